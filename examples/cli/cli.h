@@ -1,0 +1,48 @@
+/* The accelsel command-line tool: shared declarations of the subcommands and
+ * the small helpers they share. Uses the public API only. */
+#ifndef ACCELSEL_CLI_H
+#define ACCELSEL_CLI_H
+
+#include <stdio.h>
+
+#include <accelsel/accelsel.h>
+
+/* Exit statuses: 0 success, 1 a library call failed, 2 bad usage. */
+#define CLI_OK 0
+#define CLI_FAIL 1
+#define CLI_USAGE 2
+
+/* Each subcommand gets argv after its own name (argv[0] is the subcommand). */
+int cli_data(int argc, char **argv);
+int cli_rank(int argc, char **argv);
+int cli_cluster(int argc, char **argv);
+int cli_catalog(int argc, char **argv);
+int cli_network(int argc, char **argv);
+
+/* Print "accelsel: <what>: <library detail>" for status @p rc to stderr and
+ * return CLI_FAIL. */
+int cli_fail(int rc, const char *what);
+
+/* Print a usage error to stderr and return CLI_USAGE. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Output formats shared by subcommands. */
+#define CLI_FORMAT_TABLE 0
+#define CLI_FORMAT_CSV 1
+#define CLI_FORMAT_JSON 2
+#define CLI_FORMAT_YAML 3
+
+/* Parse a --format value among the formats allowed in @p allowed_mask
+ * (1 << CLI_FORMAT_x); -1 if unknown. */
+int cli_parse_format(const char *s, unsigned allowed_mask);
+
+/* Write @p s as a JSON string literal (quotes and escapes included). */
+void cli_json_string(FILE *f, const char *s);
+
+/* Write a double as JSON: shortest round-trip text, or null if not finite. */
+void cli_json_number(FILE *f, double v);
+
+/* Print a dataset as an aligned table, CSV or JSON (array of objects). */
+int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format);
+
+#endif

@@ -1,0 +1,173 @@
+/* Helpers shared by the subcommands: errors, formats, JSON and tables. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_fail(int rc, const char *what)
+{
+    const accelsel_error *e = accelsel_last_error();
+    fprintf(stderr, "accelsel: %s: %s (%s)\n", what,
+            e->code == rc && e->message[0] ? e->message : accelsel_strerror(rc),
+            accelsel_status_name(rc));
+    return CLI_FAIL;
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("accelsel: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return CLI_USAGE;
+}
+
+int cli_parse_format(const char *s, unsigned allowed_mask)
+{
+    static const char *const names[] = {"table", "csv", "json", "yaml"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(s, names[i]) == 0 && (allowed_mask & (1u << i)))
+            return i;
+    return -1;
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (*p < 0x20)
+                fprintf(f, "\\u%04x", *p);
+            else
+                fputc(*p, f);
+        }
+    }
+    fputc('"', f);
+}
+
+void cli_json_number(FILE *f, double v)
+{
+    if (!isfinite(v)) {
+        fputs("null", f);
+        return;
+    }
+    char buf[32];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    fputs(buf, f);
+}
+
+/* Text of one cell for tables and CSV; "" when missing. */
+static void cell_text(const accelsel_dataset *ds, size_t r, size_t c, char *buf, size_t cap)
+{
+    if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC) {
+        double v = accelsel_dataset_number(ds, r, c);
+        if (isnan(v))
+            buf[0] = '\0';
+        else
+            snprintf(buf, cap, "%.10g", v);
+        return;
+    }
+    const char *s = accelsel_dataset_string(ds, r, c);
+    snprintf(buf, cap, "%s", s ? s : "");
+}
+
+/* Display width of UTF-8 text: one column per code point. */
+static size_t text_width(const char *s)
+{
+    size_t w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xC0) != 0x80;
+    return w;
+}
+
+static int print_table(FILE *f, const accelsel_dataset *ds)
+{
+    size_t nr = accelsel_dataset_rows(ds), nc = accelsel_dataset_cols(ds);
+    size_t *width = calloc(nc ? nc : 1, sizeof *width);
+    if (width == NULL)
+        return CLI_FAIL;
+    char buf[512];
+    for (size_t c = 0; c < nc; c++) {
+        width[c] = text_width(accelsel_dataset_column_name(ds, c));
+        for (size_t r = 0; r < nr; r++) {
+            cell_text(ds, r, c, buf, sizeof buf);
+            size_t w = text_width(buf);
+            width[c] = w > width[c] ? w : width[c];
+        }
+    }
+    for (size_t r = 0; r <= nr; r++) {
+        for (size_t c = 0; c < nc; c++) {
+            const char *s = buf;
+            if (r == 0)
+                s = accelsel_dataset_column_name(ds, c);
+            else
+                cell_text(ds, r - 1, c, buf, sizeof buf);
+            int numeric = accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC;
+            size_t pad = width[c] - text_width(s);
+            if (numeric && r > 0)
+                fprintf(f, "%*s%s", (int)pad, "", s);
+            else
+                fprintf(f, "%s%*s", s, c + 1 < nc ? (int)pad : 0, "");
+            fputs(c + 1 < nc ? "  " : "\n", f);
+        }
+    }
+    free(width);
+    return CLI_OK;
+}
+
+static int print_json(FILE *f, const accelsel_dataset *ds)
+{
+    size_t nr = accelsel_dataset_rows(ds), nc = accelsel_dataset_cols(ds);
+    fputs("[", f);
+    for (size_t r = 0; r < nr; r++) {
+        fputs(r ? ",\n {" : "\n {", f);
+        for (size_t c = 0; c < nc; c++) {
+            if (c)
+                fputs(", ", f);
+            cli_json_string(f, accelsel_dataset_column_name(ds, c));
+            fputs(": ", f);
+            if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC) {
+                cli_json_number(f, accelsel_dataset_number(ds, r, c));
+            } else {
+                const char *s = accelsel_dataset_string(ds, r, c);
+                if (s)
+                    cli_json_string(f, s);
+                else
+                    fputs("null", f);
+            }
+        }
+        fputs("}", f);
+    }
+    fputs("\n]\n", f);
+    return CLI_OK;
+}
+
+int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format)
+{
+    if (format == CLI_FORMAT_JSON)
+        return print_json(f, ds);
+    if (format == CLI_FORMAT_TABLE)
+        return print_table(f, ds);
+    char *text = NULL;
+    size_t len = 0;
+    int rc = accelsel_dataset_save_csv_buffer(ds, &text, &len);
+    if (rc != 0)
+        return cli_fail(rc, "cannot format CSV");
+    fwrite(text, 1, len, f);
+    accelsel_free(text);
+    return CLI_OK;
+}

@@ -1,0 +1,11 @@
+/*
+ * libaccelsel: choosing and using accelerator hardware for deep learning.
+ * Including this header includes every public header of the library.
+ */
+#ifndef ACCELSEL_ACCELSEL_H
+#define ACCELSEL_ACCELSEL_H
+
+#include <accelsel/common.h>
+#include <accelsel/dataset.h>
+
+#endif /* ACCELSEL_ACCELSEL_H */

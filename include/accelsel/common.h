@@ -1,0 +1,108 @@
+/*
+ * libaccelsel: status codes, error detail, versions and memory.
+ * Every other public header includes this one.
+ */
+#ifndef ACCELSEL_COMMON_H
+#define ACCELSEL_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Marks a function exported from libaccelsel.so; everything else is hidden. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ACCELSEL_API __attribute__((visibility("default")))
+#else
+#define ACCELSEL_API
+#endif
+
+/** Version of the headers; accelsel_version() gives the library's. */
+#define ACCELSEL_VERSION_MAJOR 0
+#define ACCELSEL_VERSION_MINOR 1
+#define ACCELSEL_VERSION_PATCH 0
+/** MAJOR * 10000 + MINOR * 100 + PATCH, for comparisons in the preprocessor. */
+#define ACCELSEL_VERSION_NUMBER                                                   \
+    (ACCELSEL_VERSION_MAJOR * 10000 + ACCELSEL_VERSION_MINOR * 100 + ACCELSEL_VERSION_PATCH)
+
+/** @name Status codes
+ *  Every fallible function returns 0 on success or one of these negative
+ *  codes. New codes may be added in later versions: treat any unknown
+ *  negative value as a generic failure and show accelsel_strerror(). @{ */
+#define ACCELSEL_OK 0           /**< success */
+#define ACCELSEL_EINVAL (-1)    /**< an argument is NULL, out of range or inconsistent */
+#define ACCELSEL_ENOMEM (-2)    /**< memory ran out; nothing was changed or leaked */
+#define ACCELSEL_EIO (-3)       /**< a file could not be read or written */
+#define ACCELSEL_EPARSE (-4)    /**< malformed input text; the detail has line and column */
+#define ACCELSEL_ENOTFOUND (-5) /**< a named column, device, model or entry does not exist */
+#define ACCELSEL_ERANGE (-6)    /**< a number does not fit the type or the allowed range */
+#define ACCELSEL_EINFEASIBLE (-7) /**< the problem has no solution under its constraints */
+#define ACCELSEL_ECANCELED (-8) /**< a progress callback asked to stop */
+#define ACCELSEL_EVERSION (-9)  /**< an options struct or file of an unknown version */
+#define ACCELSEL_ETYPE (-10)    /**< a column or value has the wrong type (e.g. categorical used as numeric) */
+#define ACCELSEL_EEMPTY (-11)   /**< no rows or no items left to work on */
+#define ACCELSEL_EDATA (-12)    /**< data unusable as asked: non-finite values, zero variance, too few distinct points */
+/** @} */
+
+/** Static English text for a status code; never NULL (unknown codes get a generic text).
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_strerror(int code);
+
+/** The symbolic name of a status code, e.g. "ACCELSEL_EPARSE"; "ACCELSEL_UNKNOWN"
+ *  for codes this version does not know. Static storage; never NULL. */
+ACCELSEL_API const char *accelsel_status_name(int code);
+
+/** Detail of the most recent failure on the calling thread. */
+typedef struct accelsel_error {
+    int code;            /**< the status that was returned, or 0 if none yet */
+    const char *message; /**< one line, no trailing newline; "" if none */
+    const char *source;  /**< file path or "<buffer>" for parse errors; NULL otherwise */
+    uint32_t line;       /**< 1-based line of a parse error; 0 if not applicable */
+    uint32_t column;     /**< 1-based column (in bytes) of a parse error; 0 if not applicable */
+} accelsel_error;
+
+/** The calling thread's last error detail.
+ *  @return a pointer to thread-local storage, never NULL. It stays valid and
+ *          unchanged until this thread calls another libaccelsel function that
+ *          fails (successful calls leave it as it was).
+ *  Thread safety: each thread sees only its own errors. */
+ACCELSEL_API const accelsel_error *accelsel_last_error(void);
+
+/** Version of the library at run time, as "MAJOR.MINOR.PATCH".
+ *  @param[out] major, minor, patch  each may be NULL; set to the numbers.
+ *  @return static storage, never NULL. */
+ACCELSEL_API const char *accelsel_version(int *major, int *minor, int *patch);
+
+/** A replacement memory allocator (for embedding, accounting and failure tests).
+ *  The three functions follow malloc/realloc/free semantics; they receive
+ *  `payload` unchanged and must be thread-safe if the library is used from
+ *  several threads. */
+typedef struct accelsel_allocator {
+    unsigned int version; /**< ACCELSEL_ALLOCATOR_VERSION */
+    void *(*malloc_fn)(size_t size, void *payload);
+    void *(*realloc_fn)(void *ptr, size_t size, void *payload);
+    void (*free_fn)(void *ptr, void *payload);
+    void *payload;
+} accelsel_allocator;
+
+#define ACCELSEL_ALLOCATOR_VERSION 1
+
+/** Route every allocation of the library through @p allocator (copied), or back
+ *  to the C library's malloc when @p allocator is NULL.
+ *  Call it before any other libaccelsel function, or when no handle is alive:
+ *  memory is always freed with the allocator that gave it.
+ *  @return 0; ACCELSEL_EINVAL if a function pointer is NULL;
+ *          ACCELSEL_EVERSION for an unknown @p allocator->version.
+ *  Thread safety: not thread-safe; this is process-wide configuration. */
+ACCELSEL_API int accelsel_set_allocator(const accelsel_allocator *allocator);
+
+/** Free memory that a libaccelsel function handed to the caller (strings,
+ *  buffers, arrays). Accepts NULL. Never use free() on such memory. */
+ACCELSEL_API void accelsel_free(void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ACCELSEL_COMMON_H */

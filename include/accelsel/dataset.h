@@ -1,0 +1,218 @@
+/*
+ * libaccelsel: datasets (typed tables of benchmark results).
+ */
+#ifndef ACCELSEL_DATASET_H
+#define ACCELSEL_DATASET_H
+
+#include <accelsel/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A table: named columns, each numeric (double, NaN = missing) or categorical
+ *  (UTF-8 strings, NULL = missing), rows in input order.
+ *  A dataset that is only read (every function taking `const accelsel_dataset *`)
+ *  may be shared by any number of threads; the functions that add columns need
+ *  exclusive access. */
+typedef struct accelsel_dataset accelsel_dataset;
+
+/** @name Column types @{ */
+#define ACCELSEL_COLUMN_NUMERIC 1     /**< double values; missing is NaN */
+#define ACCELSEL_COLUMN_CATEGORICAL 2 /**< strings; missing is NULL */
+/** @} */
+
+/** Options for reading CSV. Initialise with ACCELSEL_CSV_OPTIONS_INIT or
+ *  accelsel_csv_options_init(); fields are only ever appended. */
+typedef struct accelsel_csv_options {
+    unsigned int version;   /**< ACCELSEL_CSV_OPTIONS_VERSION */
+    uint32_t delimiter;     /**< field separator, an ASCII byte other than '"', CR or LF; default ',' */
+    uint64_t max_field_len; /**< longest field in bytes; 0 = no limit beyond the input size */
+    /** Columns to keep categorical even when every value parses as a number
+     *  (e.g. codes like "0042"); NULL or an array of @ref n_categorical names. */
+    const char *const *categorical;
+    uint64_t n_categorical; /**< length of @ref categorical */
+} accelsel_csv_options;
+
+#define ACCELSEL_CSV_OPTIONS_VERSION 1
+#define ACCELSEL_CSV_OPTIONS_INIT { ACCELSEL_CSV_OPTIONS_VERSION, ',', 0, NULL, 0 }
+
+/** Fill @p opts with defaults for @p version.
+ *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
+ *          library does not know @p version. */
+ACCELSEL_API int accelsel_csv_options_init(accelsel_csv_options *opts, unsigned int version);
+
+/** sizeof(accelsel_csv_options) in this library, for bindings to check their layout. */
+ACCELSEL_API size_t accelsel_csv_options_size(void);
+
+/** Read a CSV file (RFC 4180) into a new dataset.
+ *
+ *  The first record is the header; names must be unique and non-empty. Quoted
+ *  fields may hold commas, doubled quotes and newlines; CRLF and LF line ends
+ *  and a UTF-8 byte-order mark are accepted; text must be valid UTF-8. A column
+ *  is numeric when every non-missing value is a decimal number (optionally
+ *  signed, with fraction and exponent, or inf/infinity); otherwise categorical.
+ *  Empty fields and `NA`, `N/A`, `NaN` (any case) are missing in both kinds.
+ *
+ *  @param[out] out   the new dataset, freed with accelsel_dataset_free();
+ *                    NULL on any failure.
+ *  @param[in]  path  file to read; not kept.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return 0;
+ *          ACCELSEL_EINVAL if @p out or @p path is NULL or @p opts is invalid;
+ *          ACCELSEL_EVERSION for an unknown @p opts->version;
+ *          ACCELSEL_EIO if the file cannot be read (the message names the path and the system's reason);
+ *          ACCELSEL_EPARSE for malformed CSV: a row with a different number of fields,
+ *              an unterminated quote, text after a closing quote, invalid UTF-8, an
+ *              empty or duplicate column name, a field over @p opts->max_field_len,
+ *              no header (the detail has line and column);
+ *          ACCELSEL_ERANGE if a number in a numeric column overflows a double (line and column given);
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_dataset_load_csv(accelsel_dataset **out, const char *path,
+                                           const accelsel_csv_options *opts);
+
+/** As accelsel_dataset_load_csv(), from @p len bytes at @p data (not
+ *  NUL-terminated; not kept). Errors name the source "<buffer>".
+ *  @p data may be NULL only when @p len is 0 (which gives ACCELSEL_EPARSE: no header). */
+ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const char *data,
+                                                  size_t len, const accelsel_csv_options *opts);
+
+/** Load a dataset compiled into the library.
+ *  @param[in] name  "mlperf-training-resnet": MLPerf Training ResNet-50 results,
+ *                   rounds v0.5 to v3.1 (see data/README.md for provenance).
+ *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_ENOTFOUND for an
+ *          unknown name; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_load_builtin(accelsel_dataset **out, const char *name);
+
+/** Name of built-in dataset @p index (0-based), or NULL past the last. Static storage. */
+ACCELSEL_API const char *accelsel_dataset_builtin_name(size_t index);
+
+/** Create an empty dataset of @p n_rows rows and no columns, to be filled with
+ *  accelsel_dataset_add_numeric() and accelsel_dataset_add_categorical().
+ *  @return 0; ACCELSEL_EINVAL if @p out is NULL; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_new(accelsel_dataset **out, size_t n_rows);
+
+/** Append (or, if a column of that name exists, replace) a numeric column.
+ *  @param[in,out] ds     needs exclusive access.
+ *  @param[in]     name   non-empty UTF-8; copied.
+ *  @param[in]     values accelsel_dataset_rows(ds) values, NaN = missing; copied.
+ *                        Infinities are kept.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, an empty or invalid name or
+ *          @p n != rows; ACCELSEL_ENOMEM (the dataset is unchanged). */
+ACCELSEL_API int accelsel_dataset_add_numeric(accelsel_dataset *ds, const char *name,
+                                              const double *values, size_t n);
+
+/** Append (or replace) a categorical column of @p n strings (NULL = missing),
+ *  copied. Same errors as accelsel_dataset_add_numeric(), plus ACCELSEL_EINVAL
+ *  for a value that is not valid UTF-8. */
+ACCELSEL_API int accelsel_dataset_add_categorical(accelsel_dataset *ds, const char *name,
+                                                  const char *const *values, size_t n);
+
+/** Number of rows; 0 if @p ds is NULL. */
+ACCELSEL_API size_t accelsel_dataset_rows(const accelsel_dataset *ds);
+
+/** Number of columns; 0 if @p ds is NULL. */
+ACCELSEL_API size_t accelsel_dataset_cols(const accelsel_dataset *ds);
+
+/** Name of column @p col, or NULL if @p ds is NULL or @p col is out of range.
+ *  Valid until @p ds is freed. */
+ACCELSEL_API const char *accelsel_dataset_column_name(const accelsel_dataset *ds, size_t col);
+
+/** Find a column by exact name.
+ *  @param[out] col  its index.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (the
+ *          message names the column and the closest existing name). */
+ACCELSEL_API int accelsel_dataset_column_index(const accelsel_dataset *ds, const char *name,
+                                               size_t *col);
+
+/** ACCELSEL_COLUMN_NUMERIC or ACCELSEL_COLUMN_CATEGORICAL; ACCELSEL_EINVAL if
+ *  @p ds is NULL or @p col is out of range. */
+ACCELSEL_API int accelsel_dataset_column_type(const accelsel_dataset *ds, size_t col);
+
+/** The values of numeric column @p col (accelsel_dataset_rows() of them; NaN =
+ *  missing), or NULL if @p ds is NULL, @p col is out of range or categorical.
+ *  Valid until @p ds is freed or the column is replaced. */
+ACCELSEL_API const double *accelsel_dataset_numeric(const accelsel_dataset *ds, size_t col);
+
+/** One numeric value; NaN if missing, out of range or not numeric. */
+ACCELSEL_API double accelsel_dataset_number(const accelsel_dataset *ds, size_t row, size_t col);
+
+/** One categorical value, or NULL if missing, out of range or not categorical.
+ *  Valid until @p ds is freed or the column is replaced. */
+ACCELSEL_API const char *accelsel_dataset_string(const accelsel_dataset *ds, size_t row,
+                                                 size_t col);
+
+/** 1 if the cell is missing, 0 if present, ACCELSEL_EINVAL if out of range. */
+ACCELSEL_API int accelsel_dataset_is_missing(const accelsel_dataset *ds, size_t row, size_t col);
+
+/** Number of distinct values (levels) of categorical column @p col, in order of
+ *  first appearance; 0 if not categorical or out of range. */
+ACCELSEL_API size_t accelsel_dataset_levels(const accelsel_dataset *ds, size_t col);
+
+/** Level @p level of categorical column @p col, or NULL if out of range. */
+ACCELSEL_API const char *accelsel_dataset_level(const accelsel_dataset *ds, size_t col,
+                                                size_t level);
+
+/** Level index of a categorical cell; -1 if missing; ACCELSEL_EINVAL (negative,
+ *  below -1) if out of range or not categorical. */
+ACCELSEL_API int64_t accelsel_dataset_code(const accelsel_dataset *ds, size_t row, size_t col);
+
+/** New dataset with the rows where categorical column @p column equals @p value
+ *  exactly (a numeric column compares its value with @p value parsed as a number).
+ *  Missing cells never match. The result may have 0 rows.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or an unparsable number;
+ *          ACCELSEL_ENOTFOUND for an unknown column; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_filter_equal(accelsel_dataset **out, const accelsel_dataset *ds,
+                                               const char *column, const char *value);
+
+/** New dataset with the rows where numeric column @p column lies in
+ *  [@p min, @p max] (inclusive; use -INFINITY/INFINITY for open ends).
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, NaN bounds or min > max;
+ *          ACCELSEL_ENOTFOUND for an unknown column; ACCELSEL_ETYPE if the
+ *          column is categorical; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_filter_range(accelsel_dataset **out, const accelsel_dataset *ds,
+                                               const char *column, double min, double max);
+
+/** Filter by a text condition, as the CLI's --where: `COL=VALUE` (equality) or
+ *  `COL=MIN..MAX` on a numeric column (either bound may be empty for an open end).
+ *  @return as the two functions above, plus ACCELSEL_EPARSE for a malformed
+ *          expression (no '=' or an empty column name). */
+ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const accelsel_dataset *ds,
+                                              const char *expr);
+
+/** New dataset with the rows @p rows[0..n-1] of @p ds, in that order (repeats allowed).
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or a row out of range; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_select_rows(accelsel_dataset **out, const accelsel_dataset *ds,
+                                              const size_t *rows, size_t n);
+
+/** Copy numeric columns into a row-major matrix.
+ *  @param[in]  cols     @p n_cols column indices.
+ *  @param[out] matrix   rows x n_cols doubles, caller-owned; missing values are NaN.
+ *  @param[in]  capacity length of @p matrix in doubles.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, a column out of range or
+ *          @p capacity < rows * n_cols; ACCELSEL_ETYPE if a column is categorical. */
+ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const size_t *cols,
+                                            size_t n_cols, double *matrix, size_t capacity);
+
+/** Write the dataset as CSV (comma, LF line ends, header row, fields quoted
+ *  only when needed, numbers in the shortest form that reads back to the same
+ *  double, missing values as empty fields). Loading the output gives an equal
+ *  dataset (numeric columns stay numeric; categorical columns whose every
+ *  value looks numeric need @ref accelsel_csv_options.categorical on reload).
+ *  @return 0; ACCELSEL_EINVAL; ACCELSEL_EIO (path and reason); ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_save_csv(const accelsel_dataset *ds, const char *path);
+
+/** As accelsel_dataset_save_csv(), into a new NUL-terminated buffer.
+ *  @param[out] out  freed by the caller with accelsel_free(); NULL on failure.
+ *  @param[out] len  its length without the NUL; may be NULL. */
+ACCELSEL_API int accelsel_dataset_save_csv_buffer(const accelsel_dataset *ds, char **out,
+                                                  size_t *len);
+
+/** Free a dataset. Accepts NULL. */
+ACCELSEL_API void accelsel_dataset_free(accelsel_dataset *ds);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ACCELSEL_DATASET_H */

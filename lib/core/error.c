@@ -1,0 +1,112 @@
+#include "core/error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define ASEL_MSG_MAX 512
+#define ASEL_SRC_MAX 256
+
+/* One record per thread: errors never cross threads and need no locking. */
+static _Thread_local struct {
+    accelsel_error pub;
+    char message[ASEL_MSG_MAX];
+    char source[ASEL_SRC_MAX];
+} tls_error;
+
+static const struct {
+    int code;
+    const char *name;
+    const char *text;
+} status_table[] = {
+    {ACCELSEL_OK, "ACCELSEL_OK", "success"},
+    {ACCELSEL_EINVAL, "ACCELSEL_EINVAL", "invalid argument"},
+    {ACCELSEL_ENOMEM, "ACCELSEL_ENOMEM", "out of memory"},
+    {ACCELSEL_EIO, "ACCELSEL_EIO", "input/output error"},
+    {ACCELSEL_EPARSE, "ACCELSEL_EPARSE", "malformed input"},
+    {ACCELSEL_ENOTFOUND, "ACCELSEL_ENOTFOUND", "not found"},
+    {ACCELSEL_ERANGE, "ACCELSEL_ERANGE", "value out of range"},
+    {ACCELSEL_EINFEASIBLE, "ACCELSEL_EINFEASIBLE", "no feasible solution"},
+    {ACCELSEL_ECANCELED, "ACCELSEL_ECANCELED", "canceled"},
+    {ACCELSEL_EVERSION, "ACCELSEL_EVERSION", "unknown version"},
+    {ACCELSEL_ETYPE, "ACCELSEL_ETYPE", "wrong type"},
+    {ACCELSEL_EEMPTY, "ACCELSEL_EEMPTY", "nothing to work on"},
+    {ACCELSEL_EDATA, "ACCELSEL_EDATA", "unusable data"},
+};
+
+static size_t status_index(int code)
+{
+    for (size_t i = 0; i < sizeof status_table / sizeof status_table[0]; i++)
+        if (status_table[i].code == code)
+            return i;
+    return SIZE_MAX;
+}
+
+ACCELSEL_API const char *accelsel_strerror(int code)
+{
+    size_t i = status_index(code);
+    return i == SIZE_MAX ? "unknown error" : status_table[i].text;
+}
+
+ACCELSEL_API const char *accelsel_status_name(int code)
+{
+    size_t i = status_index(code);
+    return i == SIZE_MAX ? "ACCELSEL_UNKNOWN" : status_table[i].name;
+}
+
+ACCELSEL_API const accelsel_error *accelsel_last_error(void)
+{
+    if (tls_error.pub.message == NULL)
+        tls_error.pub.message = tls_error.message;
+    return &tls_error.pub;
+}
+
+static void set_message(const char *prefix, const char *fmt, va_list ap)
+{
+    size_t used = 0;
+    if (prefix != NULL) {
+        int n = snprintf(tls_error.message, sizeof tls_error.message, "%s", prefix);
+        used = n < 0 ? 0 : (size_t)n < sizeof tls_error.message ? (size_t)n : sizeof tls_error.message - 1;
+    }
+    vsnprintf(tls_error.message + used, sizeof tls_error.message - used, fmt, ap);
+    /* One line: a newline from user data would break log parsers. */
+    for (char *p = tls_error.message; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    tls_error.pub.message = tls_error.message;
+}
+
+int asel_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(NULL, fmt, ap);
+    va_end(ap);
+    tls_error.pub.code = code;
+    tls_error.pub.source = NULL;
+    tls_error.pub.line = 0;
+    tls_error.pub.column = 0;
+    return code;
+}
+
+int asel_error_at(int code, const char *source, uint32_t line, uint32_t column, const char *fmt, ...)
+{
+    char prefix[ASEL_SRC_MAX + 32];
+    const char *src = source != NULL ? source : "<buffer>";
+    snprintf(tls_error.source, sizeof tls_error.source, "%s", src);
+    snprintf(prefix, sizeof prefix, "%s:%u:%u: ", tls_error.source, (unsigned)line, (unsigned)column);
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(prefix, fmt, ap);
+    va_end(ap);
+    tls_error.pub.code = code;
+    tls_error.pub.source = tls_error.source;
+    tls_error.pub.line = line;
+    tls_error.pub.column = column;
+    return code;
+}
+
+int asel_enomem(void)
+{
+    return asel_error(ACCELSEL_ENOMEM, "out of memory");
+}

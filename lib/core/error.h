@@ -1,0 +1,24 @@
+/* Thread-local error detail behind accelsel_last_error(). */
+#ifndef ASEL_ERROR_H
+#define ASEL_ERROR_H
+
+#include <stdint.h>
+
+#include "accelsel/common.h"
+
+/* Record @p code with a printf-style message on this thread; returns @p code
+ * so that callers can write `return asel_error(ACCELSEL_EINVAL, "...")`. */
+int asel_error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* As asel_error(), for a parse error at @p source:@p line:@p column. The
+ * message is prefixed with "source:line:column: ". */
+int asel_error_at(int code, const char *source, uint32_t line, uint32_t column,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Shorthand for a NULL or invalid argument named @p what in function @p fn. */
+#define asel_einval(fn, what) asel_error(ACCELSEL_EINVAL, "%s: invalid argument '%s'", (fn), (what))
+
+/* Shorthand for an allocation failure. */
+int asel_enomem(void);
+
+#endif

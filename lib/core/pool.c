@@ -1,0 +1,85 @@
+#include "core/pool.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+
+typedef struct pool_run {
+    asel_task_fn fn;
+    void *ctx;
+    size_t n_tasks;
+    atomic_size_t next;
+    atomic_int status;
+} pool_run;
+
+typedef struct pool_worker {
+    pool_run *run;
+    size_t id;
+} pool_worker;
+
+size_t asel_pool_threads(unsigned int n_threads, size_t n_tasks)
+{
+    size_t n = n_threads;
+    if (n == 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        n = online > 0 ? (size_t)online : 1;
+    }
+    if (n > n_tasks)
+        n = n_tasks;
+    return n == 0 ? 1 : n;
+}
+
+static void work(pool_run *run, size_t worker)
+{
+    for (;;) {
+        if (atomic_load(&run->status) != 0)
+            return;
+        size_t i = atomic_fetch_add(&run->next, 1);
+        if (i >= run->n_tasks)
+            return;
+        int rc = run->fn(run->ctx, i, worker);
+        if (rc != 0) {
+            int expected = 0;
+            atomic_compare_exchange_strong(&run->status, &expected, rc);
+        }
+    }
+}
+
+static void *thread_main(void *arg)
+{
+    pool_worker *w = arg;
+    work(w->run, w->id);
+    return NULL;
+}
+
+int asel_pool_run(size_t n_workers, size_t n_tasks, asel_task_fn fn, void *ctx)
+{
+    pool_run run = {.fn = fn, .ctx = ctx, .n_tasks = n_tasks};
+    atomic_init(&run.next, 0);
+    atomic_init(&run.status, 0);
+    pthread_t *threads = NULL;
+    pool_worker *workers = NULL;
+    size_t started = 0;
+    if (n_workers > 1) {
+        threads = asel_calloc(n_workers, sizeof *threads);
+        workers = asel_calloc(n_workers, sizeof *workers);
+    }
+    /* Worker 0 is the calling thread; if threads cannot be had, it does all
+     * the work alone, which gives the same results. */
+    if (threads != NULL && workers != NULL) {
+        for (size_t w = 1; w < n_workers; w++) {
+            workers[w] = (pool_worker){&run, w};
+            if (pthread_create(&threads[w], NULL, thread_main, &workers[w]) != 0)
+                break;
+            started = w;
+        }
+    }
+    work(&run, 0);
+    for (size_t w = 1; w <= started; w++)
+        pthread_join(threads[w], NULL);
+    asel_free(threads);
+    asel_free(workers);
+    return atomic_load(&run.status);
+}

@@ -1,0 +1,88 @@
+#include "testutil.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "accelsel/common.h"
+
+static atomic_size_t fail_at;
+static atomic_size_t count;
+static atomic_long live;
+
+/* A header before each block lets free() tell counted blocks apart. */
+typedef union {
+    max_align_t align;
+    size_t size;
+} header;
+
+static void *t_malloc(size_t size, void *payload)
+{
+    (void)payload;
+    size_t n = atomic_fetch_add(&count, 1) + 1;
+    size_t f = atomic_load(&fail_at);
+    if (f != 0 && n == f)
+        return NULL;
+    header *h = malloc(sizeof(header) + size);
+    if (h == NULL)
+        return NULL;
+    h->size = size;
+    atomic_fetch_add(&live, 1);
+    return h + 1;
+}
+
+static void t_free(void *ptr, void *payload)
+{
+    (void)payload;
+    if (ptr == NULL)
+        return;
+    atomic_fetch_sub(&live, 1);
+    free((header *)ptr - 1);
+}
+
+static void *t_realloc(void *ptr, size_t size, void *payload)
+{
+    size_t n = atomic_fetch_add(&count, 1) + 1;
+    size_t f = atomic_load(&fail_at);
+    if (f != 0 && n == f)
+        return NULL;
+    header *h = realloc((header *)ptr - 1, sizeof(header) + size);
+    if (h == NULL)
+        return NULL;
+    h->size = size;
+    (void)payload;
+    return h + 1;
+}
+
+void testutil_alloc_fail_at(size_t n)
+{
+    atomic_store(&fail_at, n);
+    atomic_store(&count, 0);
+    atomic_store(&live, 0);
+    accelsel_allocator a = {ACCELSEL_ALLOCATOR_VERSION, t_malloc, t_realloc, t_free, NULL};
+    accelsel_set_allocator(&a);
+}
+
+void testutil_alloc_reset(void)
+{
+    accelsel_set_allocator(NULL);
+    atomic_store(&fail_at, 0);
+}
+
+size_t testutil_alloc_count(void)
+{
+    return atomic_load(&count);
+}
+
+long testutil_alloc_live(void)
+{
+    return atomic_load(&live);
+}
+
+const char *testutil_source_path(const char *rel)
+{
+    static char buf[4096];
+    const char *root = getenv("ACCELSEL_SOURCE_ROOT");
+    snprintf(buf, sizeof buf, "%s/%s", root ? root : ACCELSEL_SOURCE_ROOT_DEFAULT, rel);
+    return buf;
+}

@@ -1,0 +1,20 @@
+/* Helpers shared by the Check suites. */
+#ifndef TESTUTIL_H
+#define TESTUTIL_H
+
+#include <stddef.h>
+
+/* Install an allocator that fails the N-th allocation from now (1-based;
+ * 0 = never fail) and counts live blocks. Restore with testutil_alloc_reset(). */
+void testutil_alloc_fail_at(size_t n);
+void testutil_alloc_reset(void);
+/* Allocations made since testutil_alloc_fail_at(). */
+size_t testutil_alloc_count(void);
+/* Blocks allocated through the counting allocator and not yet freed. */
+long testutil_alloc_live(void);
+
+/* Path of a file under the source tree (ACCELSEL_SOURCE_ROOT or the build's
+ * configured root); static buffer, test use only. */
+const char *testutil_source_path(const char *rel);
+
+#endif

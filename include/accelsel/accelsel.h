@@ -7,5 +7,6 @@
 
 #include <accelsel/common.h>
 #include <accelsel/dataset.h>
+#include <accelsel/features.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -23,7 +23,7 @@ void asel_buf_printf(asel_buf *b, const char *fmt, ...) __attribute__((format(pr
  * ("nan", "inf", "-inf" for non-finite values). */
 void asel_buf_double(asel_buf *b, double v);
 
-/* Hand over the text: 0 and *out/*len set (caller frees with asel_free), or
+/* Hand over the text: 0 with *out and *len set (caller frees with asel_free), or
  * ACCELSEL_ENOMEM with the buffer released and the error recorded. */
 int asel_buf_finish(asel_buf *b, char **out, size_t *len);
 

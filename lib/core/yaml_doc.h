@@ -23,7 +23,9 @@ struct asel_yaml_node {
     const char *value;
     size_t len;
     int quoted;
-    /* MAP: n pairs keys[i] -> items[i]; SEQ: n items. keys are scalar nodes. */
+    /* MAP: n pairs keys[i] -> items[i]; SEQ: n items. keys are scalar nodes.
+     * For maps and sequences, len counts the nodes of the subtree (it bounds
+     * the cost of an alias). Nodes may be shared through aliases. */
     size_t n;
     asel_yaml_node **keys;
     asel_yaml_node **items;

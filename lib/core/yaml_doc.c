@@ -1,0 +1,365 @@
+#include "core/yaml_doc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+
+#define MAX_DEPTH 256
+
+typedef struct anchor {
+    char *name;
+    asel_yaml_node *node;
+} anchor;
+
+struct asel_yaml_doc {
+    char *source;
+    asel_yaml_node *root;
+    asel_yaml_node **all; /* every node, for freeing; aliases share nodes */
+    size_t n_all, cap_all;
+    anchor *anchors;
+    size_t n_anchors, cap_anchors;
+    size_t budget, used; /* nodes allowed and counted after alias expansion */
+};
+
+/* Subtree sizes make an alias cost what its expansion would. */
+typedef struct frame {
+    asel_yaml_node *node;
+    size_t cap;
+    size_t subtree;
+    char *anchor;
+    asel_yaml_node *pending_key; /* maps: key waiting for its value */
+} frame;
+
+typedef struct builder {
+    asel_yaml_doc *doc;
+    frame stack[MAX_DEPTH];
+    size_t depth;
+    int docs;
+} builder;
+
+static int grow(void *arr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap * 2 : 8;
+    while (c < need)
+        c *= 2;
+    void **p = arr;
+    void *bigger = asel_reallocarray(*p, c, elem);
+    if (bigger == NULL)
+        return asel_enomem();
+    *p = bigger;
+    *cap = c;
+    return 0;
+}
+
+static int fail_mark(const asel_yaml_doc *doc, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail_mark(const asel_yaml_doc *doc, yaml_mark_t m, const char *fmt, ...)
+{
+    char msg[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return asel_error_at(ACCELSEL_EPARSE, doc->source, (uint32_t)m.line + 1, (uint32_t)m.column + 1,
+                         "%s", msg);
+}
+
+static asel_yaml_node *new_node(asel_yaml_doc *doc, asel_yaml_kind kind, yaml_mark_t m)
+{
+    if (grow(&doc->all, &doc->cap_all, doc->n_all + 1, sizeof *doc->all) != 0)
+        return NULL;
+    asel_yaml_node *n = asel_calloc(1, sizeof *n);
+    if (n == NULL) {
+        asel_enomem();
+        return NULL;
+    }
+    n->kind = kind;
+    n->line = (uint32_t)m.line + 1;
+    n->column = (uint32_t)m.column + 1;
+    doc->all[doc->n_all++] = n;
+    return n;
+}
+
+static int count_nodes(builder *b, size_t n, yaml_mark_t m)
+{
+    asel_yaml_doc *doc = b->doc;
+    if (n > doc->budget - doc->used)
+        return fail_mark(doc, m, "document too large: more than %zu nodes after alias expansion",
+                         doc->budget);
+    doc->used += n;
+    return 0;
+}
+
+static int remember_anchor(asel_yaml_doc *doc, const char *name, asel_yaml_node *node)
+{
+    if (grow(&doc->anchors, &doc->cap_anchors, doc->n_anchors + 1, sizeof *doc->anchors) != 0)
+        return ACCELSEL_ENOMEM;
+    char *copy = asel_strdup(name);
+    if (copy == NULL)
+        return asel_enomem();
+    /* A later anchor of the same name shadows the earlier one (YAML 1.1). */
+    doc->anchors[doc->n_anchors++] = (anchor){copy, node};
+    return 0;
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+    const asel_yaml_node *x = *(asel_yaml_node *const *)a, *y = *(asel_yaml_node *const *)b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->value, y->value, n);
+    if (c != 0)
+        return c;
+    if (x->len != y->len)
+        return x->len < y->len ? -1 : 1;
+    /* Equal keys: order by position so the report names the later one. */
+    return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->column < y->column ? -1 : 1);
+}
+
+static int check_duplicates(asel_yaml_doc *doc, const asel_yaml_node *map)
+{
+    if (map->n < 2)
+        return 0;
+    asel_yaml_node **sorted = asel_calloc(map->n, sizeof *sorted);
+    if (sorted == NULL)
+        return asel_enomem();
+    memcpy(sorted, map->keys, map->n * sizeof *sorted);
+    qsort(sorted, map->n, sizeof *sorted, key_cmp);
+    int rc = 0;
+    for (size_t i = 1; i < map->n && rc == 0; i++)
+        if (sorted[i]->len == sorted[i - 1]->len &&
+            memcmp(sorted[i]->value, sorted[i - 1]->value, sorted[i]->len) == 0)
+            rc = asel_yaml_fail(doc, sorted[i], "duplicate key '%s' (first at line %u)",
+                                sorted[i]->value, (unsigned)sorted[i - 1]->line);
+    asel_free(sorted);
+    return rc;
+}
+
+/* Attach a finished node to the open container (or make it the root). */
+static int attach(builder *b, asel_yaml_node *node, size_t subtree, yaml_mark_t m)
+{
+    if (b->depth == 0) {
+        b->doc->root = node;
+        return 0;
+    }
+    frame *f = &b->stack[b->depth - 1];
+    asel_yaml_node *c = f->node;
+    f->subtree += subtree;
+    if (c->kind == ASEL_YAML_MAP && f->pending_key == NULL) {
+        if (node->kind != ASEL_YAML_SCALAR)
+            return fail_mark(b->doc, m, "mapping keys must be plain strings");
+        f->pending_key = node;
+        return 0;
+    }
+    size_t old_cap = f->cap;
+    if (grow(&c->items, &f->cap, c->n + 1, sizeof *c->items) != 0)
+        return ACCELSEL_ENOMEM;
+    if (c->kind == ASEL_YAML_MAP) {
+        if (f->cap != old_cap) {
+            asel_yaml_node **keys = asel_reallocarray(c->keys, f->cap, sizeof *keys);
+            if (keys == NULL)
+                return asel_enomem();
+            c->keys = keys;
+        }
+        c->keys[c->n] = f->pending_key;
+        f->pending_key = NULL;
+    }
+    c->items[c->n++] = node;
+    return 0;
+}
+
+static int on_scalar(builder *b, const yaml_event_t *e)
+{
+    int rc = count_nodes(b, 1, e->start_mark);
+    if (rc != 0)
+        return rc;
+    asel_yaml_node *n = new_node(b->doc, ASEL_YAML_SCALAR, e->start_mark);
+    if (n == NULL)
+        return ACCELSEL_ENOMEM;
+    char *v = asel_strndup((const char *)e->data.scalar.value, e->data.scalar.length);
+    if (v == NULL)
+        return asel_enomem();
+    n->value = v;
+    n->len = e->data.scalar.length;
+    n->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+    if (e->data.scalar.anchor != NULL &&
+        (rc = remember_anchor(b->doc, (const char *)e->data.scalar.anchor, n)) != 0)
+        return rc;
+    return attach(b, n, 1, e->start_mark);
+}
+
+static int on_start(builder *b, const yaml_event_t *e, asel_yaml_kind kind, const yaml_char_t *anc)
+{
+    if (b->depth == MAX_DEPTH)
+        return fail_mark(b->doc, e->start_mark, "nesting deeper than %d levels", MAX_DEPTH);
+    int rc = count_nodes(b, 1, e->start_mark);
+    if (rc != 0)
+        return rc;
+    asel_yaml_node *n = new_node(b->doc, kind, e->start_mark);
+    if (n == NULL)
+        return ACCELSEL_ENOMEM;
+    char *a = NULL;
+    if (anc != NULL && (a = asel_strdup((const char *)anc)) == NULL)
+        return asel_enomem();
+    b->stack[b->depth++] = (frame){n, 0, 1, a, NULL};
+    return 0;
+}
+
+static int on_end(builder *b, const yaml_event_t *e)
+{
+    frame f = b->stack[--b->depth];
+    int rc = 0;
+    if (f.node->kind == ASEL_YAML_MAP)
+        rc = check_duplicates(b->doc, f.node);
+    if (rc == 0 && f.anchor != NULL)
+        rc = remember_anchor(b->doc, f.anchor, f.node);
+    /* Remember the subtree size in the node's unused scalar field. */
+    f.node->len = f.subtree;
+    asel_free(f.anchor);
+    return rc != 0 ? rc : attach(b, f.node, f.subtree, e->start_mark);
+}
+
+static int on_alias(builder *b, const yaml_event_t *e)
+{
+    const char *name = (const char *)e->data.alias.anchor;
+    asel_yaml_doc *doc = b->doc;
+    for (size_t i = doc->n_anchors; i-- > 0;) {
+        if (strcmp(doc->anchors[i].name, name) != 0)
+            continue;
+        asel_yaml_node *target = doc->anchors[i].node;
+        size_t size = target->kind == ASEL_YAML_SCALAR ? 1 : target->len;
+        int rc = count_nodes(b, size, e->start_mark);
+        return rc != 0 ? rc : attach(b, target, size, e->start_mark);
+    }
+    return fail_mark(doc, e->start_mark, "unknown alias '*%s'", name);
+}
+
+static int on_event(builder *b, const yaml_event_t *e)
+{
+    switch (e->type) {
+    case YAML_DOCUMENT_START_EVENT:
+        if (++b->docs > 1)
+            return fail_mark(b->doc, e->start_mark, "more than one YAML document");
+        return 0;
+    case YAML_SCALAR_EVENT:
+        return on_scalar(b, e);
+    case YAML_SEQUENCE_START_EVENT:
+        return on_start(b, e, ASEL_YAML_SEQ, e->data.sequence_start.anchor);
+    case YAML_MAPPING_START_EVENT:
+        return on_start(b, e, ASEL_YAML_MAP, e->data.mapping_start.anchor);
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+        return on_end(b, e);
+    case YAML_ALIAS_EVENT:
+        return on_alias(b, e);
+    default:
+        return 0;
+    }
+}
+
+static int parser_error(const asel_yaml_doc *doc, const yaml_parser_t *p)
+{
+    if (p->error == YAML_MEMORY_ERROR)
+        return asel_enomem();
+    yaml_mark_t m = p->problem_mark;
+    if (p->error == YAML_READER_ERROR) {
+        /* The reader reports a byte offset, not a line. */
+        return asel_error_at(ACCELSEL_EPARSE, doc->source, 0, 0, "%s at byte %zu",
+                             p->problem ? p->problem : "unreadable input", p->problem_offset);
+    }
+    return fail_mark(doc, m, "%s%s%s", p->problem ? p->problem : "syntax error",
+                     p->context ? " " : "", p->context ? p->context : "");
+}
+
+static int build(builder *b, const char *data, size_t len)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return asel_enomem();
+    yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+    int rc = 0;
+    for (int done = 0; !done && rc == 0;) {
+        yaml_event_t e;
+        if (!yaml_parser_parse(&parser, &e)) {
+            rc = parser_error(b->doc, &parser);
+            break;
+        }
+        done = e.type == YAML_STREAM_END_EVENT;
+        rc = on_event(b, &e);
+        yaml_event_delete(&e);
+    }
+    yaml_parser_delete(&parser);
+    while (b->depth > 0)
+        asel_free(b->stack[--b->depth].anchor);
+    return rc;
+}
+
+static int empty_root(asel_yaml_doc *doc)
+{
+    yaml_mark_t m = {0, 0, 0};
+    doc->root = new_node(doc, ASEL_YAML_MAP, m);
+    return doc->root == NULL ? ACCELSEL_ENOMEM : 0;
+}
+
+int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const char *source,
+                    size_t max_nodes)
+{
+    *out = NULL;
+    asel_yaml_doc *doc = asel_calloc(1, sizeof *doc);
+    if (doc == NULL)
+        return asel_enomem();
+    doc->source = asel_strdup(source != NULL ? source : "<buffer>");
+    doc->budget = max_nodes != 0 ? max_nodes : 64 + (len > SIZE_MAX / 32 ? SIZE_MAX / 2 : 16 * len);
+    builder *b = asel_calloc(1, sizeof *b);
+    int rc = doc->source == NULL || b == NULL ? asel_enomem() : 0;
+    if (rc == 0) {
+        b->doc = doc;
+        rc = build(b, data != NULL ? data : "", data != NULL ? len : 0);
+    }
+    asel_free(b);
+    if (rc == 0 && doc->root == NULL)
+        rc = empty_root(doc);
+    if (rc != 0) {
+        asel_yaml_free(doc);
+        return rc;
+    }
+    *out = doc;
+    return 0;
+}
+
+const asel_yaml_node *asel_yaml_root(const asel_yaml_doc *doc)
+{
+    return doc->root;
+}
+
+const char *asel_yaml_source(const asel_yaml_doc *doc)
+{
+    return doc->source;
+}
+
+void asel_yaml_free(asel_yaml_doc *doc)
+{
+    if (doc == NULL)
+        return;
+    for (size_t i = 0; i < doc->n_all; i++) {
+        asel_yaml_node *n = doc->all[i];
+        if (n->kind == ASEL_YAML_SCALAR)
+            asel_free((char *)n->value);
+        asel_free(n->keys);
+        asel_free(n->items);
+        asel_free(n);
+    }
+    for (size_t i = 0; i < doc->n_anchors; i++)
+        asel_free(doc->anchors[i].name);
+    asel_free(doc->anchors);
+    asel_free(doc->all);
+    asel_free(doc->source);
+    asel_free(doc);
+}

@@ -1,0 +1,391 @@
+/* Core: status codes, thread-local errors, allocator, RNG, numbers, YAML tree. */
+#include <check.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "accelsel/common.h"
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "core/yaml_doc.h"
+#include "testutil.h"
+
+START_TEST(status_names_and_texts)
+{
+    ck_assert_str_eq(accelsel_status_name(ACCELSEL_EPARSE), "ACCELSEL_EPARSE");
+    ck_assert_str_eq(accelsel_status_name(ACCELSEL_OK), "ACCELSEL_OK");
+    ck_assert_str_eq(accelsel_status_name(-9999), "ACCELSEL_UNKNOWN");
+    ck_assert_str_eq(accelsel_strerror(ACCELSEL_ENOMEM), "out of memory");
+    ck_assert_str_eq(accelsel_strerror(12345), "unknown error");
+    /* Every code from -1 to -12 has its own name. */
+    for (int c = -1; c >= -12; c--)
+        ck_assert_str_ne(accelsel_status_name(c), "ACCELSEL_UNKNOWN");
+}
+END_TEST
+
+START_TEST(version_matches_macros)
+{
+    int a = -1, b = -1, c = -1;
+    const char *v = accelsel_version(&a, &b, &c);
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", ACCELSEL_VERSION_MAJOR, ACCELSEL_VERSION_MINOR,
+             ACCELSEL_VERSION_PATCH);
+    ck_assert_str_eq(v, expect);
+    ck_assert_int_eq(a, ACCELSEL_VERSION_MAJOR);
+    ck_assert_int_eq(b, ACCELSEL_VERSION_MINOR);
+    ck_assert_int_eq(c, ACCELSEL_VERSION_PATCH);
+    ck_assert_int_eq(ACCELSEL_VERSION_NUMBER, a * 10000 + b * 100 + c);
+    ck_assert_ptr_nonnull(accelsel_version(NULL, NULL, NULL));
+}
+END_TEST
+
+static void *other_thread_error(void *arg)
+{
+    (void)arg;
+    asel_error(ACCELSEL_EIO, "from the other thread");
+    return NULL;
+}
+
+START_TEST(errors_are_thread_local_and_one_line)
+{
+    asel_error_at(ACCELSEL_EPARSE, "x.csv", 3, 7, "bad\nthing %d", 5);
+    pthread_t t;
+    pthread_create(&t, NULL, other_thread_error, NULL);
+    pthread_join(t, NULL);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_int_eq(e->code, ACCELSEL_EPARSE);
+    ck_assert_str_eq(e->message, "x.csv:3:7: bad thing 5");
+    ck_assert_str_eq(e->source, "x.csv");
+    ck_assert_uint_eq(e->line, 3);
+    ck_assert_uint_eq(e->column, 7);
+    asel_error(ACCELSEL_EINVAL, "plain");
+    ck_assert_ptr_null(e->source);
+    ck_assert_uint_eq(e->line, 0);
+}
+END_TEST
+
+START_TEST(set_allocator_checks_arguments)
+{
+    accelsel_allocator a = {ACCELSEL_ALLOCATOR_VERSION, NULL, NULL, NULL, NULL};
+    ck_assert_int_eq(accelsel_set_allocator(&a), ACCELSEL_EINVAL);
+    a.version = 99;
+    ck_assert_int_eq(accelsel_set_allocator(&a), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_set_allocator(NULL), 0);
+}
+END_TEST
+
+START_TEST(counting_allocator_fails_exactly_once)
+{
+    testutil_alloc_fail_at(2);
+    void *a = asel_malloc(8), *b = asel_malloc(8), *c = asel_malloc(8);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_null(b);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(testutil_alloc_live(), 2);
+    asel_free(a);
+    asel_free(c);
+    ck_assert_int_eq(testutil_alloc_live(), 0);
+    ck_assert_ptr_null(asel_calloc(SIZE_MAX / 2, 4)); /* overflow, not a huge malloc */
+    testutil_alloc_reset();
+}
+END_TEST
+
+START_TEST(rng_reference_values)
+{
+    /* splitmix64 from state 0 gives 0xe220a8397b1dcdaf first (Vigna's
+     * reference splitmix64.c); asel_rng_seed(0) stores exactly that in s[0]. */
+    asel_rng r;
+    asel_rng_seed(&r, 0);
+    ck_assert_uint_eq(r.s[0], 0xe220a8397b1dcdafULL);
+    /* xoshiro256** output for state {1,2,3,4}: rotl(2*5,7)*9 = 11520. */
+    r.s[0] = 1, r.s[1] = 2, r.s[2] = 3, r.s[3] = 4;
+    ck_assert_uint_eq(asel_rng_next(&r), 11520);
+    /* Streams: the same (seed, index) repeats; different indices differ. */
+    asel_rng a, b, c;
+    asel_rng_stream(&a, 42, 7);
+    asel_rng_stream(&b, 42, 7);
+    asel_rng_stream(&c, 42, 8);
+    uint64_t x = asel_rng_next(&a);
+    ck_assert_uint_eq(x, asel_rng_next(&b));
+    ck_assert_uint_ne(x, asel_rng_next(&c));
+}
+END_TEST
+
+START_TEST(rng_uniform_and_below_are_in_range)
+{
+    asel_rng r;
+    asel_rng_seed(&r, 123);
+    size_t counts[5] = {0};
+    double sum = 0;
+    for (int i = 0; i < 100000; i++) {
+        double u = asel_rng_uniform(&r);
+        ck_assert(u >= 0.0 && u < 1.0);
+        sum += u;
+        counts[asel_rng_below(&r, 5)]++;
+    }
+    /* Mean of 1e5 uniforms: sd 0.29/sqrt(1e5) ~ 0.0009; 5 sd bound. */
+    ck_assert(fabs(sum / 100000 - 0.5) < 0.005);
+    for (int k = 0; k < 5; k++) /* expected 20000, sd ~126 */
+        ck_assert(counts[k] > 19300 && counts[k] < 20700);
+}
+END_TEST
+
+START_TEST(parse_double_matches_strtod)
+{
+    static const char *const good[] = {"0", "-0", "1", "+2.5", "3.14159", "1e10", "1E-5",
+                                       "123456789012345678901234567890", "0.1", "2.2250738585072014e-308",
+                                       "4.9e-324", "1.7976931348623157e308", "137.8002", ".5", "5.",
+                                       "9007199254740993", "1e22", "1e23", "0.000000001234"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        double v = -1;
+        ck_assert_int_eq(asel_parse_double(good[i], strlen(good[i]), &v), 0);
+        ck_assert_msg(v == strtod(good[i], NULL), "%s", good[i]);
+    }
+    static const char *const bad[] = {"", "-", ".", "e5", "1e", "1e+", "1.2.3", "0x10", "1 ", " 1",
+                                      "nan", "1,5", "--1"};
+    double v;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(asel_parse_double(bad[i], strlen(bad[i]), &v) == ACCELSEL_EPARSE, "%s", bad[i]);
+    ck_assert_int_eq(asel_parse_double("1e999", 5, &v), ACCELSEL_ERANGE);
+    ck_assert_int_eq(asel_parse_double("-Infinity", 9, &v), 0);
+    ck_assert(isinf(v) && v < 0);
+    /* Random decimal strings: correctly rounded, like glibc's strtod. */
+    asel_rng r;
+    asel_rng_seed(&r, 9);
+    for (int i = 0; i < 20000; i++) {
+        char s[64];
+        size_t nd = 1 + asel_rng_below(&r, 22), dot = asel_rng_below(&r, nd + 1), k = 0;
+        for (size_t d = 0; d < nd; d++) {
+            if (d == dot)
+                s[k++] = '.';
+            s[k++] = (char)('0' + asel_rng_below(&r, 10));
+        }
+        snprintf(s + k, sizeof s - k, "e%d", (int)asel_rng_below(&r, 80) - 40);
+        ck_assert_int_eq(asel_parse_double(s, strlen(s), &v), 0);
+        ck_assert_msg(v == strtod(s, NULL), "%s", s);
+    }
+}
+END_TEST
+
+START_TEST(format_double_is_shortest_round_trip)
+{
+    char out[32];
+    asel_format_double(out, 0.1);
+    ck_assert_str_eq(out, "0.1");
+    asel_format_double(out, 137.8002);
+    ck_assert_str_eq(out, "137.8002");
+    asel_format_double(out, 1.0 / 3.0);
+    ck_assert_str_eq(out, "0.3333333333333333");
+    asel_format_double(out, NAN);
+    ck_assert_str_eq(out, "nan");
+    asel_format_double(out, -INFINITY);
+    ck_assert_str_eq(out, "-inf");
+    asel_rng r;
+    asel_rng_seed(&r, 5);
+    for (int i = 0; i < 20000; i++) {
+        uint64_t bits = asel_rng_next(&r);
+        double x;
+        memcpy(&x, &bits, sizeof x);
+        if (!isfinite(x))
+            continue;
+        asel_format_double(out, x);
+        ck_assert_msg(strtod(out, NULL) == x, "%s", out);
+    }
+}
+END_TEST
+
+START_TEST(buf_grows_and_fails_cleanly)
+{
+    asel_buf b = ASEL_BUF_INIT;
+    for (int i = 0; i < 1000; i++)
+        asel_buf_printf(&b, "%d,", i);
+    char *s;
+    size_t n;
+    ck_assert_int_eq(asel_buf_finish(&b, &s, &n), 0);
+    ck_assert_uint_eq(n, strlen(s));
+    ck_assert(strncmp(s, "0,1,2,", 6) == 0);
+    asel_free(s);
+    testutil_alloc_fail_at(1);
+    asel_buf_puts(&b, "x");
+    ck_assert_int_eq(asel_buf_finish(&b, &s, &n), ACCELSEL_ENOMEM);
+    ck_assert_ptr_null(s);
+    ck_assert_int_eq(testutil_alloc_live(), 0);
+    testutil_alloc_reset();
+}
+END_TEST
+
+static int parse(asel_yaml_doc **doc, const char *text)
+{
+    return asel_yaml_parse(doc, text, strlen(text), "t.yaml", 0);
+}
+
+START_TEST(yaml_tree_and_getters)
+{
+    asel_yaml_doc *doc;
+    const char *text = "name: a100\npeak: 19.5e12\ncount: 8\nflag: true\nlist: [1, 2, 3]\n"
+                       "quoted: \"42\"\nnested:\n  x: &anc {k: v}\n  y: *anc\n";
+    ck_assert_int_eq(parse(&doc, text), 0);
+    const asel_yaml_node *root = asel_yaml_root(doc);
+    ck_assert_int_eq(root->kind, ASEL_YAML_MAP);
+    ck_assert_uint_eq(root->n, 7);
+    const char *name;
+    double peak;
+    int64_t count;
+    int flag;
+    ck_assert_int_eq(asel_yaml_get_string(doc, root, "name", 1, &name), 0);
+    ck_assert_str_eq(name, "a100");
+    ck_assert_int_eq(asel_yaml_get_double(doc, root, "peak", 1, 0, 1e20, &peak), 0);
+    ck_assert(peak == 19.5e12);
+    ck_assert_int_eq(asel_yaml_get_int(doc, root, "count", 1, 1, 64, &count), 0);
+    ck_assert_int_eq(count, 8);
+    ck_assert_int_eq(asel_yaml_get_bool(doc, root, "flag", 1, &flag), 0);
+    ck_assert_int_eq(flag, 1);
+    ck_assert_uint_eq(asel_yaml_get(root, "list")->n, 3);
+    /* A quoted number is a string, not a number. */
+    ck_assert_int_eq(asel_yaml_get_int(doc, root, "quoted", 1, 0, 100, &count), ACCELSEL_EPARSE);
+    ck_assert_uint_eq(accelsel_last_error()->line, 6);
+    /* The alias points at the anchored map. */
+    const asel_yaml_node *nested = asel_yaml_get(root, "nested");
+    ck_assert_ptr_eq(asel_yaml_get(nested, "x"), asel_yaml_get(nested, "y"));
+    /* Absent optional keys leave the default. */
+    count = 77;
+    ck_assert_int_eq(asel_yaml_get_int(doc, root, "absent", 0, 0, 100, &count), 0);
+    ck_assert_int_eq(count, 77);
+    ck_assert_int_eq(asel_yaml_get_int(doc, root, "absent", 1, 0, 100, &count), ACCELSEL_EPARSE);
+    ck_assert(strstr(accelsel_last_error()->message, "missing required key 'absent'") != NULL);
+    ck_assert_int_eq(asel_yaml_get_int(doc, root, "count", 1, 16, 64, &count), ACCELSEL_EPARSE);
+    ck_assert(strstr(accelsel_last_error()->message, "outside [16, 64]") != NULL);
+    static const char *const allowed[] = {"name", "peak", "count", "flag", "list", "quoted", NULL};
+    ck_assert_int_eq(asel_yaml_check_keys(doc, root, allowed), ACCELSEL_EPARSE);
+    ck_assert_str_eq(accelsel_last_error()->message, "t.yaml:7:1: unknown key 'nested'");
+    asel_yaml_free(doc);
+}
+END_TEST
+
+static const struct {
+    const char *text;
+    uint32_t line;
+    const char *fragment;
+} bad_yaml[] = {
+    {"a: 1\na: 2\n", 2, "duplicate key 'a'"},
+    {"a: [1, 2\n", 2, ""},
+    {"? [1, 2]\n: x\n", 1, "mapping keys must be plain strings"},
+    {"a: *nope\n", 1, "unknown alias"},
+    {"--- 1\n--- 2\n", 2, "more than one YAML document"},
+    {"a: \"unterminated\n", 2, ""},
+    {"\t- x\n", 1, ""},
+};
+
+START_TEST(yaml_malformed)
+{
+    asel_yaml_doc *doc = (asel_yaml_doc *)1;
+    ck_assert_int_eq(parse(&doc, bad_yaml[_i].text), ACCELSEL_EPARSE);
+    ck_assert_ptr_null(doc);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_uint_eq(e->line, bad_yaml[_i].line);
+    ck_assert_msg(strstr(e->message, bad_yaml[_i].fragment) != NULL, "%s", e->message);
+    ck_assert(strncmp(e->message, "t.yaml:", 7) == 0);
+}
+END_TEST
+
+START_TEST(yaml_alias_bomb_is_bounded)
+{
+    /* Nine levels of ten aliases each would expand to 10^9 nodes. */
+    char text[2048] = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 10; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "a%d: &a%d [*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d,*a%d]\n",
+                 i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1);
+        strcat(text, line);
+    }
+    asel_yaml_doc *doc;
+    ck_assert_int_eq(parse(&doc, text), ACCELSEL_EPARSE);
+    ck_assert(strstr(accelsel_last_error()->message, "after alias expansion") != NULL);
+}
+END_TEST
+
+START_TEST(yaml_depth_is_bounded)
+{
+    size_t n = 10000;
+    char *text = malloc(n + 1);
+    memset(text, '[', n);
+    text[n] = '\0';
+    asel_yaml_doc *doc;
+    ck_assert_int_eq(asel_yaml_parse(&doc, text, n, NULL, 0), ACCELSEL_EPARSE);
+    ck_assert(strstr(accelsel_last_error()->message, "<buffer>:") == accelsel_last_error()->message);
+    free(text);
+}
+END_TEST
+
+START_TEST(yaml_scalar_writer_round_trips)
+{
+    static const char *const values[] = {"plain", "two words", "42", "true", "null", "", " lead",
+                                         "a: b", "#x", "- item", "quote\"d", "back\\slash",
+                                         "line\nbreak", "tab\there", "ünïcode", "x # y", "[a]", "~"};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        asel_buf b = ASEL_BUF_INIT;
+        asel_buf_puts(&b, "k: ");
+        asel_yaml_write_scalar(&b, values[i]);
+        asel_buf_puts(&b, "\n");
+        asel_yaml_doc *doc;
+        ck_assert_int_eq(asel_yaml_parse(&doc, b.data, b.len, NULL, 0), 0);
+        const asel_yaml_node *v = asel_yaml_get(asel_yaml_root(doc), "k");
+        ck_assert_msg(v->len == strlen(values[i]) && strcmp(v->value, values[i]) == 0, "%s -> %s",
+                      values[i], b.data);
+        asel_yaml_free(doc);
+        asel_buf_release(&b);
+    }
+}
+END_TEST
+
+START_TEST(yaml_allocation_failures_leak_nothing)
+{
+    const char *text = "a: &x {b: [1, 2, {c: d}]}\ne: *x\nf: text\n";
+    size_t total;
+    testutil_alloc_fail_at(0);
+    asel_yaml_doc *doc;
+    ck_assert_int_eq(parse(&doc, text), 0);
+    asel_yaml_free(doc);
+    total = testutil_alloc_count();
+    for (size_t n = 1; n <= total; n++) {
+        testutil_alloc_fail_at(n);
+        int rc = parse(&doc, text);
+        ck_assert_int_eq(rc, ACCELSEL_ENOMEM);
+        ck_assert_ptr_null(doc);
+        ck_assert_int_eq(testutil_alloc_live(), 0);
+    }
+    testutil_alloc_reset();
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("core");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, status_names_and_texts);
+    tcase_add_test(tc, version_matches_macros);
+    tcase_add_test(tc, errors_are_thread_local_and_one_line);
+    tcase_add_test(tc, set_allocator_checks_arguments);
+    tcase_add_test(tc, counting_allocator_fails_exactly_once);
+    tcase_add_test(tc, rng_reference_values);
+    tcase_add_test(tc, rng_uniform_and_below_are_in_range);
+    tcase_add_test(tc, parse_double_matches_strtod);
+    tcase_add_test(tc, format_double_is_shortest_round_trip);
+    tcase_add_test(tc, buf_grows_and_fails_cleanly);
+    tcase_add_test(tc, yaml_tree_and_getters);
+    tcase_add_loop_test(tc, yaml_malformed, 0, sizeof bad_yaml / sizeof bad_yaml[0]);
+    tcase_add_test(tc, yaml_alias_bomb_is_bounded);
+    tcase_add_test(tc, yaml_depth_is_bounded);
+    tcase_add_test(tc, yaml_scalar_writer_round_trips);
+    tcase_add_test(tc, yaml_allocation_failures_leak_nothing);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

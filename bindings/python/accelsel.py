@@ -6,8 +6,313 @@ ctypes.util.find_library("accelsel"). Every failing call raises AccelselError,
 which carries the status name and the library's detail message.
 """
 # --- core (maintained with include/accelsel/common.h) ---
+import ctypes
+import ctypes.util
+import math
+import os
+
+__all__ = ['AccelselError', 'version', 'Dataset']
+
+EXPECTED_MAJOR = 0
+
+
+def _find_library():
+    env = os.environ.get('ACCELSEL_LIBRARY')
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    for rel in ('../../build/libaccelsel.so', '../../build/libaccelsel.so.0'):
+        path = os.path.normpath(os.path.join(here, rel))
+        if os.path.exists(path):
+            return path
+    found = ctypes.util.find_library('accelsel')
+    if found is None:
+        raise ImportError('libaccelsel not found: set ACCELSEL_LIBRARY to the path of libaccelsel.so')
+    return found
+
+
+_lib = ctypes.CDLL(_find_library())
+
+
+class _Error(ctypes.Structure):
+    _fields_ = [('code', ctypes.c_int), ('message', ctypes.c_char_p), ('source', ctypes.c_char_p),
+                ('line', ctypes.c_uint32), ('column', ctypes.c_uint32)]
+
+
+_lib.accelsel_last_error.restype = ctypes.POINTER(_Error)
+_lib.accelsel_last_error.argtypes = []
+_lib.accelsel_status_name.restype = ctypes.c_char_p
+_lib.accelsel_status_name.argtypes = [ctypes.c_int]
+_lib.accelsel_strerror.restype = ctypes.c_char_p
+_lib.accelsel_strerror.argtypes = [ctypes.c_int]
+_lib.accelsel_version.restype = ctypes.c_char_p
+_lib.accelsel_version.argtypes = [ctypes.POINTER(ctypes.c_int)] * 3
+_lib.accelsel_free.restype = None
+_lib.accelsel_free.argtypes = [ctypes.c_void_p]
+
+
+class AccelselError(Exception):
+    """A libaccelsel call failed.
+
+    Attributes: code (negative status), status (its name, e.g. 'ACCELSEL_EPARSE'),
+    message (the library's detail), source, line, column (parse errors)."""
+
+    def __init__(self, code):
+        err = _lib.accelsel_last_error().contents
+        self.code = code
+        self.status = _lib.accelsel_status_name(code).decode()
+        same = err.code == code
+        self.message = (err.message or b'').decode('utf-8', 'replace') if same else ''
+        if not self.message:
+            self.message = _lib.accelsel_strerror(code).decode()
+        self.source = err.source.decode('utf-8', 'replace') if same and err.source else None
+        self.line = err.line if same else 0
+        self.column = err.column if same else 0
+        super().__init__('%s: %s' % (self.status, self.message))
+
+
+def _check(result, func, args):
+    """errcheck hook: negative int results become AccelselError."""
+    if result < 0:
+        raise AccelselError(result)
+    return result
+
+
+def _fn(name, restype, argtypes, check=True):
+    """Declare a library function with its types; check=True raises on negative status."""
+    f = getattr(_lib, name)
+    f.restype = restype
+    f.argtypes = argtypes
+    if check:
+        f.errcheck = _check
+    return f
+
+
+def _enc(s):
+    return s.encode('utf-8') if isinstance(s, str) else s
+
+
+def _dec(b):
+    return None if b is None else b.decode('utf-8')
+
+
+def version():
+    """The library's version as (major, minor, patch)."""
+    a, b, c = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+    _lib.accelsel_version(ctypes.byref(a), ctypes.byref(b), ctypes.byref(c))
+    return (a.value, b.value, c.value)
+
+
+if version()[0] != EXPECTED_MAJOR:
+    raise ImportError('libaccelsel major version %d, this binding needs %d' % (version()[0], EXPECTED_MAJOR))
+
+
+class _Handle:
+    """Owns one library handle; freed by close(), a with-block or garbage collection."""
+    _free = None
+
+    def __init__(self, ptr):
+        self._ptr = ptr
+
+    def close(self):
+        if getattr(self, '_ptr', None):
+            type(self)._free(self._ptr)
+            self._ptr = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    @property
+    def _as_parameter_(self):
+        if not self._ptr:
+            raise ValueError('%s is closed' % type(self).__name__)
+        return self._ptr
 
 # --- dataset ---
+_vp = ctypes.c_void_p
+_sz = ctypes.c_size_t
+NUMERIC, CATEGORICAL = 1, 2
+
+
+class CsvOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('delimiter', ctypes.c_uint32),
+                ('max_field_len', ctypes.c_uint64),
+                ('categorical', ctypes.POINTER(ctypes.c_char_p)), ('n_categorical', ctypes.c_uint64)]
+
+
+_csv_options_init = _fn('accelsel_csv_options_init', ctypes.c_int, [ctypes.POINTER(CsvOptions), ctypes.c_uint])
+_csv_options_size = _fn('accelsel_csv_options_size', _sz, [], check=False)
+if _csv_options_size() != ctypes.sizeof(CsvOptions):
+    raise ImportError('accelsel_csv_options layout differs from this binding')
+_ds_load_csv = _fn('accelsel_dataset_load_csv', ctypes.c_int, [ctypes.POINTER(_vp), ctypes.c_char_p, ctypes.POINTER(CsvOptions)])
+_ds_load_buf = _fn('accelsel_dataset_load_csv_buffer', ctypes.c_int, [ctypes.POINTER(_vp), ctypes.c_char_p, _sz, ctypes.POINTER(CsvOptions)])
+_ds_load_builtin = _fn('accelsel_dataset_load_builtin', ctypes.c_int, [ctypes.POINTER(_vp), ctypes.c_char_p])
+_ds_builtin_name = _fn('accelsel_dataset_builtin_name', ctypes.c_char_p, [_sz], check=False)
+_ds_new = _fn('accelsel_dataset_new', ctypes.c_int, [ctypes.POINTER(_vp), _sz])
+_ds_add_numeric = _fn('accelsel_dataset_add_numeric', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(ctypes.c_double), _sz])
+_ds_add_categorical = _fn('accelsel_dataset_add_categorical', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), _sz])
+_ds_rows = _fn('accelsel_dataset_rows', _sz, [_vp], check=False)
+_ds_cols = _fn('accelsel_dataset_cols', _sz, [_vp], check=False)
+_ds_column_name = _fn('accelsel_dataset_column_name', ctypes.c_char_p, [_vp, _sz], check=False)
+_ds_column_index = _fn('accelsel_dataset_column_index', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(_sz)])
+_ds_column_type = _fn('accelsel_dataset_column_type', ctypes.c_int, [_vp, _sz])
+_ds_numeric = _fn('accelsel_dataset_numeric', ctypes.POINTER(ctypes.c_double), [_vp, _sz], check=False)
+_ds_string = _fn('accelsel_dataset_string', ctypes.c_char_p, [_vp, _sz, _sz], check=False)
+_ds_is_missing = _fn('accelsel_dataset_is_missing', ctypes.c_int, [_vp, _sz, _sz])
+_ds_filter_equal = _fn('accelsel_dataset_filter_equal', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.c_char_p, ctypes.c_char_p])
+_ds_filter_range = _fn('accelsel_dataset_filter_range', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.c_char_p, ctypes.c_double, ctypes.c_double])
+_ds_filter_expr = _fn('accelsel_dataset_filter_expr', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.c_char_p])
+_ds_select_rows = _fn('accelsel_dataset_select_rows', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.POINTER(_sz), _sz])
+_ds_to_matrix = _fn('accelsel_dataset_to_matrix', ctypes.c_int, [_vp, ctypes.POINTER(_sz), _sz, ctypes.POINTER(ctypes.c_double), _sz])
+_ds_save_csv = _fn('accelsel_dataset_save_csv', ctypes.c_int, [_vp, ctypes.c_char_p])
+_ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, [_vp, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_sz)])
+_ds_free = _fn('accelsel_dataset_free', None, [_vp], check=False)
+
+
+def _csv_options(delimiter, categorical):
+    opts = CsvOptions()
+    _csv_options_init(ctypes.byref(opts), 1)
+    opts.delimiter = ord(delimiter)
+    keep = None
+    if categorical:
+        keep = (ctypes.c_char_p * len(categorical))(*[_enc(c) for c in categorical])
+        opts.categorical = ctypes.cast(keep, ctypes.POINTER(ctypes.c_char_p))
+        opts.n_categorical = len(categorical)
+    return opts, keep
+
+
+class Dataset(_Handle):
+    """A table of typed columns (numeric: float, missing as None; categorical: str or None)."""
+    _free = _ds_free
+
+    @classmethod
+    def _make(cls, call, *args):
+        out = _vp()
+        call(ctypes.byref(out), *args)
+        return cls(out.value)
+
+    @classmethod
+    def from_csv(cls, path, delimiter=',', categorical=None):
+        """Read a CSV file (RFC 4180)."""
+        opts, keep = _csv_options(delimiter, categorical)
+        return cls._make(_ds_load_csv, _enc(os.fspath(path)), ctypes.byref(opts))
+
+    @classmethod
+    def from_csv_text(cls, text, delimiter=',', categorical=None):
+        """Read CSV from a str or bytes."""
+        data = _enc(text)
+        opts, keep = _csv_options(delimiter, categorical)
+        return cls._make(_ds_load_buf, data, len(data), ctypes.byref(opts))
+
+    @classmethod
+    def builtin(cls, name='mlperf-training-resnet'):
+        """A dataset compiled into the library."""
+        return cls._make(_ds_load_builtin, _enc(name))
+
+    @staticmethod
+    def builtin_names():
+        names, i = [], 0
+        while _ds_builtin_name(i) is not None:
+            names.append(_ds_builtin_name(i).decode())
+            i += 1
+        return names
+
+    @classmethod
+    def from_columns(cls, columns):
+        """Build from a dict {name: list}; lists of numbers (None = missing) become
+        numeric columns, anything else categorical."""
+        items = list(columns.items())
+        n = len(items[0][1]) if items else 0
+        ds = cls._make(_ds_new, n)
+        for name, values in items:
+            ds.add_column(name, values)
+        return ds
+
+    def add_column(self, name, values):
+        """Append or replace a column (numeric if every value is a number or None)."""
+        values = list(values)
+        if all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in values) \
+                and any(v is not None for v in values):
+            arr = (ctypes.c_double * len(values))(*[math.nan if v is None else float(v) for v in values])
+            _ds_add_numeric(self, _enc(name), arr, len(values))
+        else:
+            arr = (ctypes.c_char_p * len(values))(*[None if v is None else _enc(str(v)) for v in values])
+            _ds_add_categorical(self, _enc(name), arr, len(values))
+
+    @property
+    def shape(self):
+        return (_ds_rows(self), _ds_cols(self))
+
+    def __len__(self):
+        return _ds_rows(self)
+
+    @property
+    def columns(self):
+        return [_dec(_ds_column_name(self, i)) for i in range(_ds_cols(self))]
+
+    def column_index(self, name):
+        out = _sz()
+        _ds_column_index(self, _enc(name), ctypes.byref(out))
+        return out.value
+
+    def column_type(self, name):
+        """'numeric' or 'categorical'."""
+        return 'numeric' if _ds_column_type(self, self.column_index(name)) == NUMERIC else 'categorical'
+
+    def column(self, name):
+        """The values of one column as a list (None for missing)."""
+        col = self.column_index(name)
+        n = _ds_rows(self)
+        if _ds_column_type(self, col) == NUMERIC:
+            ptr = _ds_numeric(self, col)
+            return [None if math.isnan(ptr[i]) else ptr[i] for i in range(n)]
+        return [_dec(_ds_string(self, r, col)) for r in range(n)]
+
+    def is_missing(self, row, name):
+        return bool(_ds_is_missing(self, row, self.column_index(name)))
+
+    def where(self, expr):
+        """Rows matching 'COL=VALUE' or 'COL=MIN..MAX' (a new Dataset)."""
+        return Dataset._make(_ds_filter_expr, self, _enc(expr))
+
+    def equal(self, column, value):
+        return Dataset._make(_ds_filter_equal, self, _enc(column), _enc(str(value)))
+
+    def between(self, column, lo=-math.inf, hi=math.inf):
+        return Dataset._make(_ds_filter_range, self, _enc(column), lo, hi)
+
+    def select_rows(self, rows):
+        arr = (_sz * len(rows))(*rows)
+        return Dataset._make(_ds_select_rows, self, arr, len(rows))
+
+    def matrix(self, columns):
+        """Numeric columns as a list of row lists (NaN for missing)."""
+        idx = [self.column_index(c) for c in columns]
+        n, k = _ds_rows(self), len(idx)
+        buf = (ctypes.c_double * max(n * k, 1))()
+        _ds_to_matrix(self, (_sz * k)(*idx), k, buf, n * k)
+        return [list(buf[r * k:(r + 1) * k]) for r in range(n)]
+
+    def to_csv(self, path=None):
+        """Write CSV to path, or return it as a str when path is None."""
+        if path is not None:
+            _ds_save_csv(self, _enc(os.fspath(path)))
+            return None
+        ptr, n = ctypes.c_void_p(), _sz()
+        _ds_save_csv_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
+        try:
+            return ctypes.string_at(ptr, n.value).decode('utf-8')
+        finally:
+            _lib.accelsel_free(ptr)
+
+    def to_dict(self):
+        return {c: self.column(c) for c in self.columns}
 
 # --- features and clustering ---
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""The shared library exports exactly the functions the public headers declare
+with ACCELSEL_API, all prefixed accelsel_, all listed in lib/accelsel.sym.
+
+usage: check_symbols.py LIBACCELSEL.so SOURCE_ROOT
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+
+
+def exported(lib):
+    out = subprocess.run(['nm', '-D', '--defined-only', lib], check=True, capture_output=True,
+                         text=True).stdout
+    names = set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[1] in 'TtDdBbRrVvWwi':
+            names.add(parts[2].split('@')[0])
+    # Version node names appear as absolute symbols.
+    return {n for n in names if not n.startswith('ACCELSEL_')}
+
+
+def declared(root):
+    decl = re.compile(r'ACCELSEL_API\b[^;{]*?\b(accelsel_[A-Za-z0-9_]+)\s*\(', re.S)
+    names = set()
+    for path in glob.glob(os.path.join(root, 'include', 'accelsel', '*.h')):
+        names.update(decl.findall(open(path).read()))
+    return names
+
+
+def listed(root):
+    text = open(os.path.join(root, 'lib', 'accelsel.sym')).read()
+    return set(re.findall(r'\b(accelsel_[A-Za-z0-9_]+)\s*;', text))
+
+
+def main():
+    lib, root = sys.argv[1], sys.argv[2]
+    exp, dec, lst = exported(lib), declared(root), listed(root)
+    problems = []
+    bad = sorted(n for n in exp if not n.startswith('accelsel_'))
+    if bad:
+        problems.append('exported without the accelsel_ prefix: ' + ', '.join(bad))
+    if exp - dec:
+        problems.append('exported but not declared ACCELSEL_API in include/: ' + ', '.join(sorted(exp - dec)))
+    if dec - exp:
+        problems.append('declared but not exported (missing definition or version script): ' + ', '.join(sorted(dec - exp)))
+    if dec != lst:
+        problems.append('lib/accelsel.sym differs from the headers (run tools/gen-symbols.py): '
+                        + ', '.join(sorted(dec ^ lst)))
+    for p in problems:
+        print(p)
+    print('%d exported symbols checked' % len(exp))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,151 @@
+/* Per-column statistics of a feature transform: imputation values, log10,
+ * centre and scale, one-hot levels. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "learn/features_impl.h"
+
+#define FN "accelsel_features_fit"
+
+int asel_feat_is_log(int transform)
+{
+    return transform == ACCELSEL_TRANSFORM_LOG10 || transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median of @p n values (sorted in place); the mean of the middle two for even n. */
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* The non-missing values of the fitting rows into @p out, checked. */
+static int gather(const asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows,
+                  double *out, size_t *n_out)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < n_rows; k++) {
+        double x = v[rows[k]];
+        if (isnan(x))
+            continue;
+        if (isinf(x))
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name,
+                              rows[k]);
+        if (asel_feat_is_log(in->transform) && x <= 0)
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: log10 of %g needs a value > 0",
+                              in->name, rows[k], x);
+        out[n++] = x;
+    }
+    *n_out = n;
+    if (n == 0)
+        return asel_error(ACCELSEL_EEMPTY, FN ": column '%s' has no value to impute from", in->name);
+    return 0;
+}
+
+/* The value that enters the scaling for dataset value @p x. */
+static double pre_scale(const asel_feat_input *in, double x)
+{
+    if (isnan(x))
+        x = in->impute;
+    return asel_feat_is_log(in->transform) ? log10(x) : x;
+}
+
+static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows)
+{
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (size_t k = 0; k < n_rows; k++) {
+        double t = pre_scale(in, v[rows[k]]);
+        sum += t;
+        lo = t < lo ? t : lo;
+        hi = t > hi ? t : hi;
+    }
+    if (in->transform == ACCELSEL_TRANSFORM_MINMAX || in->transform == ACCELSEL_TRANSFORM_ZSCORE ||
+        in->transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE) {
+        if (lo == hi)
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s' is constant (%g): it cannot be scaled",
+                              in->name, pre_scale(in, v[rows[0]]));
+    }
+    if (in->transform == ACCELSEL_TRANSFORM_MINMAX) {
+        in->center = lo;
+        in->scale = hi - lo;
+    } else if (in->transform != ACCELSEL_TRANSFORM_NONE && in->transform != ACCELSEL_TRANSFORM_LOG10) {
+        double mean = sum / (double)n_rows, ss = 0;
+        for (size_t k = 0; k < n_rows; k++) {
+            double d = pre_scale(in, v[rows[k]]) - mean;
+            ss += d * d;
+        }
+        in->center = mean;
+        in->scale = sqrt(ss / (double)n_rows);
+    }
+    return 0;
+}
+
+int asel_features_fit_numeric(asel_feat_input *in, const accelsel_dataset *ds, size_t col,
+                              const size_t *rows, size_t n_rows, double *scratch)
+{
+    const double *v = accelsel_dataset_numeric(ds, col);
+    size_t n = 0;
+    int rc = gather(in, v, rows, n_rows, scratch, &n);
+    if (rc != 0)
+        return rc;
+    in->impute = median(scratch, n);
+    return fit_scale(in, v, rows, n_rows);
+}
+
+/* Levels in order of first appearance among the fitting rows, and the most
+ * common one (the earliest on ties). @p map and @p count have one entry per
+ * dataset level. */
+static int collect_levels(asel_feat_input *in, const accelsel_dataset *ds, size_t col,
+                          const size_t *rows, size_t n_rows, size_t *map, size_t *count)
+{
+    for (size_t k = 0; k < n_rows; k++) {
+        int64_t code = accelsel_dataset_code(ds, rows[k], col);
+        if (code < 0)
+            continue;
+        if (map[code] == SIZE_MAX) {
+            in->levels[in->n_out] = asel_strdup(accelsel_dataset_level(ds, col, (size_t)code));
+            if (in->levels[in->n_out] == NULL)
+                return asel_enomem();
+            map[code] = in->n_out++;
+        }
+        count[map[code]]++;
+    }
+    if (in->n_out == 0)
+        return asel_error(ACCELSEL_EEMPTY, FN ": column '%s' has no value to impute from", in->name);
+    in->impute_level = 0;
+    for (size_t l = 1; l < in->n_out; l++)
+        if (count[l] > count[in->impute_level])
+            in->impute_level = l;
+    return 0;
+}
+
+int asel_features_fit_categorical(asel_feat_input *in, const accelsel_dataset *ds, size_t col,
+                                  const size_t *rows, size_t n_rows)
+{
+    size_t nl = accelsel_dataset_levels(ds, col);
+    size_t *map = NULL, *count = NULL;
+    int rc;
+    if ((rc = asel_alloc_array(&map, nl, sizeof *map)) != 0 ||
+        (rc = asel_alloc_array(&count, nl, sizeof *count)) != 0 ||
+        (rc = asel_alloc_array(&in->levels, nl, sizeof *in->levels)) != 0)
+        goto done;
+    for (size_t l = 0; l < nl; l++) {
+        map[l] = SIZE_MAX;
+        count[l] = 0;
+    }
+    in->n_out = 0;
+    rc = collect_levels(in, ds, col, rows, n_rows, map, count);
+done:
+    asel_free(map);
+    asel_free(count);
+    return rc;
+}

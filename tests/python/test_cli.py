@@ -1,0 +1,88 @@
+"""The accelsel command-line tool, driven as a user would."""
+import csv
+import json
+import os
+import subprocess
+import unittest
+
+CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
+ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
+
+
+def run(*args):
+    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=600)
+
+
+def reference_rows():
+    with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='', encoding='utf-8') as f:
+        return list(csv.DictReader(f))
+
+
+class CliTest(unittest.TestCase):
+    def test_help_and_version(self):
+        r = run('--help')
+        self.assertEqual(r.returncode, 0)
+        self.assertIn('data', r.stdout)
+        r = run('--version')
+        self.assertEqual(r.returncode, 0)
+        self.assertRegex(r.stdout, r'^accelsel \d+\.\d+\.\d+\n$')
+
+    def test_unknown_command_is_usage_error(self):
+        r = run('frobnicate')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('frobnicate', r.stderr)
+
+    def test_data_json_is_valid_and_complete(self):
+        r = run('data', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = json.loads(r.stdout)
+        ref = reference_rows()
+        self.assertEqual(len(rows), len(ref))
+        self.assertEqual(rows[0]['system_name'], ref[0]['system_name'])
+        self.assertEqual(rows[0]['time_to_train_min'], float(ref[0]['time_to_train_min']))
+
+    def test_data_where_and_derive(self):
+        r = run('data', '--derive', '--where', 'round=v3.0', '--where', 'total_accelerators=8..8',
+                '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = json.loads(r.stdout)
+        ref = [x for x in reference_rows() if x['round'] == 'v3.0' and x['total_accelerators'] == '8']
+        self.assertEqual(len(rows), len(ref))
+        for row in rows:
+            self.assertIn('speedup', row)
+            if row['time_to_train_min'] is not None and row['epochs_mean'] is not None:
+                want = row['epochs_mean'] * 1281167 / (row['time_to_train_min'] * 60)
+                self.assertAlmostEqual(row['throughput_img_s_derived'], want, delta=want * 1e-12)
+
+    def test_data_table_aligns_columns(self):
+        r = run('data', '--where', 'round=v0.5', '--columns', 'round,submitter,total_accelerators')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 1 + sum(x['round'] == 'v0.5' for x in reference_rows()))
+        # Numbers are right-aligned under their header, so every line ends at the same column.
+        widths = {len(line) for line in lines}
+        self.assertEqual(len(widths), 1, lines)
+
+    def test_data_csv_round_trips_through_python_csv(self):
+        r = run('data', '--format', 'csv')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = list(csv.DictReader(r.stdout.splitlines()))
+        self.assertEqual(len(rows), len(reference_rows()))
+
+    def test_bad_input_reports_location(self):
+        path = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'accelsel_cli_bad.csv')
+        with open(path, 'w') as f:
+            f.write('a,b\n1,2\n3,4,5\n')
+        r = run('data', '--csv', path)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn(path + ':3:', r.stderr)
+        self.assertIn('ACCELSEL_EPARSE', r.stderr)
+        r = run('data', '--where', 'nonexistent=1')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('ACCELSEL_ENOTFOUND', r.stderr)
+        r = run('data', '--format', 'xml')
+        self.assertEqual(r.returncode, 2)
+
+
+if __name__ == '__main__':
+    unittest.main()

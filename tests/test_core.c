@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "accelsel/common.h"
+#include "accelsel/plot.h"
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/error.h"
@@ -362,6 +363,50 @@ START_TEST(yaml_allocation_failures_leak_nothing)
 }
 END_TEST
 
+static size_t count_of(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+START_TEST(plot_svg_draws_each_visible_point)
+{
+    double x[] = {1, 10, 100, NAN, -5, 1000};
+    double y[] = {5, 4, 3, 2, 1, 0.5};
+    int64_t g[] = {0, 0, 1, 1, 1, 1};
+    const char *names[] = {"a<b", "c&d"};
+    accelsel_plot_panel p[2];
+    ck_assert_int_eq(accelsel_plot_panel_init(&p[0], ACCELSEL_PLOT_PANEL_VERSION), 0);
+    p[0].x = x, p[0].y = y, p[0].group = g, p[0].n = 6, p[0].n_groups = 2, p[0].group_names = names;
+    p[0].title = "PCA <scatter>";
+    p[1] = p[0];
+    p[1].kind = ACCELSEL_PLOT_LINES;
+    p[1].log_x = 1;
+    char *svg;
+    size_t len;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, &len, p, 2), 0);
+    ck_assert_uint_eq(len, strlen(svg));
+    /* Scatter: 5 finite points. Lines: NaN and -5 (log axis) dropped, 4 markers,
+     * one polyline per group. Legend: 2 swatches per panel. */
+    ck_assert_uint_eq(count_of(svg, "<circle"), 5 + 4);
+    ck_assert_uint_eq(count_of(svg, "<polyline"), 2);
+    ck_assert(strstr(svg, "PCA &lt;scatter&gt;") != NULL);
+    ck_assert(strstr(svg, "a&lt;b") != NULL && strstr(svg, "c&amp;d") != NULL);
+    ck_assert(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1240\"") != NULL);
+    accelsel_free(svg);
+    g[2] = 2;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, &len, p, 1), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(svg);
+    ck_assert(strstr(accelsel_last_error()->message, "point 2 has group 2") != NULL);
+    ck_assert_int_eq(accelsel_plot_svg(&svg, &len, p, 0), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_plot_svg(NULL, &len, p, 1), ACCELSEL_EINVAL);
+    p[0].version = 77;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, &len, p, 1), ACCELSEL_EVERSION);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -382,6 +427,7 @@ int main(void)
     tcase_add_test(tc, yaml_depth_is_bounded);
     tcase_add_test(tc, yaml_scalar_writer_round_trips);
     tcase_add_test(tc, yaml_allocation_failures_leak_nothing);
+    tcase_add_test(tc, plot_svg_draws_each_visible_point);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -7,6 +7,7 @@
 
 #include <accelsel/common.h>
 #include <accelsel/dataset.h>
+#include <accelsel/plot.h>
 #include <accelsel/features.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

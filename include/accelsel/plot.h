@@ -1,0 +1,64 @@
+/*
+ * libaccelsel: standalone SVG figures (scatter plots and line plots), written
+ * by the library's own small SVG writer.
+ */
+#ifndef ACCELSEL_PLOT_H
+#define ACCELSEL_PLOT_H
+
+#include <accelsel/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Panel kinds @{ */
+#define ACCELSEL_PLOT_SCATTER 1 /**< one marker per point, coloured by group */
+#define ACCELSEL_PLOT_LINES 2   /**< one polyline per group, points joined in order of x */
+/** @} */
+
+/** One panel of a figure. The arrays are read during accelsel_plot_svg() only. */
+typedef struct accelsel_plot_panel {
+    unsigned int version;          /**< ACCELSEL_PLOT_PANEL_VERSION */
+    uint32_t kind;                 /**< ACCELSEL_PLOT_SCATTER or ACCELSEL_PLOT_LINES */
+    const double *x;               /**< @ref n x values */
+    const double *y;               /**< @ref n y values */
+    const int64_t *group;          /**< @ref n group indices in [0, n_groups), or NULL for one group */
+    uint64_t n;                    /**< number of points; points with a non-finite coordinate
+                                        (or a non-positive one on a log axis) are skipped */
+    const char *const *group_names; /**< @ref n_groups legend labels, or NULL for "group 0", ... */
+    uint64_t n_groups;             /**< number of groups (1 if @ref group is NULL) */
+    const char *title;             /**< panel title, or NULL */
+    const char *x_label;           /**< x axis label, or NULL */
+    const char *y_label;           /**< y axis label, or NULL */
+    uint32_t log_x;                /**< 1 for a base-10 logarithmic x axis */
+    uint32_t log_y;                /**< 1 for a base-10 logarithmic y axis */
+} accelsel_plot_panel;
+
+#define ACCELSEL_PLOT_PANEL_VERSION 1
+#define ACCELSEL_PLOT_PANEL_INIT                                                           \
+    { ACCELSEL_PLOT_PANEL_VERSION, ACCELSEL_PLOT_SCATTER, NULL, NULL, NULL, 0, NULL, 1, NULL, \
+      NULL, NULL, 0, 0 }
+
+/** Fill @p panel with defaults (a scatter panel with no data) for @p version.
+ *  @return 0; ACCELSEL_EINVAL if @p panel is NULL; ACCELSEL_EVERSION. */
+ACCELSEL_API int accelsel_plot_panel_init(accelsel_plot_panel *panel, unsigned int version);
+
+/** sizeof(accelsel_plot_panel), for bindings to check their layout. */
+ACCELSEL_API size_t accelsel_plot_panel_size(void);
+
+/** Draw panels side by side into one standalone SVG document.
+ *  @param[out] out       NUL-terminated SVG text, freed with accelsel_free(); NULL on failure.
+ *  @param[out] len       its length without the NUL; may be NULL.
+ *  @param[in]  panels    @p n_panels panels (1 to 16), each 480 x 400 pixels.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, a panel with NULL x or y
+ *          while n > 0, an unknown kind, a group index out of range, or a bad
+ *          panel count; ACCELSEL_EVERSION for an unknown panel version;
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_plot_svg(char **out, size_t *len, const accelsel_plot_panel *panels,
+                                   size_t n_panels);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ACCELSEL_PLOT_H */

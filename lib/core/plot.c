@@ -1,0 +1,224 @@
+/* Scatter and line panels laid side by side in one SVG document. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "accelsel/plot.h"
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/svg.h"
+
+#define PANEL_W 620.0
+#define PANEL_H 420.0
+#define LEFT 70.0
+#define RIGHT 170.0 /* room for the legend */
+#define TOP 40.0
+#define BOTTOM 55.0
+#define MAX_PANELS 16
+
+typedef struct axis {
+    double lo, hi; /* in plotted units (log10 of the value on a log axis) */
+    int log;
+} axis;
+
+typedef struct point {
+    double x, y;
+    int64_t g;
+} point;
+
+ACCELSEL_API int accelsel_plot_panel_init(accelsel_plot_panel *panel, unsigned int version)
+{
+    if (panel == NULL)
+        return asel_einval("accelsel_plot_panel_init", "panel");
+    if (version != ACCELSEL_PLOT_PANEL_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "accelsel_plot_panel_init: unknown version %u", version);
+    *panel = (accelsel_plot_panel)ACCELSEL_PLOT_PANEL_INIT;
+    return 0;
+}
+
+ACCELSEL_API size_t accelsel_plot_panel_size(void)
+{
+    return sizeof(accelsel_plot_panel);
+}
+
+/* The plotted coordinate of @p v, or NAN if it cannot be shown. */
+static double coord(double v, int log_axis)
+{
+    if (!isfinite(v) || (log_axis && v <= 0))
+        return NAN;
+    return log_axis ? log10(v) : v;
+}
+
+static void widen(axis *a)
+{
+    if (!(a->lo <= a->hi)) { /* no points */
+        a->lo = 0;
+        a->hi = 1;
+    } else if (a->hi - a->lo < 1e-12 * (fabs(a->lo) + 1)) {
+        a->lo -= a->log ? 0.5 : fabs(a->lo) * 0.1 + 1;
+        a->hi += a->log ? 0.5 : fabs(a->hi) * 0.1 + 1;
+    } else {
+        double pad = (a->hi - a->lo) * 0.05;
+        a->lo -= pad;
+        a->hi += pad;
+    }
+}
+
+static double tick_step(const axis *a)
+{
+    if (a->log)
+        return ceil((a->hi - a->lo) / 8);
+    double raw = (a->hi - a->lo) / 6, mag = pow(10, floor(log10(raw))), f = raw / mag;
+    return mag * (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10);
+}
+
+static void draw_axis(asel_buf *b, const axis *a, int vertical, double x0, double y0, double len)
+{
+    double step = tick_step(a);
+    for (double t = ceil(a->lo / step) * step; t <= a->hi + 1e-9 * step; t += step) {
+        double f = (t - a->lo) / (a->hi - a->lo);
+        char label[32];
+        snprintf(label, sizeof label, "%g", a->log ? pow(10, t) : (fabs(t) < 1e-12 * step ? 0 : t));
+        if (vertical) {
+            double y = y0 - f * len;
+            asel_svg_line(b, x0 - 5, y, x0, y, "#333", 1);
+            asel_svg_text(b, x0 - 8, y + 4, label, "end", 11, 0);
+        } else {
+            double x = x0 + f * len;
+            asel_svg_line(b, x, y0, x, y0 + 5, "#333", 1);
+            asel_svg_text(b, x, y0 + 18, label, "middle", 11, 0);
+        }
+    }
+}
+
+static int by_group_then_x(const void *pa, const void *pb)
+{
+    const point *a = pa, *b = pb;
+    if (a->g != b->g)
+        return a->g < b->g ? -1 : 1;
+    return (a->x > b->x) - (a->x < b->x);
+}
+
+static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, size_t n, double ox,
+                       const axis *ax, const axis *ay)
+{
+    double w = PANEL_W - LEFT - RIGHT, h = PANEL_H - TOP - BOTTOM;
+    for (size_t i = 0; i < n; i++) {
+        pts[i].x = ox + LEFT + (pts[i].x - ax->lo) / (ax->hi - ax->lo) * w;
+        pts[i].y = TOP + h - (pts[i].y - ay->lo) / (ay->hi - ay->lo) * h;
+    }
+    if (p->kind == ACCELSEL_PLOT_SCATTER) {
+        for (size_t i = 0; i < n; i++)
+            asel_svg_circle(b, pts[i].x, pts[i].y, 3.5, asel_svg_color((size_t)pts[i].g));
+        return;
+    }
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        asel_buf_printf(b, "<polyline fill=\"none\" stroke-width=\"1.8\" stroke=\"%s\" points=\"",
+                        asel_svg_color((size_t)pts[i].g));
+        for (; j < n && pts[j].g == pts[i].g; j++)
+            asel_buf_printf(b, "%s%.2f,%.2f", j > i ? " " : "", pts[j].x, pts[j].y);
+        asel_buf_puts(b, "\"/>\n");
+        for (size_t k = i; k < j; k++)
+            asel_svg_circle(b, pts[k].x, pts[k].y, 2.5, asel_svg_color((size_t)pts[k].g));
+        i = j;
+    }
+}
+
+static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
+{
+    if (p->n_groups <= 1 && p->group_names == NULL)
+        return;
+    double x = ox + PANEL_W - RIGHT + 12, y = TOP + 8;
+    size_t shown = p->n_groups > 24 ? 24 : (size_t)p->n_groups;
+    for (size_t g = 0; g < shown; g++, y += 15) {
+        char name[32];
+        snprintf(name, sizeof name, "group %zu", g);
+        asel_svg_rect(b, x, y - 9, 10, 10, asel_svg_color(g), "none");
+        asel_svg_text(b, x + 15, y, p->group_names ? p->group_names[g] : name, "start", 10, 0);
+    }
+}
+
+static int check_panel(const accelsel_plot_panel *p, size_t i)
+{
+    if (p->version != ACCELSEL_PLOT_PANEL_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "accelsel_plot_svg: panel %zu has unknown version %u", i,
+                          p->version);
+    if (p->kind != ACCELSEL_PLOT_SCATTER && p->kind != ACCELSEL_PLOT_LINES)
+        return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu has unknown kind %u", i,
+                          (unsigned)p->kind);
+    if (p->n > 0 && (p->x == NULL || p->y == NULL))
+        return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu has NULL x or y", i);
+    if (p->n_groups == 0 || (p->group == NULL && p->n_groups != 1 && p->group_names == NULL))
+        return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu: bad n_groups", i);
+    for (uint64_t k = 0; p->group != NULL && k < p->n; k++)
+        if (p->group[k] < 0 || (uint64_t)p->group[k] >= p->n_groups)
+            return asel_error(ACCELSEL_EINVAL,
+                              "accelsel_plot_svg: panel %zu: point %llu has group %lld outside [0, %llu)",
+                              i, (unsigned long long)k, (long long)p->group[k],
+                              (unsigned long long)p->n_groups);
+    return 0;
+}
+
+static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
+{
+    point *pts = asel_calloc(p->n ? (size_t)p->n : 1, sizeof *pts);
+    if (pts == NULL)
+        return asel_enomem();
+    axis ax = {INFINITY, -INFINITY, p->log_x != 0}, ay = {INFINITY, -INFINITY, p->log_y != 0};
+    size_t m = 0;
+    for (uint64_t i = 0; i < p->n; i++) {
+        double x = coord(p->x[i], ax.log), y = coord(p->y[i], ay.log);
+        if (isnan(x) || isnan(y))
+            continue;
+        pts[m++] = (point){x, y, p->group ? p->group[i] : 0};
+        ax.lo = fmin(ax.lo, x), ax.hi = fmax(ax.hi, x);
+        ay.lo = fmin(ay.lo, y), ay.hi = fmax(ay.hi, y);
+    }
+    widen(&ax);
+    widen(&ay);
+    if (p->kind == ACCELSEL_PLOT_LINES)
+        qsort(pts, m, sizeof *pts, by_group_then_x);
+    double w = PANEL_W - LEFT - RIGHT, h = PANEL_H - TOP - BOTTOM;
+    asel_svg_rect(b, ox + LEFT, TOP, w, h, "none", "#333");
+    draw_axis(b, &ax, 0, ox + LEFT, TOP + h, w);
+    draw_axis(b, &ay, 1, ox + LEFT, TOP + h, h);
+    draw_marks(b, p, pts, m, ox, &ax, &ay);
+    draw_legend(b, p, ox);
+    if (p->title)
+        asel_svg_text(b, ox + LEFT + w / 2, TOP - 14, p->title, "middle", 14, 0);
+    if (p->x_label)
+        asel_svg_text(b, ox + LEFT + w / 2, PANEL_H - 12, p->x_label, "middle", 12, 0);
+    if (p->y_label)
+        asel_svg_text(b, ox + 16, TOP + h / 2, p->y_label, "middle", 12, -90);
+    asel_free(pts);
+    return 0;
+}
+
+ACCELSEL_API int accelsel_plot_svg(char **out, size_t *len, const accelsel_plot_panel *panels,
+                                   size_t n_panels)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (out == NULL || panels == NULL)
+        return asel_einval("accelsel_plot_svg", out == NULL ? "out" : "panels");
+    if (n_panels == 0 || n_panels > MAX_PANELS)
+        return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: n_panels = %zu, must be 1 to %d",
+                          n_panels, MAX_PANELS);
+    for (size_t i = 0; i < n_panels; i++) {
+        int rc = check_panel(&panels[i], i);
+        if (rc != 0)
+            return rc;
+    }
+    asel_buf b = ASEL_BUF_INIT;
+    asel_svg_begin(&b, PANEL_W * (double)n_panels, PANEL_H);
+    for (size_t i = 0; i < n_panels; i++) {
+        int rc = draw_panel(&b, &panels[i], PANEL_W * (double)i);
+        if (rc != 0) {
+            asel_buf_release(&b);
+            return rc;
+        }
+    }
+    asel_svg_end(&b);
+    return asel_buf_finish(&b, out, len);
+}

@@ -1,0 +1,23 @@
+/* Minimal SVG output into an asel_buf: shapes and escaped text. */
+#ifndef ASEL_SVG_H
+#define ASEL_SVG_H
+
+#include "core/buf.h"
+
+void asel_svg_begin(asel_buf *b, double width, double height);
+void asel_svg_end(asel_buf *b);
+void asel_svg_line(asel_buf *b, double x1, double y1, double x2, double y2, const char *stroke,
+                   double width);
+void asel_svg_rect(asel_buf *b, double x, double y, double w, double h, const char *fill,
+                   const char *stroke);
+void asel_svg_circle(asel_buf *b, double cx, double cy, double r, const char *fill);
+
+/* Text at (x, y); @p anchor is "start", "middle" or "end"; @p rotate in
+ * degrees (0 for none). The text is XML-escaped. */
+void asel_svg_text(asel_buf *b, double x, double y, const char *text, const char *anchor,
+                   double size, double rotate);
+
+/* Colour @p i of a palette that stays distinguishable for about ten groups. */
+const char *asel_svg_color(size_t i);
+
+#endif

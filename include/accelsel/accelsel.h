@@ -9,5 +9,6 @@
 #include <accelsel/dataset.h>
 #include <accelsel/plot.h>
 #include <accelsel/features.h>
+#include <accelsel/rank.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -1,0 +1,55 @@
+/* The rows a ranking keeps and their criteria, oriented so that larger is
+ * better: the missing-value policy is applied here. */
+#include <math.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "rank/rank_impl.h"
+
+/* 1 if @p row is ranked, 0 if it is left out, or a negative status. */
+static int row_status(const asel_rank_column *cols, size_t k, size_t row, uint32_t missing)
+{
+    int keep = 1;
+    for (size_t j = 0; j < k; j++) {
+        double v = cols[j].values[row];
+        if (isinf(v))
+            return asel_error(ACCELSEL_EDATA, "column '%s', row %zu: infinite value", cols[j].name,
+                              row);
+        if (isnan(v)) {
+            if (missing == ACCELSEL_RANK_MISSING_ERROR)
+                return asel_error(ACCELSEL_EDATA, "column '%s', row %zu: missing value",
+                                  cols[j].name, row);
+            keep = 0;
+        }
+    }
+    return keep;
+}
+
+int asel_rank_gather(accelsel_ranking *r, const asel_rank_column *cols, size_t k, uint32_t missing)
+{
+    size_t m = 0;
+    for (size_t row = 0; row < r->n_rows; row++) {
+        int rc = row_status(cols, k, row, missing);
+        if (rc < 0)
+            return rc;
+        m += (size_t)rc;
+    }
+    if (m == 0)
+        return asel_error(ACCELSEL_EEMPTY,
+                          "no row has a value for every criterion (%zu rows, each missing one)",
+                          r->n_rows);
+    if (asel_alloc_array(&r->rows, m, sizeof *r->rows) != 0 ||
+        asel_alloc_array(&r->norm, m, k * sizeof *r->norm) != 0)
+        return ACCELSEL_ENOMEM;
+    size_t i = 0;
+    for (size_t row = 0; row < r->n_rows; row++) {
+        if (row_status(cols, k, row, missing) == 0)
+            continue;
+        r->rows[i] = row;
+        for (size_t j = 0; j < k; j++)
+            r->norm[i * k + j] = cols[j].sign * cols[j].values[row];
+        i++;
+    }
+    r->n_ranked = m;
+    return 0;
+}

@@ -1,0 +1,95 @@
+/* Internals of lib/rank shared by its files: the ranking handle and the
+ * per-method scoring steps, which sensitivity analysis reruns with other
+ * weights. */
+#ifndef ASEL_RANK_IMPL_H
+#define ASEL_RANK_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accelsel/rank.h"
+
+struct accelsel_ranking {
+    int method;
+    size_t n_rows;   /* rows of the dataset */
+    size_t n_ranked; /* m: rows with every used criterion present */
+    size_t n_crit;   /* criteria given */
+    size_t n_used;   /* k: criteria of non-zero weight */
+    size_t n_fronts;
+    double *weights; /* n_crit, normalised to sum 1 */
+    double *used_w;  /* k weights of the used criteria */
+    /* m x k row-major, oriented so that larger is better (cost criteria
+     * negated) and normalised by the method (vector norm for TOPSIS,
+     * min-max for the weighted sum; raw for Pareto). */
+    double *norm;
+    size_t *rows;    /* m: dataset row of each ranked row, ascending */
+    double *scores;  /* n_rows */
+    size_t *ranks;   /* n_rows */
+    size_t *fronts;  /* n_rows */
+    size_t *order;   /* m */
+};
+
+/* A used criterion's column in the dataset. */
+typedef struct asel_rank_column {
+    const double *values; /* the dataset's column, n_rows values */
+    const char *name;
+    double sign; /* +1 benefit, -1 cost: multiplied in to make larger better */
+} asel_rank_column;
+
+/* Check weights and directions (EINVAL naming "criteria[i]..."). */
+int asel_rank_check_criteria(const accelsel_criterion *c, size_t n);
+
+/* Weights normalised to sum 1 into @p w (n); returns how many are non-zero. */
+size_t asel_rank_weights(const accelsel_criterion *c, size_t n, double *w);
+
+/* Dataset column index of each criterion into @p cols (n): ENOTFOUND,
+ * ETYPE or EINVAL (a repeated column), each naming the criterion. */
+int asel_rank_resolve(const accelsel_dataset *ds, const accelsel_criterion *c, size_t n,
+                      size_t *cols);
+
+/* Fill r->rows, r->norm (oriented, not yet normalised) and r->n_ranked from
+ * the k used columns, applying the missing-value policy. r->n_rows must be set. */
+int asel_rank_gather(accelsel_ranking *r, const asel_rank_column *cols, size_t k,
+                     uint32_t missing);
+
+/* Normalise the m x k oriented matrix in place for the method's scoring. */
+void asel_topsis_normalise(double *x, size_t m, size_t k);
+void asel_wsum_normalise(double *x, size_t m, size_t k);
+
+/* Score m rows of a normalised matrix with weights @p w (k, sum 1) into
+ * @p score. TOPSIS uses @p scratch of 2k doubles. */
+void asel_topsis_score(const double *x, size_t m, size_t k, const double *w, double *scratch,
+                       double *score);
+void asel_wsum_score(const double *x, size_t m, size_t k, const double *w, double *score);
+
+/* Pareto fronts (1-based) of m rows of the oriented matrix @p x (m x k,
+ * larger is better) into @p front; returns the number of fronts.
+ * @p count and @p queue are scratch of m entries each. */
+size_t asel_pareto_fronts(const double *x, size_t m, size_t k, size_t *front, size_t *count,
+                          size_t *queue);
+
+/* Score the ranked rows of @p r with weights @p w (its n_used of them) into
+ * @p score (m values); @p scratch holds 2 * n_used doubles. */
+void asel_rank_score(const accelsel_ranking *r, const double *w, double *scratch, double *score);
+
+/* Stable merge sort of @p n indices by @p cmp (negative: a first), using
+ * @p tmp (n entries). Returns the number of pairs the sort had to invert,
+ * i.e. pairs i < j of the input with cmp(idx[i], idx[j]) > 0. */
+typedef int (*asel_index_cmp)(size_t a, size_t b, const void *ctx);
+uint64_t asel_sort_indices(size_t *idx, size_t *tmp, size_t n, asel_index_cmp cmp,
+                           const void *ctx);
+
+/* Sort positions 0..m-1 best first: higher score, then lower front, then
+ * lower position. @p tmp is scratch of m entries. */
+void asel_rank_order(const double *score, const size_t *front, size_t m, size_t *order,
+                     size_t *tmp);
+
+/* The best position as asel_rank_order() would put first, in O(m). */
+size_t asel_rank_best(const double *score, const size_t *front, size_t m);
+
+/* Kendall's tau-b with caller scratch (@p perm and @p tmp, n entries each).
+ * Returns 0, or ACCELSEL_EDATA without recording an error when either sample
+ * is constant. Values must not be NaN. */
+int asel_tau_b(const double *x, const double *y, size_t n, size_t *perm, size_t *tmp, double *tau);
+
+#endif

@@ -1,0 +1,172 @@
+/* accelsel_ranking_compute(): checks, then columns -> oriented matrix ->
+ * Pareto fronts -> method normalisation and scores -> order and ranks. */
+#include <math.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "rank/rank_impl.h"
+
+#define FN "accelsel_ranking_compute"
+
+static int check_args(const accelsel_dataset *ds, const accelsel_criterion *criteria, size_t n,
+                      int method, const accelsel_rank_options *opts, uint32_t *missing)
+{
+    if (ds == NULL)
+        return asel_einval(FN, "ds");
+    if (criteria == NULL)
+        return asel_einval(FN, "criteria");
+    if (n == 0)
+        return asel_error(ACCELSEL_EINVAL, FN ": n_criteria is 0");
+    if (accelsel_rank_method_name(method) == NULL)
+        return asel_error(ACCELSEL_EINVAL, FN ": method %d is not ACCELSEL_RANK_TOPSIS, _WSUM or "
+                          "_PARETO", method);
+    if (opts != NULL) {
+        if (opts->version != ACCELSEL_RANK_OPTIONS_VERSION)
+            return asel_error(ACCELSEL_EVERSION, FN ": unknown opts->version %u", opts->version);
+        if (opts->missing != ACCELSEL_RANK_MISSING_EXCLUDE &&
+            opts->missing != ACCELSEL_RANK_MISSING_ERROR)
+            return asel_error(ACCELSEL_EINVAL, FN ": opts->missing is %u, not a "
+                              "ACCELSEL_RANK_MISSING_ policy", (unsigned)opts->missing);
+        *missing = opts->missing;
+    }
+    int rc = asel_rank_check_criteria(criteria, n);
+    if (rc != 0)
+        return rc;
+    if (accelsel_dataset_rows(ds) == 0)
+        return asel_error(ACCELSEL_EEMPTY, FN ": the dataset has no rows");
+    return 0;
+}
+
+/* Resolve the columns, keep the used criteria and gather the matrix. */
+static int load(accelsel_ranking *r, const accelsel_dataset *ds, const accelsel_criterion *c,
+                uint32_t missing)
+{
+    size_t n = r->n_crit, k = r->n_used;
+    size_t *cols = NULL;
+    asel_rank_column *used = NULL;
+    int rc = asel_alloc_array(&cols, n, sizeof *cols);
+    if (rc == 0)
+        rc = asel_alloc_array(&used, k, sizeof *used);
+    if (rc == 0)
+        rc = asel_rank_resolve(ds, c, n, cols);
+    if (rc == 0) {
+        for (size_t i = 0, u = 0; i < n; i++) {
+            if (c[i].weight == 0.0)
+                continue;
+            used[u] = (asel_rank_column){accelsel_dataset_numeric(ds, cols[i]), c[i].column,
+                                         c[i].direction == ACCELSEL_CRITERION_COST ? -1.0 : 1.0};
+            r->used_w[u++] = r->weights[i];
+        }
+        rc = asel_rank_gather(r, used, k, missing);
+    }
+    asel_free(cols);
+    asel_free(used);
+    return rc;
+}
+
+void asel_rank_score(const accelsel_ranking *r, const double *w, double *scratch, double *score)
+{
+    size_t m = r->n_ranked, k = r->n_used;
+    if (r->method == ACCELSEL_RANK_TOPSIS)
+        asel_topsis_score(r->norm, m, k, w, scratch, score);
+    else if (r->method == ACCELSEL_RANK_WSUM)
+        asel_wsum_score(r->norm, m, k, w, score);
+    else
+        for (size_t i = 0; i < m; i++)
+            score[i] = 1.0 / (double)r->fronts[r->rows[i]];
+}
+
+/* Fronts, scores, order and ranks; scratch: 4m size_t and m + 2k doubles. */
+static void rank_rows(accelsel_ranking *r, size_t *iscratch, double *dscratch)
+{
+    size_t m = r->n_ranked, k = r->n_used;
+    size_t *front = iscratch, *count = iscratch + m, *queue = iscratch + 2 * m;
+    size_t *tmp = iscratch + 3 * m;
+    double *score = dscratch;
+    r->n_fronts = asel_pareto_fronts(r->norm, m, k, front, count, queue);
+    for (size_t i = 0; i < m; i++)
+        r->fronts[r->rows[i]] = front[i];
+    if (r->method == ACCELSEL_RANK_TOPSIS)
+        asel_topsis_normalise(r->norm, m, k);
+    else if (r->method == ACCELSEL_RANK_WSUM)
+        asel_wsum_normalise(r->norm, m, k);
+    asel_rank_score(r, r->used_w, dscratch + m, score);
+    asel_rank_order(score, front, m, r->order, tmp);
+    for (size_t i = 0; i < r->n_rows; i++)
+        r->scores[i] = NAN;
+    for (size_t i = 0; i < m; i++) {
+        size_t row = r->rows[r->order[i]];
+        r->scores[row] = score[r->order[i]];
+        r->ranks[row] = i + 1;
+        r->order[i] = row;
+    }
+}
+
+static int build(accelsel_ranking *r, const accelsel_dataset *ds, const accelsel_criterion *c,
+                 uint32_t missing)
+{
+    if (asel_alloc_array(&r->weights, r->n_crit, sizeof *r->weights) != 0)
+        return ACCELSEL_ENOMEM;
+    r->n_used = asel_rank_weights(c, r->n_crit, r->weights);
+    if (asel_alloc_array(&r->used_w, r->n_used, sizeof *r->used_w) != 0)
+        return ACCELSEL_ENOMEM;
+    int rc = load(r, ds, c, missing);
+    if (rc != 0)
+        return rc;
+    size_t m = r->n_ranked;
+    size_t *iscratch = NULL;
+    double *dscratch = NULL;
+    if (asel_alloc_array(&r->scores, r->n_rows, sizeof *r->scores) != 0 ||
+        asel_alloc_array(&r->ranks, r->n_rows, sizeof *r->ranks) != 0 ||
+        asel_alloc_array(&r->fronts, r->n_rows, sizeof *r->fronts) != 0 ||
+        asel_alloc_array(&r->order, m, sizeof *r->order) != 0 ||
+        asel_alloc_array(&iscratch, 4 * m, sizeof *iscratch) != 0 ||
+        asel_alloc_array(&dscratch, m + 2 * r->n_used, sizeof *dscratch) != 0)
+        rc = ACCELSEL_ENOMEM;
+    else
+        rank_rows(r, iscratch, dscratch);
+    asel_free(iscratch);
+    asel_free(dscratch);
+    return rc;
+}
+
+ACCELSEL_API int accelsel_ranking_compute(accelsel_ranking **out, const accelsel_dataset *ds,
+                                          const accelsel_criterion *criteria, size_t n_criteria,
+                                          int method, const accelsel_rank_options *opts)
+{
+    if (out == NULL)
+        return asel_einval(FN, "out");
+    *out = NULL;
+    uint32_t missing = ACCELSEL_RANK_MISSING_EXCLUDE;
+    int rc = check_args(ds, criteria, n_criteria, method, opts, &missing);
+    if (rc != 0)
+        return rc;
+    accelsel_ranking *r = asel_calloc(1, sizeof *r);
+    if (r == NULL)
+        return asel_enomem();
+    r->method = method;
+    r->n_rows = accelsel_dataset_rows(ds);
+    r->n_crit = n_criteria;
+    rc = build(r, ds, criteria, missing);
+    if (rc != 0) {
+        accelsel_ranking_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+ACCELSEL_API void accelsel_ranking_free(accelsel_ranking *r)
+{
+    if (r == NULL)
+        return;
+    asel_free(r->weights);
+    asel_free(r->used_w);
+    asel_free(r->norm);
+    asel_free(r->rows);
+    asel_free(r->scores);
+    asel_free(r->ranks);
+    asel_free(r->fronts);
+    asel_free(r->order);
+    asel_free(r);
+}

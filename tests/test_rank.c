@@ -1,0 +1,727 @@
+/* Ranking: TOPSIS against published worked examples, weighted sum and Pareto
+ * fronts by hand, tie-breaking, missing values, Kendall's tau-b against
+ * scipy, weight sensitivity against an analytic probability, bad input and
+ * allocation failures. */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "accelsel/dataset.h"
+#include "accelsel/rank.h"
+#include "testutil.h"
+
+#define B ACCELSEL_CRITERION_BENEFIT
+#define C ACCELSEL_CRITERION_COST
+
+/* A dataset of n rows from k numeric columns given column by column. */
+static accelsel_dataset *numeric_ds(const char *const *names, size_t k, const double *cols,
+                                    size_t n)
+{
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_new(&ds, n), 0);
+    for (size_t j = 0; j < k; j++)
+        ck_assert_int_eq(accelsel_dataset_add_numeric(ds, names[j], cols + j * n, n), 0);
+    return ds;
+}
+
+static accelsel_ranking *rank_ok(const accelsel_dataset *ds, const accelsel_criterion *c,
+                                 size_t n, int method)
+{
+    accelsel_ranking *r = NULL;
+    int rc = accelsel_ranking_compute(&r, ds, c, n, method, NULL);
+    ck_assert_msg(rc == 0, "rank: %s", accelsel_last_error()->message);
+    return r;
+}
+
+static void assert_sizes(const size_t *got, const size_t *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(got[i] == want[i], "index %zu: got %zu, want %zu", i, got[i], want[i]);
+}
+
+/* Hwang, C.-L. and Yoon, K. (1981), "Multiple Attribute Decision Making:
+ * Methods and Applications", Springer LNEMS 186, the fighter-aircraft example
+ * (also in Yoon and Hwang, 1995, Sage). Attributes: maximum speed (Mach),
+ * ferry range (NM), maximum payload (lb), acquisition cost (10^6 $, a cost),
+ * reliability and manoeuvrability (interval scale 1-9); weights 0.2, 0.1,
+ * 0.1, 0.1, 0.2, 0.3. Published closeness: A1 0.643, A2 0.268, A3 0.613,
+ * A4 0.312, so A1 > A3 > A4 > A2.
+ * Recomputed by hand: column norms 4.2814, 4096.3, 39560, 10.851, 10.392,
+ * 13.416; D+ = 0.0546, 0.1197, 0.0580, 0.1009; D- = 0.0984, 0.0439, 0.0920,
+ * 0.0458; D-/(D+ + D-) = 0.6433, 0.2684, 0.6135, 0.3123 (numpy agrees to 4
+ * digits). The book works with rounded intermediate values and prints 3
+ * digits (0.6135 as 0.613), hence the 1e-3 tolerance on its figures. */
+START_TEST(topsis_matches_hwang_yoon_fighter_aircraft)
+{
+    static const char *const names[] = {"speed", "range", "payload", "cost", "reliability",
+                                        "manoeuvrability"};
+    static const double cols[] = {2.0,   2.5,   1.8,   2.2,   1500, 2700, 2000, 1800,
+                                  20000, 18000, 21000, 20000, 5.5,  6.5,  4.5,  5.0,
+                                  5,     3,     7,     5,     9,    5,    7,    5};
+    accelsel_dataset *ds = numeric_ds(names, 6, cols, 4);
+    accelsel_criterion crit[] = {{"speed", 0.2, B},       {"range", 0.1, B},
+                                 {"payload", 0.1, B},     {"cost", 0.1, C},
+                                 {"reliability", 0.2, B}, {"manoeuvrability", 0.3, B}};
+    accelsel_ranking *r = rank_ok(ds, crit, 6, ACCELSEL_RANK_TOPSIS);
+    const double published[] = {0.643, 0.268, 0.613, 0.312};
+    const double by_hand[] = {0.6433, 0.2684, 0.6135, 0.3123};
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_double_eq_tol(accelsel_ranking_scores(r)[i], published[i], 1e-3);
+        ck_assert_double_eq_tol(accelsel_ranking_scores(r)[i], by_hand[i], 1e-4);
+    }
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){0, 2, 3, 1}, 4);
+    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){1, 4, 2, 3}, 4);
+    ck_assert_uint_eq(accelsel_ranking_ranked_count(r), 4);
+    ck_assert_uint_eq(accelsel_ranking_excluded_count(r), 0);
+    ck_assert_int_eq(accelsel_ranking_method(r), ACCELSEL_RANK_TOPSIS);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Tzeng, G.-H. and Huang, J.-J. (2011), "Multiple Attribute Decision Making:
+ * Methods and Applications", CRC Press: four alternatives, three benefit
+ * criteria, weights 0.3, 0.4, 0.3; published closeness 0.5037, 0.6581,
+ * 0.7482, 0.3340 (numpy gives 0.503720, 0.658085, 0.748249, 0.333997).
+ * The weights are given as 3:4:3 to check their normalisation too. */
+START_TEST(topsis_matches_tzeng_huang)
+{
+    static const char *const names[] = {"a", "b", "c"};
+    static const double cols[] = {5, 7, 8, 7, 8, 6, 8, 4, 4, 8, 6, 6};
+    accelsel_dataset *ds = numeric_ds(names, 3, cols, 4);
+    accelsel_criterion crit[] = {{"a", 3, B}, {"b", 4, B}, {"c", 3, B}};
+    accelsel_ranking *r = rank_ok(ds, crit, 3, ACCELSEL_RANK_TOPSIS);
+    const double published[] = {0.5037, 0.6581, 0.7482, 0.3340};
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_double_eq_tol(accelsel_ranking_scores(r)[i], published[i], 5e-5);
+    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){3, 2, 1, 4}, 4);
+    const double *w = accelsel_ranking_weights(r);
+    ck_assert_double_eq_tol(w[0], 0.3, 1e-15);
+    ck_assert_double_eq_tol(w[1], 0.4, 1e-15);
+    ck_assert_uint_eq(accelsel_ranking_criterion_count(r), 3);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Weights 2:1:1 -> 0.5, 0.25, 0.25.
+ * time (cost) 10 20 15 30: (30 - x) / 20 = 1, 0.5, 0.75, 0
+ * thr (benefit) 100 300 250 100: (x - 100) / 200 = 0, 1, 0.75, 0
+ * power 5 5 5 5: zero range, contributes 0
+ * scores: 0.5, 0.25 + 0.25 = 0.5, 0.375 + 0.1875 = 0.5625, 0.
+ * Rows 0 and 1 tie and are both non-dominated, so row 0 goes first. */
+START_TEST(wsum_by_hand)
+{
+    static const char *const names[] = {"time", "thr", "power"};
+    static const double cols[] = {10, 20, 15, 30, 100, 300, 250, 100, 5, 5, 5, 5};
+    accelsel_dataset *ds = numeric_ds(names, 3, cols, 4);
+    accelsel_criterion crit[] = {{"time", 2, C}, {"thr", 1, B}, {"power", 1, C}};
+    accelsel_ranking *r = rank_ok(ds, crit, 3, ACCELSEL_RANK_WSUM);
+    const double want[] = {0.5, 0.5, 0.5625, 0.0};
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_double_eq_tol(accelsel_ranking_scores(r)[i], want[i], 1e-15);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 0, 1, 3}, 4);
+    /* Row 3 (time 30, thr 100) is dominated by row 0 (time 10, thr 100). */
+    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){1, 1, 1, 2}, 4);
+    ck_assert_uint_eq(accelsel_ranking_front_count(r), 2);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Six points, cost (lower is better) and perf (higher is better):
+ *   P0 (1,1)  P1 (2,3)  P2 (2,3)  P3 (3,2)  P4 (4,4)  P5 (4,1)
+ * Nobody beats P0 on cost, P4 on perf, and P1/P2 need cost <= 2 with perf >= 3:
+ * front 1 = {P0, P1, P2, P4} (P1 and P2 are equal: neither dominates).
+ * P3 is dominated by P1 and P2 only: front 2. P5 is dominated by P0, P4 and
+ * also by P3 (3 < 4, 2 > 1): front 3. Scores 1/front; rows in a front keep
+ * dataset order. The weights do not matter. */
+START_TEST(pareto_fronts_by_hand)
+{
+    static const char *const names[] = {"cost", "perf"};
+    static const double cols[] = {1, 2, 2, 3, 4, 4, 1, 3, 3, 2, 4, 1};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 6);
+    accelsel_criterion crit[] = {{"cost", 5, C}, {"perf", 1, B}};
+    accelsel_ranking *r = rank_ok(ds, crit, 2, ACCELSEL_RANK_PARETO);
+    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){1, 1, 1, 2, 1, 3}, 6);
+    ck_assert_uint_eq(accelsel_ranking_front_count(r), 3);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){0, 1, 2, 4, 3, 5}, 6);
+    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){1, 2, 3, 5, 4, 6}, 6);
+    ck_assert_double_eq(accelsel_ranking_scores(r)[3], 0.5);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(r)[5], 1.0 / 3.0, 1e-15);
+    accelsel_ranking_free(r);
+    /* TOPSIS reports the same fronts: they depend on the data only. */
+    r = rank_ok(ds, crit, 2, ACCELSEL_RANK_TOPSIS);
+    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){1, 1, 1, 2, 1, 3}, 6);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Equal weights, x and y benefit, both over [0, 10]:
+ *   row0 (5,5) 0.5   row1 (10,0) 0.5   row2 (6,6) 0.6   row3 (0,10) 0.5   row4 (5,5) 0.5
+ * row2 dominates rows 0 and 4 (front 2); rows 1, 2, 3 are front 1.
+ * Ties at 0.5: front 1 first (rows 1, 3), then front 2 (rows 0, 4), each in
+ * dataset order: order 2, 1, 3, 0, 4 although row 0 comes first in the data. */
+START_TEST(ties_break_by_front_then_row)
+{
+    static const char *const names[] = {"x", "y"};
+    static const double cols[] = {5, 10, 6, 0, 5, 5, 0, 6, 10, 5};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 5);
+    accelsel_criterion crit[] = {{"x", 1, B}, {"y", 1, B}};
+    accelsel_ranking *r = rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
+    const double *s = accelsel_ranking_scores(r);
+    ck_assert(s[0] == 0.5 && s[1] == 0.5 && s[3] == 0.5 && s[4] == 0.5);
+    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){2, 1, 1, 1, 2}, 5);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 1, 3, 0, 4}, 5);
+    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){4, 2, 1, 3, 5}, 5);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Every criterion constant: TOPSIS puts every row half-way (0.5), the
+ * weighted sum gives 0; all rows tie in one front and keep dataset order. */
+START_TEST(constant_criteria_do_not_divide_by_zero)
+{
+    static const char *const names[] = {"x", "z"};
+    static const double cols[] = {3, 3, 3, 0, 0, 0};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 3);
+    accelsel_criterion crit[] = {{"x", 1, B}, {"z", 1, C}};
+    accelsel_ranking *r = rank_ok(ds, crit, 2, ACCELSEL_RANK_TOPSIS);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_double_eq(accelsel_ranking_scores(r)[i], 0.5);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){0, 1, 2}, 3);
+    accelsel_ranking_free(r);
+    r = rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_double_eq(accelsel_ranking_scores(r)[i], 0.0);
+    ck_assert_uint_eq(accelsel_ranking_front_count(r), 1);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Row 1 misses x and row 3 misses the zero-weight column z (which is then
+ * not a criterion): only row 1 is left out. Over rows 0, 2, 3 x = 1, 3, 2:
+ * min-max 0, 1, 0.5. */
+START_TEST(missing_values_exclude_or_fail)
+{
+    static const char *const names[] = {"x", "z"};
+    const double cols[] = {1, NAN, 3, 2, 7, 7, 7, NAN};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 4);
+    accelsel_criterion crit[] = {{"x", 1, B}, {"z", 0, B}};
+    accelsel_ranking *r = rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
+    ck_assert_uint_eq(accelsel_ranking_excluded_count(r), 1);
+    ck_assert_uint_eq(accelsel_ranking_ranked_count(r), 3);
+    ck_assert_uint_eq(accelsel_ranking_rows(r), 4);
+    ck_assert(isnan(accelsel_ranking_scores(r)[1]));
+    ck_assert_double_eq(accelsel_ranking_scores(r)[3], 0.5);
+    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){3, 0, 1, 2}, 4);
+    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){3, 0, 1, 2}, 4);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 3, 0}, 3);
+    ck_assert_double_eq(accelsel_ranking_weights(r)[1], 0.0);
+    accelsel_ranking_free(r);
+
+    accelsel_rank_options o;
+    ck_assert_int_eq(accelsel_rank_options_init(&o, ACCELSEL_RANK_OPTIONS_VERSION), 0);
+    ck_assert_uint_eq(o.missing, ACCELSEL_RANK_MISSING_EXCLUDE);
+    o.missing = ACCELSEL_RANK_MISSING_ERROR;
+    r = (accelsel_ranking *)1;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 2, ACCELSEL_RANK_TOPSIS, &o),
+                     ACCELSEL_EDATA);
+    ck_assert_ptr_null(r);
+    ck_assert_str_eq(accelsel_last_error()->message, "column 'x', row 1: missing value");
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Expected values from scipy.stats.kendalltau (scipy 1.10.1, tau-b):
+ *   kendalltau([1,2,3,4,5], [5,4,3,2,1])                   -> -1
+ *   kendalltau([1,2,2,3,4,4,5], [2,1,3,3,5,4,4])           -> 0.6842105263157894
+ *     (21 pairs, 2 tied in x, 2 in y, none in both: (C - D) / 19 = 13 / 19)
+ *   kendalltau([1,1,2,2,3,3], [1,2,1,2,1,2])               -> 0.0
+ *   kendalltau([3.5,1,2,2,7,0.5,7,1], [1,1,2,3,3,0,2,5])   -> 0.24 (6 / 25)
+ *   kendalltau([1,2,3,4], [1,3,2,4])                       -> 0.6666666666666669 */
+static const struct {
+    double x[8], y[8];
+    size_t n;
+    double tau;
+} tau_cases[] = {
+    {{1, 2, 3, 4, 5}, {5, 4, 3, 2, 1}, 5, -1.0},
+    {{1, 2, 2, 3, 4, 4, 5}, {2, 1, 3, 3, 5, 4, 4}, 7, 0.6842105263157894},
+    {{1, 1, 2, 2, 3, 3}, {1, 2, 1, 2, 1, 2}, 6, 0.0},
+    {{3.5, 1, 2, 2, 7, 0.5, 7, 1}, {1, 1, 2, 3, 3, 0, 2, 5}, 8, 0.24},
+    {{1, 2, 3, 4}, {1, 3, 2, 4}, 4, 0.6666666666666669},
+};
+
+START_TEST(kendall_tau_b_matches_scipy)
+{
+    double tau = 99;
+    ck_assert_int_eq(accelsel_kendall_tau_b(tau_cases[_i].x, tau_cases[_i].y, tau_cases[_i].n,
+                                            &tau),
+                     0);
+    ck_assert_double_eq_tol(tau, tau_cases[_i].tau, 1e-12);
+}
+END_TEST
+
+/* tau-b straight from its definition, O(n^2), as an independent check of the
+ * O(n log n) merge-sort version on larger samples with many ties. */
+static double tau_b_by_definition(const double *x, const double *y, size_t n)
+{
+    double conc = 0, disc = 0, tx = 0, ty = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            double dx = x[i] - x[j], dy = y[i] - y[j];
+            if (dx == 0 && dy == 0)
+                continue;
+            if (dx == 0)
+                tx++;
+            else if (dy == 0)
+                ty++;
+            else if ((dx > 0) == (dy > 0))
+                conc++;
+            else
+                disc++;
+        }
+    return (conc - disc) / sqrt((conc + disc + tx) * (conc + disc + ty));
+}
+
+START_TEST(kendall_tau_b_matches_definition)
+{
+    enum { N = 300 };
+    static double x[N], y[N];
+    srand(7);
+    for (size_t i = 0; i < N; i++) {
+        x[i] = rand() % 17;
+        y[i] = x[i] * 0.5 + rand() % 11;
+    }
+    double tau;
+    ck_assert_int_eq(accelsel_kendall_tau_b(x, y, N, &tau), 0);
+    ck_assert_double_eq_tol(tau, tau_b_by_definition(x, y, N), 1e-12);
+}
+END_TEST
+
+START_TEST(kendall_tau_b_bad_input)
+{
+    const double x[] = {1, 2, 3}, c[] = {4, 4, 4}, nan_y[] = {1, NAN, 2};
+    double tau = 99;
+    ck_assert_int_eq(accelsel_kendall_tau_b(x, c, 3, &tau), ACCELSEL_EDATA);
+    ck_assert(strstr(accelsel_last_error()->message, "constant") != NULL);
+    ck_assert_int_eq(accelsel_kendall_tau_b(x, nan_y, 3, &tau), ACCELSEL_EDATA);
+    ck_assert(strstr(accelsel_last_error()->message, "y[1] is NaN") != NULL);
+    ck_assert_int_eq(accelsel_kendall_tau_b(x, x, 1, &tau), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_kendall_tau_b(NULL, x, 3, &tau), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_kendall_tau_b(x, x, 3, NULL), ACCELSEL_EINVAL);
+    ck_assert_double_eq(tau, 99);
+}
+END_TEST
+
+/* Two rows: A = (1, 0), B = (0, 1) on two benefit criteria, weights 0.55 and
+ * 0.45. Under either method A scores w1 and B w2 (weighted sum: min-max gives
+ * A = (1, 0), B = (0, 1); TOPSIS: D+ and D- of A are w2 and w1, so C = w1).
+ * A stays on top iff 0.55 (1 + u1) > 0.45 (1 + u2), u ~ U(-0.2, 0.2), i.e.
+ * a ~ U(0.44, 0.66) beats b ~ U(0.36, 0.54). It loses on the triangle
+ * 0.44 <= a <= b <= 0.54: P = (0.1^2 / 2) / (0.22 * 0.18) = 0.126263, so the
+ * top-1 fraction is 0.873737, and with two rows tau is +1 or -1: mean
+ * 1 - 2 x 0.126263 = 0.747475, min -1. With 20000 samples the standard error
+ * of the fraction is 0.0024; the tolerance is 4 of them. */
+START_TEST(sensitivity_matches_analytic_flip_probability)
+{
+    static const char *const names[] = {"p", "q"};
+    static const double cols[] = {1, 0, 0, 1};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 2);
+    accelsel_criterion crit[] = {{"p", 0.55, B}, {"q", 0.45, B}};
+    accelsel_sensitivity_options o;
+    ck_assert_int_eq(accelsel_sensitivity_options_init(&o, ACCELSEL_SENSITIVITY_OPTIONS_VERSION), 0);
+    o.n_samples = 20000;
+    o.perturbation = 0.2;
+    o.seed = 2024;
+    const int methods[] = {ACCELSEL_RANK_TOPSIS, ACCELSEL_RANK_WSUM};
+    for (size_t m = 0; m < 2; m++) {
+        accelsel_ranking *r = rank_ok(ds, crit, 2, methods[m]);
+        accelsel_sensitivity *s = NULL;
+        ck_assert_int_eq(accelsel_sensitivity_compute(&s, r, &o, NULL, NULL), 0);
+        ck_assert_uint_eq(accelsel_sensitivity_samples(s), 20000);
+        ck_assert_double_eq_tol(accelsel_sensitivity_top1_fraction(s), 0.873737, 0.0095);
+        ck_assert_double_eq_tol(accelsel_sensitivity_tau_mean(s), 0.747475, 0.019);
+        ck_assert_double_eq(accelsel_sensitivity_tau_min(s), -1.0);
+        accelsel_sensitivity_free(s);
+        accelsel_ranking_free(r);
+    }
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+static const char *const big_names[] = {"t", "thr", "pw"};
+
+/* 40 rows with three criteria in conflict, and some exact ties. */
+static accelsel_dataset *conflict_ds(void)
+{
+    enum { N = 40 };
+    double cols[3 * N];
+    for (size_t i = 0; i < N; i++) {
+        cols[i] = 10 + (double)(i * 7 % 23);
+        cols[N + i] = 100 + (double)(i * 13 % 31);
+        cols[2 * N + i] = 50 + (double)(i % 9);
+    }
+    return numeric_ds(big_names, 3, cols, N);
+}
+
+START_TEST(sensitivity_is_the_same_whatever_the_threads)
+{
+    accelsel_dataset *ds = conflict_ds();
+    accelsel_criterion crit[] = {{"t", 2, C}, {"thr", 1, B}, {"pw", 1, C}};
+    accelsel_ranking *r = rank_ok(ds, crit, 3, ACCELSEL_RANK_TOPSIS);
+    accelsel_sensitivity_options o = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    o.n_samples = 300;
+    accelsel_sensitivity *s1 = NULL, *s4 = NULL;
+    o.n_threads = 1;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s1, r, &o, NULL, NULL), 0);
+    o.n_threads = 4;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s4, r, &o, NULL, NULL), 0);
+    ck_assert_mem_eq(accelsel_sensitivity_taus(s1), accelsel_sensitivity_taus(s4),
+                     300 * sizeof(double));
+    ck_assert(accelsel_sensitivity_top1_fraction(s1) == accelsel_sensitivity_top1_fraction(s4));
+    /* +-20% leaves a 40-row ranking close to the base but not identical. */
+    ck_assert(accelsel_sensitivity_tau_mean(s1) > 0.8 && accelsel_sensitivity_tau_mean(s1) < 1.0);
+    ck_assert(accelsel_sensitivity_tau_min(s1) <= accelsel_sensitivity_tau_mean(s1));
+    accelsel_sensitivity_free(s1);
+    accelsel_sensitivity_free(s4);
+    /* No perturbation: every sample is the base ranking. */
+    o.perturbation = 0.0;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s1, r, &o, NULL, NULL), 0);
+    ck_assert_double_eq(accelsel_sensitivity_tau_min(s1), 1.0);
+    ck_assert_double_eq(accelsel_sensitivity_top1_fraction(s1), 1.0);
+    accelsel_sensitivity_free(s1);
+    accelsel_ranking_free(r);
+    /* Pareto fronts ignore the weights: always stable. */
+    r = rank_ok(ds, crit, 3, ACCELSEL_RANK_PARETO);
+    o.perturbation = 0.5;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s1, r, &o, NULL, NULL), 0);
+    ck_assert_double_eq(accelsel_sensitivity_tau_mean(s1), 1.0);
+    ck_assert_double_eq(accelsel_sensitivity_top1_fraction(s1), 1.0);
+    accelsel_sensitivity_free(s1);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+typedef struct progress_log {
+    double last;
+    int calls, stop_at;
+} progress_log;
+
+static int on_progress(double fraction, void *payload)
+{
+    progress_log *p = payload;
+    ck_assert(fraction > p->last && fraction <= 1.0);
+    p->last = fraction;
+    return ++p->calls == p->stop_at;
+}
+
+START_TEST(sensitivity_progress_and_cancel)
+{
+    accelsel_dataset *ds = conflict_ds();
+    accelsel_criterion crit[] = {{"t", 1, C}, {"thr", 1, B}};
+    accelsel_ranking *r = rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
+    accelsel_sensitivity_options o = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    o.n_samples = 100;
+    accelsel_sensitivity *s = NULL;
+    progress_log log = {0, 0, 0};
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s, r, &o, on_progress, &log), 0);
+    ck_assert_double_eq(log.last, 1.0);
+    ck_assert_int_eq(log.calls, 20);
+    accelsel_sensitivity_free(s);
+    log = (progress_log){0, 0, 3};
+    s = (accelsel_sensitivity *)1;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s, r, &o, on_progress, &log),
+                     ACCELSEL_ECANCELED);
+    ck_assert_ptr_null(s);
+    ck_assert_int_eq(log.calls, 3);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Bad input to accelsel_ranking_compute: each row gives the criteria, the
+ * expected status and a fragment of the message. */
+static const struct {
+    accelsel_criterion crit[2];
+    size_t n;
+    int method;
+    int status;
+    const char *fragment;
+} bad_rank[] = {
+    {{{"nosuch", 1, B}}, 1, ACCELSEL_RANK_TOPSIS, ACCELSEL_ENOTFOUND, "nosuch"},
+    {{{"x", 1, B}, {"gpu", 1, B}}, 2, ACCELSEL_RANK_TOPSIS, ACCELSEL_ETYPE, "'gpu' is categorical"},
+    {{{"x", 1, B}, {"y", -1, B}}, 2, ACCELSEL_RANK_WSUM, ACCELSEL_EINVAL, "criteria[1].weight"},
+    {{{"x", 0, B}, {"y", 0, B}}, 2, ACCELSEL_RANK_WSUM, ACCELSEL_EINVAL, "every weight is zero"},
+    {{{"x", NAN, B}}, 1, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "criteria[0].weight of column 'x' is NaN"},
+    {{{"x", INFINITY, B}}, 1, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "infinite"},
+    {{{"x", 1, 7}}, 1, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "criteria[0].direction"},
+    {{{NULL, 1, B}}, 1, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "criteria[0].column is NULL"},
+    {{{"x", 1, B}, {"x", 2, C}}, 2, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "already criteria[0]"},
+    {{{"x", 1, B}}, 0, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "n_criteria"},
+    {{{"x", 1, B}}, 1, 99, ACCELSEL_EINVAL, "method 99"},
+    {{{"inf", 1, B}}, 1, ACCELSEL_RANK_PARETO, ACCELSEL_EDATA, "column 'inf', row 1: infinite value"},
+    {{{"gone", 1, B}}, 1, ACCELSEL_RANK_WSUM, ACCELSEL_EEMPTY, "no row has a value"},
+};
+
+START_TEST(ranking_bad_input)
+{
+    static const char *const names[] = {"x", "y", "inf", "gone"};
+    const double cols[] = {1, 2, 3, 4, 5, 6, 1, INFINITY, 2, NAN, NAN, NAN};
+    accelsel_dataset *ds = numeric_ds(names, 4, cols, 3);
+    const char *gpus[] = {"a", "b", "c"};
+    ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "gpu", gpus, 3), 0);
+    accelsel_ranking *r = (accelsel_ranking *)1;
+    int rc = accelsel_ranking_compute(&r, ds, bad_rank[_i].crit, bad_rank[_i].n,
+                                      bad_rank[_i].method, NULL);
+    ck_assert_int_eq(rc, bad_rank[_i].status);
+    ck_assert_ptr_null(r);
+    ck_assert_msg(strstr(accelsel_last_error()->message, bad_rank[_i].fragment) != NULL,
+                  "message '%s' lacks '%s'", accelsel_last_error()->message, bad_rank[_i].fragment);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(ranking_bad_arguments_and_options)
+{
+    static const char *const names[] = {"x"};
+    const double cols[] = {1, 2};
+    accelsel_dataset *ds = numeric_ds(names, 1, cols, 2), *empty = NULL;
+    accelsel_criterion crit[] = {{"x", 1, B}};
+    accelsel_ranking *r = (accelsel_ranking *)1;
+    ck_assert_int_eq(accelsel_ranking_compute(NULL, ds, crit, 1, 1, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_ranking_compute(&r, NULL, crit, 1, 1, NULL), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "'ds'") != NULL);
+    ck_assert_ptr_null(r);
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, NULL, 1, 1, NULL), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "'criteria'") != NULL);
+    accelsel_rank_options o = ACCELSEL_RANK_OPTIONS_INIT;
+    o.version = 2;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EVERSION);
+    o = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
+    o.missing = 5;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "opts->missing") != NULL);
+    ck_assert_int_eq(accelsel_dataset_new(&empty, 0), 0);
+    ck_assert_int_eq(accelsel_ranking_compute(&r, empty, crit, 1, 1, NULL), ACCELSEL_EEMPTY);
+    ck_assert(strstr(accelsel_last_error()->message, "no rows") != NULL);
+    ck_assert_int_eq(accelsel_rank_options_init(&o, 0), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_rank_options_init(NULL, 1), ACCELSEL_EINVAL);
+    ck_assert_uint_eq(accelsel_rank_options_size(), sizeof(accelsel_rank_options));
+    ck_assert_uint_eq(accelsel_sensitivity_options_size(), sizeof(accelsel_sensitivity_options));
+    /* NULL handles read as empty. */
+    ck_assert_ptr_null(accelsel_ranking_scores(NULL));
+    ck_assert_uint_eq(accelsel_ranking_rows(NULL), 0);
+    ck_assert_int_eq(accelsel_ranking_method(NULL), ACCELSEL_EINVAL);
+    ck_assert(isnan(accelsel_sensitivity_tau_mean(NULL)));
+    accelsel_ranking_free(NULL);
+    accelsel_sensitivity_free(NULL);
+    accelsel_dataset_free(empty);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(sensitivity_bad_input)
+{
+    static const char *const names[] = {"x"};
+    const double cols[] = {1, NAN};
+    accelsel_dataset *ds = numeric_ds(names, 1, cols, 2);
+    accelsel_criterion crit[] = {{"x", 1, B}};
+    accelsel_ranking *one = rank_ok(ds, crit, 1, ACCELSEL_RANK_TOPSIS);
+    accelsel_sensitivity *s = (accelsel_sensitivity *)1;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s, one, NULL, NULL, NULL), ACCELSEL_EDATA);
+    ck_assert_ptr_null(s);
+    ck_assert(strstr(accelsel_last_error()->message, "1 ranked row") != NULL);
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s, NULL, NULL, NULL, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_sensitivity_compute(NULL, one, NULL, NULL, NULL), ACCELSEL_EINVAL);
+    accelsel_sensitivity_options o = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    o.n_samples = 0;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s, one, &o, NULL, NULL), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "n_samples") != NULL);
+    const double bad_x[] = {1.0, -0.1, NAN};
+    for (size_t i = 0; i < 3; i++) {
+        o = (accelsel_sensitivity_options)ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+        o.perturbation = bad_x[i];
+        ck_assert_int_eq(accelsel_sensitivity_compute(&s, one, &o, NULL, NULL), ACCELSEL_EINVAL);
+        ck_assert(strstr(accelsel_last_error()->message, "perturbation") != NULL);
+    }
+    o = (accelsel_sensitivity_options)ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    o.version = 9;
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s, one, &o, NULL, NULL), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_sensitivity_options_init(&o, 9), ACCELSEL_EVERSION);
+    accelsel_ranking_free(one);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(criteria_parse_valid)
+{
+    accelsel_criterion *c = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(accelsel_criteria_parse(&c, &n, " time_min : 2.5 : cost ,\tns:thr:1e-1:benefit"),
+                     0);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(c[0].column, "time_min");
+    ck_assert_double_eq(c[0].weight, 2.5);
+    ck_assert_int_eq(c[0].direction, C);
+    ck_assert_str_eq(c[1].column, "ns:thr");
+    ck_assert_double_eq(c[1].weight, 0.1);
+    ck_assert_int_eq(c[1].direction, B);
+    accelsel_free(c);
+}
+END_TEST
+
+static const struct {
+    const char *text;
+    int status;
+    uint32_t column;
+    const char *fragment;
+} bad_criteria[] = {
+    {"", ACCELSEL_EPARSE, 1, "no criteria"},
+    {"  ", ACCELSEL_EPARSE, 1, "no criteria"},
+    {"a:1", ACCELSEL_EPARSE, 1, "criterion 'a:1' is not COLUMN:WEIGHT:benefit|cost"},
+    {"a:x:cost", ACCELSEL_EPARSE, 3, "weight 'x' is not a number"},
+    {"a::cost", ACCELSEL_EPARSE, 3, "weight '' is not a number"},
+    {"a:1:up", ACCELSEL_EPARSE, 5, "direction 'up' is not benefit or cost"},
+    {"a:1:Cost", ACCELSEL_EPARSE, 5, "direction 'Cost'"},
+    {"a:1:cost,,b:1:cost", ACCELSEL_EPARSE, 10, "empty criterion"},
+    {"a:1:cost,", ACCELSEL_EPARSE, 10, "empty criterion"},
+    {" :1:cost", ACCELSEL_EPARSE, 2, "empty column name"},
+    {"a:-1:cost", ACCELSEL_EINVAL, 3, "weight '-1' is negative"},
+    {"a:1e999:cost", ACCELSEL_ERANGE, 3, "out of range"},
+    {"a:nan:cost", ACCELSEL_EPARSE, 3, "not a number"},
+};
+
+START_TEST(criteria_parse_malformed)
+{
+    accelsel_criterion *c = (accelsel_criterion *)1;
+    size_t n = 5;
+    ck_assert_int_eq(accelsel_criteria_parse(&c, &n, bad_criteria[_i].text), bad_criteria[_i].status);
+    ck_assert_ptr_null(c);
+    ck_assert_uint_eq(n, 0);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_str_eq(e->source, "<criteria>");
+    ck_assert_uint_eq(e->line, 1);
+    ck_assert_uint_eq(e->column, bad_criteria[_i].column);
+    ck_assert_msg(strstr(e->message, bad_criteria[_i].fragment) != NULL, "message '%s' lacks '%s'",
+                  e->message, bad_criteria[_i].fragment);
+}
+END_TEST
+
+START_TEST(criteria_parse_null_and_method_names)
+{
+    accelsel_criterion *c;
+    size_t n;
+    ck_assert_int_eq(accelsel_criteria_parse(NULL, &n, "a:1:cost"), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_criteria_parse(&c, NULL, "a:1:cost"), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_criteria_parse(&c, &n, NULL), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "'text'") != NULL);
+    const char *names[] = {"topsis", "wsum", "pareto"};
+    const int ids[] = {ACCELSEL_RANK_TOPSIS, ACCELSEL_RANK_WSUM, ACCELSEL_RANK_PARETO};
+    for (size_t i = 0; i < 3; i++) {
+        int m = 0;
+        ck_assert_int_eq(accelsel_rank_method_from_name(names[i], &m), 0);
+        ck_assert_int_eq(m, ids[i]);
+        ck_assert_str_eq(accelsel_rank_method_name(ids[i]), names[i]);
+    }
+    int m = -1;
+    ck_assert_int_eq(accelsel_rank_method_from_name("TOPSIS", &m), ACCELSEL_ENOTFOUND);
+    ck_assert(strstr(accelsel_last_error()->message, "'TOPSIS'") != NULL);
+    ck_assert_int_eq(m, -1);
+    ck_assert_ptr_null(accelsel_rank_method_name(0));
+    ck_assert_ptr_null(accelsel_rank_method_name(4));
+}
+END_TEST
+
+/* Everything a caller does, for the allocation-failure sweep: build a
+ * dataset, parse criteria, rank with each method and run a sensitivity
+ * analysis on two threads. Returns the first failure's status. */
+static int whole_scenario(void)
+{
+    static const char *const names[] = {"t", "thr"};
+    const double t[] = {10, 20, 15, NAN, 12}, thr[] = {100, 300, 250, 90, 120};
+    accelsel_dataset *ds = NULL;
+    accelsel_criterion *c = NULL;
+    size_t n;
+    int rc = accelsel_dataset_new(&ds, 5);
+    if (rc == 0)
+        rc = accelsel_dataset_add_numeric(ds, names[0], t, 5);
+    if (rc == 0)
+        rc = accelsel_dataset_add_numeric(ds, names[1], thr, 5);
+    if (rc == 0)
+        rc = accelsel_criteria_parse(&c, &n, "t:2:cost,thr:1:benefit");
+    for (int method = 1; rc == 0 && method <= 3; method++) {
+        accelsel_ranking *r = NULL;
+        accelsel_sensitivity *s = NULL;
+        accelsel_sensitivity_options o = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+        o.n_samples = 10;
+        o.n_threads = 2;
+        rc = accelsel_ranking_compute(&r, ds, c, n, method, NULL);
+        if (rc == 0)
+            rc = accelsel_sensitivity_compute(&s, r, &o, NULL, NULL);
+        accelsel_sensitivity_free(s);
+        accelsel_ranking_free(r);
+    }
+    double tau;
+    if (rc == 0)
+        rc = accelsel_kendall_tau_b(t, thr, 3, &tau);
+    accelsel_free(c);
+    accelsel_dataset_free(ds);
+    return rc;
+}
+
+START_TEST(allocation_failures_leak_nothing)
+{
+    testutil_alloc_fail_at(0);
+    ck_assert_int_eq(whole_scenario(), 0);
+    size_t total = testutil_alloc_count();
+    ck_assert_int_eq(testutil_alloc_live(), 0);
+    ck_assert_uint_gt(total, 20);
+    for (size_t n = 1; n <= total; n++) {
+        testutil_alloc_fail_at(n);
+        int rc = whole_scenario();
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu gave %d", n, rc);
+        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu leaked %ld blocks", n,
+                      testutil_alloc_live());
+    }
+    testutil_alloc_reset();
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rank");
+    TCase *tc = tcase_create("rank");
+    tcase_add_test(tc, topsis_matches_hwang_yoon_fighter_aircraft);
+    tcase_add_test(tc, topsis_matches_tzeng_huang);
+    tcase_add_test(tc, wsum_by_hand);
+    tcase_add_test(tc, pareto_fronts_by_hand);
+    tcase_add_test(tc, ties_break_by_front_then_row);
+    tcase_add_test(tc, constant_criteria_do_not_divide_by_zero);
+    tcase_add_test(tc, missing_values_exclude_or_fail);
+    tcase_add_loop_test(tc, kendall_tau_b_matches_scipy, 0, sizeof tau_cases / sizeof tau_cases[0]);
+    tcase_add_test(tc, kendall_tau_b_matches_definition);
+    tcase_add_test(tc, kendall_tau_b_bad_input);
+    tcase_add_test(tc, sensitivity_matches_analytic_flip_probability);
+    tcase_add_test(tc, sensitivity_is_the_same_whatever_the_threads);
+    tcase_add_test(tc, sensitivity_progress_and_cancel);
+    tcase_add_loop_test(tc, ranking_bad_input, 0, sizeof bad_rank / sizeof bad_rank[0]);
+    tcase_add_test(tc, ranking_bad_arguments_and_options);
+    tcase_add_test(tc, sensitivity_bad_input);
+    tcase_add_test(tc, criteria_parse_valid);
+    tcase_add_loop_test(tc, criteria_parse_malformed, 0, sizeof bad_criteria / sizeof bad_criteria[0]);
+    tcase_add_test(tc, criteria_parse_null_and_method_names);
+    tcase_add_test(tc, allocation_failures_leak_nothing);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

@@ -7,6 +7,7 @@
 
 #include <accelsel/common.h>
 #include <accelsel/dataset.h>
+#include <accelsel/derive.h>
 #include <accelsel/plot.h>
 #include <accelsel/features.h>
 #include <accelsel/rank.h>

@@ -1,0 +1,138 @@
+/* Building a network: appending layers with default attributes, and the
+ * finishing step shared by the YAML loader and the zoo. */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "dnn/net.h"
+
+int asel_net_new(accelsel_network **out, const char *name, uint32_t bpe)
+{
+    accelsel_network *net = asel_calloc(1, sizeof *net);
+    if (net == NULL)
+        return asel_enomem();
+    net->name = asel_strdup(name);
+    if (net->name == NULL) {
+        asel_free(net);
+        return asel_enomem();
+    }
+    net->bpe = bpe;
+    *out = net;
+    return 0;
+}
+
+/* The format's defaults (docs/network-format.md); the writer leaves these out. */
+static void set_defaults(asel_layer *l)
+{
+    for (int i = 0; i < 2; i++) {
+        l->stride[i] = 1;
+        l->dilation[i] = 1;
+    }
+    l->groups = 1;
+    l->bias = 1;
+}
+
+int asel_net_add(accelsel_network *net, int kind, const char *name, asel_pos pos, size_t *index)
+{
+    assert(kind == ACCELSEL_LAYER_INPUT ? net->n == net->n_inputs : net->n_inputs > 0);
+    if (net->n == net->cap) {
+        size_t cap = net->cap ? 2 * net->cap : 16;
+        asel_layer *grown = asel_reallocarray(net->layers, cap, sizeof *grown);
+        if (grown == NULL)
+            return asel_enomem();
+        net->layers = grown;
+        net->cap = cap;
+    }
+    asel_layer *l = &net->layers[net->n];
+    memset(l, 0, sizeof *l);
+    l->name = asel_strdup(name);
+    if (l->name == NULL)
+        return asel_enomem();
+    l->kind = kind;
+    l->pos = pos;
+    set_defaults(l);
+    *index = net->n++;
+    if (kind == ACCELSEL_LAYER_INPUT)
+        net->n_inputs++;
+    return 0;
+}
+
+int asel_net_add_edge(accelsel_network *net, size_t index, const char *name, asel_pos pos)
+{
+    asel_layer *l = &net->layers[index];
+    asel_edge *grown = asel_reallocarray(l->edges, l->n_edges + 1, sizeof *grown);
+    if (grown == NULL)
+        return asel_enomem();
+    l->edges = grown;
+    char *copy = asel_strdup(name);
+    if (copy == NULL)
+        return asel_enomem();
+    l->edges[l->n_edges++] = (asel_edge){copy, pos};
+    return 0;
+}
+
+int asel_net_set_weights_from(asel_layer *l, const char *name, asel_pos pos)
+{
+    char *copy = asel_strdup(name);
+    if (copy == NULL)
+        return asel_enomem();
+    asel_free(l->weights_from.name);
+    l->weights_from = (asel_edge){copy, pos};
+    return 0;
+}
+
+int asel_net_fail(const char *source, asel_pos pos, int code, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (source != NULL && pos.line != 0)
+        return asel_error_at(code, source, pos.line, pos.column, "%s", msg);
+    return asel_error(code, "%s", msg);
+}
+
+/* Add one layer's counts; nonzero if a sum overflows. */
+static int add_totals(accelsel_network_totals *t, const accelsel_layer_info *info)
+{
+    int o = __builtin_add_overflow(t->params, info->params, &t->params);
+    o |= __builtin_add_overflow(t->macs, info->macs, &t->macs);
+    o |= __builtin_add_overflow(t->elementwise_flops, info->elementwise_flops,
+                                &t->elementwise_flops);
+    o |= __builtin_add_overflow(t->flops, info->flops, &t->flops);
+    o |= __builtin_add_overflow(t->activation_bytes, info->output_bytes, &t->activation_bytes);
+    return o;
+}
+
+int asel_net_finish(accelsel_network *net, const char *source)
+{
+    /* The loader reports these with positions; this guards the C builders. */
+    if (net->n_inputs == 0 || net->n == net->n_inputs)
+        return asel_error(ACCELSEL_EPARSE, "network '%s' needs inputs and layers", net->name);
+    int rc = asel_net_link(net, source);
+    if (rc != 0)
+        return rc;
+    accelsel_network_totals *t = &net->totals;
+    memset(t, 0, sizeof *t);
+    t->version = ACCELSEL_NETWORK_TOTALS_VERSION;
+    for (size_t k = 0; k < net->n; k++) {
+        asel_layer *l = &net->layers[net->topo[k]];
+        rc = asel_net_infer(net, l, source);
+        if (rc != 0)
+            return rc;
+        if (add_totals(t, &l->info))
+            return asel_net_fail(source, l->pos, ACCELSEL_ERANGE,
+                                 "network totals overflow 64 bits at layer '%s'", l->name);
+    }
+    t->layers = net->n;
+    t->inputs = net->n_inputs;
+    t->outputs = net->n_outputs;
+    if (__builtin_mul_overflow(t->params, (uint64_t)net->bpe, &t->weight_bytes))
+        return asel_error(ACCELSEL_ERANGE, "network '%s': weight bytes overflow 64 bits",
+                          net->name);
+    return 0;
+}

@@ -1,0 +1,165 @@
+/* Loading a network from YAML: the document's top level and its inputs; the
+ * per-kind layer attributes are in load_layer.c. */
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/file.h"
+#include "core/yaml_doc.h"
+#include "dnn/load.h"
+
+int asel_net_options(const accelsel_network_options *opts, const char *fn,
+                     accelsel_network_options *out)
+{
+    *out = (accelsel_network_options)ACCELSEL_NETWORK_OPTIONS_INIT;
+    if (opts == NULL)
+        return 0;
+    if (opts->version != ACCELSEL_NETWORK_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "%s: unknown options version %u", fn, opts->version);
+    if (opts->bytes_per_element < 1 || opts->bytes_per_element > 8)
+        return asel_error(ACCELSEL_EINVAL, "%s: bytes_per_element %u is not 1..8", fn,
+                          opts->bytes_per_element);
+    *out = *opts;
+    return 0;
+}
+
+asel_pos asel_node_pos(const asel_yaml_node *node)
+{
+    return (asel_pos){node->line, node->column};
+}
+
+/* A required, non-empty list under @p key of the top-level map. */
+static int get_list(const asel_yaml_doc *doc, const asel_yaml_node *root, const char *key,
+                    const asel_yaml_node **out)
+{
+    const asel_yaml_node *n = asel_yaml_get(root, key);
+    if (n == NULL)
+        return asel_yaml_fail(doc, root, "missing required key '%s'", key);
+    int rc = asel_yaml_expect(doc, n, ASEL_YAML_SEQ, key);
+    if (rc == 0 && n->n == 0)
+        rc = asel_yaml_fail(doc, n, "'%s' is empty", key);
+    *out = n;
+    return rc;
+}
+
+static int check_version(const asel_yaml_doc *doc, const asel_yaml_node *root)
+{
+    int64_t version = 1;
+    int rc = asel_yaml_get_int(doc, root, "version", 0, INT64_MIN, INT64_MAX, &version);
+    if (rc == 0 && version != 1) {
+        const asel_yaml_node *n = asel_yaml_get(root, "version");
+        return asel_error_at(ACCELSEL_EVERSION, asel_yaml_source(doc), n->line, n->column,
+                             "network format version %lld is not supported (this library "
+                             "reads version 1)",
+                             (long long)version);
+    }
+    return rc;
+}
+
+static int load_input(accelsel_network *net, const asel_yaml_doc *doc, const asel_yaml_node *map)
+{
+    static const char *const keys[] = {"name", "shape", NULL};
+    const char *name;
+    int rc = asel_yaml_expect(doc, map, ASEL_YAML_MAP, "an input");
+    if (rc == 0)
+        rc = asel_yaml_check_keys(doc, map, keys);
+    if (rc == 0)
+        rc = asel_yaml_get_string(doc, map, "name", 1, &name);
+    const asel_yaml_node *shape = asel_yaml_get(map, "shape");
+    if (rc == 0 && shape == NULL)
+        rc = asel_yaml_fail(doc, map, "missing required key 'shape'");
+    if (rc == 0)
+        rc = asel_yaml_expect(doc, shape, ASEL_YAML_SEQ, "'shape'");
+    if (rc == 0 && (shape->n == 0 || shape->n > ACCELSEL_NETWORK_MAX_DIMS))
+        rc = asel_yaml_fail(doc, shape, "'shape' must have 1 to %d dimensions, not %zu",
+                            ACCELSEL_NETWORK_MAX_DIMS, shape->n);
+    size_t index;
+    if (rc == 0)
+        rc = asel_net_add(net, ACCELSEL_LAYER_INPUT, name, asel_node_pos(map), &index);
+    if (rc != 0)
+        return rc;
+    asel_layer *l = &net->layers[index];
+    l->rank = (uint32_t)shape->n;
+    for (size_t d = 0; rc == 0 && d < shape->n; d++)
+        rc = asel_yaml_as_int(doc, shape->items[d], "shape", 1, ASEL_NET_MAX_SIZE, &l->shape[d]);
+    return rc;
+}
+
+static int load_doc(accelsel_network **out, const asel_yaml_doc *doc, uint32_t bpe)
+{
+    static const char *const keys[] = {"version", "name", "inputs", "layers", NULL};
+    const asel_yaml_node *root = asel_yaml_root(doc), *inputs = NULL, *layers = NULL;
+    const char *name = NULL;
+    int rc = asel_yaml_expect(doc, root, ASEL_YAML_MAP, "a network");
+    if (rc == 0)
+        rc = asel_yaml_check_keys(doc, root, keys);
+    if (rc == 0)
+        rc = check_version(doc, root);
+    if (rc == 0)
+        rc = asel_yaml_get_string(doc, root, "name", 1, &name);
+    if (rc == 0)
+        rc = get_list(doc, root, "inputs", &inputs);
+    if (rc == 0)
+        rc = get_list(doc, root, "layers", &layers);
+    accelsel_network *net = NULL;
+    if (rc == 0)
+        rc = asel_net_new(&net, name, bpe);
+    for (size_t i = 0; rc == 0 && i < inputs->n; i++)
+        rc = load_input(net, doc, inputs->items[i]);
+    for (size_t i = 0; rc == 0 && i < layers->n; i++)
+        rc = asel_load_layer(net, doc, layers->items[i]);
+    if (rc == 0)
+        rc = asel_net_finish(net, asel_yaml_source(doc));
+    if (rc != 0) {
+        accelsel_network_free(net);
+        return rc;
+    }
+    *out = net;
+    return 0;
+}
+
+static int load_text(accelsel_network **out, const char *data, size_t len, const char *source,
+                     const accelsel_network_options *opts)
+{
+    asel_yaml_doc *doc = NULL;
+    int rc = asel_yaml_parse(&doc, data, len, source, (size_t)opts->max_yaml_nodes);
+    if (rc == 0)
+        rc = load_doc(out, doc, opts->bytes_per_element);
+    asel_yaml_free(doc);
+    return rc;
+}
+
+ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char *data,
+                                              size_t len, const accelsel_network_options *opts)
+{
+    static const char fn[] = "accelsel_network_load_buffer";
+    if (out == NULL)
+        return asel_einval(fn, "out");
+    *out = NULL;
+    if (data == NULL && len > 0)
+        return asel_einval(fn, "data");
+    accelsel_network_options o;
+    int rc = asel_net_options(opts, fn, &o);
+    return rc != 0 ? rc : load_text(out, data != NULL ? data : "", len, "<buffer>", &o);
+}
+
+ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *path,
+                                            const accelsel_network_options *opts)
+{
+    static const char fn[] = "accelsel_network_load_file";
+    if (out == NULL)
+        return asel_einval(fn, "out");
+    *out = NULL;
+    if (path == NULL)
+        return asel_einval(fn, "path");
+    accelsel_network_options o;
+    int rc = asel_net_options(opts, fn, &o);
+    char *data = NULL;
+    size_t len = 0;
+    if (rc == 0)
+        rc = asel_read_file(path, &data, &len);
+    if (rc == 0)
+        rc = load_text(out, data, len, path, &o);
+    asel_free(data);
+    return rc;
+}

@@ -1,0 +1,24 @@
+/* Shared by the YAML loader's files and the zoo: option checking and the
+ * per-layer attribute reader. */
+#ifndef ASEL_DNN_LOAD_H
+#define ASEL_DNN_LOAD_H
+
+#include "core/yaml_doc.h"
+#include "dnn/net.h"
+
+/* Largest size, channel count, kernel, stride, padding or table size a file
+ * may give: keeps every single dimension within 31 bits so that products are
+ * checked, not wrapped. */
+#define ASEL_NET_MAX_SIZE INT64_C(2147483647)
+
+/* Check @p opts (NULL = defaults) for function @p fn and copy them to *out:
+ * 0, ACCELSEL_EVERSION or ACCELSEL_EINVAL. */
+int asel_net_options(const accelsel_network_options *opts, const char *fn,
+                     accelsel_network_options *out);
+
+asel_pos asel_node_pos(const asel_yaml_node *node);
+
+/* Append the layer described by map @p node to @p net. */
+int asel_load_layer(accelsel_network *net, const asel_yaml_doc *doc, const asel_yaml_node *node);
+
+#endif

@@ -319,6 +319,206 @@ class Dataset(_Handle):
 # --- importance ---
 
 # --- ranking ---
+__all__ += ['Ranking', 'Sensitivity', 'parse_criteria', 'kendall_tau_b']
+TOPSIS, WSUM, PARETO = 1, 2, 3
+BENEFIT, COST = 1, 2
+_DIRECTIONS = {'benefit': BENEFIT, 'cost': COST}
+_MISSING = {'exclude': 0, 'error': 1}
+
+
+class _Criterion(ctypes.Structure):
+    _fields_ = [('column', ctypes.c_char_p), ('weight', ctypes.c_double), ('direction', ctypes.c_int32)]
+
+
+class RankOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('missing', ctypes.c_uint32)]
+
+
+class SensitivityOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('n_samples', ctypes.c_uint32), ('n_threads', ctypes.c_uint32),
+                ('seed', ctypes.c_uint64), ('perturbation', ctypes.c_double)]
+
+
+_PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, ctypes.c_void_p)
+_sz_p = ctypes.POINTER(_sz)
+_dbl_p = ctypes.POINTER(ctypes.c_double)
+_criteria_parse = _fn('accelsel_criteria_parse', ctypes.c_int,
+                      [ctypes.POINTER(ctypes.POINTER(_Criterion)), _sz_p, ctypes.c_char_p])
+_rank_method_from_name = _fn('accelsel_rank_method_from_name', ctypes.c_int,
+                             [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)])
+_rank_method_name = _fn('accelsel_rank_method_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_rank_options_init = _fn('accelsel_rank_options_init', ctypes.c_int, [ctypes.POINTER(RankOptions), ctypes.c_uint])
+_rank_options_size = _fn('accelsel_rank_options_size', _sz, [], check=False)
+_sens_options_init = _fn('accelsel_sensitivity_options_init', ctypes.c_int,
+                         [ctypes.POINTER(SensitivityOptions), ctypes.c_uint])
+_sens_options_size = _fn('accelsel_sensitivity_options_size', _sz, [], check=False)
+if _rank_options_size() != ctypes.sizeof(RankOptions) or _sens_options_size() != ctypes.sizeof(SensitivityOptions):
+    raise ImportError('accelsel ranking options layout differs from this binding')
+_ranking_compute = _fn('accelsel_ranking_compute', ctypes.c_int,
+                       [ctypes.POINTER(_vp), _vp, ctypes.POINTER(_Criterion), _sz, ctypes.c_int,
+                        ctypes.POINTER(RankOptions)])
+_ranking_method = _fn('accelsel_ranking_method', ctypes.c_int, [_vp])
+_ranking_rows = _fn('accelsel_ranking_rows', _sz, [_vp], check=False)
+_ranking_ranked = _fn('accelsel_ranking_ranked_count', _sz, [_vp], check=False)
+_ranking_excluded = _fn('accelsel_ranking_excluded_count', _sz, [_vp], check=False)
+_ranking_front_count = _fn('accelsel_ranking_front_count', _sz, [_vp], check=False)
+_ranking_scores = _fn('accelsel_ranking_scores', _dbl_p, [_vp], check=False)
+_ranking_ranks = _fn('accelsel_ranking_ranks', _sz_p, [_vp], check=False)
+_ranking_order = _fn('accelsel_ranking_order', _sz_p, [_vp], check=False)
+_ranking_fronts = _fn('accelsel_ranking_fronts', _sz_p, [_vp], check=False)
+_ranking_criterion_count = _fn('accelsel_ranking_criterion_count', _sz, [_vp], check=False)
+_ranking_weights = _fn('accelsel_ranking_weights', _dbl_p, [_vp], check=False)
+_ranking_free = _fn('accelsel_ranking_free', None, [_vp], check=False)
+_kendall = _fn('accelsel_kendall_tau_b', ctypes.c_int, [_dbl_p, _dbl_p, _sz, _dbl_p])
+_sens_compute = _fn('accelsel_sensitivity_compute', ctypes.c_int,
+                    [ctypes.POINTER(_vp), _vp, ctypes.POINTER(SensitivityOptions), _PROGRESS, ctypes.c_void_p])
+_sens_samples = _fn('accelsel_sensitivity_samples', _sz, [_vp], check=False)
+_sens_tau_mean = _fn('accelsel_sensitivity_tau_mean', ctypes.c_double, [_vp], check=False)
+_sens_tau_min = _fn('accelsel_sensitivity_tau_min', ctypes.c_double, [_vp], check=False)
+_sens_top1 = _fn('accelsel_sensitivity_top1_fraction', ctypes.c_double, [_vp], check=False)
+_sens_taus = _fn('accelsel_sensitivity_taus', _dbl_p, [_vp], check=False)
+_sens_free = _fn('accelsel_sensitivity_free', None, [_vp], check=False)
+
+
+def parse_criteria(text):
+    """Parse 'COL:WEIGHT:benefit|cost,...' into [(column, weight, 'benefit' or 'cost')]."""
+    ptr, n = ctypes.POINTER(_Criterion)(), _sz()
+    _criteria_parse(ctypes.byref(ptr), ctypes.byref(n), _enc(text))
+    try:
+        return [(_dec(ptr[i].column), ptr[i].weight, 'benefit' if ptr[i].direction == BENEFIT else 'cost')
+                for i in range(n.value)]
+    finally:
+        _lib.accelsel_free(ptr)
+
+
+def kendall_tau_b(x, y):
+    """Kendall's tau-b of two equally long sequences of numbers (ties corrected)."""
+    x, y = list(x), list(y)
+    if len(x) != len(y):
+        raise ValueError('x and y differ in length')
+    out = ctypes.c_double()
+    _kendall((ctypes.c_double * len(x))(*x), (ctypes.c_double * len(y))(*y), len(x), ctypes.byref(out))
+    return out.value
+
+
+def _criteria_array(criteria):
+    """Criteria as text or as (column, weight, 'benefit'|'cost') tuples -> ctypes array."""
+    if isinstance(criteria, str):
+        criteria = parse_criteria(criteria)
+    items = []
+    for column, weight, direction in criteria:
+        if direction not in _DIRECTIONS:
+            raise ValueError("direction %r is not 'benefit' or 'cost'" % (direction,))
+        items.append(_Criterion(_enc(column), float(weight), _DIRECTIONS[direction]))
+    return (_Criterion * len(items))(*items)
+
+
+class Sensitivity:
+    """How stable a ranking is under perturbed weights: tau_mean, tau_min,
+    top1_fraction and the per-sample taus (Kendall's tau-b against the base)."""
+
+    def __init__(self, tau_mean, tau_min, top1_fraction, taus):
+        self.tau_mean, self.tau_min, self.top1_fraction, self.taus = tau_mean, tau_min, top1_fraction, taus
+
+    def __repr__(self):
+        return 'Sensitivity(tau_mean=%.4f, tau_min=%.4f, top1_fraction=%.4f, samples=%d)' % (
+            self.tau_mean, self.tau_min, self.top1_fraction, len(self.taus))
+
+
+class Ranking(_Handle):
+    """The rows of a Dataset ranked by criteria with 'topsis', 'wsum' or 'pareto'.
+
+    criteria: 'COL:WEIGHT:benefit|cost,...' or a list of (column, weight, direction).
+    missing: 'exclude' (rows with a missing criterion get rank 0 and score NaN)
+    or 'error'. Lists are indexed by dataset row; order lists rows best first."""
+    _free = _ranking_free
+
+    def __init__(self, dataset, criteria, method='topsis', missing='exclude'):
+        m = ctypes.c_int()
+        _rank_method_from_name(_enc(method), ctypes.byref(m))
+        if missing not in _MISSING:
+            raise ValueError("missing must be 'exclude' or 'error', not %r" % (missing,))
+        opts = RankOptions()
+        _rank_options_init(ctypes.byref(opts), 1)
+        opts.missing = _MISSING[missing]
+        arr = _criteria_array(criteria)
+        out = _vp()
+        _ranking_compute(ctypes.byref(out), dataset, arr, len(arr), m.value, ctypes.byref(opts))
+        super().__init__(out.value)
+
+    @property
+    def method(self):
+        return _rank_method_name(_ranking_method(self)).decode()
+
+    def __len__(self):
+        return _ranking_rows(self)
+
+    @property
+    def ranked_count(self):
+        return _ranking_ranked(self)
+
+    @property
+    def excluded_count(self):
+        return _ranking_excluded(self)
+
+    @property
+    def front_count(self):
+        return _ranking_front_count(self)
+
+    @property
+    def scores(self):
+        p = _ranking_scores(self)
+        return [p[i] for i in range(len(self))]
+
+    @property
+    def ranks(self):
+        p = _ranking_ranks(self)
+        return [p[i] for i in range(len(self))]
+
+    @property
+    def fronts(self):
+        p = _ranking_fronts(self)
+        return [p[i] for i in range(len(self))]
+
+    @property
+    def order(self):
+        p = _ranking_order(self)
+        return [p[i] for i in range(self.ranked_count)]
+
+    @property
+    def weights(self):
+        p = _ranking_weights(self)
+        return [p[i] for i in range(_ranking_criterion_count(self))]
+
+    def sensitivity(self, n_samples=1000, perturbation=0.2, seed=42, n_threads=0, progress=None):
+        """Re-rank under n_samples weight vectors perturbed by +-perturbation
+        (relative, uniform, renormalised). progress(fraction) may return True
+        to cancel (AccelselError ACCELSEL_ECANCELED). Returns a Sensitivity."""
+        opts = SensitivityOptions()
+        _sens_options_init(ctypes.byref(opts), 1)
+        opts.n_samples, opts.perturbation, opts.seed, opts.n_threads = n_samples, perturbation, seed, n_threads
+        raised = []
+
+        def call(fraction, payload):
+            try:
+                return 1 if progress(fraction) else 0
+            except BaseException as e:  # re-raised below: an exception must not cross C
+                raised.append(e)
+                return 1
+        cb = _PROGRESS(call) if progress is not None else _PROGRESS()
+        out = _vp()
+        try:
+            _sens_compute(ctypes.byref(out), self, ctypes.byref(opts), cb, None)
+        except AccelselError:
+            if raised:
+                raise raised[0]
+            raise
+        try:
+            p = _sens_taus(out)
+            taus = [p[i] for i in range(_sens_samples(out))]
+            return Sensitivity(_sens_tau_mean(out), _sens_tau_min(out), _sens_top1(out), taus)
+        finally:
+            _sens_free(out)
 
 # --- catalog ---
 

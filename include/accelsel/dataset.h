@@ -48,18 +48,33 @@ ACCELSEL_API size_t accelsel_csv_options_size(void);
 /** Read a CSV file (RFC 4180) into a new dataset.
  *
  *  The first record is the header; names must be unique and non-empty. Quoted
- *  fields may hold commas, doubled quotes and newlines; CRLF and LF line ends
- *  and a UTF-8 byte-order mark are accepted; text must be valid UTF-8. A column
- *  is numeric when every non-missing value is a decimal number (optionally
- *  signed, with fraction and exponent, or inf/infinity); otherwise categorical.
- *  Empty fields and `NA`, `N/A`, `NaN` (any case) are missing in both kinds.
+ *  fields may hold commas, doubled quotes and newlines; LF, CRLF and lone CR
+ *  line ends and a UTF-8 byte-order mark are accepted; text must be valid
+ *  UTF-8 without NUL bytes. The line end after the last record is optional,
+ *  and blank lines at the end are not rows (except in a one-column file, where
+ *  a blank line is a row with a missing value).
+ *
+ *  Types: a column is numeric when every non-missing value is an unquoted
+ *  decimal number (optionally signed, with fraction and exponent, or
+ *  inf/infinity); otherwise categorical. A column without any value is numeric.
+ *  Unquoted empty fields and `NA`, `N/A`, `NaN` (any case) are missing in both
+ *  kinds. A quoted field is always text: `"42"` makes its column categorical
+ *  and `"NA"` is the string NA (this is how accelsel_dataset_save_csv() keeps
+ *  such strings).
+ *
+ *  Error positions: line is the physical line (1-based, line breaks inside
+ *  quoted fields count), column the byte offset in that line (1-based; a
+ *  byte-order mark is not counted). A row with too few fields is reported at
+ *  its start, one with too many at the first extra field, an unterminated
+ *  quote at the opening quote.
  *
  *  @param[out] out   the new dataset, freed with accelsel_dataset_free();
  *                    NULL on any failure.
  *  @param[in]  path  file to read; not kept.
- *  @param[in]  opts  NULL for defaults.
+ *  @param[in]  opts  NULL for defaults; not kept.
  *  @return 0;
- *          ACCELSEL_EINVAL if @p out or @p path is NULL or @p opts is invalid;
+ *          ACCELSEL_EINVAL if @p out or @p path is NULL or @p opts is invalid
+ *              (a bad delimiter, a NULL categorical name);
  *          ACCELSEL_EVERSION for an unknown @p opts->version;
  *          ACCELSEL_EIO if the file cannot be read (the message names the path and the system's reason);
  *          ACCELSEL_EPARSE for malformed CSV: a row with a different number of fields,
@@ -67,6 +82,8 @@ ACCELSEL_API size_t accelsel_csv_options_size(void);
  *              empty or duplicate column name, a field over @p opts->max_field_len,
  *              no header (the detail has line and column);
  *          ACCELSEL_ERANGE if a number in a numeric column overflows a double (line and column given);
+ *          ACCELSEL_ENOTFOUND if a name in @p opts->categorical is not a column
+ *              (the message names the closest one);
  *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_load_csv(accelsel_dataset **out, const char *path,
@@ -79,10 +96,18 @@ ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const 
                                                   size_t len, const accelsel_csv_options *opts);
 
 /** Load a dataset compiled into the library.
+ *  @param[out] out  the new dataset, freed with accelsel_dataset_free(); NULL on failure.
  *  @param[in] name  "mlperf-training-resnet": MLPerf Training ResNet-50 results,
- *                   rounds v0.5 to v3.1 (see data/README.md for provenance).
+ *                   rounds v0.5 to v3.1, 343 rows x 38 columns (see data/README.md
+ *                   for provenance and the meaning of each column). Types are
+ *                   inferred as for a CSV file, with two decisions from the data's
+ *                   documentation: `power_results` (`yes` or blank) is categorical,
+ *                   and `host_processor_core_count` is numeric, its placeholders
+ *                   `-` and `core_count` (copied from the submitters' system
+ *                   descriptions) read as missing.
  *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_ENOTFOUND for an
- *          unknown name; ACCELSEL_ENOMEM. */
+ *          unknown name; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_load_builtin(accelsel_dataset **out, const char *name);
 
 /** Name of built-in dataset @p index (0-based), or NULL past the last. Static storage. */
@@ -97,7 +122,8 @@ ACCELSEL_API int accelsel_dataset_new(accelsel_dataset **out, size_t n_rows);
  *  @param[in,out] ds     needs exclusive access.
  *  @param[in]     name   non-empty UTF-8; copied.
  *  @param[in]     values accelsel_dataset_rows(ds) values, NaN = missing; copied.
- *                        Infinities are kept.
+ *                        Infinities are kept. May be NULL when @p n is 0.
+ *  @param[in]     n      number of values.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, an empty or invalid name or
  *          @p n != rows; ACCELSEL_ENOMEM (the dataset is unchanged). */
 ACCELSEL_API int accelsel_dataset_add_numeric(accelsel_dataset *ds, const char *name,
@@ -154,8 +180,10 @@ ACCELSEL_API size_t accelsel_dataset_levels(const accelsel_dataset *ds, size_t c
 ACCELSEL_API const char *accelsel_dataset_level(const accelsel_dataset *ds, size_t col,
                                                 size_t level);
 
-/** Level index of a categorical cell; -1 if missing; ACCELSEL_EINVAL (negative,
- *  below -1) if out of range or not categorical. */
+/** Level index of a categorical cell (see accelsel_dataset_level()); -1 if missing.
+ *  ACCELSEL_EINVAL equals -1, so failures use other codes:
+ *  ACCELSEL_ERANGE if @p ds is NULL or the cell is out of range;
+ *  ACCELSEL_ETYPE if the column is numeric. */
 ACCELSEL_API int64_t accelsel_dataset_code(const accelsel_dataset *ds, size_t row, size_t col);
 
 /** New dataset with the rows where categorical column @p column equals @p value
@@ -186,6 +214,14 @@ ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const acce
 ACCELSEL_API int accelsel_dataset_select_rows(accelsel_dataset **out, const accelsel_dataset *ds,
                                               const size_t *rows, size_t n);
 
+/** New dataset with the columns @p cols[0..n-1] of @p ds, in that order, all rows.
+ *  @param[out] out  the new dataset; NULL on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument (@p cols may be NULL when
+ *          @p n is 0), a column out of range or selected twice; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_dataset_select_columns(accelsel_dataset **out,
+                                                 const accelsel_dataset *ds, const size_t *cols,
+                                                 size_t n);
+
 /** Copy numeric columns into a row-major matrix.
  *  @param[in]  cols     @p n_cols column indices.
  *  @param[out] matrix   rows x n_cols doubles, caller-owned; missing values are NaN.
@@ -195,12 +231,24 @@ ACCELSEL_API int accelsel_dataset_select_rows(accelsel_dataset **out, const acce
 ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const size_t *cols,
                                             size_t n_cols, double *matrix, size_t capacity);
 
-/** Write the dataset as CSV (comma, LF line ends, header row, fields quoted
- *  only when needed, numbers in the shortest form that reads back to the same
- *  double, missing values as empty fields). Loading the output gives an equal
- *  dataset (numeric columns stay numeric; categorical columns whose every
- *  value looks numeric need @ref accelsel_csv_options.categorical on reload).
- *  @return 0; ACCELSEL_EINVAL; ACCELSEL_EIO (path and reason); ACCELSEL_ENOMEM. */
+/** Write the dataset as CSV (comma, LF line ends, header row, numbers in the
+ *  shortest form that reads back to the same double, infinities as `inf` and
+ *  `-inf`, missing values as empty unquoted fields).
+ *
+ *  A field is quoted only when needed: it holds a comma, a quote or a line
+ *  break, starts or ends with a space or tab, is empty or a missing-value
+ *  word (`NA`, `N/A`, `NaN` in any case), or would read as a number in a
+ *  categorical column that nothing else marks as text. Since a quoted field
+ *  always reads back as text, loading the output gives an equal dataset: the
+ *  same columns, types, values, missing cells and level order. Two exceptions:
+ *  a column without any value (every cell missing, or no rows) reads back as
+ *  numeric, and a dataset without columns is written as empty text, which
+ *  does not load.
+ *  @param[in] ds    the dataset.
+ *  @param[in] path  file to create or truncate.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO (path and reason);
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p ds is only read. */
 ACCELSEL_API int accelsel_dataset_save_csv(const accelsel_dataset *ds, const char *path);
 
 /** As accelsel_dataset_save_csv(), into a new NUL-terminated buffer.

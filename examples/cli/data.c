@@ -1,0 +1,167 @@
+/* accelsel data: show a dataset (built-in MLPerf results or a CSV file),
+ * optionally with derived metrics, filtered and reduced to some columns. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: accelsel data [--csv FILE] [--derive] [--where COL=VALUE|COL=MIN..MAX ...]\n"
+    "                     [--columns a,b,c] [--format table|csv|json] [--help]\n"
+    "\n"
+    "Show the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
+    "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
+    "  --derive          add accelerators, throughput_img_s_derived,\n"
+    "                    throughput_per_accelerator, speedup, efficiency,\n"
+    "                    accelerator_hours and reference_row (computed on all rows,\n"
+    "                    before --where)\n"
+    "  --where EXPR      keep rows where COL equals VALUE, or where numeric COL lies in\n"
+    "                    MIN..MAX (inclusive; either bound may be empty); repeatable\n"
+    "  --columns LIST    show only these columns, in this order (comma-separated)\n"
+    "  --format F        table (default), csv or json\n";
+
+typedef struct data_args {
+    const char *csv, *columns;
+    int derive, format;
+    const char **where;
+    size_t n_where;
+} data_args;
+
+/* The value of option argv[*i]: after '=' in the same word, else the next word. */
+static const char *value_of(int argc, char **argv, int *i, const char *name)
+{
+    const char *eq = strchr(argv[*i], '=');
+    if (eq != NULL)
+        return eq + 1;
+    if (*i + 1 >= argc) {
+        cli_usage_error("data: %s needs a value (see accelsel data --help)", name);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+static int parse_one(int argc, char **argv, int *i, data_args *a)
+{
+    const char *arg = argv[*i], *v = NULL;
+    if (strcmp(arg, "--derive") == 0) {
+        a->derive = 1;
+        return CLI_OK;
+    }
+    if (is_opt(arg, "--csv") || is_opt(arg, "--where") || is_opt(arg, "--columns") ||
+        is_opt(arg, "--format")) {
+        if ((v = value_of(argc, argv, i, arg)) == NULL)
+            return CLI_USAGE;
+    } else {
+        return cli_usage_error("data: unknown option '%s' (see accelsel data --help)", arg);
+    }
+    if (is_opt(arg, "--csv"))
+        a->csv = v;
+    else if (is_opt(arg, "--where"))
+        a->where[a->n_where++] = v;
+    else if (is_opt(arg, "--columns"))
+        a->columns = v;
+    else if ((a->format = cli_parse_format(v, 7u)) < 0)
+        return cli_usage_error("data: unknown format '%s' (table, csv or json)", v);
+    return CLI_OK;
+}
+
+/* Replace *ds by the dataset @p next made from it (or keep it on failure). */
+static int step(accelsel_dataset **ds, accelsel_dataset *next, int rc, const char *what)
+{
+    if (rc != 0)
+        return cli_fail(rc, what);
+    accelsel_dataset_free(*ds);
+    *ds = next;
+    return CLI_OK;
+}
+
+static int out_of_memory(void)
+{
+    fputs("accelsel: data: out of memory\n", stderr);
+    return CLI_FAIL;
+}
+
+/* Look up the comma-separated names of @p list in @p ds: cols[0..*n-1]. */
+static int column_list(const accelsel_dataset *ds, char *list, size_t *cols, size_t *n)
+{
+    *n = 0;
+    for (char *name = list, *next; name != NULL; name = next) {
+        next = strchr(name, ',');
+        if (next != NULL)
+            *next++ = '\0';
+        int rc = accelsel_dataset_column_index(ds, name, &cols[(*n)++]);
+        if (rc != 0)
+            return cli_fail(rc, "--columns");
+    }
+    return CLI_OK;
+}
+
+static int select_columns(accelsel_dataset **ds, const char *list)
+{
+    size_t n = 1;
+    for (const char *p = list; *p; p++)
+        n += *p == ',';
+    char *copy = malloc(strlen(list) + 1);
+    size_t *cols = malloc(n * sizeof *cols);
+    int status = copy != NULL && cols != NULL ? CLI_OK : out_of_memory();
+    if (status == CLI_OK)
+        status = column_list(*ds, strcpy(copy, list), cols, &n);
+    if (status == CLI_OK) {
+        accelsel_dataset *sel = NULL;
+        int rc = accelsel_dataset_select_columns(&sel, *ds, cols, n);
+        status = step(ds, sel, rc, "--columns");
+    }
+    free(copy);
+    free(cols);
+    return status;
+}
+
+static int run(const data_args *a)
+{
+    accelsel_dataset *ds = NULL, *next = NULL;
+    int rc = a->csv ? accelsel_dataset_load_csv(&ds, a->csv, NULL)
+                    : accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet");
+    if (rc != 0)
+        return cli_fail(rc, a->csv ? a->csv : "built-in data");
+    int status = CLI_OK;
+    if (a->derive) {
+        rc = accelsel_dataset_derive(&next, ds, NULL);
+        status = step(&ds, next, rc, "--derive");
+    }
+    for (size_t i = 0; i < a->n_where && status == CLI_OK; i++) {
+        rc = accelsel_dataset_filter_expr(&next, ds, a->where[i]);
+        status = step(&ds, next, rc, a->where[i]);
+    }
+    if (status == CLI_OK && a->columns != NULL)
+        status = select_columns(&ds, a->columns);
+    if (status == CLI_OK)
+        status = cli_print_dataset(stdout, ds, a->format);
+    accelsel_dataset_free(ds);
+    return status;
+}
+
+int cli_data(int argc, char **argv)
+{
+    data_args a = {NULL, NULL, 0, CLI_FORMAT_TABLE, NULL, 0};
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_text, stdout);
+            return CLI_OK;
+        }
+    a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
+    if (a.where == NULL)
+        return out_of_memory();
+    int status = CLI_OK;
+    for (int i = 1; i < argc && status == CLI_OK; i++)
+        status = parse_one(argc, argv, &i, &a);
+    if (status == CLI_OK)
+        status = run(&a);
+    free(a.where);
+    return status;
+}

@@ -1,0 +1,33 @@
+#include "data/cell.h"
+
+#include "accelsel/common.h"
+#include "core/buf.h"
+#include "core/error.h"
+
+static int lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int asel_missing_token(const char *s, size_t len)
+{
+    switch (len) {
+    case 0:
+        return 1;
+    case 2:
+        return lower(s[0]) == 'n' && lower(s[1]) == 'a';
+    case 3:
+        return lower(s[0]) == 'n' && lower(s[2]) == 'a' && (s[1] == '/' || lower(s[1]) == 'a');
+    default:
+        return 0;
+    }
+}
+
+int asel_looks_numeric(const char *s, size_t len)
+{
+    double v;
+    int rc = asel_parse_double(s, len, &v);
+    if (rc == ACCELSEL_ENOMEM)
+        return asel_enomem();
+    return rc == 0 || rc == ACCELSEL_ERANGE;
+}

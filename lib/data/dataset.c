@@ -1,0 +1,101 @@
+/* Dataset life cycle and column bookkeeping. */
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "data/table.h"
+
+int asel_ds_create(accelsel_dataset **out, size_t n_rows)
+{
+    accelsel_dataset *ds = asel_malloc(sizeof *ds);
+    if (ds == NULL)
+        return asel_enomem();
+    *ds = (accelsel_dataset){n_rows, 0, 0, NULL};
+    *out = ds;
+    return 0;
+}
+
+void asel_column_clear(asel_column *c)
+{
+    asel_free(c->name);
+    asel_free(c->num);
+    asel_free(c->codes);
+    asel_levels_free(&c->levels);
+    memset(c, 0, sizeof *c);
+}
+
+int asel_ds_put(accelsel_dataset *ds, asel_column *c)
+{
+    size_t i = asel_ds_lookup(ds, c->name);
+    if (i != SIZE_MAX) {
+        asel_column_clear(&ds->cols[i]);
+        ds->cols[i] = *c;
+        return 0;
+    }
+    if (ds->n_cols == ds->cap_cols) {
+        size_t cap = ds->cap_cols ? ds->cap_cols * 2 : 8;
+        asel_column *cols = asel_reallocarray(ds->cols, cap, sizeof *cols);
+        if (cols == NULL)
+            return asel_enomem();
+        ds->cols = cols;
+        ds->cap_cols = cap;
+    }
+    ds->cols[ds->n_cols++] = *c;
+    return 0;
+}
+
+ACCELSEL_API int accelsel_dataset_new(accelsel_dataset **out, size_t n_rows)
+{
+    if (out == NULL)
+        return asel_einval("accelsel_dataset_new", "out");
+    *out = NULL;
+    return asel_ds_create(out, n_rows);
+}
+
+ACCELSEL_API void accelsel_dataset_free(accelsel_dataset *ds)
+{
+    if (ds == NULL)
+        return;
+    for (size_t i = 0; i < ds->n_cols; i++)
+        asel_column_clear(&ds->cols[i]);
+    asel_free(ds->cols);
+    asel_free(ds);
+}
+
+ACCELSEL_API size_t accelsel_dataset_rows(const accelsel_dataset *ds)
+{
+    return ds == NULL ? 0 : ds->n_rows;
+}
+
+ACCELSEL_API size_t accelsel_dataset_cols(const accelsel_dataset *ds)
+{
+    return ds == NULL ? 0 : ds->n_cols;
+}
+
+ACCELSEL_API const char *accelsel_dataset_column_name(const accelsel_dataset *ds, size_t col)
+{
+    return ds == NULL || col >= ds->n_cols ? NULL : ds->cols[col].name;
+}
+
+ACCELSEL_API int accelsel_dataset_column_index(const accelsel_dataset *ds, const char *name,
+                                               size_t *col)
+{
+    static const char fn[] = "accelsel_dataset_column_index";
+    if (ds == NULL)
+        return asel_einval(fn, "ds");
+    if (name == NULL)
+        return asel_einval(fn, "name");
+    if (col == NULL)
+        return asel_einval(fn, "col");
+    return asel_ds_find(ds, fn, name, col);
+}
+
+ACCELSEL_API int accelsel_dataset_column_type(const accelsel_dataset *ds, size_t col)
+{
+    if (ds == NULL)
+        return asel_einval("accelsel_dataset_column_type", "ds");
+    if (col >= ds->n_cols)
+        return asel_error(ACCELSEL_EINVAL, "accelsel_dataset_column_type: column %zu out of range (%zu columns)",
+                          col, ds->n_cols);
+    return ds->cols[col].type;
+}

@@ -1,0 +1,145 @@
+/* Derived metrics: throughput, speedup and efficiency against a reference
+ * row, accelerator-hours (formulas and choices documented in derive.h). */
+#include <math.h>
+#include <stdint.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "data/derive_int.h"
+
+enum { OUT_ACC, OUT_TP, OUT_TPA, OUT_SPEEDUP, OUT_EFF, OUT_AH, OUT_REF, N_OUT };
+
+static const char *const out_names[N_OUT] = {
+    "accelerators", "throughput_img_s_derived", "throughput_per_accelerator", "speedup",
+    "efficiency",   "accelerator_hours",        "reference_row",
+};
+
+/* Accelerators of row @p i, NaN when unusable. */
+static double accel(const asel_derive_in *in, size_t i)
+{
+    double n = in->acc != NULL ? in->acc[i] : in->nodes[i] * in->per_node[i];
+    return isfinite(n) && n >= 0 ? n : NAN;
+}
+
+/* Minutes of row @p i, NaN when unusable. */
+static double minutes(const asel_derive_in *in, size_t i)
+{
+    double t = in->time[i];
+    return isfinite(t) && t > 0 ? t : NAN;
+}
+
+/* Row @p i may serve as a reference; its (N, T) are better than row @p r's. */
+static int better(const asel_derive_in *in, size_t i, size_t r)
+{
+    double n = accel(in, i), t = minutes(in, i);
+    if (!(n > 0) || isnan(t))
+        return 0;
+    if (r == SIZE_MAX)
+        return 1;
+    double nr = accel(in, r), tr = minutes(in, r);
+    return n < nr || (n == nr && t < tr);
+}
+
+/* ref[row]: the reference row of each row, SIZE_MAX if its group has none. */
+static int references(const accelsel_dataset *ds, const asel_derive_in *in, size_t *ref)
+{
+    size_t n = ds->n_rows;
+    if (in->reference_row >= 0) {
+        size_t r = (size_t)in->reference_row;
+        if (!better(in, r, SIZE_MAX))
+            return asel_error(ACCELSEL_EDATA,
+                              "accelsel_dataset_derive: reference_row %zu has no time or no "
+                              "accelerators",
+                              r);
+        for (size_t i = 0; i < n; i++)
+            ref[i] = r;
+        return 0;
+    }
+    size_t n_groups, *best = NULL;
+    int rc = asel_group_rows(ds, in->group_cols, in->n_group_cols, ref, &n_groups);
+    if (rc == 0)
+        rc = asel_alloc_array(&best, n_groups ? n_groups : 1, sizeof *best);
+    for (size_t g = 0; g < n_groups && rc == 0; g++)
+        best[g] = SIZE_MAX;
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (better(in, i, best[ref[i]]))
+            best[ref[i]] = i;
+    for (size_t i = 0; i < n && rc == 0; i++)
+        ref[i] = best[ref[i]];
+    asel_free(best);
+    return rc;
+}
+
+static void compute_row(const asel_derive_in *in, size_t i, size_t r, double *const *out)
+{
+    double n = accel(in, i), t = minutes(in, i);
+    double ep = in->epochs != NULL && isfinite(in->epochs[i]) && in->epochs[i] >= 0
+                    ? in->epochs[i] : NAN;
+    double tp = ep * in->images_per_epoch / (t * 60);
+    double s = r == SIZE_MAX ? NAN : minutes(in, r) / t;
+    out[OUT_ACC][i] = n;
+    out[OUT_TP][i] = tp;
+    out[OUT_TPA][i] = n > 0 ? tp / n : NAN;
+    out[OUT_SPEEDUP][i] = s;
+    out[OUT_EFF][i] = n > 0 && r != SIZE_MAX ? s * accel(in, r) / n : NAN;
+    out[OUT_AH][i] = n * t / 60;
+    out[OUT_REF][i] = r == SIZE_MAX ? NAN : (double)r;
+}
+
+static int add_outputs(accelsel_dataset **out, const accelsel_dataset *ds, double *const *cols)
+{
+    size_t *all = NULL;
+    int rc = asel_alloc_array(&all, ds->n_cols ? ds->n_cols : 1, sizeof *all);
+    for (size_t j = 0; j < ds->n_cols && rc == 0; j++)
+        all[j] = j;
+    if (rc == 0)
+        rc = accelsel_dataset_select_columns(out, ds, all, ds->n_cols);
+    asel_free(all);
+    for (int k = 0; k < N_OUT && rc == 0; k++)
+        rc = accelsel_dataset_add_numeric(*out, out_names[k], cols[k], ds->n_rows);
+    if (rc != 0) {
+        accelsel_dataset_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static int derive(accelsel_dataset **out, const accelsel_dataset *ds, const asel_derive_in *in)
+{
+    size_t n = ds->n_rows, *ref = NULL;
+    double *block = NULL;
+    int rc = asel_alloc_array(&ref, n ? n : 1, sizeof *ref);
+    if (rc == 0)
+        rc = asel_alloc_array(&block, n ? N_OUT * n : 1, sizeof *block);
+    if (rc == 0)
+        rc = references(ds, in, ref);
+    if (rc == 0) {
+        double *cols[N_OUT];
+        for (int k = 0; k < N_OUT; k++)
+            cols[k] = block + (size_t)k * n;
+        for (size_t i = 0; i < n; i++)
+            compute_row(in, i, ref[i], cols);
+        rc = add_outputs(out, ds, cols);
+    }
+    asel_free(ref);
+    asel_free(block);
+    return rc;
+}
+
+ACCELSEL_API int accelsel_dataset_derive(accelsel_dataset **out, const accelsel_dataset *in,
+                                         const accelsel_derive_options *opts)
+{
+    static const char fn[] = "accelsel_dataset_derive";
+    if (out == NULL)
+        return asel_einval(fn, "out");
+    *out = NULL;
+    if (in == NULL)
+        return asel_einval(fn, "in");
+    asel_derive_in cols;
+    int rc = asel_derive_resolve(in, opts, &cols);
+    if (rc != 0)
+        return rc;
+    rc = derive(out, in, &cols);
+    asel_derive_in_free(&cols);
+    return rc;
+}

@@ -1,0 +1,113 @@
+/* accelsel_derive_options: defaults, checks, and the columns they name. */
+#include <math.h>
+#include <stdint.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "data/derive_int.h"
+
+static const char fn[] = "accelsel_dataset_derive";
+static const char *const default_groups[] = {"round", "accelerator_model_name"};
+
+ACCELSEL_API int accelsel_derive_options_init(accelsel_derive_options *opts, unsigned int version)
+{
+    if (opts == NULL)
+        return asel_einval("accelsel_derive_options_init", "opts");
+    if (version != ACCELSEL_DERIVE_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "accelsel_derive_options_init: unknown version %u",
+                          version);
+    *opts = (accelsel_derive_options)ACCELSEL_DERIVE_OPTIONS_INIT;
+    return 0;
+}
+
+ACCELSEL_API size_t accelsel_derive_options_size(void)
+{
+    return sizeof(accelsel_derive_options);
+}
+
+/* A numeric column by name; @p optional lets a default name be absent (*v NULL). */
+static int numeric(const accelsel_dataset *ds, const char *name, int optional, const double **v)
+{
+    size_t col = asel_ds_lookup(ds, name);
+    *v = NULL;
+    if (col == SIZE_MAX)
+        return optional ? 0 : asel_ds_find(ds, fn, name, &col);
+    if (ds->cols[col].type != ACCELSEL_COLUMN_NUMERIC)
+        return asel_error(ACCELSEL_ETYPE, "%s: column '%s' is categorical, a number is needed", fn,
+                          name);
+    *v = ds->cols[col].num;
+    return 0;
+}
+
+static int check_options(const accelsel_derive_options *o, size_t n_rows)
+{
+    if (o->version != ACCELSEL_DERIVE_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "%s: unknown accelsel_derive_options version %u", fn,
+                          o->version);
+    if (!(o->images_per_epoch > 0) || !isfinite(o->images_per_epoch))
+        return asel_error(ACCELSEL_EINVAL, "%s: images_per_epoch %g is not a positive number", fn,
+                          o->images_per_epoch);
+    if (o->reference_row < -1 || (o->reference_row >= 0 && (uint64_t)o->reference_row >= n_rows))
+        return asel_error(ACCELSEL_EINVAL, "%s: reference_row %lld is neither -1 nor a row (%zu rows)",
+                          fn, (long long)o->reference_row, n_rows);
+    for (uint64_t i = 0; o->group_columns != NULL && i < o->n_group_columns; i++)
+        if (o->group_columns[i] == NULL)
+            return asel_error(ACCELSEL_EINVAL, "%s: group_columns[%llu] is NULL", fn,
+                              (unsigned long long)i);
+    return 0;
+}
+
+static int resolve_groups(const accelsel_dataset *ds, const accelsel_derive_options *o,
+                          asel_derive_in *in)
+{
+    const char *const *names = o->group_columns != NULL ? o->group_columns : default_groups;
+    size_t k = o->group_columns != NULL ? (size_t)o->n_group_columns : 2;
+    int rc = asel_alloc_array(&in->group_cols, k ? k : 1, sizeof *in->group_cols);
+    for (size_t i = 0; i < k && rc == 0; i++)
+        rc = asel_ds_find(ds, fn, names[i], &in->group_cols[i]);
+    in->n_group_cols = k;
+    return rc;
+}
+
+static int resolve_accelerators(const accelsel_dataset *ds, const accelsel_derive_options *o,
+                                asel_derive_in *in)
+{
+    int rc = numeric(ds, o->accelerators_column ? o->accelerators_column : "total_accelerators",
+                     o->accelerators_column == NULL, &in->acc);
+    if (rc != 0 || in->acc != NULL)
+        return rc;
+    rc = numeric(ds, o->nodes_column ? o->nodes_column : "number_of_nodes", 0, &in->nodes);
+    if (rc == 0)
+        rc = numeric(ds, o->per_node_column ? o->per_node_column : "accelerators_per_node", 0,
+                     &in->per_node);
+    return rc;
+}
+
+int asel_derive_resolve(const accelsel_dataset *ds, const accelsel_derive_options *opts,
+                        asel_derive_in *in)
+{
+    accelsel_derive_options defaults = ACCELSEL_DERIVE_OPTIONS_INIT;
+    const accelsel_derive_options *o = opts != NULL ? opts : &defaults;
+    *in = (asel_derive_in){0};
+    int rc = check_options(o, ds->n_rows);
+    if (rc == 0)
+        rc = numeric(ds, o->time_column ? o->time_column : "time_to_train_min", 0, &in->time);
+    if (rc == 0)
+        rc = resolve_accelerators(ds, o, in);
+    if (rc == 0)
+        rc = numeric(ds, o->epochs_column ? o->epochs_column : "epochs_mean",
+                     o->epochs_column == NULL, &in->epochs);
+    if (rc == 0 && o->reference_row < 0)
+        rc = resolve_groups(ds, o, in);
+    in->images_per_epoch = o->images_per_epoch;
+    in->reference_row = o->reference_row;
+    if (rc != 0)
+        asel_derive_in_free(in);
+    return rc;
+}
+
+void asel_derive_in_free(asel_derive_in *in)
+{
+    asel_free(in->group_cols);
+    in->group_cols = NULL;
+}

@@ -1,0 +1,63 @@
+/* The text filter of the CLI's --where: COL=VALUE or COL=MIN..MAX. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/error.h"
+#include "data/filter.h"
+
+static const char fn[] = "accelsel_dataset_filter_expr";
+
+/* One bound of a range; empty means open (@p open_value). */
+static int parse_bound(const char *s, size_t len, double open_value, double *v)
+{
+    if (len == 0) {
+        *v = open_value;
+        return 0;
+    }
+    int rc = asel_parse_double(s, len, v);
+    if (rc == ACCELSEL_ENOMEM)
+        return asel_enomem();
+    if (rc != 0)
+        return asel_error(ACCELSEL_EINVAL, "%s: range bound '%.*s' is not a number", fn, (int)len,
+                          s);
+    return 0;
+}
+
+/* A range "MIN..MAX" applies to numeric columns only; on a categorical
+ * column the same text is an ordinary value to match. */
+static int apply(accelsel_dataset **out, const accelsel_dataset *ds, size_t col, const char *value)
+{
+    const char *dots = strstr(value, "..");
+    if (dots == NULL || ds->cols[col].type != ACCELSEL_COLUMN_NUMERIC)
+        return asel_filter_equal(out, ds, fn, col, value);
+    double min, max;
+    int rc = parse_bound(value, (size_t)(dots - value), -INFINITY, &min);
+    if (rc == 0)
+        rc = parse_bound(dots + 2, strlen(dots + 2), INFINITY, &max);
+    return rc != 0 ? rc : asel_filter_range(out, ds, fn, col, min, max);
+}
+
+ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const accelsel_dataset *ds,
+                                              const char *expr)
+{
+    if (out == NULL)
+        return asel_einval(fn, "out");
+    *out = NULL;
+    if (ds == NULL)
+        return asel_einval(fn, "ds");
+    if (expr == NULL)
+        return asel_einval(fn, "expr");
+    const char *eq = strchr(expr, '=');
+    if (eq == NULL || eq == expr)
+        return asel_error(ACCELSEL_EPARSE, "%s: '%s' is not COL=VALUE or COL=MIN..MAX (%s)", fn,
+                          expr, eq == NULL ? "no '='" : "empty column name");
+    char *name = asel_strndup(expr, (size_t)(eq - expr));
+    if (name == NULL)
+        return asel_enomem();
+    size_t col;
+    int rc = asel_ds_find(ds, fn, name, &col);
+    asel_free(name);
+    return rc != 0 ? rc : apply(out, ds, col, eq + 1);
+}

@@ -1,0 +1,48 @@
+/* The inside of accelsel_dataset, shared by the files of lib/data. */
+#ifndef ASEL_TABLE_H
+#define ASEL_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accelsel/dataset.h"
+#include "data/levels.h"
+
+typedef struct asel_column {
+    char *name;
+    int type;           /* ACCELSEL_COLUMN_NUMERIC or ACCELSEL_COLUMN_CATEGORICAL */
+    double *num;        /* numeric: one value per row, NaN = missing */
+    int32_t *codes;     /* categorical: one level code per row, -1 = missing */
+    asel_levels levels; /* categorical: the level strings */
+} asel_column;
+
+struct accelsel_dataset {
+    size_t n_rows;
+    size_t n_cols, cap_cols;
+    asel_column *cols;
+};
+
+/* An empty dataset of @p n_rows rows: 0 or ACCELSEL_ENOMEM (recorded). */
+int asel_ds_create(accelsel_dataset **out, size_t n_rows);
+
+/* Free what a column owns (not the struct itself). */
+void asel_column_clear(asel_column *c);
+
+/* Hand @p c to @p ds: replaces the column of the same name, else appends.
+ * On success @p ds owns it; on failure (ACCELSEL_ENOMEM) the caller still does. */
+int asel_ds_put(accelsel_dataset *ds, asel_column *c);
+
+/* Index of the column named @p name, or SIZE_MAX. */
+size_t asel_ds_lookup(const accelsel_dataset *ds, const char *name);
+
+/* As asel_ds_lookup(), but an unknown name is ACCELSEL_ENOTFOUND with a
+ * message naming it and the closest existing column (@p fn names the caller). */
+int asel_ds_find(const accelsel_dataset *ds, const char *fn, const char *name, size_t *col);
+
+/* A new dataset holding rows @p rows[0..n-1] of @p ds (indices checked by the
+ * caller), with each categorical column's levels rebuilt in their new order of
+ * first appearance. */
+int asel_ds_take_rows(accelsel_dataset **out, const accelsel_dataset *ds, const size_t *rows,
+                      size_t n);
+
+#endif

@@ -1,9 +1,10 @@
 /* Read-only accessors of a computed ranking. */
+#include "core/error.h"
 #include "rank/rank_impl.h"
 
 ACCELSEL_API int accelsel_ranking_method(const accelsel_ranking *r)
 {
-    return r == NULL ? ACCELSEL_EINVAL : r->method;
+    return r == NULL ? asel_einval("accelsel_ranking_method", "r") : r->method;
 }
 
 ACCELSEL_API size_t accelsel_ranking_rows(const accelsel_ranking *r)

@@ -17,7 +17,8 @@ int asel_missing_token(const char *s, size_t len)
     case 2:
         return lower(s[0]) == 'n' && lower(s[1]) == 'a';
     case 3:
-        return lower(s[0]) == 'n' && lower(s[2]) == 'a' && (s[1] == '/' || lower(s[1]) == 'a');
+        return lower(s[0]) == 'n' && ((s[1] == '/' && lower(s[2]) == 'a') ||
+                                      (lower(s[1]) == 'a' && lower(s[2]) == 'n'));
     default:
         return 0;
     }

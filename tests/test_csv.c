@@ -1,0 +1,434 @@
+/* CSV: the RFC 4180 tokenizer, a table of malformed inputs with the exact
+ * status and position expected, valid edge cases and type inference. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "accelsel/dataset.h"
+#include "core/csv_tok.h"
+#include "testutil.h"
+
+/* Fields of @p text joined as "text|" with a '/' after each record's last
+ * field, so a whole tokenization compares as one string. */
+static const char *tokens(const char *text, char delim)
+{
+    size_t len = strlen(text);
+    static char out[1024];
+    asel_csv_tok t;
+    asel_csv_field f;
+    size_t used = 0;
+    asel_csv_init(&t, text, len, (unsigned char)delim, 0, "<t>");
+    int rc;
+    while ((rc = asel_csv_next(&t, &f)) == 1)
+        used += (size_t)snprintf(out + used, sizeof out - used, "%s%.*s%s", f.quoted ? "Q" : "",
+                                 (int)f.len, f.text, f.last ? "/" : "|");
+    asel_csv_release(&t);
+    ck_assert_int_eq(rc, 0);
+    out[used] = '\0';
+    return out;
+}
+
+START_TEST(tokenizer_fields_and_records)
+{
+    ck_assert_str_eq(tokens("a,b\n1,2\n", ','), "a|b/1|2/");
+    ck_assert_str_eq(tokens("a,b\n1,2", ','), "a|b/1|2/");             /* no final newline */
+    ck_assert_str_eq(tokens("a,b\r\n1,\r\n", ','), "a|b/1|/");         /* CRLF, empty last field */
+    ck_assert_str_eq(tokens("a,b\r1,2\r", ','), "a|b/1|2/");           /* lone CR */
+    ck_assert_str_eq(tokens("\"x,y\",\"he said \"\"hi\"\"\"\n", ','),
+                     "Qx,y|Qhe said \"hi\"/");
+    ck_assert_str_eq(tokens("\"l1\nl2\",z\n", ','), "Ql1\nl2|z/");   /* embedded newline */
+    ck_assert_str_eq(tokens("a;b\n\"\";\n", ';'), "a|b/Q|/");           /* other delimiter */
+    ck_assert_str_eq(tokens("a\n\n1\n", ','), "a//1/");                 /* blank line: one empty field */
+    ck_assert_str_eq(tokens("a,", ','), "a|/");                           /* delimiter at EOF */
+    ck_assert_str_eq(tokens("", ','), "");
+}
+END_TEST
+
+START_TEST(tokenizer_positions)
+{
+    /* BOM skipped and not counted; a quoted field's line breaks advance the line. */
+    const char text[] = "\xEF\xBB\xBFid,name\n1,\"two\r\nlines\"\n22,x\n";
+    asel_csv_tok t;
+    asel_csv_field f;
+    asel_csv_init(&t, text, sizeof text - 1, ',', 0, "<t>");
+    size_t want[][2] = {{1, 1}, {1, 4}, {2, 1}, {2, 3}, {4, 1}, {4, 4}};
+    for (size_t i = 0; i < 6; i++) {
+        ck_assert_int_eq(asel_csv_next(&t, &f), 1);
+        ck_assert_uint_eq(f.line, want[i][0]);
+        ck_assert_uint_eq(f.column, want[i][1]);
+    }
+    ck_assert_int_eq(asel_csv_next(&t, &f), 0);
+    asel_csv_release(&t);
+}
+END_TEST
+
+START_TEST(tokenizer_blank_flag_and_tail)
+{
+    asel_csv_tok t;
+    asel_csv_field f;
+    asel_csv_init(&t, "a\n\n\r\n", 5, ',', 0, "<t>");
+    ck_assert_int_eq(asel_csv_next(&t, &f), 1);
+    ck_assert_int_eq(f.blank, 0);
+    ck_assert_int_eq(asel_csv_next(&t, &f), 1);
+    ck_assert_int_eq(f.blank, 1);
+    ck_assert_int_eq(asel_csv_blank_tail(&t), 1);
+    asel_csv_release(&t);
+}
+END_TEST
+
+/* One malformed input and the exact failure expected. */
+typedef struct bad_case {
+    const char *text;
+    size_t len; /* 0 = strlen(text) */
+    int delimiter;      /* 0 = default */
+    uint64_t max_field_len;
+    int status;
+    unsigned line, column;
+    const char *fragment;
+} bad_case;
+
+static const bad_case bad_csv[] = {
+    /* ragged rows: too few at the row start, too many at the extra field */
+    {"a,b\n1,2\n3\n", 0, 0, 0, ACCELSEL_EPARSE, 3, 1, "row has 1 field, the header 2"},
+    {"a,b\n1,2,3\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 5, "more fields than the header's 2"},
+    {"a,b\n1,2,\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 5, "more fields"},
+    {"a,b\n\n1,2\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "row has 1 field"},
+    {"a,b\n\"x\ny\"\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "row has 1 field"},
+    {"a,b\r\n1,2\r\n3\r\n", 0, 0, 0, ACCELSEL_EPARSE, 3, 1, "row has 1 field"},
+    {"a,b\r1,2\r3\r", 0, 0, 0, ACCELSEL_EPARSE, 3, 1, "row has 1 field"},
+    /* quotes */
+    {"a,b\n1,\"xy\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 3, "unterminated quoted field"},
+    {"a\n\"x\n\ny", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "unterminated quoted field"},
+    {"a,b\n1,x\"y\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 4, "quote inside an unquoted field"},
+    {"a,b\n\"a\"b,1\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 4, "text after closing quote"},
+    {"a\n\"a\" \n", 0, 0, 0, ACCELSEL_EPARSE, 2, 4, "text after closing quote"},
+    /* UTF-8 */
+    {"a\xFF,b\n1,2\n", 0, 0, 0, ACCELSEL_EPARSE, 1, 2, "invalid UTF-8"},
+    {"a\n\xC0\xAF\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "invalid UTF-8"},         /* overlong '/' */
+    {"a\nx\xE0\x80\xAF\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 2, "invalid UTF-8"},    /* overlong, 3 bytes */
+    {"a\n\xED\xA0\x80\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "invalid UTF-8"},     /* surrogate U+D800 */
+    {"a\nab\xE2\x82\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 3, "invalid UTF-8"},       /* truncated euro sign */
+    {"a\nab\xE2\x82", 0, 0, 0, ACCELSEL_EPARSE, 2, 3, "invalid UTF-8"},         /* truncated at EOF */
+    {"a\n\x80\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "invalid UTF-8"},             /* stray continuation */
+    {"a\n\xF4\x90\x80\x80\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 1, "invalid UTF-8"}, /* above U+10FFFF */
+    {"a\n\"x\ny\xFF\"\n", 0, 0, 0, ACCELSEL_EPARSE, 3, 2, "invalid UTF-8"},     /* inside quotes */
+    /* NUL bytes */
+    {"a,b\n1,\0\n", 8, 0, 0, ACCELSEL_EPARSE, 2, 3, "NUL byte"},
+    {"a\n\"\0\"\n", 6, 0, 0, ACCELSEL_EPARSE, 2, 2, "NUL byte"},
+    /* header */
+    {"a,b,a\n1,2,3\n", 0, 0, 0, ACCELSEL_EPARSE, 1, 5, "duplicate column name (header field 3)"},
+    {"\xEF\xBB\xBF" "a,a\n", 0, 0, 0, ACCELSEL_EPARSE, 1, 3, "duplicate column name"},
+    {"a,,c\n", 0, 0, 0, ACCELSEL_EPARSE, 1, 3, "empty column name (header field 2)"},
+    {"a,\"\"\n", 0, 0, 0, ACCELSEL_EPARSE, 1, 3, "empty column name"},
+    {"\na\n", 0, 0, 0, ACCELSEL_EPARSE, 1, 1, "empty column name"},
+    {"", 0, 0, 0, ACCELSEL_EPARSE, 1, 1, "no header"},
+    {"\xEF\xBB\xBF", 0, 0, 0, ACCELSEL_EPARSE, 1, 1, "no header"},
+    /* field length */
+    {"a\nabcd\n", 0, 0, 3, ACCELSEL_EPARSE, 2, 1, "longer than max_field_len"},
+    {"a\n\"ab\"\"c\"\n", 0, 0, 3, ACCELSEL_EPARSE, 2, 1, "longer than max_field_len"},
+    {"abcd\n1\n", 0, 0, 3, ACCELSEL_EPARSE, 1, 1, "longer than max_field_len"},
+    /* numbers that overflow a double in a numeric column */
+    {"a,b\n1,2\n3,1e999\n", 0, 0, 0, ACCELSEL_ERANGE, 3, 3, "numeric column 'b'"},
+    {"x\n1\n2\n-1e400\n", 0, 0, 0, ACCELSEL_ERANGE, 4, 1, "too large for a double"},
+    {"x,y\n1e999,1\n2,1e999\n", 0, 0, 0, ACCELSEL_ERANGE, 2, 1, "column 'x'"}, /* first in the file */
+    /* options */
+    {"a\n1\n", 0, '"', 0, ACCELSEL_EINVAL, 0, 0, "delimiter 34"},
+    {"a\n1\n", 0, 200, 0, ACCELSEL_EINVAL, 0, 0, "delimiter 200"},
+    {"a\n1\n", 0, '\n', 0, ACCELSEL_EINVAL, 0, 0, "delimiter 10"},
+    {"a\n1\n", 0, -1, 0, ACCELSEL_EINVAL, 0, 0, "delimiter 0"},
+};
+
+START_TEST(malformed_csv)
+{
+    const bad_case *b = &bad_csv[_i];
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    if (b->delimiter != 0)
+        o.delimiter = b->delimiter < 0 ? 0u : (uint32_t)b->delimiter;
+    o.max_field_len = b->max_field_len;
+    accelsel_dataset *ds = (accelsel_dataset *)&o; /* must come back NULL */
+    size_t len = b->len ? b->len : strlen(b->text);
+    int rc = accelsel_dataset_load_csv_buffer(&ds, b->text, len, &o);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_msg(rc == b->status, "case %d: status %d, want %d (%s)", _i, rc, b->status, e->message);
+    ck_assert_ptr_null(ds);
+    ck_assert_int_eq(e->code, b->status);
+    ck_assert_msg(e->line == b->line && e->column == b->column, "case %d: at %u:%u, want %u:%u (%s)",
+                  _i, e->line, e->column, b->line, b->column, e->message);
+    ck_assert_msg(strstr(e->message, b->fragment) != NULL, "case %d: message '%s' lacks '%s'", _i,
+                  e->message, b->fragment);
+    if (b->line != 0) {
+        char where[64];
+        snprintf(where, sizeof where, "<buffer>:%u:%u: ", b->line, b->column);
+        ck_assert_msg(strncmp(e->message, where, strlen(where)) == 0, "case %d: %s", _i, e->message);
+        ck_assert_str_eq(e->source, "<buffer>");
+    }
+}
+END_TEST
+
+static accelsel_dataset *load(const char *text, const accelsel_csv_options *o)
+{
+    accelsel_dataset *ds = NULL;
+    int rc = accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), o);
+    ck_assert_msg(rc == 0, "load failed: %s", accelsel_last_error()->message);
+    return ds;
+}
+
+START_TEST(options_version_and_unknown_categorical)
+{
+    accelsel_csv_options o;
+    ck_assert_int_eq(accelsel_csv_options_init(&o, 2), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_csv_options_init(NULL, 1), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_csv_options_init(&o, ACCELSEL_CSV_OPTIONS_VERSION), 0);
+    ck_assert_uint_eq(o.delimiter, ',');
+    ck_assert_uint_eq(accelsel_csv_options_size(), sizeof o);
+    accelsel_dataset *ds = NULL;
+    o.version = 7;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, "a\n", 2, &o), ACCELSEL_EVERSION);
+    o.version = ACCELSEL_CSV_OPTIONS_VERSION;
+    const char *names[] = {"zone"};
+    o.categorical = names;
+    o.n_categorical = 1;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, "id,zones\n1,2\n", 13, &o),
+                     ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'zones'"));
+    o.categorical = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, "a\n", 2, &o), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(NULL, "a\n", 2, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, NULL, 2, NULL), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(ds);
+}
+END_TEST
+
+START_TEST(valid_edge_cases)
+{
+    /* BOM, CRLF, a quoted field with comma, doubled quotes and a line break,
+     * an empty last field, no final line break. */
+    accelsel_dataset *ds =
+        load("\xEF\xBB\xBFname,note,v\r\nx,\"a, \"\"b\"\"\r\nc\",1.5\r\ny,,", NULL);
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 2);
+    ck_assert_uint_eq(accelsel_dataset_cols(ds), 3);
+    ck_assert_str_eq(accelsel_dataset_column_name(ds, 0), "name"); /* BOM not in the name */
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 1), "a, \"b\"\r\nc");
+    ck_assert_ptr_null(accelsel_dataset_string(ds, 1, 1));
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 2), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert(accelsel_dataset_number(ds, 0, 2) == 1.5);
+    ck_assert(isnan(accelsel_dataset_number(ds, 1, 2)));
+    accelsel_dataset_free(ds);
+
+    /* Trailing line break or not, and trailing blank lines, give the same rows. */
+    const char *forms[] = {"a,b\n1,2", "a,b\n1,2\n", "a,b\n1,2\r\n\r\n", "a,b\n1,2\n\n\n"};
+    for (size_t i = 0; i < 4; i++) {
+        ds = load(forms[i], NULL);
+        ck_assert_uint_eq(accelsel_dataset_rows(ds), 1);
+        accelsel_dataset_free(ds);
+    }
+    /* In one column a blank line is a missing value; the text after the last
+     * line break is not a row. */
+    ds = load("x\n1\n\n3\n\n", NULL);
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 4);
+    ck_assert(isnan(accelsel_dataset_number(ds, 1, 0)) && isnan(accelsel_dataset_number(ds, 3, 0)));
+    ck_assert(accelsel_dataset_number(ds, 2, 0) == 3);
+    accelsel_dataset_free(ds);
+
+    /* Header only: columns without rows. */
+    ds = load("a,b\n", NULL);
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 0);
+    ck_assert_uint_eq(accelsel_dataset_cols(ds), 2);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(missing_tokens_are_never_zero)
+{
+    accelsel_dataset *ds = load("v,k\n1,a\nNA,NA\nn/a,N/A\nnan,NaN\n,\n2,b\n", NULL);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 0), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 1), ACCELSEL_COLUMN_CATEGORICAL);
+    for (size_t r = 1; r <= 4; r++) {
+        ck_assert(isnan(accelsel_dataset_number(ds, r, 0)));
+        ck_assert_int_eq(accelsel_dataset_is_missing(ds, r, 0), 1);
+        ck_assert_int_eq(accelsel_dataset_is_missing(ds, r, 1), 1);
+        ck_assert_int_eq(accelsel_dataset_code(ds, r, 1), -1);
+    }
+    ck_assert_uint_eq(accelsel_dataset_levels(ds, 1), 2); /* a, b: the tokens are no levels */
+    accelsel_dataset_free(ds);
+    /* A column that is entirely missing is numeric. */
+    ds = load("a,b\n1,\n2,NA\n", NULL);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 1), ACCELSEL_COLUMN_NUMERIC);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(type_inference)
+{
+    /* x: numbers in every form the parser takes; y: numeric until row 4,
+     * whose text turns it categorical, keeping the earlier values' own text;
+     * z: a quoted number is text; w: a quoted NA is the string "NA";
+     * u: an overflowing number is only text in a categorical column. */
+    accelsel_dataset *ds = load("x,y,z,w,u\n"
+                                "-1.5e3,0042,1,\"NA\",1e999\n"
+                                "+.5,1.50,\"2\",b,abc\n"
+                                "inf,,3,,\n"
+                                "-Infinity,v2,4,c,\n",
+                                NULL);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 0), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert(accelsel_dataset_number(ds, 0, 0) == -1500.0);
+    ck_assert(accelsel_dataset_number(ds, 1, 0) == 0.5);
+    ck_assert(accelsel_dataset_number(ds, 2, 0) == INFINITY);
+    ck_assert(accelsel_dataset_number(ds, 3, 0) == -INFINITY);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 1), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 1), "0042");
+    ck_assert_str_eq(accelsel_dataset_string(ds, 1, 1), "1.50");
+    ck_assert_ptr_null(accelsel_dataset_string(ds, 2, 1));
+    ck_assert_str_eq(accelsel_dataset_string(ds, 3, 1), "v2");
+    ck_assert_str_eq(accelsel_dataset_level(ds, 1, 0), "0042"); /* order of first appearance */
+    ck_assert_str_eq(accelsel_dataset_level(ds, 1, 2), "v2");
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 2), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 1, 2), "2");
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 3), "NA");
+    ck_assert_int_eq(accelsel_dataset_is_missing(ds, 0, 3), 0);
+    ck_assert_int_eq(accelsel_dataset_is_missing(ds, 2, 3), 1);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 4), "1e999");
+    accelsel_dataset_free(ds);
+
+    /* Forced categorical keeps leading zeros. */
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    const char *cat[] = {"code"};
+    o.categorical = cat;
+    o.n_categorical = 1;
+    o.delimiter = '\t';
+    ds = load("code\tv\n0042\t1\n7\t2\n0042\t3\n", &o);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 0), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 2, 0), "0042");
+    ck_assert_int_eq(accelsel_dataset_code(ds, 2, 0), 0);
+    ck_assert_uint_eq(accelsel_dataset_levels(ds, 0), 2);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(numbers_are_correctly_rounded)
+{
+    /* Decimal to double, checked against values written exactly in hex:
+     * 0.1 = 0x1.999999999999ap-4; 2^-1074 is the smallest subnormal;
+     * 1.7976931348623157e308 is DBL_MAX. */
+    accelsel_dataset *ds = load("v\n0.1\n4.9406564584124654e-324\n1.7976931348623157e308\n-0\n", NULL);
+    ck_assert(accelsel_dataset_number(ds, 0, 0) == 0x1.999999999999ap-4);
+    ck_assert(accelsel_dataset_number(ds, 1, 0) == 0x1p-1074);
+    ck_assert(accelsel_dataset_number(ds, 2, 0) == 0x1.fffffffffffffp+1023);
+    ck_assert(signbit(accelsel_dataset_number(ds, 3, 0)));
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(max_field_len_is_inclusive)
+{
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    o.max_field_len = 3;
+    accelsel_dataset *ds = load("abc\n\"a\"\"b\"\nxyz\n", &o); /* "a""b" is 3 bytes unquoted */
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 0), "a\"b");
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(many_rows_grow_and_flip_late)
+{
+    /* 5000 rows: the arrays grow several times, and column b turns
+     * categorical at the last row, so all earlier rows are read again. */
+    static char text[80000];
+    size_t used = (size_t)snprintf(text, sizeof text, "a,b\n");
+    for (int i = 0; i < 5000; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%d,%d.25\n", i, i % 7);
+    snprintf(text + used, sizeof text - used, "5000,\"q\"\n");
+    accelsel_dataset *ds = load(text, NULL);
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 5001);
+    ck_assert(accelsel_dataset_number(ds, 4999, 0) == 4999);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 1), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_uint_eq(accelsel_dataset_levels(ds, 1), 8); /* 0.25 .. 6.25 and q */
+    ck_assert_str_eq(accelsel_dataset_string(ds, 13, 1), "6.25");
+    ck_assert_str_eq(accelsel_dataset_string(ds, 5000, 1), "q");
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(load_file_and_missing_file)
+{
+    accelsel_dataset *ds = (accelsel_dataset *)1;
+    ck_assert_int_eq(accelsel_dataset_load_csv(&ds, "/nonexistent/dir/x.csv", NULL), ACCELSEL_EIO);
+    ck_assert_ptr_null(ds);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_ptr_nonnull(strstr(msg, "/nonexistent/dir/x.csv"));
+    ck_assert_ptr_nonnull(strstr(msg, "No such file or directory"));
+    char path[] = "/tmp/accelsel_csv_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("a,b\n1,x\n3,\"y\n", f);
+    fclose(f);
+    ck_assert_int_eq(accelsel_dataset_load_csv(&ds, path, NULL), ACCELSEL_EPARSE);
+    ck_assert_str_eq(accelsel_last_error()->source, path); /* errors name the file */
+    ck_assert_uint_eq(accelsel_last_error()->line, 3);
+    ck_assert_uint_eq(accelsel_last_error()->column, 3);
+    remove(path);
+}
+END_TEST
+
+START_TEST(allocation_failures_leak_nothing)
+{
+    /* Quoted fields with doubled quotes (tokenizer scratch), a late flip to
+     * categorical (re-read), growth past the first arrays, forced columns. */
+    static char text[8000];
+    size_t used = (size_t)snprintf(text, sizeof text, "id,label,v,c\n");
+    for (int i = 0; i < 200; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%d,\"l\"\"%d\",%d.5,%d\n", i,
+                                 i % 9, i, i % 3);
+    snprintf(text + used, sizeof text - used, "200,x,text,1\n");
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    const char *cat[] = {"c"};
+    o.categorical = cat;
+    o.n_categorical = 1;
+    size_t total = 0;
+    for (size_t n = 1;; n++) {
+        accelsel_dataset *ds = NULL;
+        testutil_alloc_fail_at(n);
+        int rc = accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), &o);
+        size_t count = testutil_alloc_count();
+        accelsel_dataset_free(ds);
+        long live = testutil_alloc_live();
+        testutil_alloc_reset();
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
+        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
+        ck_assert(rc != 0 || ds != NULL);
+        if (rc == 0) {
+            total = count;
+            break;
+        }
+    }
+    ck_assert_uint_gt(total, 10);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("csv");
+    TCase *tc = tcase_create("csv");
+    tcase_add_test(tc, tokenizer_fields_and_records);
+    tcase_add_test(tc, tokenizer_positions);
+    tcase_add_test(tc, tokenizer_blank_flag_and_tail);
+    tcase_add_loop_test(tc, malformed_csv, 0, (int)(sizeof bad_csv / sizeof bad_csv[0]));
+    tcase_add_test(tc, options_version_and_unknown_categorical);
+    tcase_add_test(tc, valid_edge_cases);
+    tcase_add_test(tc, missing_tokens_are_never_zero);
+    tcase_add_test(tc, type_inference);
+    tcase_add_test(tc, numbers_are_correctly_rounded);
+    tcase_add_test(tc, max_field_len_is_inclusive);
+    tcase_add_test(tc, many_rows_grow_and_flip_late);
+    tcase_add_test(tc, load_file_and_missing_file);
+    tcase_add_test(tc, allocation_failures_leak_nothing);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

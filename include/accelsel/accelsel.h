@@ -10,6 +10,7 @@
 #include <accelsel/derive.h>
 #include <accelsel/plot.h>
 #include <accelsel/features.h>
+#include <accelsel/importance.h>
 #include <accelsel/rank.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -26,7 +26,7 @@ static int check_tied(asel_infer_ctx *c, uint64_t in_features)
 {
     const asel_layer *w = c->weights;
     if (w->kind != ACCELSEL_LAYER_EMBEDDING)
-        return asel_infer_fail(c, "weights_from '%s' is a %s, not an embedding", w->name,
+        return asel_infer_fail(c, "weights_from '%s' is not an embedding (kind %s)", w->name,
                                asel_kind_name(w->kind));
     if ((uint64_t)w->vocab != (uint64_t)c->l->out || (uint64_t)w->out != in_features)
         return asel_infer_fail(c, "weights_from '%s' is a [%lld, %lld] table, not "

@@ -1,5 +1,6 @@
 /* Loading a network from YAML: the document's top level and its inputs; the
  * per-kind layer attributes are in load_layer.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -28,6 +29,14 @@ asel_pos asel_node_pos(const asel_yaml_node *node)
     return (asel_pos){node->line, node->column};
 }
 
+int asel_get_layer_name(const asel_yaml_doc *doc, const asel_yaml_node *map, const char **name)
+{
+    int rc = asel_yaml_get_string(doc, map, "name", 1, name);
+    if (rc == 0 && (*name)[0] == '\0')
+        rc = asel_yaml_fail(doc, asel_yaml_get(map, "name"), "layer names must not be empty");
+    return rc;
+}
+
 /* A required, non-empty list under @p key of the top-level map. */
 static int get_list(const asel_yaml_doc *doc, const asel_yaml_node *root, const char *key,
                     const asel_yaml_node **out)
@@ -35,7 +44,9 @@ static int get_list(const asel_yaml_doc *doc, const asel_yaml_node *root, const 
     const asel_yaml_node *n = asel_yaml_get(root, key);
     if (n == NULL)
         return asel_yaml_fail(doc, root, "missing required key '%s'", key);
-    int rc = asel_yaml_expect(doc, n, ASEL_YAML_SEQ, key);
+    char what[32];
+    snprintf(what, sizeof what, "'%s'", key);
+    int rc = asel_yaml_expect(doc, n, ASEL_YAML_SEQ, what);
     if (rc == 0 && n->n == 0)
         rc = asel_yaml_fail(doc, n, "'%s' is empty", key);
     *out = n;
@@ -64,7 +75,7 @@ static int load_input(accelsel_network *net, const asel_yaml_doc *doc, const ase
     if (rc == 0)
         rc = asel_yaml_check_keys(doc, map, keys);
     if (rc == 0)
-        rc = asel_yaml_get_string(doc, map, "name", 1, &name);
+        rc = asel_get_layer_name(doc, map, &name);
     const asel_yaml_node *shape = asel_yaml_get(map, "shape");
     if (rc == 0 && shape == NULL)
         rc = asel_yaml_fail(doc, map, "missing required key 'shape'");
@@ -99,13 +110,13 @@ static int load_doc(accelsel_network **out, const asel_yaml_doc *doc, uint32_t b
         rc = asel_yaml_get_string(doc, root, "name", 1, &name);
     if (rc == 0)
         rc = get_list(doc, root, "inputs", &inputs);
-    if (rc == 0)
-        rc = get_list(doc, root, "layers", &layers);
     accelsel_network *net = NULL;
     if (rc == 0)
         rc = asel_net_new(&net, name, bpe);
     for (size_t i = 0; rc == 0 && i < inputs->n; i++)
         rc = load_input(net, doc, inputs->items[i]);
+    if (rc == 0)
+        rc = get_list(doc, root, "layers", &layers);
     for (size_t i = 0; rc == 0 && i < layers->n; i++)
         rc = asel_load_layer(net, doc, layers->items[i]);
     if (rc == 0)

@@ -18,6 +18,9 @@ int asel_net_options(const accelsel_network_options *opts, const char *fn,
 
 asel_pos asel_node_pos(const asel_yaml_node *node);
 
+/* The non-empty 'name' of an input or layer map. */
+int asel_get_layer_name(const asel_yaml_doc *doc, const asel_yaml_node *map, const char **name);
+
 /* Append the layer described by map @p node to @p net. */
 int asel_load_layer(accelsel_network *net, const asel_yaml_doc *doc, const asel_yaml_node *node);
 

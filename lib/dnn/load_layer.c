@@ -215,7 +215,7 @@ int asel_load_layer(accelsel_network *net, const asel_yaml_doc *doc, const asel_
     const char *name;
     int rc = asel_yaml_expect(doc, map, ASEL_YAML_MAP, "a layer");
     if (rc == 0)
-        rc = asel_yaml_get_string(doc, map, "name", 1, &name);
+        rc = asel_get_layer_name(doc, map, &name);
     if (rc == 0)
         rc = find_kind(doc, map, &row);
     if (rc == 0)

@@ -12,5 +12,6 @@
 #include <accelsel/features.h>
 #include <accelsel/importance.h>
 #include <accelsel/rank.h>
+#include <accelsel/catalog.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -1,0 +1,25 @@
+/* A bump allocator for a catalog's strings and arrays: everything a catalog
+ * hands out lives until the catalog is freed, so one release frees it all and
+ * a failed load cannot leak part of an entry. */
+#ifndef ASEL_HW_ARENA_H
+#define ASEL_HW_ARENA_H
+
+#include <stddef.h>
+
+typedef struct asel_hw_arena_block asel_hw_arena_block;
+
+typedef struct asel_hw_arena {
+    asel_hw_arena_block *head;
+} asel_hw_arena;
+
+/* @p size zeroed bytes aligned for any type; NULL (with ACCELSEL_ENOMEM
+ * recorded) on failure or overflow of @p n x @p size. */
+void *asel_hw_arena_calloc(asel_hw_arena *a, size_t n, size_t size);
+
+/* Copy of @p s; NULL (error recorded) on failure. */
+char *asel_hw_arena_strdup(asel_hw_arena *a, const char *s);
+
+/* Free every block. The arena is empty afterwards and may be reused. */
+void asel_hw_arena_release(asel_hw_arena *a);
+
+#endif

@@ -1,0 +1,125 @@
+/* Internal layout of accelsel_catalog, shared by the loader, the writer,
+ * the lookups and merge. */
+#ifndef ASEL_HW_CATALOG_IMPL_H
+#define ASEL_HW_CATALOG_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accelsel/catalog.h"
+#include "core/buf.h"
+#include "core/yaml_doc.h"
+#include "hw/arena.h"
+
+/* Each entry wraps its public struct (first, so a pointer to the entry is a
+ * pointer to the struct) with what saving needs: provenance.derived lists
+ * the file's own derived figures first and then those the library computed,
+ * which are not written back. */
+typedef struct asel_hw_device {
+    accelsel_device_info info;
+    size_t n_derived_given;
+} asel_hw_device;
+
+typedef struct asel_hw_design {
+    accelsel_design_info info;
+    size_t n_derived_given;
+} asel_hw_design;
+
+typedef struct asel_hw_link {
+    accelsel_link_info info;
+    size_t n_derived_given;
+} asel_hw_link;
+
+/* A slot remembers which of its effective figures are its own (written back)
+ * and which come from its device or system. */
+typedef struct asel_hw_slot {
+    accelsel_slot_info info;
+    int own_memory, own_bw, own_host_link;
+} asel_hw_slot;
+
+typedef struct asel_hw_system {
+    accelsel_system_info info;
+    size_t n_derived_given;
+    int cluster;          /* nodes x devices_per_node form */
+    asel_hw_slot *slots;  /* explicit slots, or the one slot every cluster slot shares */
+    int64_t *slot_links;  /* explicit form: n_slots x n_slots link indices, -1 = none */
+} asel_hw_system;
+
+struct accelsel_catalog {
+    asel_hw_arena arena; /* every string and array below */
+    asel_hw_device *devices;
+    asel_hw_design *designs;
+    asel_hw_link *links;
+    asel_hw_system *systems;
+    size_t n_devices, n_designs, n_links, n_systems;
+};
+
+/* The four lists, for code that treats them alike (lookups, merge). */
+typedef enum asel_hw_list { ASEL_HW_DEVICES, ASEL_HW_DESIGNS, ASEL_HW_LINKS, ASEL_HW_SYSTEMS } asel_hw_list;
+#define ASEL_HW_LIST_COUNT 4
+
+/* "device", "design", "link", "system"; and the YAML key of the list. */
+const char *asel_hw_noun(asel_hw_list list);
+const char *asel_hw_list_key(asel_hw_list list);
+
+size_t asel_hw_count(const accelsel_catalog *cat, asel_hw_list list);
+
+/* Name and aliases of entry @p i of @p list. */
+void asel_hw_names(const accelsel_catalog *cat, asel_hw_list list, size_t i, const char **name,
+                   const char *const **aliases, size_t *n_aliases);
+
+/* ASCII case-insensitive equality, the catalog's rule for names. */
+int asel_hw_name_eq(const char *a, const char *b);
+
+/* Index of the entry of @p list whose name or alias is @p name, or -1. Sets no error. */
+int64_t asel_hw_lookup(const accelsel_catalog *cat, asel_hw_list list, const char *name);
+
+/* Record ACCELSEL_ENOTFOUND for @p name in @p list with the nearest names. */
+int asel_hw_not_found(const accelsel_catalog *cat, asel_hw_list list, const char *name);
+
+/* A new empty catalog (ACCELSEL_ENOMEM recorded on failure). */
+accelsel_catalog *asel_hw_catalog_new(void);
+
+/* Parse YAML text into a new catalog; @p source names it in messages. */
+int asel_hw_load(accelsel_catalog **out, const char *data, size_t len, const char *source);
+
+/* What to write: for each list, entries taken from one or more catalogs, in
+ * order (save writes one catalog whole; merge and select choose). */
+typedef struct asel_hw_ref {
+    const accelsel_catalog *cat;
+    size_t index;
+} asel_hw_ref;
+
+typedef struct asel_hw_plan {
+    asel_hw_ref *items[ASEL_HW_LIST_COUNT];
+    size_t n[ASEL_HW_LIST_COUNT];
+} asel_hw_plan;
+
+/* A plan of every entry of @p cat, or of none: 0 or ACCELSEL_ENOMEM. */
+int asel_hw_plan_all(asel_hw_plan *plan, const accelsel_catalog *cat);
+int asel_hw_plan_empty(asel_hw_plan *plan, size_t capacity[ASEL_HW_LIST_COUNT]);
+void asel_hw_plan_release(asel_hw_plan *plan);
+
+/* Append the YAML text of a whole catalog following @p plan. Systems name
+ * the entries they refer to, so the text reads back into one catalog. */
+void asel_hw_write(asel_buf *b, const asel_hw_plan *plan);
+
+/* Build a new catalog from @p plan by writing it and reading it back (so
+ * merge and select get every check the loader makes). */
+int asel_hw_build(accelsel_catalog **out, const asel_hw_plan *plan, const char *source);
+
+/* Writers of single entries, for asel_hw_write(). */
+void asel_hw_write_device(asel_buf *b, const asel_hw_device *d);
+void asel_hw_write_design(asel_buf *b, const asel_hw_design *d);
+void asel_hw_write_link(asel_buf *b, const asel_hw_link *l);
+void asel_hw_write_system(asel_buf *b, const accelsel_catalog *cat, const asel_hw_system *s);
+
+/* Shared writer pieces: "  - name: x" opens an entry; the others write
+ * "    key: value" lines and nothing for an absent (NULL) value. */
+void asel_hw_put_name(asel_buf *b, const char *name);
+void asel_hw_put_string(asel_buf *b, const char *key, const char *value);
+void asel_hw_put_double(asel_buf *b, const char *key, double v);
+void asel_hw_put_list(asel_buf *b, const char *key, const char *const *items, size_t n);
+void asel_hw_put_provenance(asel_buf *b, const accelsel_provenance *p, size_t n_derived_given);
+
+#endif

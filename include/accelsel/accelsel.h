@@ -10,8 +10,10 @@
 #include <accelsel/derive.h>
 #include <accelsel/plot.h>
 #include <accelsel/features.h>
+#include <accelsel/cluster.h>
 #include <accelsel/importance.h>
 #include <accelsel/rank.h>
+#include <accelsel/network.h>
 #include <accelsel/catalog.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

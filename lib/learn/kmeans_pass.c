@@ -1,0 +1,179 @@
+/* Passes over the rows shared by k-means and the indices: the fixed split
+ * into row ranges, column moments, inertia, nearest-centre assignment. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/pool.h"
+#include "learn/kmeans.h"
+
+size_t asel_km_tasks(size_t n)
+{
+    size_t blocks = (n + ASEL_KM_BLOCK - 1) / ASEL_KM_BLOCK;
+    return blocks < 1 ? 1 : blocks > ASEL_KM_MAX_TASKS ? ASEL_KM_MAX_TASKS : blocks;
+}
+
+void asel_km_range(size_t n, size_t n_tasks, size_t t, size_t *lo, size_t *hi)
+{
+    /* Split on block boundaries so that every range but the last holds whole blocks. */
+    size_t blocks = (n + ASEL_KM_BLOCK - 1) / ASEL_KM_BLOCK;
+    size_t b0 = blocks * t / n_tasks, b1 = blocks * (t + 1) / n_tasks;
+    *lo = b0 * ASEL_KM_BLOCK;
+    *hi = b1 * ASEL_KM_BLOCK < n ? b1 * ASEL_KM_BLOCK : n;
+}
+
+int asel_cl_progress_report(const asel_cl_progress *p, double fraction)
+{
+    if (p == NULL || p->fn == NULL)
+        return 0;
+    if (p->fn(p->lo + (p->hi - p->lo) * fraction, p->payload) != 0)
+        return asel_error(ACCELSEL_ECANCELED, "clustering canceled by the progress callback");
+    return 0;
+}
+
+asel_cl_progress asel_cl_progress_sub(const asel_cl_progress *p, double a, double b)
+{
+    asel_cl_progress s = *p;
+    s.lo = p->lo + (p->hi - p->lo) * a;
+    s.hi = p->lo + (p->hi - p->lo) * b;
+    return s;
+}
+
+/* A pass that writes `width` partial sums per range, reduced in range order. */
+typedef struct pass {
+    const double *x;
+    size_t n, d, n_tasks, width;
+    const double *mean;      /* moments: second pass */
+    const double *centers;   /* inertia */
+    const uint32_t *labels;  /* inertia */
+    double *partial;         /* n_tasks x width */
+} pass;
+
+static int mean_task(void *ctx, size_t t, size_t worker)
+{
+    pass *p = ctx;
+    size_t lo, hi;
+    asel_km_range(p->n, p->n_tasks, t, &lo, &hi);
+    double *s = p->partial + t * p->width;
+    memset(s, 0, p->width * sizeof *s);
+    for (size_t i = lo; i < hi; i++)
+        for (size_t c = 0; c < p->d; c++) {
+            double v = p->x[i * p->d + c];
+            s[c] += p->mean ? (v - p->mean[c]) * (v - p->mean[c]) : v;
+        }
+    return 0;
+}
+
+static int inertia_task(void *ctx, size_t t, size_t worker)
+{
+    pass *p = ctx;
+    size_t lo, hi;
+    asel_km_range(p->n, p->n_tasks, t, &lo, &hi);
+    double s = 0;
+    for (size_t i = lo; i < hi; i++) {
+        const double *c = p->centers + p->labels[i] * p->d, *xr = p->x + i * p->d;
+        double r = 0;
+        for (size_t j = 0; j < p->d; j++)
+            r += (xr[j] - c[j]) * (xr[j] - c[j]);
+        s += r;
+    }
+    p->partial[t] = s;
+    return 0;
+}
+
+/* Run @p fn over the ranges and sum the partials, range by range, into @p out. */
+static int run_pass(pass *p, asel_task_fn fn, unsigned int n_threads, double *out)
+{
+    p->n_tasks = asel_km_tasks(p->n);
+    int rc = asel_alloc_array(&p->partial, p->n_tasks * p->width, sizeof(double));
+    if (rc != 0)
+        return rc;
+    rc = asel_pool_run(asel_pool_threads(n_threads, p->n_tasks), p->n_tasks, fn, p);
+    memset(out, 0, p->width * sizeof *out);
+    for (size_t t = 0; t < p->n_tasks; t++)
+        for (size_t c = 0; c < p->width; c++)
+            out[c] += p->partial[t * p->width + c];
+    asel_free(p->partial);
+    return rc;
+}
+
+int asel_km_moments(const double *x, size_t n, size_t d, unsigned int n_threads, double *mean,
+                    double *mean_var)
+{
+    pass p = {.x = x, .n = n, .d = d, .width = d};
+    double *var = NULL;
+    int rc = asel_alloc_array(&var, d, sizeof *var);
+    if (rc == 0 && (rc = run_pass(&p, mean_task, n_threads, mean)) == 0) {
+        for (size_t c = 0; c < d; c++)
+            mean[c] /= (double)n;
+        p.mean = mean;
+        rc = run_pass(&p, mean_task, n_threads, var);
+    }
+    double total = 0;
+    for (size_t c = 0; rc == 0 && c < d; c++)
+        total += var[c] / (double)n;
+    *mean_var = total / (double)d;
+    asel_free(var);
+    return rc;
+}
+
+int asel_km_inertia(const double *x, size_t n, size_t d, const double *centers,
+                    const uint32_t *labels, unsigned int n_threads, double *inertia)
+{
+    pass p = {.x = x, .n = n, .d = d, .width = 1, .centers = centers, .labels = labels};
+    return run_pass(&p, inertia_task, n_threads, inertia);
+}
+
+int asel_km_assign(const double *x, size_t n, size_t d, const double *centers, size_t k,
+                   unsigned int n_threads, uint32_t *labels)
+{
+    asel_lloyd *l = NULL;
+    double *mean = NULL, mean_var, inertia;
+    uint32_t it;
+    asel_kmeans_cfg cfg = {.k = k, .max_iter = 0, .n_threads = n_threads};
+    double *c = NULL;
+    int rc = asel_alloc_array(&mean, d, sizeof *mean);
+    if (rc == 0)
+        rc = asel_km_moments(x, n, d, n_threads, mean, &mean_var);
+    if (rc == 0)
+        rc = asel_alloc_array(&c, k * d, sizeof *c);
+    if (rc == 0) {
+        memcpy(c, centers, k * d * sizeof *c);
+        rc = asel_lloyd_new(&l, x, n, d, k, n_threads);
+    }
+    /* With no iteration allowed, a run is exactly the final assignment. */
+    if (rc == 0)
+        rc = asel_lloyd_run(l, &cfg, 0, mean, c, labels, &inertia, &it, NULL);
+    asel_lloyd_free(l);
+    asel_free(mean);
+    asel_free(c);
+    return rc;
+}
+
+/* Two rows equal value by value (so -0 equals 0). */
+static int same_row(const double *a, const double *b, size_t d)
+{
+    for (size_t c = 0; c < d; c++)
+        if (a[c] != b[c])
+            return 0;
+    return 1;
+}
+
+int asel_km_check_distinct(const double *x, size_t n, size_t d, size_t k)
+{
+    size_t *seen = NULL, n_seen = 0;
+    int rc = asel_alloc_array(&seen, k, sizeof *seen);
+    for (size_t i = 0; rc == 0 && i < n && n_seen < k; i++) {
+        size_t j = 0;
+        while (j < n_seen && !same_row(x + seen[j] * d, x + i * d, d))
+            j++;
+        if (j == n_seen)
+            seen[n_seen++] = i;
+    }
+    asel_free(seen);
+    if (rc == 0 && n_seen < k)
+        rc = asel_error(ACCELSEL_EDATA, "k = %zu exceeds the %zu distinct rows of the data", k,
+                        n_seen);
+    return rc;
+}

@@ -317,6 +317,311 @@ class Dataset(_Handle):
 # --- features and clustering ---
 
 # --- importance ---
+__all__ += ['Pca', 'Importance', 'ImportanceOptions']
+_IMPORTANCE_BITS = {'correlation': 0x1, 'pca': 0x2, 'forest': 0x4, 'mutual_info': 0x8}
+_MEASURES = {'pearson': 1, 'spearman': 2, 'permutation': 3, 'permutation_sd': 4,
+             'impurity': 5, 'mutual_info': 6}
+_PERMUTATION_ROWS = {'oob': 0, 'train': 1}
+_MISSING_POLICY = {'drop': 1, 'impute': 2}
+_IMP_PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, ctypes.c_void_p)
+_imp_dbl_p = ctypes.POINTER(ctypes.c_double)
+
+
+class ImportanceOptions(ctypes.Structure):
+    """Mirror of accelsel_importance_options (checked against the library's size)."""
+    _fields_ = [('version', ctypes.c_uint), ('measures', ctypes.c_uint32), ('n_trees', ctypes.c_uint32),
+                ('max_depth', ctypes.c_uint32), ('min_samples_leaf', ctypes.c_uint32),
+                ('n_repeats', ctypes.c_uint32), ('max_features', ctypes.c_double),
+                ('permutation_rows', ctypes.c_uint32), ('mi_neighbors', ctypes.c_uint32),
+                ('seed', ctypes.c_uint64), ('n_threads', ctypes.c_uint32), ('missing', ctypes.c_uint32),
+                ('progress', _IMP_PROGRESS), ('payload', ctypes.c_void_p)]
+
+
+_imp_options_init = _fn('accelsel_importance_options_init', ctypes.c_int,
+                        [ctypes.POINTER(ImportanceOptions), ctypes.c_uint])
+_imp_options_size = _fn('accelsel_importance_options_size', _sz, [], check=False)
+if _imp_options_size() != ctypes.sizeof(ImportanceOptions):
+    raise ImportError('accelsel_importance_options layout differs from this binding')
+_pca_fit = _fn('accelsel_pca_fit', ctypes.c_int, [ctypes.POINTER(_vp), _imp_dbl_p, _sz, _sz, _sz])
+_pca_n_components = _fn('accelsel_pca_n_components', _sz, [_vp], check=False)
+_pca_n_features = _fn('accelsel_pca_n_features', _sz, [_vp], check=False)
+_pca_variance = _fn('accelsel_pca_explained_variance', _imp_dbl_p, [_vp], check=False)
+_pca_ratio = _fn('accelsel_pca_explained_variance_ratio', _imp_dbl_p, [_vp], check=False)
+_pca_total = _fn('accelsel_pca_total_variance', ctypes.c_double, [_vp], check=False)
+_pca_components = _fn('accelsel_pca_components', _imp_dbl_p, [_vp], check=False)
+_pca_loadings = _fn('accelsel_pca_loadings', _imp_dbl_p, [_vp], check=False)
+_pca_mean = _fn('accelsel_pca_mean', _imp_dbl_p, [_vp], check=False)
+_pca_transform = _fn('accelsel_pca_transform', ctypes.c_int, [_vp, _imp_dbl_p, _sz, _sz, _imp_dbl_p, _sz])
+_pca_free = _fn('accelsel_pca_free', None, [_vp], check=False)
+_imp_compute = _fn('accelsel_importance_compute', ctypes.c_int,
+                   [ctypes.POINTER(_vp), _vp, ctypes.POINTER(ctypes.c_char_p), _sz, ctypes.c_char_p,
+                    ctypes.POINTER(ImportanceOptions)])
+_imp_compute_matrix = _fn('accelsel_importance_compute_matrix', ctypes.c_int,
+                          [ctypes.POINTER(_vp), _imp_dbl_p, _sz, _sz, _imp_dbl_p,
+                           ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_uint8),
+                           ctypes.POINTER(ImportanceOptions)])
+_imp_n_features = _fn('accelsel_importance_n_features', _sz, [_vp], check=False)
+_imp_rows = _fn('accelsel_importance_rows', _sz, [_vp], check=False)
+_imp_feature_name = _fn('accelsel_importance_feature_name', ctypes.c_char_p, [_vp, _sz], check=False)
+_imp_feature_index = _fn('accelsel_importance_feature_index', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(_sz)])
+_imp_target_name = _fn('accelsel_importance_target_name', ctypes.c_char_p, [_vp], check=False)
+_imp_measures = _fn('accelsel_importance_measures', ctypes.c_uint32, [_vp], check=False)
+_imp_values = _fn('accelsel_importance_values', _imp_dbl_p, [_vp, ctypes.c_int], check=False)
+_imp_correlation = _fn('accelsel_importance_correlation', _imp_dbl_p, [_vp, ctypes.c_int], check=False)
+_imp_pca = _fn('accelsel_importance_pca', _vp, [_vp], check=False)
+_imp_oob_r2 = _fn('accelsel_importance_oob_r2', ctypes.c_double, [_vp], check=False)
+_imp_predict = _fn('accelsel_importance_predict', ctypes.c_int, [_vp, _imp_dbl_p, _sz, _sz, _imp_dbl_p, _sz])
+_imp_predict_dataset = _fn('accelsel_importance_predict_dataset', ctypes.c_int,
+                           [_vp, _vp, _imp_dbl_p, _sz, ctypes.POINTER(_sz), ctypes.POINTER(_sz)])
+_imp_to_dataset = _fn('accelsel_importance_to_dataset', ctypes.c_int, [ctypes.POINTER(_vp), _vp])
+_imp_free = _fn('accelsel_importance_free', None, [_vp], check=False)
+
+
+def _rows_of(matrix):
+    """A matrix (list of rows, or anything with tolist() such as a numpy array)
+    as (flat ctypes doubles, rows, cols)."""
+    rows = matrix.tolist() if hasattr(matrix, 'tolist') else [list(r) for r in matrix]
+    n = len(rows)
+    k = len(rows[0]) if n else 0
+    if any(len(r) != k for r in rows):
+        raise ValueError('matrix rows differ in length')
+    flat = (ctypes.c_double * max(n * k, 1))(*[float(v) for r in rows for v in r])
+    return flat, n, k
+
+
+def _vector(values):
+    values = values.tolist() if hasattr(values, 'tolist') else list(values)
+    return (ctypes.c_double * max(len(values), 1))(*[float(v) for v in values]), len(values)
+
+
+def _unflatten(ptr, n, k):
+    return [[ptr[i * k + j] for j in range(k)] for i in range(n)]
+
+
+class Pca(_Handle):
+    """PCA of a matrix (rows x cols): centred, not scaled; components signed as
+    scikit-learn 1.2's svd_flip. n_components 0 keeps min(rows, cols)."""
+    _free = _pca_free
+
+    def __init__(self, matrix, n_components=0):
+        flat, n, k = _rows_of(matrix)
+        out = _vp()
+        _pca_fit(ctypes.byref(out), flat, n, k, n_components)
+        super().__init__(out.value)
+
+    @property
+    def n_components(self):
+        return _pca_n_components(self)
+
+    @property
+    def n_features(self):
+        return _pca_n_features(self)
+
+    def _list(self, getter, n):
+        p = getter(self)
+        return [p[i] for i in range(n)]
+
+    @property
+    def explained_variance(self):
+        return self._list(_pca_variance, self.n_components)
+
+    @property
+    def explained_variance_ratio(self):
+        return self._list(_pca_ratio, self.n_components)
+
+    @property
+    def total_variance(self):
+        return _pca_total(self)
+
+    @property
+    def mean(self):
+        return self._list(_pca_mean, self.n_features)
+
+    @property
+    def components(self):
+        """n_components rows of n_features (unit length)."""
+        return _unflatten(_pca_components(self), self.n_components, self.n_features)
+
+    @property
+    def loadings(self):
+        """Components scaled by the square root of their variance."""
+        return _unflatten(_pca_loadings(self), self.n_components, self.n_features)
+
+    def transform(self, matrix):
+        """Scores of the rows of matrix, a list of n_components-long rows."""
+        flat, n, k = _rows_of(matrix)
+        out = (ctypes.c_double * max(n * self.n_components, 1))()
+        _pca_transform(self, flat, n, k, out, n * self.n_components)
+        return _unflatten(out, n, self.n_components)
+
+
+class _BorrowedPca(Pca):
+    """The PCA inside an Importance: lives as long as its owner, never freed here."""
+
+    def __init__(self, ptr, owner):
+        _Handle.__init__(self, ptr)
+        self._owner = owner
+
+    def close(self):
+        self._ptr = None
+
+
+def _importance_options(measures, progress, **kw):
+    opts = ImportanceOptions()
+    _imp_options_init(ctypes.byref(opts), 1)
+    if measures != 'all':
+        bits = 0
+        for m in measures:
+            if m not in _IMPORTANCE_BITS:
+                raise ValueError('unknown measure group %r (one of %s)' % (m, ', '.join(_IMPORTANCE_BITS)))
+            bits |= _IMPORTANCE_BITS[m]
+        opts.measures = bits
+    for key, table in (('permutation_rows', _PERMUTATION_ROWS), ('missing', _MISSING_POLICY)):
+        if kw[key] not in table:
+            raise ValueError('%s must be one of %s, not %r' % (key, ', '.join(table), kw[key]))
+        kw[key] = table[kw[key]]
+    for key, value in kw.items():
+        setattr(opts, key, value)
+    raised = []
+
+    def call(fraction, payload):
+        try:
+            return 1 if progress(fraction) else 0
+        except BaseException as e:  # re-raised by the caller: an exception must not cross C
+            raised.append(e)
+            return 1
+    opts.progress = _IMP_PROGRESS(call) if progress is not None else _IMP_PROGRESS()
+    return opts, raised
+
+
+class Importance(_Handle):
+    """Which features drive a numeric target: Pearson and Spearman correlation,
+    a PCA of the standardised features, a random forest's permutation and
+    impurity importance, and mutual information (scikit-learn's estimators).
+
+    Build with Importance.from_dataset() or Importance.from_matrix(). Options:
+    measures ('all' or a subset of 'correlation', 'pca', 'forest', 'mutual_info'),
+    n_trees, max_depth (0 = unlimited), min_samples_leaf, n_repeats,
+    max_features (fraction; 0 = 1/3), permutation_rows ('oob' or 'train'),
+    mi_neighbors, seed, n_threads (0 = all cores), missing ('drop' or 'impute',
+    datasets only), progress (callable(fraction) returning True to cancel)."""
+    _free = _imp_free
+    MEASURES = tuple(_MEASURES)
+
+    @classmethod
+    def _run(cls, call, args, measures='all', n_trees=100, max_depth=0, min_samples_leaf=1,
+             n_repeats=5, max_features=0.0, permutation_rows='oob', mi_neighbors=3, seed=0,
+             n_threads=0, missing='drop', progress=None):
+        opts, raised = _importance_options(
+            measures, progress, n_trees=n_trees, max_depth=max_depth, min_samples_leaf=min_samples_leaf,
+            n_repeats=n_repeats, max_features=max_features, permutation_rows=permutation_rows,
+            mi_neighbors=mi_neighbors, seed=seed, n_threads=n_threads, missing=missing)
+        out = _vp()
+        try:
+            call(ctypes.byref(out), *args, ctypes.byref(opts))
+        except AccelselError:
+            if raised:
+                raise raised[0]
+            raise
+        return cls(out.value)
+
+    @classmethod
+    def from_dataset(cls, dataset, features, target, **options):
+        """Importance of the Dataset columns `features` for the numeric column
+        `target` (rows with a missing target are dropped; categorical columns
+        are one-hot encoded, numeric ones z-scored)."""
+        names = (ctypes.c_char_p * len(features))(*[_enc(f) for f in features])
+        return cls._run(_imp_compute, (dataset, names, len(features), _enc(target)), **options)
+
+    @classmethod
+    def from_matrix(cls, matrix, target, names=None, discrete=None, **options):
+        """Importance of the columns of `matrix` for the vector `target`.
+        names: column names (default x0, x1, ...); discrete: one flag per column
+        (True for a discrete feature in mutual information)."""
+        flat, n, k = _rows_of(matrix)
+        y, ny = _vector(target)
+        if ny != n:
+            raise ValueError('target has %d values for %d rows' % (ny, n))
+        c_names = (ctypes.c_char_p * k)(*[_enc(s) for s in names]) if names is not None else None
+        c_disc = (ctypes.c_uint8 * k)(*[1 if d else 0 for d in discrete]) if discrete is not None else None
+        return cls._run(_imp_compute_matrix, (flat, n, k, y, c_names, c_disc), **options)
+
+    @property
+    def features(self):
+        return [_dec(_imp_feature_name(self, j)) for j in range(_imp_n_features(self))]
+
+    @property
+    def target(self):
+        return _dec(_imp_target_name(self))
+
+    @property
+    def rows(self):
+        """Rows used, after dropping missing values."""
+        return _imp_rows(self)
+
+    @property
+    def measures(self):
+        """Names of the per-feature measures computed."""
+        return [m for m, code in _MEASURES.items() if _imp_values(self, code)]
+
+    def values(self, measure):
+        """All features' values of a measure ('pearson', 'spearman', 'permutation',
+        'permutation_sd', 'impurity', 'mutual_info'), in feature order."""
+        if measure not in _MEASURES:
+            raise ValueError('unknown measure %r (one of %s)' % (measure, ', '.join(_MEASURES)))
+        p = _imp_values(self, _MEASURES[measure])
+        if not p:
+            raise ValueError('measure %r was not computed' % measure)
+        return [p[j] for j in range(_imp_n_features(self))]
+
+    def value(self, measure, feature):
+        j = _sz()
+        _imp_feature_index(self, _enc(feature), ctypes.byref(j))
+        return self.values(measure)[j.value]
+
+    def table(self):
+        """{feature: {measure: value}} for every computed measure."""
+        cols = {m: self.values(m) for m in self.measures}
+        return {f: {m: cols[m][j] for m in cols} for j, f in enumerate(self.features)}
+
+    def correlation(self, method='pearson'):
+        """The (features + target) square correlation matrix, target last."""
+        if method not in ('pearson', 'spearman'):
+            raise ValueError("method must be 'pearson' or 'spearman'")
+        p = _imp_correlation(self, _MEASURES[method])
+        if not p:
+            raise ValueError('correlations were not computed')
+        q = _imp_n_features(self) + 1
+        return _unflatten(p, q, q)
+
+    @property
+    def pca(self):
+        """The PCA of the standardised features (a Pca valid while this object lives), or None."""
+        ptr = _imp_pca(self)
+        return _BorrowedPca(ptr, self) if ptr else None
+
+    @property
+    def oob_r2(self):
+        return _imp_oob_r2(self)
+
+    def predict(self, matrix):
+        """Forest predictions for rows in feature space."""
+        flat, n, k = _rows_of(matrix)
+        out = (ctypes.c_double * max(n, 1))()
+        _imp_predict(self, flat, n, k, out, n)
+        return list(out[:n])
+
+    def predict_dataset(self, dataset):
+        """Forest predictions for a Dataset's rows: (predictions, dataset row of each)."""
+        n = len(dataset)
+        out, rows, n_out = (ctypes.c_double * max(n, 1))(), (_sz * max(n, 1))(), _sz()
+        _imp_predict_dataset(self, dataset, out, n, ctypes.byref(n_out), rows)
+        return list(out[:n_out.value]), list(rows[:n_out.value])
+
+    def to_dataset(self):
+        """A Dataset with a 'feature' column and one column per computed measure."""
+        return Dataset._make(_imp_to_dataset, self)
+
 
 # --- ranking ---
 __all__ += ['Ranking', 'Sensitivity', 'parse_criteria', 'kendall_tau_b']

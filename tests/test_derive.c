@@ -1,0 +1,312 @@
+/* Derived metrics: a small hand-made table whose every output is worked out
+ * by hand below, option checks, MLPerf rows against hand arithmetic, and
+ * allocation failures. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "accelsel/dataset.h"
+#include "accelsel/derive.h"
+#include "testutil.h"
+
+/* images_per_epoch 1200 makes throughput = 1200 ep / (60 T) = 20 ep / T.
+ * Groups by gpu: g1 = rows 0-3, 7-9; g2 = 4, 5; g3 = 6; missing gpu = 10.
+ *  row  N = nodes x per_node   T (min)  epochs   notes
+ *   0   1 x 4 = 4              40       10
+ *   1   2 x 4 = 8              22       10
+ *   2   1 x 4 = 4              38       11       g1 reference: fewest N, then fastest
+ *   3   4 x 4 = 16             -        10       no time
+ *   4   1 x 0 = 0              100      5        CPU only
+ *   5   2 x 8 = 16             5        20       g2 reference (N = 0 cannot be one)
+ *   6   1 x 2 = 2              -3       5        a time <= 0 is missing: g3 has no reference
+ *   7   - x 2                  30       10       no N
+ *   8   1 x 4 = 4              39       -        no epochs
+ *   9   1 x 4 = 4              38       1        ties row 2: the first in the file wins
+ *  10   1 x 2 = 2              10       1        gpu missing: a group of its own */
+static const char table[] = "sys,gpu,nodes,per_node,t,ep,speedup\n"
+                            "r0,g1,1,4,40,10,x\n"
+                            "r1,g1,2,4,22,10,x\n"
+                            "r2,g1,1,4,38,11,x\n"
+                            "r3,g1,4,4,,10,x\n"
+                            "r4,g2,1,0,100,5,x\n"
+                            "r5,g2,2,8,5,20,x\n"
+                            "r6,g3,1,2,-3,5,x\n"
+                            "r7,g1,,2,30,10,x\n"
+                            "r8,g1,1,4,39,,x\n"
+                            "r9,g1,1,4,38,1,x\n"
+                            "r10,,1,2,10,1,x\n";
+
+#define M NAN
+/* Expected, by hand: accelerators, throughput = 20 ep / T, per accelerator,
+ * speedup = T_ref / T, efficiency = S N_ref / N, hours = N T / 60, reference. */
+static const double want[11][7] = {
+    {4, 200.0 / 40, 200.0 / 40 / 4, 38.0 / 40, 38.0 / 40, 4 * 40 / 60.0, 2},
+    {8, 200.0 / 22, 200.0 / 22 / 8, 38.0 / 22, 38.0 / 22 * 4 / 8, 8 * 22 / 60.0, 2},
+    {4, 220.0 / 38, 220.0 / 38 / 4, 1, 1, 4 * 38 / 60.0, 2},
+    {16, M, M, M, M, M, 2},
+    {0, 100.0 / 100, M, 5.0 / 100, M, 0, 5},
+    {16, 400.0 / 5, 400.0 / 5 / 16, 1, 1, 16 * 5 / 60.0, 5},
+    {2, M, M, M, M, M, M},
+    {M, 200.0 / 30, M, 38.0 / 30, M, M, 2},
+    {4, M, M, 38.0 / 39, 38.0 / 39, 4 * 39 / 60.0, 2},
+    {4, 20.0 / 38, 20.0 / 38 / 4, 1, 1, 4 * 38 / 60.0, 2},
+    {2, 20.0 / 10, 20.0 / 10 / 2, 1, 1, 2 * 10 / 60.0, 10},
+};
+
+static const char *const outputs[7] = {"accelerators", "throughput_img_s_derived",
+                                       "throughput_per_accelerator", "speedup", "efficiency",
+                                       "accelerator_hours", "reference_row"};
+
+static accelsel_dataset *load(const char *text)
+{
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), NULL), 0);
+    return ds;
+}
+
+static accelsel_derive_options table_options(const char *const *groups)
+{
+    accelsel_derive_options o = ACCELSEL_DERIVE_OPTIONS_INIT;
+    o.time_column = "t";
+    o.nodes_column = "nodes";
+    o.per_node_column = "per_node";
+    o.epochs_column = "ep";
+    o.group_columns = groups;
+    o.n_group_columns = 1;
+    o.images_per_epoch = 1200;
+    return o;
+}
+
+static double cell(const accelsel_dataset *ds, size_t row, const char *name)
+{
+    size_t col;
+    ck_assert_int_eq(accelsel_dataset_column_index(ds, name, &col), 0);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, col), ACCELSEL_COLUMN_NUMERIC);
+    return accelsel_dataset_number(ds, row, col);
+}
+
+static void assert_near(double got, double expect, const char *what, size_t row)
+{
+    if (isnan(expect))
+        ck_assert_msg(isnan(got), "%s row %zu: %.17g, want missing", what, row, got);
+    else
+        ck_assert_msg(fabs(got - expect) <= 1e-12 * fabs(expect), "%s row %zu: %.17g, want %.17g",
+                      what, row, got, expect);
+}
+
+START_TEST(hand_made_table)
+{
+    static const char *const groups[] = {"gpu"};
+    accelsel_dataset *in = load(table), *out = NULL;
+    accelsel_derive_options o = table_options(groups);
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    /* 7 input columns; "speedup" replaced in place, six appended. */
+    ck_assert_uint_eq(accelsel_dataset_cols(out), 13);
+    ck_assert_str_eq(accelsel_dataset_column_name(out, 6), "speedup");
+    ck_assert_str_eq(accelsel_dataset_column_name(out, 7), "accelerators");
+    ck_assert_str_eq(accelsel_dataset_column_name(out, 12), "reference_row");
+    ck_assert_uint_eq(accelsel_dataset_cols(in), 7); /* the input is unchanged */
+    for (size_t r = 0; r < 11; r++)
+        for (int k = 0; k < 7; k++)
+            assert_near(cell(out, r, outputs[k]), want[r][k], outputs[k], r);
+    ck_assert_str_eq(accelsel_dataset_string(out, 10, 0), "r10");
+    accelsel_dataset_free(out);
+
+    /* An accelerators column, when given, wins over nodes x per node. */
+    double acc[11] = {4, 8, 4, 16, 0, 16, 2, 8, 4, 4, 2}; /* row 7 now has 8 */
+    ck_assert_int_eq(accelsel_dataset_add_numeric(in, "acc", acc, 11), 0);
+    o.accelerators_column = "acc";
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_near(cell(out, 7, "accelerators"), 8, "accelerators", 7);
+    assert_near(cell(out, 7, "efficiency"), 38.0 / 30 * 4 / 8, "efficiency", 7);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+START_TEST(one_reference_for_all)
+{
+    static const char *const none[] = {NULL};
+    accelsel_dataset *in = load(table), *out = NULL;
+    accelsel_derive_options o = table_options(none);
+    o.n_group_columns = 0; /* one group: row 10 (N = 2, 10 min) is the reference */
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_near(cell(out, 5, "speedup"), 10.0 / 5, "speedup", 5);
+    assert_near(cell(out, 5, "efficiency"), 10.0 / 5 * 2 / 16, "efficiency", 5);
+    assert_near(cell(out, 6, "reference_row"), 10, "reference_row", 6);
+    accelsel_dataset_free(out);
+
+    o.reference_row = 1; /* row 1: N = 8, 22 min, whatever the groups */
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_near(cell(out, 5, "speedup"), 22.0 / 5, "speedup", 5);
+    assert_near(cell(out, 5, "efficiency"), 22.0 / 5 * 8 / 16, "efficiency", 5);
+    assert_near(cell(out, 4, "reference_row"), 1, "reference_row", 4);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+static void assert_fails(const accelsel_dataset *in, const accelsel_derive_options *o, int status,
+                         const char *fragment)
+{
+    accelsel_dataset *out = (accelsel_dataset *)1;
+    int rc = accelsel_dataset_derive(&out, in, o);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_msg(rc == status, "status %d, want %d (%s)", rc, status, e->message);
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(e->message, fragment) != NULL, "'%s' lacks '%s'", e->message, fragment);
+}
+
+START_TEST(bad_options_and_inputs)
+{
+    static const char *const groups[] = {"gpu"};
+    static const char *const bad_groups[] = {"gpux"};
+    static const char *const null_group[] = {NULL};
+    accelsel_dataset *in = load(table);
+    accelsel_derive_options o = table_options(groups);
+    ck_assert_int_eq(accelsel_dataset_derive(NULL, in, &o), ACCELSEL_EINVAL);
+    assert_fails(NULL, &o, ACCELSEL_EINVAL, "'in'");
+    assert_fails(in, NULL, ACCELSEL_ENOTFOUND, "no column 'time_to_train_min'");
+    o.version = 5;
+    assert_fails(in, &o, ACCELSEL_EVERSION, "version 5");
+    o = table_options(groups);
+    o.images_per_epoch = 0;
+    assert_fails(in, &o, ACCELSEL_EINVAL, "images_per_epoch");
+    o.images_per_epoch = NAN;
+    assert_fails(in, &o, ACCELSEL_EINVAL, "images_per_epoch");
+    o = table_options(groups);
+    o.reference_row = 11;
+    assert_fails(in, &o, ACCELSEL_EINVAL, "reference_row 11");
+    o.reference_row = -2;
+    assert_fails(in, &o, ACCELSEL_EINVAL, "reference_row -2");
+    o.reference_row = 3;
+    assert_fails(in, &o, ACCELSEL_EDATA, "reference_row 3 has no time");
+    o.reference_row = 4;
+    assert_fails(in, &o, ACCELSEL_EDATA, "no accelerators");
+    o = table_options(groups);
+    o.time_column = "tt";
+    assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'tt' (closest: 't')");
+    o.time_column = "gpu";
+    assert_fails(in, &o, ACCELSEL_ETYPE, "'gpu' is categorical");
+    o = table_options(groups);
+    o.epochs_column = "epochs";
+    assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'epochs'");
+    o = table_options(bad_groups);
+    assert_fails(in, &o, ACCELSEL_ENOTFOUND, "closest: 'gpu'");
+    o = table_options(null_group);
+    assert_fails(in, &o, ACCELSEL_EINVAL, "group_columns[0] is NULL");
+    o = table_options(NULL); /* the default groups are MLPerf's */
+    assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'round'");
+    o = table_options(groups);
+    o.nodes_column = NULL;
+    assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'number_of_nodes'");
+
+    accelsel_derive_options d;
+    ck_assert_int_eq(accelsel_derive_options_init(&d, 2), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_derive_options_init(NULL, 1), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_derive_options_init(&d, ACCELSEL_DERIVE_OPTIONS_VERSION), 0);
+    ck_assert(d.images_per_epoch == 1281167 && d.reference_row == -1 && d.time_column == NULL);
+    ck_assert_uint_eq(accelsel_derive_options_size(), sizeof d);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+START_TEST(default_names_may_be_absent)
+{
+    /* Default names: no total_accelerators (nodes x per node is used) and no
+     * epochs_mean (throughputs missing). Two rounds, one model. */
+    accelsel_dataset *in = load("round,accelerator_model_name,number_of_nodes,"
+                                "accelerators_per_node,time_to_train_min\n"
+                                "v1,X,1,8,60\n"
+                                "v1,X,2,8,40\n"
+                                "v2,X,4,8,10\n");
+    accelsel_dataset *out = NULL;
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, NULL), 0);
+    assert_near(cell(out, 1, "accelerators"), 16, "accelerators", 1);
+    assert_near(cell(out, 1, "speedup"), 60.0 / 40, "speedup", 1);
+    assert_near(cell(out, 1, "efficiency"), 60.0 / 40 * 8 / 16, "efficiency", 1);
+    assert_near(cell(out, 2, "speedup"), 1, "speedup", 2); /* own round, own reference */
+    assert_near(cell(out, 0, "throughput_img_s_derived"), NAN, "throughput", 0);
+    assert_near(cell(out, 2, "accelerator_hours"), 32 * 10 / 60.0, "accelerator_hours", 2);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+START_TEST(mlperf_rows_by_hand)
+{
+    /* Inputs read from data/mlperf_training_resnet.csv with Python's csv module.
+     * Row 288: v3.0 NVIDIA+CoreWeave, 3584 x NVIDIA H100-SXM5-80GB, 0.183 min,
+     *   77 epochs. Its group (v3.0, that model) has 4 rows with 4 accelerators
+     *   (266: 26.5245 min, 293: 27.3818, 294: 27.1206): the fastest, 266, is
+     *   the reference.
+     * Row 26: v0.6 NVIDIA DGX-2H x96, 1536 x Tesla V100-SXM3-32GB-H, 1.3324 min,
+     *   90 epochs; reference row 27 (16 GPUs, 52.7367 min).
+     * Row 6: v0.5 Intel CPU-only, 0 accelerators, 10402.1111 min, 62.4 epochs;
+     *   its group (v0.5, missing model) has no row with accelerators. */
+    accelsel_dataset *in = NULL, *out = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&in, "mlperf-training-resnet"), 0);
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, NULL), 0);
+    assert_near(cell(out, 288, "reference_row"), 266, "reference_row", 288);
+    assert_near(cell(out, 288, "speedup"), 26.5245 / 0.183, "speedup", 288);          /* 144.94 */
+    assert_near(cell(out, 288, "efficiency"), 26.5245 / 0.183 * 4 / 3584, "efficiency", 288); /* 0.1618 */
+    assert_near(cell(out, 288, "throughput_img_s_derived"), 77 * 1281167 / (0.183 * 60), "tp", 288);
+    assert_near(cell(out, 288, "accelerator_hours"), 3584 * 0.183 / 60, "hours", 288); /* 10.93 */
+    assert_near(cell(out, 26, "reference_row"), 27, "reference_row", 26);
+    assert_near(cell(out, 26, "speedup"), 52.7367 / 1.3324, "speedup", 26);           /* 39.58 */
+    assert_near(cell(out, 26, "efficiency"), 52.7367 / 1.3324 * 16 / 1536, "efficiency", 26);
+    assert_near(cell(out, 26, "throughput_per_accelerator"), 90 * 1281167 / (1.3324 * 60) / 1536,
+                "tpa", 26);
+    assert_near(cell(out, 6, "accelerators"), 0, "accelerators", 6);
+    assert_near(cell(out, 6, "accelerator_hours"), 0, "hours", 6);
+    assert_near(cell(out, 6, "throughput_img_s_derived"), 62.4 * 1281167 / (10402.1111 * 60), "tp", 6);
+    assert_near(cell(out, 6, "throughput_per_accelerator"), NAN, "tpa", 6);
+    assert_near(cell(out, 6, "speedup"), NAN, "speedup", 6);
+    assert_near(cell(out, 6, "reference_row"), NAN, "reference_row", 6);
+    ck_assert_uint_eq(accelsel_dataset_cols(out), 45);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+START_TEST(allocation_failures_leak_nothing)
+{
+    static const char *const groups[] = {"gpu"};
+    accelsel_dataset *in = load(table);
+    accelsel_derive_options o = table_options(groups);
+    size_t n;
+    for (n = 1;; n++) {
+        accelsel_dataset *out = NULL;
+        testutil_alloc_fail_at(n);
+        int rc = accelsel_dataset_derive(&out, in, &o);
+        accelsel_dataset_free(out);
+        long live = testutil_alloc_live();
+        testutil_alloc_reset();
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
+        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
+        ck_assert(rc != 0 || out != NULL);
+        if (rc == 0)
+            break;
+    }
+    ck_assert_uint_gt(n, 10);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("derive");
+    TCase *tc = tcase_create("derive");
+    tcase_add_test(tc, hand_made_table);
+    tcase_add_test(tc, one_reference_for_all);
+    tcase_add_test(tc, bad_options_and_inputs);
+    tcase_add_test(tc, default_names_may_be_absent);
+    tcase_add_test(tc, mlperf_rows_by_hand);
+    tcase_add_test(tc, allocation_failures_leak_nothing);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

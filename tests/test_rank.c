@@ -10,6 +10,7 @@
 
 #include "accelsel/dataset.h"
 #include "accelsel/rank.h"
+#include "rank/rank_impl.h"
 #include "testutil.h"
 
 #define B ACCELSEL_CRITERION_BENEFIT
@@ -31,6 +32,20 @@ static accelsel_ranking *rank_ok(const accelsel_dataset *ds, const accelsel_crit
 {
     accelsel_ranking *r = NULL;
     int rc = accelsel_ranking_compute(&r, ds, c, n, method, NULL);
+    ck_assert_msg(rc == 0, "rank: %s", accelsel_last_error()->message);
+    return r;
+}
+
+/* As rank_ok(), with the Pareto fronts of every row computed. */
+static accelsel_ranking *rank_with_fronts(const accelsel_dataset *ds, const accelsel_criterion *c,
+                                          size_t n, int method)
+{
+    accelsel_rank_options o;
+    ck_assert_int_eq(accelsel_rank_options_init(&o, ACCELSEL_RANK_OPTIONS_VERSION), 0);
+    ck_assert_uint_eq(o.pareto_fronts, 0);
+    o.pareto_fronts = 1;
+    accelsel_ranking *r = NULL;
+    int rc = accelsel_ranking_compute(&r, ds, c, n, method, &o);
     ck_assert_msg(rc == 0, "rank: %s", accelsel_last_error()->message);
     return r;
 }
@@ -123,6 +138,12 @@ START_TEST(wsum_by_hand)
     for (size_t i = 0; i < 4; i++)
         ck_assert_double_eq_tol(accelsel_ranking_scores(r)[i], want[i], 1e-15);
     assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 0, 1, 3}, 4);
+    /* Fronts are only computed when asked for; the ranking is the same. */
+    ck_assert_ptr_null(accelsel_ranking_fronts(r));
+    ck_assert_uint_eq(accelsel_ranking_front_count(r), 0);
+    accelsel_ranking_free(r);
+    r = rank_with_fronts(ds, crit, 3, ACCELSEL_RANK_WSUM);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 0, 1, 3}, 4);
     /* Row 3 (time 30, thr 100) is dominated by row 0 (time 10, thr 100). */
     assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){1, 1, 1, 2}, 4);
     ck_assert_uint_eq(accelsel_ranking_front_count(r), 2);
@@ -152,9 +173,10 @@ START_TEST(pareto_fronts_by_hand)
     ck_assert_double_eq(accelsel_ranking_scores(r)[3], 0.5);
     ck_assert_double_eq_tol(accelsel_ranking_scores(r)[5], 1.0 / 3.0, 1e-15);
     accelsel_ranking_free(r);
-    /* TOPSIS reports the same fronts: they depend on the data only. */
-    r = rank_ok(ds, crit, 2, ACCELSEL_RANK_TOPSIS);
+    /* TOPSIS asked for fronts reports the same: they depend on the data only. */
+    r = rank_with_fronts(ds, crit, 2, ACCELSEL_RANK_TOPSIS);
     assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){1, 1, 1, 2, 1, 3}, 6);
+    ck_assert_uint_eq(accelsel_ranking_front_count(r), 3);
     accelsel_ranking_free(r);
     accelsel_dataset_free(ds);
 }
@@ -162,23 +184,72 @@ END_TEST
 
 /* Equal weights, x and y benefit, both over [0, 10]:
  *   row0 (5,5) 0.5   row1 (10,0) 0.5   row2 (6,6) 0.6   row3 (0,10) 0.5   row4 (5,5) 0.5
- * row2 dominates rows 0 and 4 (front 2); rows 1, 2, 3 are front 1.
- * Ties at 0.5: front 1 first (rows 1, 3), then front 2 (rows 0, 4), each in
- * dataset order: order 2, 1, 3, 0, 4 although row 0 comes first in the data. */
-START_TEST(ties_break_by_front_then_row)
+ * Over all rows, row2 dominates rows 0 and 4 (front 2); rows 1, 2, 3 are
+ * front 1. Among the rows tied at 0.5 (0, 1, 3, 4) none dominates another
+ * (rows 0 and 4 are equal), so they keep dataset order: 2, 0, 1, 3, 4,
+ * with or without the fronts computed. */
+START_TEST(ties_keep_row_order_when_no_tied_row_dominates)
 {
     static const char *const names[] = {"x", "y"};
     static const double cols[] = {5, 10, 6, 0, 5, 5, 0, 6, 10, 5};
     accelsel_dataset *ds = numeric_ds(names, 2, cols, 5);
     accelsel_criterion crit[] = {{"x", 1, B}, {"y", 1, B}};
+    for (int with_fronts = 0; with_fronts < 2; with_fronts++) {
+        accelsel_ranking *r = with_fronts ? rank_with_fronts(ds, crit, 2, ACCELSEL_RANK_WSUM)
+                                          : rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
+        const double *s = accelsel_ranking_scores(r);
+        ck_assert(s[0] == 0.5 && s[1] == 0.5 && s[3] == 0.5 && s[4] == 0.5);
+        if (with_fronts)
+            assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){2, 1, 1, 1, 2}, 5);
+        assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 0, 1, 3, 4}, 5);
+        assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){2, 3, 1, 4, 5}, 5);
+        accelsel_ranking_free(r);
+    }
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* A tie made by rounding, where one tied row dominates another. Weighted
+ * sum, x and y benefit, weights 1:1:
+ *   x = 4, 8, 8        -> min-max 0, 1, 1
+ *   y = 6, 1, 1 + 2^-52 -> min-max 1, 0, 2^-52 / 5 = 4.4e-17
+ * Scores 0.5, 0.5, 0.5 + 2.2e-17, which rounds to 0.5 (doubles near 0.5
+ * are 1.1e-16 apart): all three tie exactly. Row 2 dominates row 1 (equal
+ * x, larger y), row 0 neither: row 1 goes last, order 0, 2, 1. */
+START_TEST(tied_row_dominated_by_another_tied_row_goes_after_it)
+{
+    static const char *const names[] = {"x", "y"};
+    const double cols[] = {4, 8, 8, 6, 1, nextafter(1.0, 2.0)};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 3);
+    accelsel_criterion crit[] = {{"x", 1, B}, {"y", 1, B}};
     accelsel_ranking *r = rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
     const double *s = accelsel_ranking_scores(r);
-    ck_assert(s[0] == 0.5 && s[1] == 0.5 && s[3] == 0.5 && s[4] == 0.5);
-    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){2, 1, 1, 1, 2}, 5);
-    assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 1, 3, 0, 4}, 5);
-    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){4, 2, 1, 3, 5}, 5);
+    ck_assert(s[0] == 0.5 && s[1] == 0.5 && s[2] == 0.5);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){0, 2, 1}, 3);
+    assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){1, 3, 2}, 3);
     accelsel_ranking_free(r);
     accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* The internal ordering on hand-made scores (k = 2, larger is better):
+ *   row0 (1,1) 0.5   row1 (0,3) 0.5   row2 (2,1) 0.5   row3 (9,9) 0.9
+ * Tied at 0.5: row2 dominates row0 (2 > 1, 1 = 1), row1 is incomparable
+ * with both: fronts among the tie row1 1, row2 1, row0 2 -> order 3, 1, 2, 0.
+ * The best of rows 0..2 alone is row1, the first row no tied row dominates.
+ * Without a matrix (the Pareto method) ties keep row order. */
+START_TEST(tie_break_internals)
+{
+    const double score[] = {0.5, 0.5, 0.5, 0.9};
+    const double x[] = {1, 1, 0, 3, 2, 1, 9, 9};
+    size_t order[4], work[16];
+    asel_rank_order(score, x, 4, 2, order, work);
+    assert_sizes(order, (const size_t[]){3, 1, 2, 0}, 4);
+    ck_assert_uint_eq(asel_rank_best(score, x, 3, 2), 1);
+    ck_assert_uint_eq(asel_rank_best(score, x, 4, 2), 3);
+    asel_rank_order(score, NULL, 4, 2, order, work);
+    assert_sizes(order, (const size_t[]){3, 0, 1, 2}, 4);
+    ck_assert_uint_eq(asel_rank_best(score, NULL, 3, 2), 0);
 }
 END_TEST
 
@@ -198,7 +269,11 @@ START_TEST(constant_criteria_do_not_divide_by_zero)
     r = rank_ok(ds, crit, 2, ACCELSEL_RANK_WSUM);
     for (size_t i = 0; i < 3; i++)
         ck_assert_double_eq(accelsel_ranking_scores(r)[i], 0.0);
+    ck_assert_uint_eq(accelsel_ranking_front_count(r), 0);
+    accelsel_ranking_free(r);
+    r = rank_with_fronts(ds, crit, 2, ACCELSEL_RANK_WSUM);
     ck_assert_uint_eq(accelsel_ranking_front_count(r), 1);
+    assert_sizes(accelsel_ranking_order(r), (const size_t[]){0, 1, 2}, 3);
     accelsel_ranking_free(r);
     accelsel_dataset_free(ds);
 }
@@ -220,9 +295,13 @@ START_TEST(missing_values_exclude_or_fail)
     ck_assert(isnan(accelsel_ranking_scores(r)[1]));
     ck_assert_double_eq(accelsel_ranking_scores(r)[3], 0.5);
     assert_sizes(accelsel_ranking_ranks(r), (const size_t[]){3, 0, 1, 2}, 4);
-    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){3, 0, 1, 2}, 4);
+    ck_assert_ptr_null(accelsel_ranking_fronts(r));
     assert_sizes(accelsel_ranking_order(r), (const size_t[]){2, 3, 0}, 3);
     ck_assert_double_eq(accelsel_ranking_weights(r)[1], 0.0);
+    accelsel_ranking_free(r);
+    /* x alone orders the fronts as it orders the ranks; excluded rows: 0. */
+    r = rank_with_fronts(ds, crit, 2, ACCELSEL_RANK_WSUM);
+    assert_sizes(accelsel_ranking_fronts(r), (const size_t[]){3, 0, 1, 2}, 4);
     accelsel_ranking_free(r);
 
     accelsel_rank_options o;
@@ -508,6 +587,11 @@ START_TEST(ranking_bad_arguments_and_options)
     o.missing = 5;
     ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
     ck_assert(strstr(accelsel_last_error()->message, "opts->missing") != NULL);
+    o = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
+    o.pareto_fronts = 2;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "opts->pareto_fronts is 2") != NULL);
+    ck_assert_ptr_null(r);
     ck_assert_int_eq(accelsel_dataset_new(&empty, 0), 0);
     ck_assert_int_eq(accelsel_ranking_compute(&r, empty, crit, 1, 1, NULL), ACCELSEL_EEMPTY);
     ck_assert(strstr(accelsel_last_error()->message, "no rows") != NULL);
@@ -660,9 +744,11 @@ static int whole_scenario(void)
         accelsel_ranking *r = NULL;
         accelsel_sensitivity *s = NULL;
         accelsel_sensitivity_options o = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+        accelsel_rank_options ro = ACCELSEL_RANK_OPTIONS_INIT;
         o.n_samples = 10;
         o.n_threads = 2;
-        rc = accelsel_ranking_compute(&r, ds, c, n, method, NULL);
+        ro.pareto_fronts = method == ACCELSEL_RANK_TOPSIS;
+        rc = accelsel_ranking_compute(&r, ds, c, n, method, &ro);
         if (rc == 0)
             rc = accelsel_sensitivity_compute(&s, r, &o, NULL, NULL);
         accelsel_sensitivity_free(s);
@@ -702,7 +788,9 @@ int main(void)
     tcase_add_test(tc, topsis_matches_tzeng_huang);
     tcase_add_test(tc, wsum_by_hand);
     tcase_add_test(tc, pareto_fronts_by_hand);
-    tcase_add_test(tc, ties_break_by_front_then_row);
+    tcase_add_test(tc, ties_keep_row_order_when_no_tied_row_dominates);
+    tcase_add_test(tc, tied_row_dominated_by_another_tied_row_goes_after_it);
+    tcase_add_test(tc, tie_break_internals);
     tcase_add_test(tc, constant_criteria_do_not_divide_by_zero);
     tcase_add_test(tc, missing_values_exclude_or_fail);
     tcase_add_loop_test(tc, kendall_tau_b_matches_scipy, 0, sizeof tau_cases / sizeof tau_cases[0]);

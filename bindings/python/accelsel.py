@@ -636,7 +636,7 @@ class _Criterion(ctypes.Structure):
 
 
 class RankOptions(ctypes.Structure):
-    _fields_ = [('version', ctypes.c_uint), ('missing', ctypes.c_uint32)]
+    _fields_ = [('version', ctypes.c_uint), ('missing', ctypes.c_uint32), ('pareto_fronts', ctypes.c_uint32)]
 
 
 class SensitivityOptions(ctypes.Structure):
@@ -735,10 +735,12 @@ class Ranking(_Handle):
 
     criteria: 'COL:WEIGHT:benefit|cost,...' or a list of (column, weight, direction).
     missing: 'exclude' (rows with a missing criterion get rank 0 and score NaN)
-    or 'error'. Lists are indexed by dataset row; order lists rows best first."""
+    or 'error'. fronts: True to compute every row's Pareto front whatever the
+    method (O(N^2)); otherwise only 'pareto' has them and `fronts` is None.
+    Lists are indexed by dataset row; order lists rows best first."""
     _free = _ranking_free
 
-    def __init__(self, dataset, criteria, method='topsis', missing='exclude'):
+    def __init__(self, dataset, criteria, method='topsis', missing='exclude', fronts=False):
         m = ctypes.c_int()
         _rank_method_from_name(_enc(method), ctypes.byref(m))
         if missing not in _MISSING:
@@ -746,6 +748,7 @@ class Ranking(_Handle):
         opts = RankOptions()
         _rank_options_init(ctypes.byref(opts), 1)
         opts.missing = _MISSING[missing]
+        opts.pareto_fronts = 1 if fronts else 0
         arr = _criteria_array(criteria)
         out = _vp()
         _ranking_compute(ctypes.byref(out), dataset, arr, len(arr), m.value, ctypes.byref(opts))
@@ -783,7 +786,7 @@ class Ranking(_Handle):
     @property
     def fronts(self):
         p = _ranking_fronts(self)
-        return [p[i] for i in range(len(self))]
+        return [p[i] for i in range(len(self))] if p else None
 
     @property
     def order(self):

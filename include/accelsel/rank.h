@@ -109,10 +109,16 @@ ACCELSEL_API int accelsel_rank_method_from_name(const char *name, int *method);
 typedef struct accelsel_rank_options {
     unsigned int version; /**< ACCELSEL_RANK_OPTIONS_VERSION */
     uint32_t missing;     /**< ACCELSEL_RANK_MISSING_EXCLUDE (default) or _ERROR */
+    /** 1 to compute the Pareto front of every ranked row whatever the method
+     *  (O(N^2 K) time for N ranked rows and K criteria), for
+     *  accelsel_ranking_fronts(); 0 (default) computes them only for
+     *  ACCELSEL_RANK_PARETO, which needs them for its scores. The ranking
+     *  itself (scores, order, ranks) is the same either way. */
+    uint32_t pareto_fronts;
 } accelsel_rank_options;
 
 #define ACCELSEL_RANK_OPTIONS_VERSION 1
-#define ACCELSEL_RANK_OPTIONS_INIT { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE }
+#define ACCELSEL_RANK_OPTIONS_INIT { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE, 0 }
 
 /** Fill @p opts with the defaults of @p version.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
@@ -130,10 +136,18 @@ typedef struct accelsel_ranking accelsel_ranking;
 /** Rank the rows of @p ds by @p criteria with @p method.
  *
  *  Every ranked row gets a distinct rank from 1 (best) up. Rows are ordered by
- *  score, higher first; equal scores go to the row in the lower Pareto front
- *  (fronts are computed for every method), then to the row that comes first
- *  in the dataset. Scores are compared exactly, so rows equal on every
- *  criterion always tie and keep their dataset order.
+ *  score, higher first. Rows whose scores are exactly equal are ordered by
+ *  their Pareto front among themselves (the non-dominated sort applied to the
+ *  tied rows only, so a tied row that another tied row dominates comes after
+ *  it), then by dataset order. Rows equal on every criterion always tie and
+ *  keep their dataset order. Under TOPSIS and the weighted sum a row that
+ *  dominates another scores higher in exact arithmetic, so the dominance step
+ *  only matters where rounding makes scores equal; under the Pareto method
+ *  tied rows share a front, so they keep dataset order.
+ *
+ *  Time: O(N K + N log N) for TOPSIS and the weighted sum, plus O(t^2 K) for
+ *  each group of t tied rows; O(N^2 K) for the Pareto method, or for any
+ *  method when @p opts->pareto_fronts is 1 (N ranked rows, K criteria).
  *
  *  @param[out] out         the new ranking, freed with accelsel_ranking_free();
  *                          NULL on any failure.
@@ -147,7 +161,8 @@ typedef struct accelsel_ranking accelsel_ranking;
  *          ACCELSEL_EINVAL for a NULL argument, @p n_criteria 0, an unknown
  *              @p method or direction, a weight that is NaN, infinite or
  *              negative, all weights zero, a column named twice or a bad
- *              @p opts field (the message names the parameter, e.g. "criteria[1].weight");
+ *              @p opts field (missing not a policy, pareto_fronts not 0 or 1;
+ *              the message names the parameter, e.g. "criteria[1].weight");
  *          ACCELSEL_EVERSION for an unknown @p opts->version;
  *          ACCELSEL_EEMPTY if @p ds has no rows, or no row has a value for every criterion;
  *          ACCELSEL_ENOTFOUND for an unknown column (the message names it);
@@ -174,7 +189,8 @@ ACCELSEL_API size_t accelsel_ranking_ranked_count(const accelsel_ranking *r);
 /** Number of rows left out for missing values; 0 if @p r is NULL. */
 ACCELSEL_API size_t accelsel_ranking_excluded_count(const accelsel_ranking *r);
 
-/** Number of Pareto fronts among the ranked rows; 0 if @p r is NULL. */
+/** Number of Pareto fronts among the ranked rows; 0 if @p r is NULL or the
+ *  fronts were not computed (see accelsel_ranking_fronts()). */
 ACCELSEL_API size_t accelsel_ranking_front_count(const accelsel_ranking *r);
 
 /** Score of every row (accelsel_ranking_rows() values, higher is better; NaN
@@ -192,8 +208,10 @@ ACCELSEL_API const size_t *accelsel_ranking_ranks(const accelsel_ranking *r);
 ACCELSEL_API const size_t *accelsel_ranking_order(const accelsel_ranking *r);
 
 /** Pareto front of every row (accelsel_ranking_rows() values: 1 =
- *  non-dominated, 0 = excluded), whatever the method. NULL if @p r is NULL.
- *  Valid until @p r is freed. */
+ *  non-dominated, 0 = excluded), over all ranked rows. Computed for
+ *  ACCELSEL_RANK_PARETO, and for the other methods only when
+ *  accelsel_rank_options.pareto_fronts was 1; otherwise NULL. NULL also if
+ *  @p r is NULL. Valid until @p r is freed. */
 ACCELSEL_API const size_t *accelsel_ranking_fronts(const accelsel_ranking *r);
 
 /** Number of criteria the ranking was given; 0 if @p r is NULL. */

@@ -40,36 +40,72 @@ uint64_t asel_sort_indices(size_t *idx, size_t *tmp, size_t n, asel_index_cmp cm
     return inversions;
 }
 
-typedef struct order_ctx {
-    const double *score;
-    const size_t *front;
-} order_ctx;
-
-static int better_first(size_t a, size_t b, const void *vctx)
+static int higher_score_first(size_t a, size_t b, const void *ctx)
 {
-    const order_ctx *c = vctx;
-    if (c->score[a] != c->score[b])
-        return c->score[a] > c->score[b] ? -1 : 1;
-    if (c->front[a] != c->front[b])
-        return c->front[a] < c->front[b] ? -1 : 1;
+    const double *score = ctx;
+    if (score[a] != score[b])
+        return score[a] > score[b] ? -1 : 1;
     return a < b ? -1 : a > b;
 }
 
-void asel_rank_order(const double *score, const size_t *front, size_t m, size_t *order,
-                     size_t *tmp)
+static int lower_front_first(size_t a, size_t b, const void *ctx)
 {
-    order_ctx c = {score, front};
-    for (size_t i = 0; i < m; i++)
-        order[i] = i;
-    asel_sort_indices(order, tmp, m, better_first, &c);
+    const size_t *front = ctx;
+    if (front[a] != front[b])
+        return front[a] < front[b] ? -1 : 1;
+    return a < b ? -1 : a > b;
 }
 
-size_t asel_rank_best(const double *score, const size_t *front, size_t m)
+/* Reorder the run order[0..t-1] of tied positions by their Pareto front
+ * among themselves. @p w: 4m scratch (tmp, front by position, count, queue). */
+static void break_tie(const double *x, size_t k, size_t m, size_t *run, size_t t, size_t *w)
 {
-    order_ctx c = {score, front};
+    size_t *tmp = w, *front = w + m, *count = w + 2 * m, *queue = w + 3 * m;
+    asel_pareto_fronts(x, k, run, t, tmp, count, queue);
+    for (size_t p = 0; p < t; p++)
+        front[run[p]] = tmp[p];
+    asel_sort_indices(run, tmp, t, lower_front_first, front);
+}
+
+void asel_rank_order(const double *score, const double *x, size_t m, size_t k, size_t *order,
+                     size_t *work)
+{
+    for (size_t i = 0; i < m; i++)
+        order[i] = i;
+    asel_sort_indices(order, work, m, higher_score_first, score);
+    if (x == NULL)
+        return;
+    /* Exact ties are rare and small, so dominance is only ever computed
+     * inside them: O(t^2 K) per run of t tied rows instead of O(m^2 K). */
+    for (size_t a = 0, b; a < m; a = b) {
+        for (b = a + 1; b < m && score[order[b]] == score[order[a]]; b++)
+            ;
+        if (b - a > 1)
+            break_tie(x, k, m, order + a, b - a, work);
+    }
+}
+
+/* 1 if a tied position other than @p i dominates it. */
+static int dominated_in_tie(const double *score, const double *x, size_t m, size_t k, size_t i)
+{
+    for (size_t j = 0; j < m; j++)
+        if (j != i && score[j] == score[i] && asel_dominance(x + j * k, x + i * k, k) > 0)
+            return 1;
+    return 0;
+}
+
+size_t asel_rank_best(const double *score, const double *x, size_t m, size_t k)
+{
     size_t best = 0;
     for (size_t i = 1; i < m; i++)
-        if (better_first(i, best, &c) < 0)
+        if (score[i] > score[best])
             best = i;
+    if (x == NULL)
+        return best;
+    /* Tied at the top, the first row in dataset order that no other tied
+     * row dominates: front 1 of the tie, as asel_rank_order() sorts it. */
+    for (size_t i = best; i < m; i++)
+        if (score[i] == score[best] && !dominated_in_tie(score, x, m, k, i))
+            return i;
     return best;
 }

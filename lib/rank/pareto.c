@@ -4,9 +4,7 @@
  * memory stays O(N) for the same O(N^2 K) time. */
 #include "rank/rank_impl.h"
 
-/* Dominance of rows a and b (larger is better): 1 if a dominates b, -1 if b
- * dominates a, 0 if neither (equal rows included). */
-static int dominance(const double *a, const double *b, size_t k)
+int asel_dominance(const double *a, const double *b, size_t k)
 {
     int a_better = 0, b_better = 0;
     for (size_t j = 0; j < k; j++) {
@@ -20,39 +18,47 @@ static int dominance(const double *a, const double *b, size_t k)
     return a_better - b_better;
 }
 
-size_t asel_pareto_fronts(const double *x, size_t m, size_t k, size_t *front, size_t *count,
-                          size_t *queue)
+/* Row of @p x for position @p p of the subset. */
+static const double *row_at(const double *x, size_t k, const size_t *idx, size_t p)
 {
-    /* count[i]: how many rows dominate row i. */
-    for (size_t i = 0; i < m; i++)
-        count[i] = 0;
-    for (size_t i = 0; i < m; i++)
-        for (size_t j = i + 1; j < m; j++) {
-            int d = dominance(x + i * k, x + j * k, k);
+    return x + (idx != NULL ? idx[p] : p) * k;
+}
+
+size_t asel_pareto_fronts(const double *x, size_t k, const size_t *idx, size_t t, size_t *front,
+                          size_t *count, size_t *queue)
+{
+    /* count[p]: how many rows of the subset dominate position p. */
+    for (size_t p = 0; p < t; p++)
+        count[p] = 0;
+    for (size_t p = 0; p < t; p++)
+        for (size_t q = p + 1; q < t; q++) {
+            int d = asel_dominance(row_at(x, k, idx, p), row_at(x, k, idx, q), k);
             if (d > 0)
-                count[j]++;
+                count[q]++;
             else if (d < 0)
-                count[i]++;
+                count[p]++;
         }
     /* queue holds the fronts one after another; [begin, end) is the front
-     * being peeled, rows of the next one are appended after it. */
+     * being peeled, positions of the next one are appended after it. */
     size_t end = 0;
-    for (size_t i = 0; i < m; i++)
-        if (count[i] == 0) {
-            front[i] = 1;
-            queue[end++] = i;
+    for (size_t p = 0; p < t; p++)
+        if (count[p] == 0) {
+            front[p] = 1;
+            queue[end++] = p;
         }
     size_t begin = 0, n_fronts = 0;
     while (begin < end) {
         size_t stop = end;
         n_fronts++;
-        for (size_t p = begin; p < stop; p++)
-            for (size_t q = 0; q < m; q++)
-                if (count[q] > 0 && dominance(x + queue[p] * k, x + q * k, k) > 0 &&
+        for (size_t i = begin; i < stop; i++) {
+            const double *a = row_at(x, k, idx, queue[i]);
+            for (size_t q = 0; q < t; q++)
+                if (count[q] > 0 && asel_dominance(a, row_at(x, k, idx, q), k) > 0 &&
                     --count[q] == 0) {
                     front[q] = n_fronts + 1;
                     queue[end++] = q;
                 }
+        }
         begin = stop;
     }
     return n_fronts;

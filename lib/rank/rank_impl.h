@@ -15,7 +15,7 @@ struct accelsel_ranking {
     size_t n_ranked; /* m: rows with every used criterion present */
     size_t n_crit;   /* criteria given */
     size_t n_used;   /* k: criteria of non-zero weight */
-    size_t n_fronts;
+    size_t n_fronts; /* 0 when fronts were not computed */
     double *weights; /* n_crit, normalised to sum 1 */
     double *used_w;  /* k weights of the used criteria */
     /* m x k row-major, oriented so that larger is better (cost criteria
@@ -25,7 +25,7 @@ struct accelsel_ranking {
     size_t *rows;    /* m: dataset row of each ranked row, ascending */
     double *scores;  /* n_rows */
     size_t *ranks;   /* n_rows */
-    size_t *fronts;  /* n_rows */
+    size_t *fronts;  /* n_rows, or NULL when not computed */
     size_t *order;   /* m */
 };
 
@@ -62,11 +62,17 @@ void asel_topsis_score(const double *x, size_t m, size_t k, const double *w, dou
                        double *score);
 void asel_wsum_score(const double *x, size_t m, size_t k, const double *w, double *score);
 
-/* Pareto fronts (1-based) of m rows of the oriented matrix @p x (m x k,
- * larger is better) into @p front; returns the number of fronts.
- * @p count and @p queue are scratch of m entries each. */
-size_t asel_pareto_fronts(const double *x, size_t m, size_t k, size_t *front, size_t *count,
-                          size_t *queue);
+/* Dominance of rows a and b of k values (larger is better): 1 if a
+ * dominates b, -1 if b dominates a, 0 if neither (equal rows included). */
+int asel_dominance(const double *a, const double *b, size_t k);
+
+/* Pareto fronts (1-based) of a subset of the rows of the oriented matrix
+ * @p x (k columns, larger is better): the t rows idx[0..t-1], or rows
+ * 0..t-1 when @p idx is NULL. front[p] is the front of the subset's p-th
+ * row; returns the number of fronts. @p count and @p queue are scratch of
+ * t entries each. */
+size_t asel_pareto_fronts(const double *x, size_t k, const size_t *idx, size_t t, size_t *front,
+                          size_t *count, size_t *queue);
 
 /* Score the ranked rows of @p r with weights @p w (its n_used of them) into
  * @p score (m values); @p scratch holds 2 * n_used doubles. */
@@ -79,13 +85,21 @@ typedef int (*asel_index_cmp)(size_t a, size_t b, const void *ctx);
 uint64_t asel_sort_indices(size_t *idx, size_t *tmp, size_t n, asel_index_cmp cmp,
                            const void *ctx);
 
-/* Sort positions 0..m-1 best first: higher score, then lower front, then
- * lower position. @p tmp is scratch of m entries. */
-void asel_rank_order(const double *score, const size_t *front, size_t m, size_t *order,
-                     size_t *tmp);
+/* Sort positions 0..m-1 best first: higher score; among exactly equal
+ * scores, lower Pareto front within the tied positions (dominance on the
+ * rows of @p x, m x k), then lower position. @p x NULL skips the dominance
+ * step (Pareto scores: rows of one front never dominate each other).
+ * @p work is scratch of 4m entries. */
+void asel_rank_order(const double *score, const double *x, size_t m, size_t k, size_t *order,
+                     size_t *work);
 
-/* The best position as asel_rank_order() would put first, in O(m). */
-size_t asel_rank_best(const double *score, const size_t *front, size_t m);
+/* The position asel_rank_order() would put first, in O(m + t m K) for t
+ * positions tied at the top. */
+size_t asel_rank_best(const double *score, const double *x, size_t m, size_t k);
+
+/* The matrix that breaks ties for @p r: its normalised criteria, or NULL
+ * for the Pareto method. */
+const double *asel_rank_tie_matrix(const accelsel_ranking *r);
 
 /* Kendall's tau-b with caller scratch (@p perm and @p tmp, n entries each).
  * Returns 0, or ACCELSEL_EDATA without recording an error when either sample

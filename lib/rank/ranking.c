@@ -1,5 +1,6 @@
 /* accelsel_ranking_compute(): checks, then columns -> oriented matrix ->
- * Pareto fronts -> method normalisation and scores -> order and ranks. */
+ * Pareto fronts (when asked for, or for the Pareto method) -> method
+ * normalisation and scores -> order and ranks. */
 #include <math.h>
 
 #include "core/alloc.h"
@@ -8,8 +9,22 @@
 
 #define FN "accelsel_ranking_compute"
 
+static int check_opts(const accelsel_rank_options *opts)
+{
+    if (opts->version != ACCELSEL_RANK_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, FN ": unknown opts->version %u", opts->version);
+    if (opts->missing != ACCELSEL_RANK_MISSING_EXCLUDE &&
+        opts->missing != ACCELSEL_RANK_MISSING_ERROR)
+        return asel_error(ACCELSEL_EINVAL, FN ": opts->missing is %u, not a "
+                          "ACCELSEL_RANK_MISSING_ policy", (unsigned)opts->missing);
+    if (opts->pareto_fronts > 1)
+        return asel_error(ACCELSEL_EINVAL, FN ": opts->pareto_fronts is %u, not 0 or 1",
+                          (unsigned)opts->pareto_fronts);
+    return 0;
+}
+
 static int check_args(const accelsel_dataset *ds, const accelsel_criterion *criteria, size_t n,
-                      int method, const accelsel_rank_options *opts, uint32_t *missing)
+                      int method, const accelsel_rank_options *opts)
 {
     if (ds == NULL)
         return asel_einval(FN, "ds");
@@ -20,16 +35,9 @@ static int check_args(const accelsel_dataset *ds, const accelsel_criterion *crit
     if (accelsel_rank_method_name(method) == NULL)
         return asel_error(ACCELSEL_EINVAL, FN ": method %d is not ACCELSEL_RANK_TOPSIS, _WSUM or "
                           "_PARETO", method);
-    if (opts != NULL) {
-        if (opts->version != ACCELSEL_RANK_OPTIONS_VERSION)
-            return asel_error(ACCELSEL_EVERSION, FN ": unknown opts->version %u", opts->version);
-        if (opts->missing != ACCELSEL_RANK_MISSING_EXCLUDE &&
-            opts->missing != ACCELSEL_RANK_MISSING_ERROR)
-            return asel_error(ACCELSEL_EINVAL, FN ": opts->missing is %u, not a "
-                              "ACCELSEL_RANK_MISSING_ policy", (unsigned)opts->missing);
-        *missing = opts->missing;
-    }
-    int rc = asel_rank_check_criteria(criteria, n);
+    int rc = opts != NULL ? check_opts(opts) : 0;
+    if (rc == 0)
+        rc = asel_rank_check_criteria(criteria, n);
     if (rc != 0)
         return rc;
     if (accelsel_dataset_rows(ds) == 0)
@@ -76,22 +84,37 @@ void asel_rank_score(const accelsel_ranking *r, const double *w, double *scratch
             score[i] = 1.0 / (double)r->fronts[r->rows[i]];
 }
 
-/* Fronts, scores, order and ranks; scratch: 4m size_t and m + 2k doubles. */
+const double *asel_rank_tie_matrix(const accelsel_ranking *r)
+{
+    return r->method == ACCELSEL_RANK_PARETO ? NULL : r->norm;
+}
+
+/* Fronts of every ranked row, on the oriented matrix before normalisation;
+ * scratch: 3m entries. */
+static void all_fronts(accelsel_ranking *r, size_t *iscratch)
+{
+    size_t m = r->n_ranked;
+    size_t *front = iscratch;
+    r->n_fronts = asel_pareto_fronts(r->norm, r->n_used, NULL, m, front, iscratch + m,
+                                     iscratch + 2 * m);
+    for (size_t i = 0; i < m; i++)
+        r->fronts[r->rows[i]] = front[i];
+}
+
+/* Fronts if asked for, scores, order and ranks; scratch: 4m size_t and
+ * m + 2k doubles. */
 static void rank_rows(accelsel_ranking *r, size_t *iscratch, double *dscratch)
 {
     size_t m = r->n_ranked, k = r->n_used;
-    size_t *front = iscratch, *count = iscratch + m, *queue = iscratch + 2 * m;
-    size_t *tmp = iscratch + 3 * m;
     double *score = dscratch;
-    r->n_fronts = asel_pareto_fronts(r->norm, m, k, front, count, queue);
-    for (size_t i = 0; i < m; i++)
-        r->fronts[r->rows[i]] = front[i];
+    if (r->fronts != NULL)
+        all_fronts(r, iscratch);
     if (r->method == ACCELSEL_RANK_TOPSIS)
         asel_topsis_normalise(r->norm, m, k);
     else if (r->method == ACCELSEL_RANK_WSUM)
         asel_wsum_normalise(r->norm, m, k);
     asel_rank_score(r, r->used_w, dscratch + m, score);
-    asel_rank_order(score, front, m, r->order, tmp);
+    asel_rank_order(score, asel_rank_tie_matrix(r), m, k, r->order, iscratch);
     for (size_t i = 0; i < r->n_rows; i++)
         r->scores[i] = NAN;
     for (size_t i = 0; i < m; i++) {
@@ -103,7 +126,7 @@ static void rank_rows(accelsel_ranking *r, size_t *iscratch, double *dscratch)
 }
 
 static int build(accelsel_ranking *r, const accelsel_dataset *ds, const accelsel_criterion *c,
-                 uint32_t missing)
+                 uint32_t missing, int want_fronts)
 {
     if (asel_alloc_array(&r->weights, r->n_crit, sizeof *r->weights) != 0)
         return ACCELSEL_ENOMEM;
@@ -116,9 +139,9 @@ static int build(accelsel_ranking *r, const accelsel_dataset *ds, const accelsel
     size_t m = r->n_ranked;
     size_t *iscratch = NULL;
     double *dscratch = NULL;
-    if (asel_alloc_array(&r->scores, r->n_rows, sizeof *r->scores) != 0 ||
+    if ((want_fronts && asel_alloc_array(&r->fronts, r->n_rows, sizeof *r->fronts) != 0) ||
+        asel_alloc_array(&r->scores, r->n_rows, sizeof *r->scores) != 0 ||
         asel_alloc_array(&r->ranks, r->n_rows, sizeof *r->ranks) != 0 ||
-        asel_alloc_array(&r->fronts, r->n_rows, sizeof *r->fronts) != 0 ||
         asel_alloc_array(&r->order, m, sizeof *r->order) != 0 ||
         asel_alloc_array(&iscratch, 4 * m, sizeof *iscratch) != 0 ||
         asel_alloc_array(&dscratch, m + 2 * r->n_used, sizeof *dscratch) != 0)
@@ -137,17 +160,19 @@ ACCELSEL_API int accelsel_ranking_compute(accelsel_ranking **out, const accelsel
     if (out == NULL)
         return asel_einval(FN, "out");
     *out = NULL;
-    uint32_t missing = ACCELSEL_RANK_MISSING_EXCLUDE;
-    int rc = check_args(ds, criteria, n_criteria, method, opts, &missing);
+    int rc = check_args(ds, criteria, n_criteria, method, opts);
     if (rc != 0)
         return rc;
+    accelsel_rank_options o = ACCELSEL_RANK_OPTIONS_INIT;
+    if (opts != NULL)
+        o = *opts;
     accelsel_ranking *r = asel_calloc(1, sizeof *r);
     if (r == NULL)
         return asel_enomem();
     r->method = method;
     r->n_rows = accelsel_dataset_rows(ds);
     r->n_crit = n_criteria;
-    rc = build(r, ds, criteria, missing);
+    rc = build(r, ds, criteria, o.missing, method == ACCELSEL_RANK_PARETO || o.pareto_fronts);
     if (rc != 0) {
         accelsel_ranking_free(r);
         return rc;

@@ -23,7 +23,7 @@ struct accelsel_sensitivity {
 typedef struct sens_ctx {
     const accelsel_ranking *r;
     const double *base;   /* m base scores of the ranked rows */
-    const size_t *front;  /* m fronts */
+    const double *ties;   /* the matrix that breaks ties (asel_rank_tie_matrix()) */
     size_t base_best;
     int base_constant;
     uint64_t seed;
@@ -69,7 +69,7 @@ static int sample_task(void *vctx, size_t index, size_t worker)
     if (asel_tau_b(c->base, score, m, perm, perm + m, &tau) != 0)
         tau = c->base_constant && constant(score, m) ? 1.0 : 0.0;
     c->taus[s] = tau;
-    c->top1[s] = asel_rank_best(score, c->front, m) == c->base_best;
+    c->top1[s] = asel_rank_best(score, c->ties, m, k) == c->base_best;
     return 0;
 }
 
@@ -120,7 +120,7 @@ static void summarise(accelsel_sensitivity *s, const unsigned char *top1)
     s->top1 = (double)kept / (double)s->n;
 }
 
-/* The base ranking's scores and fronts by ranked position, then the run. */
+/* The base ranking's scores by ranked position, then the run. */
 static int compute(accelsel_sensitivity *s, const accelsel_ranking *r,
                    const accelsel_sensitivity_options *o, int (*progress)(double, void *),
                    void *payload)
@@ -128,11 +128,9 @@ static int compute(accelsel_sensitivity *s, const accelsel_ranking *r,
     size_t m = r->n_ranked, k = r->n_used, n = s->n;
     size_t workers = asel_pool_threads(o->n_threads, n);
     double *base = NULL;
-    size_t *front = NULL;
-    sens_ctx c = {.r = r, .seed = o->seed, .x = o->perturbation, .taus = s->taus};
+    sens_ctx c = {.r = r, .ties = asel_rank_tie_matrix(r), .seed = o->seed,
+                  .x = o->perturbation, .taus = s->taus};
     int rc = asel_alloc_array(&base, m, sizeof *base);
-    if (rc == 0)
-        rc = asel_alloc_array(&front, m, sizeof *front);
     if (rc == 0)
         rc = asel_alloc_array(&c.top1, n, 1);
     if (rc == 0)
@@ -140,20 +138,16 @@ static int compute(accelsel_sensitivity *s, const accelsel_ranking *r,
     if (rc == 0)
         rc = asel_alloc_array(&c.iwork, workers, 2 * m * sizeof *c.iwork);
     if (rc == 0) {
-        for (size_t i = 0; i < m; i++) {
+        for (size_t i = 0; i < m; i++)
             base[i] = r->scores[r->rows[i]];
-            front[i] = r->fronts[r->rows[i]];
-        }
         c.base = base;
-        c.front = front;
-        c.base_best = asel_rank_best(base, front, m);
+        c.base_best = asel_rank_best(base, c.ties, m, k);
         c.base_constant = constant(base, m);
         rc = run_samples(&c, n, workers, progress, payload);
     }
     if (rc == 0)
         summarise(s, c.top1);
     asel_free(base);
-    asel_free(front);
     asel_free(c.top1);
     asel_free(c.dwork);
     asel_free(c.iwork);

@@ -831,3 +831,214 @@ class Ranking(_Handle):
 # --- catalog ---
 
 # --- network ---
+__all__ += ['Network', 'LayerInfo', 'NetworkTotals', 'NetworkOptions']
+_NETWORK_MAX_DIMS = 4
+_u64 = ctypes.c_uint64
+_u32 = ctypes.c_uint32
+
+
+class LayerInfo(ctypes.Structure):
+    """Mirror of accelsel_layer_info (checked against the library's size)."""
+    _fields_ = ([('version', ctypes.c_uint), ('kind', ctypes.c_int32), ('name', ctypes.c_char_p),
+                 ('kind_name', ctypes.c_char_p), ('op', ctypes.c_char_p), ('rank', _u32),
+                 ('n_inputs', _u32), ('shape', _u64 * _NETWORK_MAX_DIMS)]
+                + [(f, _u64) for f in ('params', 'macs', 'elementwise_flops', 'flops', 'input_elements',
+                                       'output_elements', 'weight_elements', 'input_bytes',
+                                       'output_bytes', 'weight_bytes')]
+                + [('intensity', ctypes.c_double)]
+                + [(f, _u64) for f in ('in_channels', 'out_channels', 'in_h', 'in_w', 'out_h', 'out_w',
+                                       'kernel_h', 'kernel_w', 'stride_h', 'stride_w', 'pad_h', 'pad_w',
+                                       'dilation_h', 'dilation_w', 'groups')]
+                + [(f, _u32) for f in ('depthwise', 'global_', 'has_bias', 'transpose_b')]
+                + [(f, _u64) for f in ('gemm_batch', 'gemm_m', 'gemm_n', 'gemm_k', 'sequence',
+                                       'model_dim', 'heads', 'head_dim', 'vocab', 'axis', 'start', 'size')]
+                + [('weights_from', ctypes.c_int64)])
+
+
+class NetworkTotals(ctypes.Structure):
+    """Mirror of accelsel_network_totals."""
+    _fields_ = [('version', ctypes.c_uint)] + [(f, _u64) for f in (
+        'layers', 'inputs', 'outputs', 'params', 'macs', 'elementwise_flops', 'flops',
+        'weight_bytes', 'activation_bytes')]
+
+
+class NetworkOptions(ctypes.Structure):
+    """Mirror of accelsel_network_options."""
+    _fields_ = [('version', ctypes.c_uint), ('bytes_per_element', _u32), ('max_yaml_nodes', _u64)]
+
+
+for _name, _struct in (('accelsel_layer_info_size', LayerInfo),
+                       ('accelsel_network_totals_size', NetworkTotals),
+                       ('accelsel_network_options_size', NetworkOptions)):
+    if _fn(_name, _sz, [], check=False)() != ctypes.sizeof(_struct):
+        raise ImportError('%s differs from this binding' % _name)
+_szp = ctypes.POINTER(_sz)
+_net_options_init = _fn('accelsel_network_options_init', ctypes.c_int,
+                        [ctypes.POINTER(NetworkOptions), ctypes.c_uint])
+_net_load_file = _fn('accelsel_network_load_file', ctypes.c_int,
+                     [ctypes.POINTER(_vp), ctypes.c_char_p, ctypes.POINTER(NetworkOptions)])
+_net_load_buffer = _fn('accelsel_network_load_buffer', ctypes.c_int,
+                       [ctypes.POINTER(_vp), ctypes.c_char_p, _sz, ctypes.POINTER(NetworkOptions)])
+_net_load_zoo = _fn('accelsel_network_load_zoo', ctypes.c_int,
+                    [ctypes.POINTER(_vp), ctypes.c_char_p, ctypes.POINTER(NetworkOptions)])
+_net_zoo_name = _fn('accelsel_network_zoo_name', ctypes.c_char_p, [_sz], check=False)
+_net_zoo_description = _fn('accelsel_network_zoo_description', ctypes.c_char_p, [_sz], check=False)
+_net_save_file = _fn('accelsel_network_save_file', ctypes.c_int, [_vp, ctypes.c_char_p])
+_net_save_buffer = _fn('accelsel_network_save_buffer', ctypes.c_int,
+                       [_vp, ctypes.POINTER(ctypes.c_void_p), _szp])
+_net_name = _fn('accelsel_network_name', ctypes.c_char_p, [_vp], check=False)
+_net_bpe = _fn('accelsel_network_bytes_per_element', _u32, [_vp], check=False)
+_net_layer_count = _fn('accelsel_network_layer_count', _sz, [_vp], check=False)
+_net_input_count = _fn('accelsel_network_input_count', _sz, [_vp], check=False)
+_net_layer = _fn('accelsel_network_layer', ctypes.POINTER(LayerInfo), [_vp, _sz], check=False)
+_net_layer_index = _fn('accelsel_network_layer_index', ctypes.c_int, [_vp, ctypes.c_char_p, _szp])
+_net_layer_inputs = _fn('accelsel_network_layer_inputs', ctypes.c_int,
+                        [_vp, _sz, ctypes.POINTER(_szp), _szp])
+_net_layer_outputs = _fn('accelsel_network_layer_outputs', ctypes.c_int,
+                         [_vp, _sz, ctypes.POINTER(_szp), _szp])
+_net_topo_order = _fn('accelsel_network_topo_order', ctypes.c_int, [_vp, ctypes.POINTER(_szp), _szp])
+_net_outputs = _fn('accelsel_network_outputs', ctypes.c_int, [_vp, ctypes.POINTER(_szp), _szp])
+_net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(NetworkTotals), [_vp], check=False)
+_net_free = _fn('accelsel_network_free', None, [_vp], check=False)
+
+# Figures of a layer that Network.layer() and Network.per_layer() expose by name.
+_LAYER_FIELDS = [f for f, _ in LayerInfo._fields_
+                 if f not in ('version', 'kind', 'name', 'kind_name', 'op', 'rank', 'shape')]
+
+
+def _net_options(bytes_per_element):
+    opts = NetworkOptions()
+    _net_options_init(ctypes.byref(opts), 1)
+    opts.bytes_per_element = bytes_per_element
+    return opts
+
+
+def _index_list(call, *args):
+    ptr, n = _szp(), _sz()
+    call(*args, ctypes.byref(ptr), ctypes.byref(n))
+    return [ptr[i] for i in range(n.value)]
+
+
+class Network(_Handle):
+    """A DNN as a DAG of layers with per-sample shapes, parameters, MACs, FLOPs and
+    bytes (see include/accelsel/network.h for the counting conventions).
+
+    Layers are numbered from 0: the network inputs first, then the layers in file
+    order. layer(i) gives a dict of one layer's figures; per_layer(field) gives
+    one figure for every layer as a list."""
+    _free = _net_free
+
+    @classmethod
+    def _make(cls, call, *args):
+        out = _vp()
+        call(ctypes.byref(out), *args)
+        return cls(out.value)
+
+    @classmethod
+    def zoo(cls, name, bytes_per_element=4):
+        """A model of the compiled-in zoo, e.g. 'resnet50' (see zoo_models())."""
+        return cls._make(_net_load_zoo, _enc(name), ctypes.byref(_net_options(bytes_per_element)))
+
+    @classmethod
+    def load(cls, path, bytes_per_element=4):
+        """Read a network YAML file (docs/network-format.md)."""
+        opts = _net_options(bytes_per_element)
+        return cls._make(_net_load_file, _enc(os.fspath(path)), ctypes.byref(opts))
+
+    @classmethod
+    def from_yaml(cls, text, bytes_per_element=4):
+        """Read a network from YAML text (str or bytes)."""
+        data = _enc(text)
+        opts = _net_options(bytes_per_element)
+        return cls._make(_net_load_buffer, data, len(data), ctypes.byref(opts))
+
+    @staticmethod
+    def zoo_models():
+        """[(name, description)] of the zoo."""
+        models, i = [], 0
+        while _net_zoo_name(i) is not None:
+            models.append((_net_zoo_name(i).decode(), _net_zoo_description(i).decode()))
+            i += 1
+        return models
+
+    @property
+    def name(self):
+        return _dec(_net_name(self))
+
+    @property
+    def bytes_per_element(self):
+        return _net_bpe(self)
+
+    def __len__(self):
+        return _net_layer_count(self)
+
+    @property
+    def input_count(self):
+        return _net_input_count(self)
+
+    def index(self, name):
+        """Index of the layer called name (AccelselError ACCELSEL_ENOTFOUND if none)."""
+        out = _sz()
+        _net_layer_index(self, _enc(name), ctypes.byref(out))
+        return out.value
+
+    def _info(self, i):
+        if isinstance(i, str):
+            i = self.index(i)
+        if not 0 <= i < len(self):
+            raise IndexError('layer %d of %d' % (i, len(self)))
+        return _net_layer(self, i).contents
+
+    def layer(self, i):
+        """Layer i (an index or a name) as a dict: name, kind, op, shape and every
+        figure of accelsel_layer_info ('global_' is reported as 'global')."""
+        info = self._info(i)
+        d = {'name': _dec(info.name), 'kind': _dec(info.kind_name), 'op': _dec(info.op),
+             'shape': tuple(info.shape[:info.rank])}
+        for f in _LAYER_FIELDS:
+            d['global' if f == 'global_' else f] = getattr(info, f)
+        return d
+
+    def layers(self):
+        return [self.layer(i) for i in range(len(self))]
+
+    def per_layer(self, field):
+        """One figure ('params', 'flops', 'intensity', 'name', 'shape', ...) for every layer."""
+        if field in ('name', 'kind', 'op', 'shape'):
+            return [self.layer(i)[field] for i in range(len(self))]
+        attr = 'global_' if field == 'global' else field
+        if attr not in _LAYER_FIELDS:
+            raise KeyError(field)
+        return [getattr(_net_layer(self, i).contents, attr) for i in range(len(self))]
+
+    def inputs(self, i):
+        """Indices of the layers that layer i reads, in its listed order."""
+        return _index_list(_net_layer_inputs, self, i if isinstance(i, int) else self.index(i))
+
+    def successors(self, i):
+        """Indices of the layers that read layer i, ascending."""
+        return _index_list(_net_layer_outputs, self, i if isinstance(i, int) else self.index(i))
+
+    def topo_order(self):
+        return _index_list(_net_topo_order, self)
+
+    def outputs(self):
+        """Indices of the layers nothing reads."""
+        return _index_list(_net_outputs, self)
+
+    @property
+    def totals(self):
+        t = _net_totals(self).contents
+        return {f: getattr(t, f) for f, _ in NetworkTotals._fields_ if f != 'version'}
+
+    def to_yaml(self, path=None):
+        """The network in its canonical YAML form: written to path, or returned as a str."""
+        if path is not None:
+            _net_save_file(self, _enc(os.fspath(path)))
+            return None
+        ptr, n = ctypes.c_void_p(), _sz()
+        _net_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
+        try:
+            return ctypes.string_at(ptr, n.value).decode('utf-8')
+        finally:
+            _lib.accelsel_free(ptr)

@@ -10,6 +10,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"data", cli_data, "show a dataset (built-in MLPerf results or a CSV), filtered and derived"},
+    {"network", cli_network, "list the model zoo; show a model or validate a network file per layer"},
 };
 
 static void usage(FILE *f)

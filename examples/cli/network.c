@@ -1,0 +1,309 @@
+/* accelsel network: list the model zoo, show a zoo model or validate a
+ * network file, with per-layer shapes, parameters, FLOPs, bytes and
+ * arithmetic intensity. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: accelsel network list [--format table|json|yaml]\n"
+    "       accelsel network show NAME [--format table|json|yaml] [--bytes-per-element N]\n"
+    "       accelsel network validate FILE [--format table|json|yaml] [--bytes-per-element N]\n"
+    "\n"
+    "  list      the compiled-in model zoo: name, parameters, forward MACs, description\n"
+    "  show      one zoo model layer by layer (NAME as printed by 'list')\n"
+    "  validate  load a network YAML file (docs/network-format.md), check it, and show it\n"
+    "            layer by layer; exit status 1 with the error's line and column if invalid\n"
+    "\n"
+    "Per layer: name, kind, output shape (per sample), parameters, FLOPs (2 x MACs +\n"
+    "elementwise), bytes (input + output + weights) and intensity (FLOPs per byte).\n"
+    "  --format F              table (default), json or yaml\n"
+    "  --bytes-per-element N   element width for bytes: 4 (fp32, default) or 2 (fp16/bf16), 1..8\n";
+
+#define FORMATS ((1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON) | (1u << CLI_FORMAT_YAML))
+
+typedef struct net_args {
+    const char *command, *target;
+    int format;
+    unsigned bytes;
+} net_args;
+
+static int parse_bytes(const char *v, unsigned *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*v == '\0' || *end != '\0' || n < 1 || n > 8)
+        return cli_usage_error("network: --bytes-per-element must be 1..8, not '%s'", v);
+    *out = (unsigned)n;
+    return CLI_OK;
+}
+
+static int parse_option(int argc, char **argv, int *i, net_args *a)
+{
+    const char *arg = argv[*i];
+    const char *eq = strchr(arg, '=');
+    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+    int is_format = len == 8 && strncmp(arg, "--format", 8) == 0;
+    int is_bytes = len == 19 && strncmp(arg, "--bytes-per-element", 19) == 0;
+    if (!is_format && !is_bytes)
+        return cli_usage_error("network: unknown option '%s' (see accelsel network --help)", arg);
+    const char *v = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+    if (v == NULL)
+        return cli_usage_error("network: %.*s needs a value", (int)len, arg);
+    if (is_bytes)
+        return parse_bytes(v, &a->bytes);
+    if ((a->format = cli_parse_format(v, FORMATS)) < 0)
+        return cli_usage_error("network: unknown format '%s' (table, json or yaml)", v);
+    return CLI_OK;
+}
+
+static int parse_args(int argc, char **argv, net_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = CLI_OK;
+        if (strncmp(argv[i], "--", 2) == 0)
+            rc = parse_option(argc, argv, &i, a);
+        else if (a->command == NULL)
+            a->command = argv[i];
+        else if (a->target == NULL)
+            a->target = argv[i];
+        else
+            rc = cli_usage_error("network: unexpected argument '%s'", argv[i]);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    if (a->command == NULL)
+        return cli_usage_error("network: which command? list, show or validate");
+    int needs_target = strcmp(a->command, "list") != 0;
+    if (needs_target && strcmp(a->command, "show") != 0 && strcmp(a->command, "validate") != 0)
+        return cli_usage_error("network: unknown command '%s' (list, show or validate)",
+                               a->command);
+    if (needs_target != (a->target != NULL))
+        return cli_usage_error(needs_target ? "network %s: needs a %s"
+                                            : "network %s: takes no argument%s",
+                               a->command, needs_target ? (a->command[0] == 's' ? "NAME" : "FILE")
+                                                        : "");
+    return CLI_OK;
+}
+
+/* "64x56x56" */
+static void shape_text(const accelsel_layer_info *l, char *buf, size_t cap)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (uint32_t d = 0; d < l->rank && at < cap; d++)
+        at += (size_t)snprintf(buf + at, cap - at, "%s%llu", d ? "x" : "",
+                               (unsigned long long)l->shape[d]);
+}
+
+static unsigned long long layer_bytes(const accelsel_layer_info *l)
+{
+    return (unsigned long long)(l->input_bytes + l->output_bytes + l->weight_bytes);
+}
+
+static void print_table(const accelsel_network *net)
+{
+    printf("%-36s %-16s %-16s %12s %15s %13s %9s\n", "layer", "kind", "output", "params",
+           "flops", "bytes", "intensity");
+    for (size_t i = 0; i < accelsel_network_layer_count(net); i++) {
+        const accelsel_layer_info *l = accelsel_network_layer(net, i);
+        char shape[64], kind[40];
+        shape_text(l, shape, sizeof shape);
+        snprintf(kind, sizeof kind, "%s%s%s", l->kind_name, l->op != NULL ? "/" : "",
+                 l->op != NULL ? l->op : "");
+        printf("%-36s %-16s %-16s %12llu %15llu %13llu %9.2f\n", l->name, kind, shape,
+               (unsigned long long)l->params, (unsigned long long)l->flops, layer_bytes(l),
+               l->intensity);
+    }
+    const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    printf("\n%s: %llu layers (%llu input%s, %llu output%s), %llu parameters, %llu MACs, "
+           "%llu FLOPs per sample; weights %llu bytes, activations %llu bytes at %u bytes "
+           "per element\n",
+           accelsel_network_name(net), (unsigned long long)t->layers,
+           (unsigned long long)t->inputs, t->inputs == 1 ? "" : "s",
+           (unsigned long long)t->outputs, t->outputs == 1 ? "" : "s",
+           (unsigned long long)t->params, (unsigned long long)t->macs,
+           (unsigned long long)t->flops, (unsigned long long)t->weight_bytes,
+           (unsigned long long)t->activation_bytes, accelsel_network_bytes_per_element(net));
+}
+
+typedef struct count_field {
+    const char *key;
+    unsigned long long value;
+} count_field;
+
+/* The integer figures of a layer, in output order. */
+static size_t layer_counts(const accelsel_layer_info *l, count_field *f)
+{
+    const count_field all[] = {
+        {"params", l->params},
+        {"macs", l->macs},
+        {"elementwise_flops", l->elementwise_flops},
+        {"flops", l->flops},
+        {"input_bytes", l->input_bytes},
+        {"output_bytes", l->output_bytes},
+        {"weight_bytes", l->weight_bytes},
+    };
+    memcpy(f, all, sizeof all);
+    return sizeof all / sizeof all[0];
+}
+
+static size_t total_counts(const accelsel_network *net, count_field *f)
+{
+    const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    const count_field all[] = {
+        {"layers", t->layers},
+        {"inputs", t->inputs},
+        {"outputs", t->outputs},
+        {"params", t->params},
+        {"macs", t->macs},
+        {"elementwise_flops", t->elementwise_flops},
+        {"flops", t->flops},
+        {"weight_bytes", t->weight_bytes},
+        {"activation_bytes", t->activation_bytes},
+        {"bytes_per_element", accelsel_network_bytes_per_element(net)},
+    };
+    memcpy(f, all, sizeof all);
+    return sizeof all / sizeof all[0];
+}
+
+/* Names of layer @p i's inputs as a JSON array (also valid YAML flow). */
+static void print_inputs(const accelsel_network *net, size_t i)
+{
+    const size_t *in;
+    size_t n = 0;
+    accelsel_network_layer_inputs(net, i, &in, &n);
+    fputc('[', stdout);
+    for (size_t e = 0; e < n; e++) {
+        fputs(e ? ", " : "", stdout);
+        cli_json_string(stdout, accelsel_network_layer(net, in[e])->name);
+    }
+    fputc(']', stdout);
+}
+
+static void print_shape(const accelsel_layer_info *l)
+{
+    fputc('[', stdout);
+    for (uint32_t d = 0; d < l->rank; d++)
+        printf("%s%llu", d ? ", " : "", (unsigned long long)l->shape[d]);
+    fputc(']', stdout);
+}
+
+/* One layer as a JSON object or a YAML list item: the same fields and order. */
+static void print_layer(const accelsel_network *net, size_t i, int yaml)
+{
+    const accelsel_layer_info *l = accelsel_network_layer(net, i);
+    const char *sep = yaml ? "\n    " : ", ";
+    fputs(yaml ? "  - name: " : "    {\"name\": ", stdout);
+    cli_json_string(stdout, l->name);
+    printf(yaml ? "%skind: %s" : "%s\"kind\": \"%s\"", sep, l->kind_name);
+    if (l->op != NULL)
+        printf(yaml ? "%sop: %s" : "%s\"op\": \"%s\"", sep, l->op);
+    printf(yaml ? "%sinputs: " : "%s\"inputs\": ", sep);
+    print_inputs(net, i);
+    printf(yaml ? "%sshape: " : "%s\"shape\": ", sep);
+    print_shape(l);
+    count_field f[8];
+    size_t n = layer_counts(l, f);
+    for (size_t k = 0; k < n; k++)
+        printf(yaml ? "%s%s: %llu" : "%s\"%s\": %llu", sep, f[k].key, f[k].value);
+    printf(yaml ? "%sintensity: " : "%s\"intensity\": ", sep);
+    cli_json_number(stdout, l->intensity);
+    fputs(yaml ? "\n" : "}", stdout);
+}
+
+static void print_structured(const accelsel_network *net, int yaml)
+{
+    fputs(yaml ? "name: " : "{\n  \"name\": ", stdout);
+    cli_json_string(stdout, accelsel_network_name(net));
+    fputs(yaml ? "\ntotals:\n" : ",\n  \"totals\": {", stdout);
+    count_field f[10];
+    size_t n = total_counts(net, f);
+    for (size_t k = 0; k < n; k++) {
+        if (yaml)
+            printf("  %s: %llu\n", f[k].key, f[k].value);
+        else
+            printf("%s\"%s\": %llu", k ? ", " : "", f[k].key, f[k].value);
+    }
+    fputs(yaml ? "layers:\n" : "},\n  \"layers\": [\n", stdout);
+    for (size_t i = 0; i < accelsel_network_layer_count(net); i++) {
+        if (!yaml && i > 0)
+            fputs(",\n", stdout);
+        print_layer(net, i, yaml);
+    }
+    fputs(yaml ? "" : "\n  ]\n}\n", stdout);
+}
+
+static int print_report(const accelsel_network *net, int format)
+{
+    if (format == CLI_FORMAT_TABLE)
+        print_table(net);
+    else
+        print_structured(net, format == CLI_FORMAT_YAML);
+    return CLI_OK;
+}
+
+static void print_list_entry(size_t i, const accelsel_network_totals *t, int format)
+{
+    const char *name = accelsel_network_zoo_name(i), *about = accelsel_network_zoo_description(i);
+    unsigned long long params = t->params, macs = t->macs;
+    if (format == CLI_FORMAT_TABLE) {
+        printf("%-15s %12llu %16llu  %s\n", name, params, macs, about);
+        return;
+    }
+    if (format == CLI_FORMAT_YAML) {
+        printf("- name: %s\n  params: %llu\n  macs: %llu\n  description: ", name, params, macs);
+    } else {
+        printf("%s  {\"name\": \"%s\", \"params\": %llu, \"macs\": %llu, \"description\": ",
+               i ? ",\n" : "", name, params, macs);
+    }
+    cli_json_string(stdout, about);
+    fputs(format == CLI_FORMAT_YAML ? "\n" : "}", stdout);
+}
+
+static int list_zoo(int format)
+{
+    if (format == CLI_FORMAT_TABLE)
+        printf("%-15s %12s %16s  %s\n", "name", "params", "macs", "description");
+    if (format == CLI_FORMAT_JSON)
+        fputs("[\n", stdout);
+    for (size_t i = 0; accelsel_network_zoo_name(i) != NULL; i++) {
+        accelsel_network *net = NULL;
+        int rc = accelsel_network_load_zoo(&net, accelsel_network_zoo_name(i), NULL);
+        if (rc != 0)
+            return cli_fail(rc, accelsel_network_zoo_name(i));
+        print_list_entry(i, accelsel_network_get_totals(net), format);
+        accelsel_network_free(net);
+    }
+    if (format == CLI_FORMAT_JSON)
+        fputs("\n]\n", stdout);
+    return CLI_OK;
+}
+
+int cli_network(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_text, stdout);
+            return CLI_OK;
+        }
+    net_args a = {NULL, NULL, CLI_FORMAT_TABLE, 4};
+    int rc = parse_args(argc, argv, &a);
+    if (rc != CLI_OK)
+        return rc;
+    if (strcmp(a.command, "list") == 0)
+        return list_zoo(a.format);
+    accelsel_network_options opts = ACCELSEL_NETWORK_OPTIONS_INIT;
+    opts.bytes_per_element = a.bytes;
+    accelsel_network *net = NULL;
+    if (strcmp(a.command, "show") == 0)
+        rc = accelsel_network_load_zoo(&net, a.target, &opts);
+    else
+        rc = accelsel_network_load_file(&net, a.target, &opts);
+    if (rc != 0)
+        return cli_fail(rc, a.target);
+    rc = print_report(net, a.format);
+    accelsel_network_free(net);
+    return rc;
+}

@@ -205,6 +205,7 @@ ACCELSEL_API size_t accelsel_importance_options_size(void);
  *              values (or fewer than mi_neighbors + 1 when mutual information is asked);
  *          ACCELSEL_EDATA for an infinite target or feature value, a constant
  *              feature or target (named), or a log10 of a value <= 0;
+ *          ACCELSEL_ERANGE, ACCELSEL_EINFEASIBLE as accelsel_importance_compute_matrix();
  *          ACCELSEL_ECANCELED if the progress callback asked to stop;
  *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p ds is only read. */
@@ -262,6 +263,9 @@ ACCELSEL_API int accelsel_importance_compute_features(accelsel_importance **out,
  *          ACCELSEL_EEMPTY for too few rows;
  *          ACCELSEL_EDATA for a NaN or infinite value (column and row named) or
  *              a constant feature or target (named);
+ *          ACCELSEL_ERANGE for more than 2^31 rows, or more than 32000 features
+ *              with ACCELSEL_IMPORTANCE_PCA;
+ *          ACCELSEL_EINFEASIBLE if LAPACK does not converge (PCA);
  *          ACCELSEL_ECANCELED; ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_importance_compute_matrix(accelsel_importance **out,

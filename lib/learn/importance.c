@@ -30,6 +30,9 @@ int asel_importance_check_rows(size_t rows, const accelsel_importance_options *o
         need = (size_t)o->mi_neighbors + 1;
     if (rows < need)
         return asel_error(ACCELSEL_EEMPTY, "importance: %zu rows left, at least %zu needed", rows, need);
+    /* Tree nodes address each other with 32 bits; a tree has under 2 x rows nodes. */
+    if (rows > ((size_t)1 << 31))
+        return asel_error(ACCELSEL_ERANGE, "importance: %zu rows is more than 2^31", rows);
     return 0;
 }
 

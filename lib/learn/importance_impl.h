@@ -40,7 +40,7 @@ int asel_importance_run(accelsel_importance *imp, const double *x, size_t n, con
                         const uint8_t *discrete, const accelsel_importance_options *opts);
 
 /* ACCELSEL_EEMPTY unless @p rows is enough for the measures asked (2, and
- * mi_neighbors + 1 for mutual information). */
+ * mi_neighbors + 1 for mutual information); ACCELSEL_ERANGE beyond 2^31. */
 int asel_importance_check_rows(size_t rows, const accelsel_importance_options *o);
 
 /* ACCELSEL_EDATA naming the first non-finite value or constant column of

@@ -25,15 +25,22 @@ static void column_means(const double *x, size_t n, size_t p, double *mean)
         mean[j] /= (double)n;
 }
 
+static size_t centre_block(const double *x, size_t n, size_t p, const double *mean, size_t r0,
+                           double *block)
+{
+    size_t rows = n - r0 < PCA_BLOCK_ROWS ? n - r0 : PCA_BLOCK_ROWS;
+    for (size_t r = 0; r < rows; r++)
+        for (size_t j = 0; j < p; j++)
+            block[r * p + j] = x[(r0 + r) * p + j] - mean[j];
+    return rows;
+}
+
 /* Upper triangle (row-major) of X_c' X_c / (n - 1), in blocks of rows. */
 static void covariance(const double *x, size_t n, size_t p, const double *mean, double *block,
                        double *cov)
 {
     for (size_t r0 = 0; r0 < n; r0 += PCA_BLOCK_ROWS) {
-        size_t rows = n - r0 < PCA_BLOCK_ROWS ? n - r0 : PCA_BLOCK_ROWS;
-        for (size_t r = 0; r < rows; r++)
-            for (size_t j = 0; j < p; j++)
-                block[r * p + j] = x[(r0 + r) * p + j] - mean[j];
+        size_t rows = centre_block(x, n, p, mean, r0, block);
         cblas_dsyrk(CblasRowMajor, CblasUpper, CblasTrans, (int)p, (int)rows,
                     1.0 / (double)(n - 1), block, (int)p, r0 == 0 ? 0.0 : 1.0, cov, (int)p);
     }
@@ -68,26 +75,31 @@ static int eigen(double *cov, size_t p, double *w)
 
 /* scikit-learn's svd_flip (u-based, as in scikit-learn 1.2's PCA): each
  * component's sign makes the largest-magnitude score over the fitting rows
- * positive, so that components and loadings compare with its output. */
-static void flip_signs(accelsel_pca *pca, const double *x)
+ * positive (the first such row on ties), so that components and loadings
+ * compare with its output. Scores come a block of rows at a time from dgemm;
+ * @p scores holds PCA_BLOCK_ROWS x k, @p best 2 x k doubles. */
+static void flip_signs(accelsel_pca *pca, const double *x, double *block, double *scores,
+                       double *best)
 {
-    size_t p = pca->n_features;
-    for (size_t c = 0; c < pca->n_components; c++) {
-        double *v = pca->components + c * p;
-        double best = -1.0, best_score = 0.0;
-        for (size_t r = 0; r < pca->n_samples; r++) {
-            double t = 0.0;
-            for (size_t j = 0; j < p; j++)
-                t += (x[r * p + j] - pca->mean[j]) * v[j];
-            if (fabs(t) > best) {
-                best = fabs(t);
-                best_score = t;
-            }
-        }
-        if (best_score < 0.0)
-            for (size_t j = 0; j < p; j++)
-                v[j] = -v[j];
+    size_t n = pca->n_samples, p = pca->n_features, k = pca->n_components;
+    double *best_abs = best, *best_score = best + k;
+    for (size_t c = 0; c < k; c++)
+        best_abs[c] = -1.0;
+    for (size_t r0 = 0; r0 < n; r0 += PCA_BLOCK_ROWS) {
+        size_t rows = centre_block(x, n, p, pca->mean, r0, block);
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)rows, (int)k, (int)p, 1.0, block,
+                    (int)p, pca->components, (int)p, 0.0, scores, (int)k);
+        for (size_t r = 0; r < rows; r++)
+            for (size_t c = 0; c < k; c++)
+                if (fabs(scores[r * k + c]) > best_abs[c]) {
+                    best_abs[c] = fabs(scores[r * k + c]);
+                    best_score[c] = scores[r * k + c];
+                }
     }
+    for (size_t c = 0; c < k; c++)
+        if (best_score[c] < 0.0)
+            for (size_t j = 0; j < p; j++)
+                pca->components[c * p + j] = -pca->components[c * p + j];
 }
 
 static int alloc_pca(accelsel_pca **out, size_t n, size_t p, size_t k)
@@ -137,11 +149,13 @@ int asel_pca_fit(accelsel_pca **out, const double *x, size_t n, size_t p, size_t
     if (p > PCA_MAX_FEATURES)
         return asel_error(ACCELSEL_ERANGE, "pca: %zu columns is more than LAPACK can take", p);
     accelsel_pca *pca = NULL;
+    size_t block_rows = n < PCA_BLOCK_ROWS ? n : PCA_BLOCK_ROWS;
     double *cov = asel_calloc(p * p, sizeof *cov);
     double *w = asel_calloc(p, sizeof *w);
-    size_t block_rows = n < PCA_BLOCK_ROWS ? n : PCA_BLOCK_ROWS;
     double *block = asel_calloc(block_rows * p, sizeof *block);
-    int rc = (cov == NULL || w == NULL || block == NULL) ? asel_enomem() : alloc_pca(&pca, n, p, k);
+    double *scores = asel_calloc(block_rows * k, sizeof *scores);
+    double *best = asel_calloc(2 * k, sizeof *best);
+    int rc = (!cov || !w || !block || !scores || !best) ? asel_enomem() : alloc_pca(&pca, n, p, k);
     if (rc == 0) {
         column_means(x, n, p, pca->mean);
         covariance(x, n, p, pca->mean, block, cov);
@@ -153,7 +167,7 @@ int asel_pca_fit(accelsel_pca **out, const double *x, size_t n, size_t p, size_t
             rc = asel_error(ACCELSEL_EDATA, "pca: every column is constant (total variance 0)");
     }
     if (rc == 0) {
-        flip_signs(pca, x);
+        flip_signs(pca, x, block, scores, best);
         fill_loadings(pca);
         *out = pca;
     } else {
@@ -162,6 +176,8 @@ int asel_pca_fit(accelsel_pca **out, const double *x, size_t n, size_t p, size_t
     asel_free(cov);
     asel_free(w);
     asel_free(block);
+    asel_free(scores);
+    asel_free(best);
     return rc;
 }
 

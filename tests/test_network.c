@@ -446,6 +446,45 @@ START_TEST(files_load_and_save)
 }
 END_TEST
 
+/* The example files under examples/, with totals worked out by hand:
+ * residual: params 16*27 + 2*16*16*9 + 16*32*9 + 32*32*9 + 16*32 (convs)
+ *   + 2*(16+16+16+32+32+32) (norms) + 32*10+10 = 19,994; MACs 1024*432
+ *   + 2*1024*2304 + 256*4608 + 256*9216 + 256*512 + 320 = 8,831,296.
+ * transformer: params 1000*64 + 32*64 + 4*(64*64+64) + 64*256+256 + 256*64+64
+ *   + 3*128 = 116,160 (the tied head owns none); MACs 4*32*4096 + 2*32*32*64
+ *   + 2*32*64*256 + 32*64*1000 = 3,751,936.
+ * two-branch: params 32*27+32 + 16*9+16 + 64*12*9+64 + 64*9+64 + 128*64+128
+ *   + 128*2+2 = 17,250; MACs 1024*(864 + 144 + 6912) + 256*(576 + 8192) + 256
+ *   = 10,354,944. */
+START_TEST(example_files)
+{
+    static const struct {
+        const char *path;
+        uint64_t params, macs;
+        size_t inputs;
+    } files[] = {
+        {"examples/network-residual.yaml", 19994, 8831296, 1},
+        {"examples/network-transformer.yaml", 116160, 3751936, 1},
+        {"examples/network-two-branch.yaml", 17250, 10354944, 2},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        accelsel_network *net = NULL;
+        int rc = accelsel_network_load_file(&net, testutil_source_path(files[i].path), NULL);
+        ck_assert_msg(rc == 0, "%s: %s", files[i].path, accelsel_last_error()->message);
+        const accelsel_network_totals *t = accelsel_network_get_totals(net);
+        ck_assert_uint_eq(t->params, files[i].params);
+        ck_assert_uint_eq(t->macs, files[i].macs);
+        ck_assert_uint_eq(t->inputs, files[i].inputs);
+        char *t1 = save(net);
+        accelsel_network *again = load_text(t1, NULL);
+        assert_same_layers(net, again);
+        accelsel_free(t1);
+        accelsel_network_free(again);
+        accelsel_network_free(net);
+    }
+}
+END_TEST
+
 /* Malformed inputs: status, line and a fragment of the message. "H" is a
  * valid header (lines 1-5: name, one [3, 8, 8] input "x", "layers:"), so the
  * first layer is on line 6. L(name, rest) is one layer in flow style. */
@@ -657,6 +696,7 @@ int main(void)
     tcase_add_test(tc, round_trip_is_exact);
     tcase_add_test(tc, round_trip_quotes_odd_names);
     tcase_add_test(tc, files_load_and_save);
+    tcase_add_test(tc, example_files);
     tcase_add_loop_test(tc, malformed_inputs, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, alias_bomb_is_bounded);
     tcase_add_test(tc, allocation_failures_leak_nothing);

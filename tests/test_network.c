@@ -526,6 +526,8 @@ static const struct {
     {H L("\"\"", "flatten, inputs: [x]"), ACCELSEL_EPARSE, 6, "layer names must not be empty"},
     {H "  - just text\n", ACCELSEL_EPARSE, 6, "a layer must be a mapping, not a scalar"},
     {"- a\n- b\n", ACCELSEL_EPARSE, 1, "a network must be a mapping, not a list"},
+    {"", ACCELSEL_EPARSE, 1, "empty network description"},
+    {"# only a comment\n", ACCELSEL_EPARSE, 1, "empty network description"},
     {H L("a", "convolution, inputs: [x]"), ACCELSEL_EPARSE, 6, "unknown layer kind 'convolution'"},
     {H L("a", "input, inputs: []"), ACCELSEL_EPARSE, 6, "network inputs belong under 'inputs'"},
     {H L("a", "pool, inputs: [x], mode: min, kernel: 2"), ACCELSEL_EPARSE, 6,

@@ -102,6 +102,10 @@ static int load_doc(accelsel_network **out, const asel_yaml_doc *doc, uint32_t b
     const asel_yaml_node *root = asel_yaml_root(doc), *inputs = NULL, *layers = NULL;
     const char *name = NULL;
     int rc = asel_yaml_expect(doc, root, ASEL_YAML_MAP, "a network");
+    /* An empty stream has a root without a position: report its start. */
+    if (rc == 0 && root->n == 0)
+        rc = asel_error_at(ACCELSEL_EPARSE, asel_yaml_source(doc), 1, 1,
+                           "empty network description");
     if (rc == 0)
         rc = asel_yaml_check_keys(doc, root, keys);
     if (rc == 0)

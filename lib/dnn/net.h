@@ -51,7 +51,7 @@ typedef struct asel_layer {
     int64_t shape[ACCELSEL_NETWORK_MAX_DIMS]; /* input layers: shape */
     int64_t out;          /* conv2d out_channels, linear out_features, embedding dim */
     int64_t kernel[2], stride[2], padding[2], dilation[2];
-    int64_t groups;       /* conv2d; 0 with depthwise */
+    int64_t groups;       /* conv2d; ignored (left 1) when depthwise */
     int depthwise, bias, global, transpose_b;
     int64_t heads;        /* attention */
     int64_t vocab;        /* embedding */
@@ -104,7 +104,8 @@ int asel_net_set_weights_from(asel_layer *l, const char *name, asel_pos pos);
  * 0, ACCELSEL_EPARSE, ACCELSEL_ERANGE or ACCELSEL_ENOMEM. */
 int asel_net_finish(accelsel_network *net, const char *source);
 
-/* Record @p code for layer @p l: at its position when it has one. */
+/* Record @p code with a message, at @p pos in @p source when both are known
+ * (files), else without a position (networks built in C). */
 int asel_net_fail(const char *source, asel_pos pos, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

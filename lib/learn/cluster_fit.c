@@ -55,9 +55,9 @@ static int fit_kmeans(accelsel_cluster_model *m, const double *x, const accelsel
                            .tol = o->tol, .seed = o->seed, .n_threads = o->n_threads,
                            .init = o->init, .progress = *p};
     if (o->init != NULL) {
-        int rc = asel_check_finite("accelsel_cluster_fit: init", o->init, m->k, m->d);
+        int rc = asel_check_finite("accelsel_cluster_fit: init", ACCELSEL_EINVAL, o->init, m->k, m->d);
         if (rc != 0)
-            return asel_error(ACCELSEL_EINVAL, "%s", accelsel_last_error()->message);
+            return rc;
     }
     return asel_kmeans(x, m->n, m->d, &cfg, m->centroids, m->labels, &m->inertia, &m->n_iter);
 }
@@ -104,9 +104,10 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
                                       size_t d, const accelsel_cluster_options *opts)
 {
     static const char fn[] = "accelsel_cluster_fit";
+    if (out != NULL)
+        *out = NULL;
     if (out == NULL || x == NULL)
         return asel_einval(fn, out == NULL ? "out" : "x");
-    *out = NULL;
     if (d == 0)
         return asel_error(ACCELSEL_EINVAL, "%s: d is 0", fn);
     if (n == 0)
@@ -115,7 +116,7 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
     accelsel_cluster_model *m = NULL;
     int rc = asel_cluster_resolve(fn, opts, &o);
     if (rc == 0)
-        rc = asel_check_finite(fn, x, n, d);
+        rc = asel_check_finite(fn, ACCELSEL_EDATA, x, n, d);
     if (rc == 0)
         rc = asel_cluster_fit_matrix(&m, x, n, d, &o);
     if (rc == 0 && (rc = asel_alloc_array(&m->centroids_orig, m->k * d, sizeof(double))) == 0) {
@@ -152,9 +153,10 @@ ACCELSEL_API int accelsel_cluster_fit_dataset(accelsel_cluster_model **out,
                                               const accelsel_cluster_options *opts)
 {
     static const char fn[] = "accelsel_cluster_fit_dataset";
+    if (out != NULL)
+        *out = NULL;
     if (out == NULL || ds == NULL || features == NULL)
         return asel_einval(fn, out == NULL ? "out" : ds == NULL ? "ds" : "features");
-    *out = NULL;
     accelsel_cluster_options o;
     size_t nr = accelsel_dataset_rows(ds), dim = accelsel_features_dim(features), n = 0;
     double *x = NULL;

@@ -166,17 +166,19 @@ static int load_text(accelsel_cluster_model **out, const char *data, size_t len,
 ACCELSEL_API int accelsel_cluster_model_load_yaml_buffer(accelsel_cluster_model **out,
                                                          const char *data, size_t len)
 {
+    if (out != NULL)
+        *out = NULL;
     if (out == NULL || (data == NULL && len != 0))
         return asel_einval("accelsel_cluster_model_load_yaml_buffer", out == NULL ? "out" : "data");
-    *out = NULL;
     return load_text(out, data ? data : "", len, "<buffer>");
 }
 
 ACCELSEL_API int accelsel_cluster_model_load_yaml(accelsel_cluster_model **out, const char *path)
 {
+    if (out != NULL)
+        *out = NULL;
     if (out == NULL || path == NULL)
         return asel_einval("accelsel_cluster_model_load_yaml", out == NULL ? "out" : "path");
-    *out = NULL;
     char *data = NULL;
     size_t len = 0;
     int rc = asel_read_file(path, &data, &len);

@@ -15,7 +15,7 @@ ACCELSEL_API int accelsel_cluster_model_predict(const accelsel_cluster_model *m,
                           m->d);
     if (n == 0)
         return asel_error(ACCELSEL_EEMPTY, "%s: no rows", fn);
-    int rc = asel_check_finite(fn, x, n, d);
+    int rc = asel_check_finite(fn, ACCELSEL_EDATA, x, n, d);
     if (rc != 0)
         return rc;
     return asel_km_assign(x, n, d, m->centroids, m->k, 1, labels);

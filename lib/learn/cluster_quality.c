@@ -8,12 +8,12 @@
 #include "core/error.h"
 #include "learn/cluster_quality.h"
 
-int asel_check_finite(const char *fn, const double *x, size_t n, size_t d)
+int asel_check_finite(const char *fn, int code, const double *x, size_t n, size_t d)
 {
     for (size_t i = 0; i < n; i++)
         for (size_t c = 0; c < d; c++)
             if (!isfinite(x[i * d + c]))
-                return asel_error(ACCELSEL_EDATA, "%s: row %zu column %zu is %s", fn, i, c,
+                return asel_error(code, "%s: row %zu column %zu is %s", fn, i, c,
                                   isnan(x[i * d + c]) ? "NaN" : "infinite");
     return 0;
 }
@@ -30,7 +30,7 @@ static int check_args(const char *fn, const double *x, size_t n, size_t d, const
         if (labels[i] >= n)
             return asel_error(ACCELSEL_EINVAL, "%s: label %u of row %zu is not below the %zu rows",
                               fn, labels[i], i, n);
-    return asel_check_finite(fn, x, n, d);
+    return asel_check_finite(fn, ACCELSEL_EDATA, x, n, d);
 }
 
 void asel_labelling_free(asel_labelling *l)

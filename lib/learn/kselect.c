@@ -128,7 +128,7 @@ ACCELSEL_API int accelsel_cluster_select_k(accelsel_cluster_selection **out, con
     if (rc == 0)
         rc = check_range(k_min, k_max, n, criterion);
     if (rc == 0)
-        rc = asel_check_finite(FN, x, n, d);
+        rc = asel_check_finite(FN, ACCELSEL_EDATA, x, n, d);
     accelsel_cluster_selection *s = NULL;
     if (rc == 0 && (rc = asel_alloc_array(&s, 1, sizeof *s)) == 0) {
         *s = (accelsel_cluster_selection){.criterion = criterion, .k_min = k_min,

@@ -315,6 +315,457 @@ class Dataset(_Handle):
         return {c: self.column(c) for c in self.columns}
 
 # --- features and clustering ---
+__all__ += ['Features', 'ClusterModel', 'ClusterSelection', 'silhouette', 'calinski_harabasz',
+            'davies_bouldin', 'elbow', 'select_k']
+_TRANSFORMS = {'default': 0, 'none': 1, 'log10': 2, 'zscore': 3, 'minmax': 4, 'log10_zscore': 5,
+               'onehot': 6}
+_TRANSFORM_NAMES = {v: k for k, v in _TRANSFORMS.items()}
+_FEATURE_MISSING = {'drop': 1, 'impute': 2}
+_ALGORITHMS = {'kmeans': 1, 'ward': 2}
+_CRITERIA = {'silhouette': 1, 'ch': 2, 'db': 3, 'elbow': 4, 'gap': 5}
+_SCORES = {'inertia': 1, 'silhouette': 2, 'calinski_harabasz': 3, 'davies_bouldin': 4, 'gap': 5,
+           'gap_se': 6}
+_CL_PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, ctypes.c_void_p)
+_cl_dp = ctypes.POINTER(ctypes.c_double)
+_cl_u32p = ctypes.POINTER(ctypes.c_uint32)
+_cl_szp = ctypes.POINTER(_sz)
+
+
+class _FeaturesOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('missing', ctypes.c_uint32)]
+
+
+class ClusterOptions(ctypes.Structure):
+    """Mirror of accelsel_cluster_options (checked against the library's size)."""
+    _fields_ = [('version', ctypes.c_uint), ('algorithm', ctypes.c_uint32), ('k', ctypes.c_uint32),
+                ('n_init', ctypes.c_uint32), ('max_iter', ctypes.c_uint32), ('tol', ctypes.c_double),
+                ('seed', ctypes.c_uint64), ('n_threads', ctypes.c_uint32), ('init', _cl_dp),
+                ('indices', ctypes.c_uint32), ('silhouette_max', ctypes.c_uint64),
+                ('gap_references', ctypes.c_uint32), ('progress', _CL_PROGRESS),
+                ('payload', ctypes.c_void_p)]
+
+
+_feat_options_init = _fn('accelsel_features_options_init', ctypes.c_int,
+                         [ctypes.POINTER(_FeaturesOptions), ctypes.c_uint])
+_cl_options_init = _fn('accelsel_cluster_options_init', ctypes.c_int,
+                       [ctypes.POINTER(ClusterOptions), ctypes.c_uint])
+if _fn('accelsel_features_options_size', _sz, [], check=False)() != ctypes.sizeof(_FeaturesOptions) or \
+        _fn('accelsel_cluster_options_size', _sz, [], check=False)() != ctypes.sizeof(ClusterOptions):
+    raise ImportError('accelsel_features_options or accelsel_cluster_options layout differs from this binding')
+_feat_fit = _fn('accelsel_features_fit', ctypes.c_int,
+                [ctypes.POINTER(_vp), _vp, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_int),
+                 _sz, ctypes.POINTER(_FeaturesOptions)])
+_feat_dim = _fn('accelsel_features_dim', _sz, [_vp], check=False)
+_feat_name = _fn('accelsel_features_name', ctypes.c_char_p, [_vp, _sz], check=False)
+_feat_n_inputs = _fn('accelsel_features_n_inputs', _sz, [_vp], check=False)
+_feat_input_name = _fn('accelsel_features_input_name', ctypes.c_char_p, [_vp, _sz], check=False)
+_feat_input_transform = _fn('accelsel_features_input_transform', ctypes.c_int, [_vp, _sz])
+_feat_missing = _fn('accelsel_features_missing_policy', ctypes.c_int, [_vp])
+_feat_scaling = _fn('accelsel_features_scaling', ctypes.c_int, [_vp, _sz, _cl_dp, _cl_dp])
+_feat_transform = _fn('accelsel_features_transform', ctypes.c_int, [_vp, _vp, _cl_dp, _sz, _cl_szp, _cl_szp])
+_feat_inverse = _fn('accelsel_features_inverse', ctypes.c_int, [_vp, _cl_dp, _sz, _cl_dp, _sz])
+_feat_free = _fn('accelsel_features_free', None, [_vp], check=False)
+_cl_fit = _fn('accelsel_cluster_fit', ctypes.c_int, [ctypes.POINTER(_vp), _cl_dp, _sz, _sz,
+                                                     ctypes.POINTER(ClusterOptions)])
+_cl_fit_dataset = _fn('accelsel_cluster_fit_dataset', ctypes.c_int,
+                      [ctypes.POINTER(_vp), _vp, _vp, ctypes.POINTER(ClusterOptions)])
+_cl_algorithm = _fn('accelsel_cluster_model_algorithm', ctypes.c_int, [_vp])
+_cl_k = _fn('accelsel_cluster_model_k', _sz, [_vp], check=False)
+_cl_n_rows = _fn('accelsel_cluster_model_n_rows', _sz, [_vp], check=False)
+_cl_dim = _fn('accelsel_cluster_model_dim', _sz, [_vp], check=False)
+_cl_labels = _fn('accelsel_cluster_model_labels', _cl_u32p, [_vp], check=False)
+_cl_row_index = _fn('accelsel_cluster_model_row_index', _cl_szp, [_vp], check=False)
+_cl_centroids = _fn('accelsel_cluster_model_centroids', _cl_dp, [_vp], check=False)
+_cl_centroids_orig = _fn('accelsel_cluster_model_centroids_original', _cl_dp, [_vp], check=False)
+_cl_features = _fn('accelsel_cluster_model_features', _vp, [_vp], check=False)
+_cl_n_iter = _fn('accelsel_cluster_model_n_iter', ctypes.c_uint32, [_vp], check=False)
+_cl_n_merges = _fn('accelsel_cluster_model_n_merges', _sz, [_vp], check=False)
+_cl_merge = _fn('accelsel_cluster_model_merge', ctypes.c_int, [_vp, _sz, _cl_szp, _cl_szp, _cl_dp, _cl_szp])
+_cl_profiles = _fn('accelsel_cluster_model_profiles', _vp, [_vp], check=False)
+_cl_predict = _fn('accelsel_cluster_model_predict', ctypes.c_int, [_vp, _cl_dp, _sz, _sz, _cl_u32p])
+_cl_predict_dataset = _fn('accelsel_cluster_model_predict_dataset', ctypes.c_int,
+                          [_vp, _vp, _cl_u32p, _sz, _cl_szp, _cl_szp])
+_cl_save_buffer = _fn('accelsel_cluster_model_save_yaml_buffer', ctypes.c_int,
+                      [_vp, ctypes.POINTER(ctypes.c_void_p), _cl_szp])
+_cl_save = _fn('accelsel_cluster_model_save_yaml', ctypes.c_int, [_vp, ctypes.c_char_p])
+_cl_load_buffer = _fn('accelsel_cluster_model_load_yaml_buffer', ctypes.c_int,
+                      [ctypes.POINTER(_vp), ctypes.c_char_p, _sz])
+_cl_load = _fn('accelsel_cluster_model_load_yaml', ctypes.c_int, [ctypes.POINTER(_vp), ctypes.c_char_p])
+_cl_free = _fn('accelsel_cluster_model_free', None, [_vp], check=False)
+_cl_value = {name: _fn('accelsel_cluster_model_' + name, ctypes.c_double, [_vp], check=False)
+             for name in ('inertia', 'silhouette', 'calinski_harabasz', 'davies_bouldin')}
+_cl_silhouette = _fn('accelsel_cluster_silhouette', ctypes.c_int,
+                     [_cl_dp, _sz, _sz, _cl_u32p, ctypes.POINTER(ClusterOptions), _cl_dp])
+_cl_ch = _fn('accelsel_cluster_calinski_harabasz', ctypes.c_int, [_cl_dp, _sz, _sz, _cl_u32p, _cl_dp])
+_cl_db = _fn('accelsel_cluster_davies_bouldin', ctypes.c_int, [_cl_dp, _sz, _sz, _cl_u32p, _cl_dp])
+_cl_elbow = _fn('accelsel_cluster_elbow', ctypes.c_int, [_cl_dp, _cl_dp, _sz, _cl_szp])
+_cl_select = _fn('accelsel_cluster_select_k', ctypes.c_int,
+                 [ctypes.POINTER(_vp), _cl_dp, _sz, _sz, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_int,
+                  ctypes.POINTER(ClusterOptions)])
+_sel_count = _fn('accelsel_cluster_selection_count', _sz, [_vp], check=False)
+_sel_k = _fn('accelsel_cluster_selection_k', ctypes.c_uint32, [_vp, _sz], check=False)
+_sel_score = _fn('accelsel_cluster_selection_score', ctypes.c_double, [_vp, _sz, ctypes.c_int], check=False)
+_sel_best = _fn('accelsel_cluster_selection_best_k', ctypes.c_uint32, [_vp], check=False)
+_sel_free = _fn('accelsel_cluster_selection_free', None, [_vp], check=False)
+
+
+def _cl_matrix(data):
+    """(flat doubles, rows, cols) from a list of rows or a C-contiguous float64
+    buffer such as a 2-D numpy array (copied once, without Python floats)."""
+    try:
+        view = memoryview(data)
+    except TypeError:
+        view = None
+    if view is not None and view.ndim == 2 and view.format == 'd' and view.c_contiguous:
+        n, k = view.shape
+        return (ctypes.c_double * max(n * k, 1)).from_buffer_copy(view) if n * k else \
+            (ctypes.c_double * 1)(), n, k
+    rows = [list(r) for r in data]
+    n, k = len(rows), len(rows[0]) if rows else 0
+    if any(len(r) != k for r in rows):
+        raise ValueError('matrix rows differ in length')
+    return (ctypes.c_double * max(n * k, 1))(*[float(v) for r in rows for v in r]), n, k
+
+
+def _cl_labels_in(labels):
+    values = labels.tolist() if hasattr(labels, 'tolist') else list(labels)
+    return (ctypes.c_uint32 * max(len(values), 1))(*[int(v) for v in values])
+
+
+def _cl_rows(ptr, n, k):
+    return [list(ptr[i * k:(i + 1) * k]) for i in range(n)]
+
+
+class Features(_Handle):
+    """A fitted transform from dataset columns to a standardised matrix.
+
+    transforms: None (z-score numeric, one-hot categorical) or one name per
+    column among 'default', 'none', 'log10', 'zscore', 'minmax',
+    'log10_zscore', 'onehot'; missing: 'drop' or 'impute'."""
+    _free = _feat_free
+
+    @classmethod
+    def fit(cls, dataset, columns, transforms=None, missing='drop'):
+        opts = _FeaturesOptions()
+        _feat_options_init(ctypes.byref(opts), 1)
+        if missing not in _FEATURE_MISSING:
+            raise ValueError('missing must be one of %s, not %r' % (', '.join(_FEATURE_MISSING), missing))
+        opts.missing = _FEATURE_MISSING[missing]
+        names = (ctypes.c_char_p * len(columns))(*[_enc(c) for c in columns])
+        codes = None
+        if transforms is not None:
+            if len(transforms) != len(columns):
+                raise ValueError('one transform per column')
+            unknown = [t for t in transforms if t not in _TRANSFORMS]
+            if unknown:
+                raise ValueError('unknown transform %r (one of %s)' % (unknown[0], ', '.join(_TRANSFORMS)))
+            codes = (ctypes.c_int * len(columns))(*[_TRANSFORMS[t] for t in transforms])
+        out = _vp()
+        _feat_fit(ctypes.byref(out), dataset, names, codes, len(columns), ctypes.byref(opts))
+        return cls(out.value)
+
+    @property
+    def dim(self):
+        return _feat_dim(self)
+
+    @property
+    def names(self):
+        """Output column names, e.g. 'log10(n)' or 'family=A100'."""
+        return [_dec(_feat_name(self, j)) for j in range(self.dim)]
+
+    @property
+    def inputs(self):
+        """[(input column, transform name)] as fitted (defaults resolved)."""
+        return [(_dec(_feat_input_name(self, i)), _TRANSFORM_NAMES[_feat_input_transform(self, i)])
+                for i in range(_feat_n_inputs(self))]
+
+    @property
+    def missing(self):
+        return 'drop' if _feat_missing(self) == 1 else 'impute'
+
+    def scaling(self, j):
+        """(center, scale) of output column j: out = (t(x) - center) / scale."""
+        c, s = ctypes.c_double(), ctypes.c_double()
+        _feat_scaling(self, j, ctypes.byref(c), ctypes.byref(s))
+        return c.value, s.value
+
+    def transform(self, dataset):
+        """(rows, row_index): the matrix as a list of rows, and the dataset row of each."""
+        n, dim = len(dataset), self.dim
+        buf = (ctypes.c_double * max(n * dim, 1))()
+        idx = (_sz * max(n, 1))()
+        used = _sz()
+        _feat_transform(self, dataset, buf, n * dim, ctypes.byref(used), idx)
+        return _cl_rows(buf, used.value, dim), list(idx[:used.value])
+
+    def inverse(self, rows):
+        """Rows of the feature space in original units, one value per input (NaN for categorical)."""
+        flat, n, k = _cl_matrix(rows)
+        ni = _feat_n_inputs(self)
+        out = (ctypes.c_double * max(n * ni, 1))()
+        _feat_inverse(self, flat, n, out, n * ni)
+        return _cl_rows(out, n, ni)
+
+
+class _BorrowedFeatures(Features):
+    """The features inside a ClusterModel: lives as long as its owner."""
+
+    def __init__(self, ptr, owner):
+        _Handle.__init__(self, ptr)
+        self._owner = owner
+
+    def close(self):
+        self._ptr = None
+
+
+class _BorrowedDataset(Dataset):
+    """A dataset owned by another handle (cluster profiles): never freed here."""
+
+    def __init__(self, ptr, owner):
+        _Handle.__init__(self, ptr)
+        self._owner = owner
+
+    def close(self):
+        self._ptr = None
+
+
+def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, **kw):
+    """(ClusterOptions, objects to keep alive, list that receives a callback's exception)."""
+    opts = ClusterOptions()
+    _cl_options_init(ctypes.byref(opts), 1)
+    if algorithm not in _ALGORITHMS:
+        raise ValueError('algorithm must be one of %s, not %r' % (', '.join(_ALGORITHMS), algorithm))
+    opts.algorithm = _ALGORITHMS[algorithm]
+    opts.indices = 1 if indices else 0
+    for key, value in kw.items():
+        setattr(opts, key, value)
+    keep = []
+    if init is not None:
+        flat, n, k = _cl_matrix(init)
+        keep.append(flat)
+        opts.init = ctypes.cast(flat, _cl_dp)
+    raised = []
+
+    def call(fraction, payload):
+        try:
+            return 1 if progress(fraction) else 0
+        except BaseException as e:  # re-raised by the caller: an exception must not cross C
+            raised.append(e)
+            return 1
+    opts.progress = _CL_PROGRESS(call) if progress is not None else _CL_PROGRESS()
+    keep.append(opts.progress)
+    return opts, keep, raised
+
+
+def _cl_call(fn, opts, raised, *args):
+    try:
+        fn(*args)
+    except AccelselError:
+        if raised:
+            raise raised[0]
+        raise
+
+
+class ClusterModel(_Handle):
+    """A fitted clustering (k-means or Ward). Fit with ClusterModel.fit(matrix, ...)
+    or ClusterModel.fit_dataset(dataset, features, ...); options: k, algorithm
+    ('kmeans' or 'ward'), n_init, max_iter, tol, seed, n_threads, init (k rows of
+    initial centres), indices (compute silhouette/CH/DB), silhouette_max,
+    progress (callable(fraction) returning True to cancel)."""
+    _free = _cl_free
+
+    @classmethod
+    def fit(cls, matrix, k=5, **kw):
+        flat, n, d = _cl_matrix(matrix)
+        opts, keep, raised = _cl_options(k=k, **kw)
+        out = _vp()
+        _cl_call(_cl_fit, opts, raised, ctypes.byref(out), flat, n, d, ctypes.byref(opts))
+        return cls(out.value)
+
+    @classmethod
+    def fit_dataset(cls, dataset, features, k=5, **kw):
+        opts, keep, raised = _cl_options(k=k, **kw)
+        out = _vp()
+        _cl_call(_cl_fit_dataset, opts, raised, ctypes.byref(out), dataset, features, ctypes.byref(opts))
+        return cls(out.value)
+
+    @classmethod
+    def from_yaml(cls, path):
+        out = _vp()
+        _cl_load(ctypes.byref(out), _enc(os.fspath(path)))
+        return cls(out.value)
+
+    @classmethod
+    def from_yaml_text(cls, text):
+        data = _enc(text)
+        out = _vp()
+        _cl_load_buffer(ctypes.byref(out), data, len(data))
+        return cls(out.value)
+
+    def to_yaml(self, path=None):
+        """Write YAML to path, or return it as a str when path is None."""
+        if path is not None:
+            _cl_save(self, _enc(os.fspath(path)))
+            return None
+        ptr, n = ctypes.c_void_p(), _sz()
+        _cl_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
+        try:
+            return ctypes.string_at(ptr, n.value).decode('utf-8')
+        finally:
+            _lib.accelsel_free(ptr)
+
+    @property
+    def algorithm(self):
+        return 'kmeans' if _cl_algorithm(self) == 1 else 'ward'
+
+    @property
+    def k(self):
+        return _cl_k(self)
+
+    @property
+    def n_rows(self):
+        return _cl_n_rows(self)
+
+    @property
+    def dim(self):
+        return _cl_dim(self)
+
+    @property
+    def labels(self):
+        return _cl_labels(self)[:self.n_rows]
+
+    @property
+    def row_index(self):
+        """Dataset row of each label (dataset fits), or None."""
+        p = _cl_row_index(self)
+        return p[:self.n_rows] if p else None
+
+    @property
+    def centroids(self):
+        return _cl_rows(_cl_centroids(self), self.k, self.dim)
+
+    @property
+    def centroids_original(self):
+        f = self.features
+        width = _feat_n_inputs(f) if f is not None else self.dim
+        return _cl_rows(_cl_centroids_orig(self), self.k, width)
+
+    @property
+    def features(self):
+        p = _cl_features(self)
+        return _BorrowedFeatures(p, self) if p else None
+
+    @property
+    def n_iter(self):
+        return _cl_n_iter(self)
+
+    @property
+    def inertia(self):
+        return _cl_value['inertia'](self)
+
+    @property
+    def silhouette(self):
+        return _cl_value['silhouette'](self)
+
+    @property
+    def calinski_harabasz(self):
+        return _cl_value['calinski_harabasz'](self)
+
+    @property
+    def davies_bouldin(self):
+        return _cl_value['davies_bouldin'](self)
+
+    @property
+    def merges(self):
+        """Ward tree as SciPy linkage rows [a, b, height, size]; [] for k-means."""
+        out = []
+        a, b, h, s = _sz(), _sz(), ctypes.c_double(), _sz()
+        for i in range(_cl_n_merges(self)):
+            _cl_merge(self, i, ctypes.byref(a), ctypes.byref(b), ctypes.byref(h), ctypes.byref(s))
+            out.append([a.value, b.value, h.value, s.value])
+        return out
+
+    @property
+    def profiles(self):
+        """One row per cluster (cluster, size, C_median/C_min/C_max, modes) as a Dataset."""
+        return _BorrowedDataset(_cl_profiles(self), self)
+
+    def predict(self, matrix):
+        flat, n, d = _cl_matrix(matrix)
+        out = (ctypes.c_uint32 * max(n, 1))()
+        _cl_predict(self, flat, n, d, out)
+        return list(out[:n])
+
+    def predict_dataset(self, dataset):
+        """(labels, row_index) for the rows of a dataset through the model's features."""
+        n = len(dataset)
+        out = (ctypes.c_uint32 * max(n, 1))()
+        idx = (_sz * max(n, 1))()
+        used = _sz()
+        _cl_predict_dataset(self, dataset, out, n, ctypes.byref(used), idx)
+        return list(out[:used.value]), list(idx[:used.value])
+
+
+def silhouette(matrix, labels, n_threads=0, silhouette_max=100000, seed=0):
+    """Mean silhouette (exact up to silhouette_max rows, else on a seeded sample)."""
+    flat, n, d = _cl_matrix(matrix)
+    opts, keep, raised = _cl_options(n_threads=n_threads, silhouette_max=silhouette_max, seed=seed)
+    out = ctypes.c_double()
+    _cl_silhouette(flat, n, d, _cl_labels_in(labels), ctypes.byref(opts), ctypes.byref(out))
+    return out.value
+
+
+def calinski_harabasz(matrix, labels):
+    flat, n, d = _cl_matrix(matrix)
+    out = ctypes.c_double()
+    _cl_ch(flat, n, d, _cl_labels_in(labels), ctypes.byref(out))
+    return out.value
+
+
+def davies_bouldin(matrix, labels):
+    flat, n, d = _cl_matrix(matrix)
+    out = ctypes.c_double()
+    _cl_db(flat, n, d, _cl_labels_in(labels), ctypes.byref(out))
+    return out.value
+
+
+def elbow(ks, values):
+    """Index of the elbow of values against ks (farthest point from the chord)."""
+    n = len(ks)
+    out = _sz()
+    _cl_elbow((ctypes.c_double * n)(*ks), (ctypes.c_double * n)(*values), n, ctypes.byref(out))
+    return out.value
+
+
+class ClusterSelection(_Handle):
+    """Every k tried with its scores, and the chosen k (best_k)."""
+    _free = _sel_free
+
+    @property
+    def best_k(self):
+        return _sel_best(self)
+
+    @property
+    def table(self):
+        """[{'k': k, 'inertia': ..., 'silhouette': ..., ...}] for every k tried."""
+        rows = []
+        for i in range(_sel_count(self)):
+            row = {'k': _sel_k(self, i)}
+            row.update({name: _sel_score(self, i, code) for name, code in _SCORES.items()})
+            rows.append(row)
+        return rows
+
+
+def select_k(matrix, k_min, k_max, criterion='silhouette', **kw):
+    """Fit every k in [k_min, k_max] and choose by 'silhouette', 'ch', 'db', 'elbow' or 'gap'."""
+    if criterion not in _CRITERIA:
+        raise ValueError('criterion must be one of %s, not %r' % (', '.join(_CRITERIA), criterion))
+    flat, n, d = _cl_matrix(matrix)
+    opts, keep, raised = _cl_options(**kw)
+    out = _vp()
+    _cl_call(_cl_select, opts, raised, ctypes.byref(out), flat, n, d, k_min, k_max, _CRITERIA[criterion],
+             ctypes.byref(opts))
+    return ClusterSelection(out.value)
 
 # --- importance ---
 __all__ += ['Pca', 'Importance', 'ImportanceOptions']

@@ -1,0 +1,193 @@
+/* accelsel catalog: list the hardware catalog (built-in or a file), show one
+ * entry, or validate a catalog file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog_print.h"
+
+static const char usage_text[] =
+    "usage: accelsel catalog list [--type devices|designs|links|systems] [--catalog FILE]\n"
+    "                             [--format table|json|yaml]\n"
+    "       accelsel catalog show NAME [--catalog FILE] [--format table|json|yaml]\n"
+    "       accelsel catalog validate FILE [--format table|json]\n"
+    "\n"
+    "  list       every entry of the catalog (or of one list, with --type)\n"
+    "  show NAME  the device, design, link or system called NAME (a name or an\n"
+    "             alias such as an MLPerf accelerator spelling; case is ignored)\n"
+    "  validate   read FILE and report its entries, or the first error with its line\n"
+    "  --catalog FILE  use the catalog in FILE instead of the built-in one\n"
+    "  --format F      table (default), json or yaml (yaml writes catalog YAML)\n";
+
+typedef struct catalog_args {
+    const char *action, *target, *file, *type;
+    int format;
+} catalog_args;
+
+static int option(int argc, char **argv, int *i, catalog_args *a)
+{
+    const char *arg = argv[*i];
+    const char *names[] = {"--catalog", "--format", "--type"};
+    for (int k = 0; k < 3; k++) {
+        size_t n = strlen(names[k]);
+        if (strncmp(arg, names[k], n) != 0 || (arg[n] != '\0' && arg[n] != '='))
+            continue;
+        const char *v = arg[n] == '=' ? arg + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+        if (v == NULL)
+            return cli_usage_error("catalog: %s needs a value (see accelsel catalog --help)", arg);
+        if (k == 0)
+            a->file = v;
+        else if (k == 2)
+            a->type = v;
+        else if ((a->format = cli_parse_format(v, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_JSON |
+                                                      1u << CLI_FORMAT_YAML)) < 0)
+            return cli_usage_error("catalog: unknown format '%s' (table, json or yaml)", v);
+        return CLI_OK;
+    }
+    return cli_usage_error("catalog: unknown option '%s' (see accelsel catalog --help)", arg);
+}
+
+static int parse(int argc, char **argv, catalog_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = CLI_OK;
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            rc = option(argc, argv, &i, a);
+        else if (a->action == NULL)
+            a->action = argv[i];
+        else if (a->target == NULL)
+            a->target = argv[i];
+        else
+            rc = cli_usage_error("catalog: unexpected argument '%s'", argv[i]);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    if (a->action == NULL)
+        return cli_usage_error("catalog: say list, show NAME or validate FILE (see --help)");
+    int wants_target = strcmp(a->action, "list") != 0;
+    if (wants_target != (a->target != NULL))
+        return cli_usage_error("catalog: %s %s", a->action,
+                               wants_target ? "needs an argument" : "takes no argument");
+    return CLI_OK;
+}
+
+static int load(const catalog_args *a, accelsel_catalog **cat)
+{
+    int rc = a->file != NULL ? accelsel_catalog_load_file(cat, a->file)
+                             : accelsel_catalog_load_builtin(cat);
+    return rc != 0 ? cli_fail(rc, a->file != NULL ? "cannot load catalog" : "built-in catalog")
+                   : CLI_OK;
+}
+
+/* Write @p cat as YAML, or only the entries named in @p names when n > 0. */
+static int print_yaml(const accelsel_catalog *cat, const char *const *names, size_t n)
+{
+    accelsel_catalog *part = NULL;
+    int rc = n > 0 ? accelsel_catalog_select(&part, cat, names, n) : 0;
+    char *text = NULL;
+    if (rc == 0)
+        rc = accelsel_catalog_save_buffer(part != NULL ? part : cat, &text, NULL);
+    accelsel_catalog_free(part);
+    if (rc != 0)
+        return cli_fail(rc, "cannot write YAML");
+    fputs(text, stdout);
+    accelsel_free(text);
+    return CLI_OK;
+}
+
+/* Names of every entry of one list, for --type with --format yaml. */
+static int yaml_of_list(const accelsel_catalog *cat, int list)
+{
+    size_t n = cli_catalog_count(cat, list);
+    const char **names = calloc(n ? n : 1, sizeof *names);
+    if (names == NULL)
+        return cli_usage_error("catalog: out of memory");
+    for (size_t i = 0; i < n; i++)
+        names[i] = cli_catalog_name(cat, list, i);
+    /* An empty list selects nothing: write an empty catalog, not the whole one. */
+    int rc = n > 0 ? print_yaml(cat, names, n) : (fputs("version: 1\n", stdout), CLI_OK);
+    free(names);
+    return rc;
+}
+
+static int list(const accelsel_catalog *cat, const catalog_args *a)
+{
+    int only = -1;
+    if (a->type != NULL && (only = cli_catalog_list_of(a->type)) < 0)
+        return cli_usage_error("catalog: unknown --type '%s' (devices, designs, links, systems)",
+                               a->type);
+    if (a->format == CLI_FORMAT_YAML)
+        return only < 0 ? print_yaml(cat, NULL, 0) : yaml_of_list(cat, only);
+    if (a->format == CLI_FORMAT_JSON)
+        return cli_catalog_json(stdout, cat, only);
+    for (int l = 0; l < CLI_CATALOG_LISTS; l++)
+        if (only < 0 || only == l)
+            cli_catalog_table(stdout, cat, l, only < 0);
+    return CLI_OK;
+}
+
+static int show(const accelsel_catalog *cat, const catalog_args *a)
+{
+    size_t found = 0;
+    for (int l = 0; l < CLI_CATALOG_LISTS; l++)
+        found += cli_catalog_find(cat, l, a->target) >= 0;
+    if (found == 0) {
+        size_t i;
+        return cli_fail(accelsel_catalog_find_device(cat, a->target, &i), a->target);
+    }
+    if (a->format == CLI_FORMAT_YAML)
+        return print_yaml(cat, &a->target, 1);
+    if (a->format == CLI_FORMAT_JSON)
+        return cli_catalog_show_json(stdout, cat, a->target);
+    cli_catalog_show_text(stdout, cat, a->target);
+    return CLI_OK;
+}
+
+static int validate(const catalog_args *a)
+{
+    if (a->file != NULL)
+        return cli_usage_error("catalog: validate takes its FILE as argument, not --catalog");
+    if (a->format == CLI_FORMAT_YAML)
+        return cli_usage_error("catalog: validate writes table or json");
+    accelsel_catalog *cat = NULL;
+    int rc = accelsel_catalog_load_file(&cat, a->target);
+    if (rc != 0)
+        return cli_fail(rc, "invalid catalog");
+    size_t n[CLI_CATALOG_LISTS];
+    for (int l = 0; l < CLI_CATALOG_LISTS; l++)
+        n[l] = cli_catalog_count(cat, l);
+    if (a->format == CLI_FORMAT_JSON) {
+        fputs("{\"file\": ", stdout);
+        cli_json_string(stdout, a->target);
+        printf(", \"valid\": true, \"devices\": %zu, \"designs\": %zu, \"links\": %zu, "
+               "\"systems\": %zu}\n", n[0], n[1], n[2], n[3]);
+    } else {
+        printf("%s: valid: %zu devices, %zu designs, %zu links, %zu systems\n", a->target, n[0],
+               n[1], n[2], n[3]);
+    }
+    accelsel_catalog_free(cat);
+    return CLI_OK;
+}
+
+int cli_catalog(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(usage_text, stdout);
+        return CLI_OK;
+    }
+    catalog_args a = {NULL, NULL, NULL, NULL, CLI_FORMAT_TABLE};
+    int rc = parse(argc, argv, &a);
+    if (rc != CLI_OK)
+        return rc;
+    if (strcmp(a.action, "validate") == 0)
+        return validate(&a);
+    if (strcmp(a.action, "list") != 0 && strcmp(a.action, "show") != 0)
+        return cli_usage_error("catalog: unknown action '%s' (list, show or validate)", a.action);
+    if (a.type != NULL && strcmp(a.action, "list") != 0)
+        return cli_usage_error("catalog: --type is for list");
+    accelsel_catalog *cat = NULL;
+    if ((rc = load(&a, &cat)) != CLI_OK)
+        return rc;
+    rc = strcmp(a.action, "list") == 0 ? list(cat, &a) : show(cat, &a);
+    accelsel_catalog_free(cat);
+    return rc;
+}

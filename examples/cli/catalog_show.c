@@ -1,0 +1,174 @@
+/* `accelsel catalog show NAME`: one entry as "key: value" lines, each figure
+ * in readable units, marked when derived, with its own source if it has one. */
+#include <math.h>
+#include <string.h>
+
+#include "catalog_print.h"
+
+static void line(FILE *f, const char *key, const char *value)
+{
+    if (value != NULL)
+        fprintf(f, "  %s: %s\n", key, value);
+}
+
+static void strings(FILE *f, const char *key, const char *const *v, size_t n)
+{
+    if (n == 0)
+        return;
+    fprintf(f, "  %s: ", key);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%s", i ? "; " : "", v[i]);
+    fputc('\n', f);
+}
+
+/* "key: v/scale unit", then "(derived)" and the figure's own source. */
+static void figure(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
+                   double v, double scale, const char *unit)
+{
+    if (isnan(v))
+        return;
+    fprintf(f, "  %s: %.6g%s%s", label, v / scale, unit[0] ? " " : "", unit);
+    if (accelsel_provenance_is_derived(p, key) == 1)
+        fputs(" (derived)", f);
+    const char *src = accelsel_provenance_source(p, key);
+    if (src != p->source)
+        fprintf(f, " [source: %s]", src);
+    fputc('\n', f);
+}
+
+static void per_precision(FILE *f, const accelsel_provenance *p, const char *key,
+                          const char *label, const double *v, double scale, const char *unit)
+{
+    for (int k = 0; k < ACCELSEL_PRECISION_COUNT; k++) {
+        char fk[64], fl[64];
+        snprintf(fk, sizeof fk, "%s.%s", key, accelsel_precision_name(k));
+        snprintf(fl, sizeof fl, "%s %s", label, accelsel_precision_name(k));
+        figure(f, p, fk, fl, v[k], scale, unit);
+    }
+}
+
+static void show_device(FILE *f, const accelsel_device_info *d)
+{
+    const accelsel_provenance *p = &d->provenance;
+    fprintf(f, "device: %s\n", d->name);
+    strings(f, "aliases", d->aliases, d->n_aliases);
+    line(f, "vendor", d->vendor);
+    line(f, "kind", accelsel_device_kind_name(d->kind));
+    line(f, "architecture", d->architecture);
+    figure(f, p, "release_year", "release year", d->release_year ? d->release_year : NAN, 1, "");
+    per_precision(f, p, "peak_flops", "peak", d->peak_flops, 1e12, "TFLOP/s");
+    figure(f, p, "memory_bytes", "memory", d->memory_bytes, 1073741824.0, "GiB");
+    figure(f, p, "memory_bw_bytes_s", "memory bandwidth", d->memory_bw_bytes_s, 1e9, "GB/s");
+    figure(f, p, "onchip_bytes", "on-chip memory", d->onchip_bytes, 1048576.0, "MiB");
+    figure(f, p, "tdp_w", "TDP", d->tdp_w, 1, "W");
+    figure(f, p, "price_usd", "list price", d->price_usd, 1, "USD");
+    figure(f, p, "cores", "cores", d->cores ? d->cores : NAN, 1, "");
+    figure(f, p, "clock_hz", "base clock", d->clock_hz, 1e9, "GHz");
+    per_precision(f, p, "flops_per_cycle", "FLOPs/cycle/core", d->flops_per_cycle, 1, "");
+    line(f, "notes", d->notes);
+    line(f, "source", p->source);
+}
+
+static void show_design(FILE *f, const accelsel_design_info *d)
+{
+    const accelsel_provenance *p = &d->provenance;
+    fprintf(f, "design: %s\n", d->name);
+    strings(f, "aliases", d->aliases, d->n_aliases);
+    line(f, "dataflow", accelsel_dataflow_name(d->dataflow));
+    line(f, "platform", d->platform);
+    line(f, "precision", d->precision);
+    const char *keys[] = {"tm", "tn", "tr", "tc", "pe_rows", "pe_cols"};
+    const uint32_t vals[] = {d->tm, d->tn, d->tr, d->tc, d->pe_rows, d->pe_cols};
+    for (int k = 0; k < 6; k++)
+        figure(f, p, keys[k], keys[k], vals[k] ? vals[k] : NAN, 1, "");
+    figure(f, p, "macs", "MAC units", d->macs ? (double)d->macs : NAN, 1, "");
+    figure(f, p, "dsp", "DSP slices", d->dsp ? (double)d->dsp : NAN, 1, "");
+    figure(f, p, "clock_hz", "clock", d->clock_hz, 1e6, "MHz");
+    figure(f, p, "peak_ops", "peak", d->peak_ops, 1e9, "GOP/s");
+    figure(f, p, "measured_ops", "measured", d->measured_ops, 1e9, "GOP/s");
+    figure(f, p, "buffer_bytes", "on-chip buffers", d->buffer_bytes, 1024, "KiB");
+    figure(f, p, "offchip_bytes", "off-chip memory", d->offchip_bytes, 1073741824.0, "GiB");
+    figure(f, p, "offchip_bw_bytes_s", "off-chip bandwidth", d->offchip_bw_bytes_s, 1e9, "GB/s");
+    line(f, "notes", d->notes);
+    line(f, "source", p->source);
+}
+
+static void show_link(FILE *f, const accelsel_link_info *l)
+{
+    const accelsel_provenance *p = &l->provenance;
+    fprintf(f, "link: %s\n", l->name);
+    strings(f, "aliases", l->aliases, l->n_aliases);
+    line(f, "technology", l->technology);
+    figure(f, p, "bw_bytes_s", "bandwidth per direction", l->bw_bytes_s, 1e9, "GB/s");
+    figure(f, p, "latency_s", "latency", l->latency_s, 1e-6, "us");
+    line(f, "notes", l->notes);
+    line(f, "source", p->source);
+}
+
+static const char *link_name(const accelsel_catalog *cat, int64_t i)
+{
+    return i >= 0 ? accelsel_catalog_link(cat, (size_t)i)->name : NULL;
+}
+
+static void show_slots(FILE *f, const accelsel_catalog *cat, size_t si)
+{
+    const accelsel_system_info *s = accelsel_catalog_system(cat, si);
+    for (size_t k = 0; s->nodes == 0 && k < s->n_slots; k++) {
+        const accelsel_slot_info *slot = accelsel_catalog_system_slot(cat, si, k);
+        fprintf(f, "  slot %zu:", k);
+        if (slot->device >= 0)
+            fprintf(f, " device %s", accelsel_catalog_device(cat, (size_t)slot->device)->name);
+        for (size_t d = 0; d < slot->n_designs; d++)
+            fprintf(f, "%s%s", d ? ", " : " designs ", accelsel_catalog_design(cat, slot->designs[d])->name);
+        if (slot->platform != NULL)
+            fprintf(f, "; %s", slot->platform);
+        if (!isnan(slot->memory_bytes))
+            fprintf(f, "; %.6g GiB", slot->memory_bytes / 1073741824.0);
+        if (!isnan(slot->memory_bw_bytes_s))
+            fprintf(f, " at %.6g GB/s", slot->memory_bw_bytes_s / 1e9);
+        fputc('\n', f);
+    }
+}
+
+static void show_system(FILE *f, const accelsel_catalog *cat, size_t si)
+{
+    const accelsel_system_info *s = accelsel_catalog_system(cat, si);
+    const accelsel_provenance *p = &s->provenance;
+    fprintf(f, "system: %s\n", s->name);
+    strings(f, "aliases", s->aliases, s->n_aliases);
+    figure(f, p, "nodes", "nodes", s->nodes ? s->nodes : NAN, 1, "");
+    figure(f, p, "devices_per_node", "devices per node", s->devices_per_node ? s->devices_per_node : NAN, 1, "");
+    line(f, "device", s->device >= 0 ? accelsel_catalog_device(cat, (size_t)s->device)->name : NULL);
+    line(f, "host CPU", s->host_cpu >= 0 ? accelsel_catalog_device(cat, (size_t)s->host_cpu)->name : NULL);
+    figure(f, p, "host_cpus_per_node", "host CPUs per node", s->host_cpus_per_node ? s->host_cpus_per_node : NAN, 1, "");
+    line(f, "intra-node link", link_name(cat, s->intra_node_link));
+    line(f, "inter-node link", link_name(cat, s->inter_node_link));
+    figure(f, p, "inter_node_links_per_node", "network ports per node",
+           s->inter_node_links_per_node ? s->inter_node_links_per_node : NAN, 1, "");
+    line(f, "host link", link_name(cat, s->host_link));
+    line(f, "topology", s->topology);
+    fprintf(f, "  slots: %zu\n", s->n_slots);
+    show_slots(f, cat, si);
+    line(f, "notes", s->notes);
+    line(f, "source", p->source);
+}
+
+void cli_catalog_show_text(FILE *f, const accelsel_catalog *cat, const char *name)
+{
+    int64_t i;
+    int shown = 0;
+    for (int l = 0; l < CLI_CATALOG_LISTS; l++) {
+        if ((i = cli_catalog_find(cat, l, name)) < 0)
+            continue;
+        if (shown++)
+            fputc('\n', f);
+        if (l == 0)
+            show_device(f, accelsel_catalog_device(cat, (size_t)i));
+        else if (l == 1)
+            show_design(f, accelsel_catalog_design(cat, (size_t)i));
+        else if (l == 2)
+            show_link(f, accelsel_catalog_link(cat, (size_t)i));
+        else
+            show_system(f, cat, (size_t)i);
+    }
+}

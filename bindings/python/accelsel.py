@@ -1280,6 +1280,295 @@ class Ranking(_Handle):
             _sens_free(out)
 
 # --- catalog ---
+__all__ += ['Catalog', 'PRECISIONS']
+
+PRECISIONS = ('fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'fp8', 'int8')
+_NP = len(PRECISIONS)
+_cstr_arr = ctypes.POINTER(ctypes.c_char_p)
+
+
+class _Provenance(ctypes.Structure):
+    _fields_ = [('source', ctypes.c_char_p), ('n_figure_sources', ctypes.c_size_t),
+                ('figure_keys', _cstr_arr), ('figure_sources', _cstr_arr),
+                ('n_derived', ctypes.c_size_t), ('derived', _cstr_arr)]
+
+
+def _named(extra):
+    """Fields every entry struct starts with: version, name, aliases."""
+    return [('version', ctypes.c_uint), ('name', ctypes.c_char_p), ('n_aliases', ctypes.c_size_t),
+            ('aliases', _cstr_arr)] + extra
+
+
+class _DeviceInfo(ctypes.Structure):
+    _fields_ = _named([('vendor', ctypes.c_char_p), ('kind', ctypes.c_int32),
+                       ('architecture', ctypes.c_char_p), ('release_year', ctypes.c_int32),
+                       ('peak_flops', ctypes.c_double * _NP), ('memory_bytes', ctypes.c_double),
+                       ('memory_bw_bytes_s', ctypes.c_double), ('onchip_bytes', ctypes.c_double),
+                       ('tdp_w', ctypes.c_double), ('price_usd', ctypes.c_double),
+                       ('cores', ctypes.c_int32), ('clock_hz', ctypes.c_double),
+                       ('flops_per_cycle', ctypes.c_double * _NP), ('notes', ctypes.c_char_p),
+                       ('provenance', _Provenance)])
+
+
+class _DesignInfo(ctypes.Structure):
+    _fields_ = _named([('dataflow', ctypes.c_int32), ('platform', ctypes.c_char_p),
+                       ('precision', ctypes.c_char_p), ('precision_bits', ctypes.c_int32)] +
+                      [(k, ctypes.c_uint32) for k in ('tm', 'tn', 'tr', 'tc', 'pe_rows', 'pe_cols')] +
+                      [('macs', ctypes.c_uint64), ('dsp', ctypes.c_uint64)] +
+                      [(k, ctypes.c_double) for k in ('clock_hz', 'peak_ops', 'measured_ops',
+                                                      'buffer_bytes', 'offchip_bytes',
+                                                      'offchip_bw_bytes_s')] +
+                      [('notes', ctypes.c_char_p), ('provenance', _Provenance)])
+
+
+class _LinkInfo(ctypes.Structure):
+    _fields_ = _named([('technology', ctypes.c_char_p), ('bw_bytes_s', ctypes.c_double),
+                       ('latency_s', ctypes.c_double), ('notes', ctypes.c_char_p),
+                       ('provenance', _Provenance)])
+
+
+class _SystemInfo(ctypes.Structure):
+    _fields_ = _named([('nodes', ctypes.c_uint32), ('devices_per_node', ctypes.c_uint32),
+                       ('device', ctypes.c_int64), ('host_cpu', ctypes.c_int64),
+                       ('host_cpus_per_node', ctypes.c_uint32), ('intra_node_link', ctypes.c_int64),
+                       ('inter_node_link', ctypes.c_int64),
+                       ('inter_node_links_per_node', ctypes.c_uint32), ('host_link', ctypes.c_int64),
+                       ('topology', ctypes.c_char_p), ('n_slots', ctypes.c_size_t),
+                       ('notes', ctypes.c_char_p), ('provenance', _Provenance)])
+
+
+class _SlotInfo(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('device', ctypes.c_int64),
+                ('n_designs', ctypes.c_size_t), ('designs', ctypes.POINTER(ctypes.c_size_t)),
+                ('platform', ctypes.c_char_p), ('memory_bytes', ctypes.c_double),
+                ('memory_bw_bytes_s', ctypes.c_double), ('host_link', ctypes.c_int64)]
+
+
+for _struct, _size_fn in ((_DeviceInfo, 'accelsel_device_info_size'),
+                          (_DesignInfo, 'accelsel_design_info_size'),
+                          (_LinkInfo, 'accelsel_link_info_size'),
+                          (_SystemInfo, 'accelsel_system_info_size'),
+                          (_SlotInfo, 'accelsel_slot_info_size')):
+    if _fn(_size_fn, ctypes.c_size_t, [], check=False)() != ctypes.sizeof(_struct):
+        raise ImportError('%s: struct layout differs from this binding' % _size_fn)
+
+_cvp = ctypes.c_void_p
+_csz = ctypes.c_size_t
+_cat_load_file = _fn('accelsel_catalog_load_file', ctypes.c_int, [ctypes.POINTER(_cvp), ctypes.c_char_p])
+_cat_load_buffer = _fn('accelsel_catalog_load_buffer', ctypes.c_int,
+                       [ctypes.POINTER(_cvp), ctypes.c_char_p, _csz])
+_cat_load_builtin = _fn('accelsel_catalog_load_builtin', ctypes.c_int, [ctypes.POINTER(_cvp)])
+_cat_save_file = _fn('accelsel_catalog_save_file', ctypes.c_int, [_cvp, ctypes.c_char_p])
+_cat_save_buffer = _fn('accelsel_catalog_save_buffer', ctypes.c_int,
+                       [_cvp, ctypes.POINTER(_cvp), ctypes.POINTER(_csz)])
+_cat_merge = _fn('accelsel_catalog_merge', ctypes.c_int, [ctypes.POINTER(_cvp), _cvp, _cvp, ctypes.c_uint])
+_cat_select = _fn('accelsel_catalog_select', ctypes.c_int,
+                  [ctypes.POINTER(_cvp), _cvp, _cstr_arr, _csz])
+_cat_free = _fn('accelsel_catalog_free', None, [_cvp], check=False)
+_cat_slot = _fn('accelsel_catalog_system_slot', ctypes.POINTER(_SlotInfo), [_cvp, _csz, _csz], check=False)
+_cat_system_link = _fn('accelsel_catalog_system_link', ctypes.c_int,
+                       [_cvp, _csz, _csz, _csz, ctypes.POINTER(_csz)], check=False)
+_cat_lists = {}
+for _list, _struct in (('device', _DeviceInfo), ('design', _DesignInfo), ('link', _LinkInfo),
+                       ('system', _SystemInfo)):
+    _cat_lists[_list] = (
+        _fn('accelsel_catalog_%s_count' % _list, _csz, [_cvp], check=False),
+        _fn('accelsel_catalog_%s' % _list, ctypes.POINTER(_struct), [_cvp, _csz], check=False),
+        _fn('accelsel_catalog_find_%s' % _list, ctypes.c_int, [_cvp, ctypes.c_char_p, ctypes.POINTER(_csz)]))
+_KINDS = {1: 'cpu', 2: 'gpu', 3: 'tpu', 4: 'npu', 5: 'fpga'}
+_DATAFLOWS = {1: 'weight-stationary', 2: 'output-stationary', 3: 'row-stationary', 4: 'tiled'}
+
+
+def _num(v):
+    """A figure: None when unknown (NaN or 0)."""
+    return None if v == 0 or math.isnan(v) else v
+
+
+def _strs(arr, n):
+    return [arr[i].decode() for i in range(n)]
+
+
+def _precisions(arr):
+    return {p: arr[i] for i, p in enumerate(PRECISIONS) if not math.isnan(arr[i])}
+
+
+def _provenance(p):
+    return {'source': _dec(p.source),
+            'sources': dict(zip(_strs(p.figure_keys, p.n_figure_sources),
+                                _strs(p.figure_sources, p.n_figure_sources))),
+            'derived': _strs(p.derived, p.n_derived)}
+
+
+class Catalog(_Handle):
+    """A hardware catalog: devices, accelerator designs, links and systems.
+
+    Entries come back as dicts with SI figures (bytes, bytes/s, FLOP/s, W, Hz,
+    s, USD); an unknown figure is None or absent from the per-precision dicts.
+    Names are looked up ignoring ASCII case, aliases included."""
+    _free = _cat_free
+
+    @classmethod
+    def _make(cls, call, *args):
+        out = _cvp()
+        call(ctypes.byref(out), *args)
+        return cls(out.value)
+
+    @classmethod
+    def builtin(cls):
+        """The catalog compiled into the library."""
+        return cls._make(_cat_load_builtin)
+
+    @classmethod
+    def load(cls, path):
+        """Read a catalog YAML file."""
+        return cls._make(_cat_load_file, _enc(os.fspath(path)))
+
+    @classmethod
+    def from_string(cls, text):
+        """Read catalog YAML from a str or bytes."""
+        data = _enc(text)
+        return cls._make(_cat_load_buffer, data, len(data))
+
+    def save(self, path):
+        _cat_save_file(self, _enc(os.fspath(path)))
+
+    def to_string(self):
+        """The catalog as YAML text (reads back to an equal catalog)."""
+        out, n = _cvp(), _csz()
+        _cat_save_buffer(self, ctypes.byref(out), ctypes.byref(n))
+        try:
+            return ctypes.string_at(out.value, n.value).decode('utf-8')
+        finally:
+            _lib.accelsel_free(out)
+
+    def merge(self, other, override=False):
+        """A new catalog with this one's entries and then other's. A name used in
+        both is an error unless override is true: then other's entry of the same
+        name replaces this one's."""
+        return Catalog._make(_cat_merge, self, other, 1 if override else 0)
+
+    def select(self, names):
+        """A new catalog with the named entries and what the named systems use."""
+        arr = (ctypes.c_char_p * len(names))(*[_enc(n) for n in names])
+        return Catalog._make(_cat_select, self, arr, len(names))
+
+    def _count(self, kind):
+        return _cat_lists[kind][0](self)
+
+    def _info(self, kind, i):
+        return _cat_lists[kind][1](self, i).contents
+
+    def _index(self, kind, name):
+        if isinstance(name, int):
+            if not 0 <= name < self._count(kind):
+                raise IndexError('%s index %d out of range' % (kind, name))
+            return name
+        i = _csz()
+        _cat_lists[kind][2](self, _enc(name), ctypes.byref(i))
+        return i.value
+
+    def _name(self, kind, i):
+        return None if i < 0 else self._info(kind, i).name.decode()
+
+    def find(self, kind, name):
+        """Index of the 'device', 'design', 'link' or 'system' called name (or an alias)."""
+        return self._index(kind, name)
+
+    def _device(self, i):
+        d = self._info('device', i)
+        out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
+               'vendor': d.vendor.decode(), 'kind': _KINDS[d.kind],
+               'architecture': _dec(d.architecture), 'release_year': _num(d.release_year),
+               'peak_flops': _precisions(d.peak_flops), 'cores': _num(d.cores),
+               'flops_per_cycle': _precisions(d.flops_per_cycle), 'notes': _dec(d.notes)}
+        for k in ('memory_bytes', 'memory_bw_bytes_s', 'onchip_bytes', 'tdp_w', 'price_usd', 'clock_hz'):
+            out[k] = _num(getattr(d, k))
+        out.update(_provenance(d.provenance))
+        return out
+
+    def _design(self, i):
+        d = self._info('design', i)
+        out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
+               'dataflow': _DATAFLOWS[d.dataflow], 'platform': _dec(d.platform),
+               'precision': d.precision.decode(), 'precision_bits': d.precision_bits,
+               'notes': _dec(d.notes)}
+        for k in ('tm', 'tn', 'tr', 'tc', 'pe_rows', 'pe_cols', 'macs', 'dsp', 'clock_hz', 'peak_ops',
+                  'measured_ops', 'buffer_bytes', 'offchip_bytes', 'offchip_bw_bytes_s'):
+            out[k] = _num(getattr(d, k))
+        out.update(_provenance(d.provenance))
+        return out
+
+    def _link(self, i):
+        d = self._info('link', i)
+        out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
+               'technology': d.technology.decode(), 'bw_bytes_s': d.bw_bytes_s,
+               'latency_s': _num(d.latency_s), 'notes': _dec(d.notes)}
+        out.update(_provenance(d.provenance))
+        return out
+
+    def _system(self, i):
+        d = self._info('system', i)
+        out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
+               'nodes': _num(d.nodes), 'devices_per_node': _num(d.devices_per_node),
+               'device': self._name('device', d.device), 'host_cpu': self._name('device', d.host_cpu),
+               'host_cpus_per_node': _num(d.host_cpus_per_node),
+               'intra_node_link': self._name('link', d.intra_node_link),
+               'inter_node_link': self._name('link', d.inter_node_link),
+               'inter_node_links_per_node': _num(d.inter_node_links_per_node),
+               'host_link': self._name('link', d.host_link), 'topology': _dec(d.topology),
+               'n_slots': d.n_slots, 'notes': _dec(d.notes)}
+        out.update(_provenance(d.provenance))
+        return out
+
+    def device(self, name):
+        """The device called name (or an alias, or an index) as a dict."""
+        return self._device(self._index('device', name))
+
+    def design(self, name):
+        return self._design(self._index('design', name))
+
+    def link(self, name):
+        return self._link(self._index('link', name))
+
+    def system(self, name):
+        return self._system(self._index('system', name))
+
+    def devices(self):
+        return [self._device(i) for i in range(self._count('device'))]
+
+    def designs(self):
+        return [self._design(i) for i in range(self._count('design'))]
+
+    def links(self):
+        return [self._link(i) for i in range(self._count('link'))]
+
+    def systems(self):
+        return [self._system(i) for i in range(self._count('system'))]
+
+    def slot(self, system, k):
+        """Slot k of a system: its fixed device or design pool, memory and host link."""
+        s = self._index('system', system)
+        p = _cat_slot(self, s, k)
+        if not p:
+            raise IndexError('slot %d out of range' % k)
+        d = p.contents
+        return {'device': self._name('device', d.device),
+                'designs': [self._name('design', d.designs[j]) for j in range(d.n_designs)],
+                'platform': _dec(d.platform), 'memory_bytes': _num(d.memory_bytes),
+                'memory_bw_bytes_s': _num(d.memory_bw_bytes_s), 'host_link': self._name('link', d.host_link)}
+
+    def system_link(self, system, a, b):
+        """Name of the direct link from slot a to slot b, or None if there is none."""
+        s, out = self._index('system', system), _csz()
+        rc = _cat_system_link(self, s, a, b, ctypes.byref(out))
+        if rc == -5:  # ACCELSEL_ENOTFOUND: no direct link
+            return None
+        _check(rc, None, None)
+        return self._name('link', out.value)
+
+    def __len__(self):
+        return sum(self._count(k) for k in _cat_lists)
+
 
 # --- network ---
 __all__ += ['Network', 'LayerInfo', 'NetworkTotals', 'NetworkOptions']

@@ -1,0 +1,227 @@
+"""The Catalog class of the Python binding and `accelsel catalog`, checked
+against datasheet figures, the MLPerf CSV read with Python's csv module, and
+round trips through YAML text."""
+import csv
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+import accelsel
+
+CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
+ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
+
+SMALL = """version: 1
+links:
+  - {name: qsfp, technology: board, bw_bytes_s: 12.5e9, source: DS962}
+devices:
+  - {name: gpu-a, aliases: [GPU A], vendor: V, kind: gpu, memory_bytes: 8e9,
+     peak_flops: {fp16: 100e12}, source: sheet}
+designs:
+  - {name: t, dataflow: tiled, precision: int8, macs: 1024, clock_hz: 200e6, source: paper}
+systems:
+  - name: pair
+    slots: [{designs: [t], memory_bytes: 4e9}, {device: gpu-a}]
+    links: [{slots: [0, 1], link: qsfp}]
+    source: made up for the test
+"""
+
+
+def run(*args):
+    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=600)
+
+
+def mlperf_rows():
+    with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='', encoding='utf-8') as f:
+        return list(csv.DictReader(f))
+
+
+class CatalogTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.cat = accelsel.Catalog.builtin()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.cat.close()
+
+    def test_datasheet_figures(self):
+        # NVIDIA A100 datasheet: 19.5 FP32 and 312 FP16 TFLOP/s, 1,555 GB/s, 400 W.
+        a100 = self.cat.device('NVIDIA A100-SXM4-40GB')
+        self.assertEqual(a100['name'], 'a100-sxm4-40gb')
+        self.assertEqual(a100['peak_flops']['fp32'], 19.5e12)
+        self.assertEqual(a100['peak_flops']['fp16'], 312e12)
+        self.assertEqual(a100['memory_bw_bytes_s'], 1555e9)
+        self.assertEqual(a100['tdp_w'], 400)
+        self.assertEqual(a100['memory_bytes'], 40 * 2**30)
+        # Cloud TPU v4 documentation: 275 TFLOPS bf16, 32 GiB at 1200 GBps.
+        tpu = self.cat.device('TPU-v4')
+        self.assertEqual((tpu['peak_flops']['bf16'], tpu['memory_bytes'], tpu['memory_bw_bytes_s']),
+                         (275e12, 32 * 2**30, 1200e9))
+        self.assertIsNone(tpu['tdp_w'])  # Google publishes measured power, not a TDP
+
+    def test_cpu_peak_is_cores_times_clock_times_flops_per_cycle(self):
+        cpu = self.cat.device('AMD EPYC 7763 64-Core Processor')
+        expected = cpu['cores'] * cpu['clock_hz'] * cpu['flops_per_cycle']['fp64']
+        self.assertAlmostEqual(cpu['peak_flops']['fp64'], 64 * 2.45e9 * 16, delta=1)
+        self.assertAlmostEqual(cpu['peak_flops']['fp64'], expected, delta=1)
+        self.assertIn('peak_flops.fp64', cpu['derived'])
+
+    def test_every_mlperf_accelerator_spelling(self):
+        rows = mlperf_rows()
+        names = sorted({r['accelerator_model_name'] for r in rows})
+        self.assertEqual(len(names), 67)
+        unresolved = []
+        for n in names:
+            try:
+                self.cat.find('device', n)
+            except accelsel.AccelselError as e:
+                self.assertEqual(e.status, 'ACCELSEL_ENOTFOUND')
+                unresolved.append(n)
+        # "N/A" and "NA" mark CPU-only rows; "TPU" alone names a whole family.
+        self.assertEqual(unresolved, ['N/A', 'NA', 'TPU'])
+
+    def test_mlperf_row_coverage(self):
+        rows = mlperf_rows()
+        hits = 0
+        for r in rows:
+            cpu_only = r['accelerator_family'] == 'none (CPU only)'
+            name = r['host_processor_model_name'] if cpu_only else r['accelerator_model_name']
+            try:
+                dev = self.cat.device(name)
+            except accelsel.AccelselError:
+                continue
+            hits += 1
+            if cpu_only:
+                self.assertEqual(dev['kind'], 'cpu')
+        self.assertGreaterEqual(hits / len(rows), 0.95)
+
+    def test_unknown_name_suggests(self):
+        with self.assertRaises(accelsel.AccelselError) as ctx:
+            self.cat.device('H100 SXM5 80G')
+        self.assertEqual(ctx.exception.status, 'ACCELSEL_ENOTFOUND')
+        self.assertIn("'H100 SXM5 80GB'", ctx.exception.message)
+
+    def test_round_trip(self):
+        text = self.cat.to_string()
+        with accelsel.Catalog.from_string(text) as again:
+            self.assertEqual(again.to_string(), text)
+            self.assertEqual(again.devices(), self.cat.devices())
+            self.assertEqual(again.systems(), self.cat.systems())
+            self.assertEqual(again.designs(), self.cat.designs())
+
+    def test_file_round_trip(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'small.yaml')
+            with accelsel.Catalog.from_string(SMALL) as small:
+                small.save(path)
+                with accelsel.Catalog.load(path) as again:
+                    self.assertEqual(again.to_string(), small.to_string())
+
+    def test_adaptive_systems(self):
+        for name, n in (('adaptive-4', 4), ('adaptive-8', 8)):
+            sysinfo = self.cat.system(name)
+            self.assertEqual(sysinfo['n_slots'], n)
+            for k in range(n):
+                slot = self.cat.slot(name, k)
+                self.assertIsNone(slot['device'])
+                flows = {self.cat.design(d)['dataflow'] for d in slot['designs']}
+                self.assertEqual(flows, {'tiled', 'weight-stationary', 'output-stationary',
+                                         'row-stationary'})
+                self.assertIsNone(self.cat.system_link(name, k, k))
+                self.assertEqual(self.cat.system_link(name, k, (k + 1) % n), 'qsfp28-100gbe')
+        # Alveo U280 (DS962): 8 GB HBM2 at 460 GB/s.
+        self.assertEqual(self.cat.slot('adaptive-8', 7)['memory_bw_bytes_s'], 460e9)
+
+    def test_small_catalog_slots(self):
+        with accelsel.Catalog.from_string(SMALL) as c:
+            self.assertEqual(len(c), 4)
+            self.assertEqual(c.slot('pair', 1)['memory_bytes'], 8e9)  # the device's
+            self.assertEqual(c.slot('pair', 0)['memory_bytes'], 4e9)  # its own
+            self.assertEqual(c.system_link('pair', 1, 0), 'qsfp')
+            # 2 x 1024 MACs x 200 MHz = 409.6 GOP/s, computed by the library.
+            self.assertAlmostEqual(c.design('t')['peak_ops'], 409.6e9, delta=1)
+            with self.assertRaises(IndexError):
+                c.slot('pair', 2)
+
+    def test_merge_and_select(self):
+        with accelsel.Catalog.from_string(SMALL) as a:
+            with self.assertRaises(accelsel.AccelselError) as ctx:
+                a.merge(a)
+            self.assertEqual(ctx.exception.status, 'ACCELSEL_EINVAL')
+            self.assertIn("'gpu-a'", ctx.exception.message)
+            with a.merge(a, override=True) as m:
+                self.assertEqual(m.to_string(), a.to_string())
+        with self.cat.select(['dgx-h100']) as sel:
+            names = sorted(d['name'] for d in sel.devices())
+            self.assertEqual(names, ['h100-sxm5-80gb', 'xeon-platinum-8480c'])
+            self.assertEqual(len(sel.links()), 3)
+
+    def test_malformed_input_reports_line(self):
+        bad = SMALL.replace('vendor: V,', 'vendor: V, colour: red,')
+        with self.assertRaises(accelsel.AccelselError) as ctx:
+            accelsel.Catalog.from_string(bad)
+        e = ctx.exception
+        self.assertEqual(e.status, 'ACCELSEL_EPARSE')
+        self.assertEqual(e.line, 5)
+        self.assertIn("unknown key 'colour'", e.message)
+
+    def test_closed_catalog_is_rejected(self):
+        c = accelsel.Catalog.from_string(SMALL)
+        c.close()
+        with self.assertRaisesRegex(Exception, 'Catalog is closed'):
+            c.devices()
+
+
+class CatalogCliTest(unittest.TestCase):
+    def test_list_json_matches_binding(self):
+        r = run('catalog', 'list', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc = json.loads(r.stdout)
+        with accelsel.Catalog.builtin() as cat:
+            self.assertEqual([d['name'] for d in doc['devices']], [d['name'] for d in cat.devices()])
+            self.assertEqual(len(doc['systems']), len(cat.systems()))
+            h100 = next(d for d in doc['devices'] if d['name'] == 'h100-sxm5-80gb')
+            self.assertEqual(h100['memory_bw_bytes_s'], 3.35e12)
+
+    def test_show_table_and_yaml(self):
+        r = run('catalog', 'show', 'Tesla V100-SXM2-16GB')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('device: v100-sxm2-16gb', r.stdout)
+        self.assertIn('peak fp32: 15.7 TFLOP/s', r.stdout)
+        r = run('catalog', 'show', 'dgx-a100', '--format', 'yaml')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with accelsel.Catalog.from_string(r.stdout) as part:
+            self.assertEqual(part.system('dgx-a100')['device'], 'a100-sxm4-40gb')
+
+    def test_validate_and_custom_catalog(self):
+        with tempfile.TemporaryDirectory() as d:
+            good, bad = os.path.join(d, 'good.yaml'), os.path.join(d, 'bad.yaml')
+            with open(good, 'w') as f:
+                f.write(SMALL)
+            with open(bad, 'w') as f:
+                f.write(SMALL.replace('bw_bytes_s: 12.5e9', 'bw_bytes_s: 0'))
+            r = run('catalog', 'validate', good)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn('1 devices, 1 designs, 1 links, 1 systems', r.stdout)
+            r = run('catalog', 'validate', bad)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn('bad.yaml:3:', r.stderr)
+            self.assertIn("'bw_bytes_s' must be positive", r.stderr)
+            r = run('catalog', 'list', '--type', 'devices', '--catalog', good)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn('gpu-a', r.stdout)
+
+    def test_usage_errors(self):
+        self.assertEqual(run('catalog').returncode, 2)
+        self.assertEqual(run('catalog', 'show').returncode, 2)
+        self.assertEqual(run('catalog', 'list', '--format', 'csv').returncode, 2)
+        r = run('catalog', 'show', 'no-such-device')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('ACCELSEL_ENOTFOUND', r.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,603 @@
+/* accelsel cluster: group the rows of a dataset (the built-in MLPerf results
+ * or a CSV file) by k-means or Ward on chosen features, optionally choosing
+ * k, and print labels, centroids, quality indices and cluster profiles. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: accelsel cluster [--csv FILE] [--where EXPR ...] [--features LIST]\n"
+    "                        [--k N | --k A..B [--criterion C]]\n"
+    "                        [--algorithm kmeans|ward] [--init CENTROIDS.csv]\n"
+    "                        [--standardize yes|no] [--missing drop|impute] [--seed N]\n"
+    "                        [--n-init N] [--max-iter N] [--tol X] [--threads N]\n"
+    "                        [--save MODEL.yaml] [--format table|json|csv|yaml]\n"
+    "\n"
+    "Cluster the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
+    "  --csv FILE         read FILE (RFC 4180, header row) instead of the built-in data\n"
+    "  --where EXPR       keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable.\n"
+    "                     Default for the built-in data: total_accelerators=1.. (CPU-only\n"
+    "                     systems report 0 accelerators)\n"
+    "  --features LIST    comma-separated columns; log10(COL) takes the logarithm first;\n"
+    "                     categorical columns are one-hot encoded. Default:\n"
+    "                     log10(total_accelerators),log10(time_to_train_min),\n"
+    "                     log10(throughput_img_s)\n"
+    "  --k N              number of clusters (default 5)\n"
+    "  --k A..B           try every k in A..B and keep the best by --criterion:\n"
+    "  --criterion C      silhouette (default, highest), ch (Calinski-Harabasz, highest),\n"
+    "                     db (Davies-Bouldin, lowest), elbow (of the inertia) or gap\n"
+    "                     (gap statistic, 10 uniform references)\n"
+    "  --algorithm A      kmeans (default: k-means++, --n-init restarts) or ward\n"
+    "  --init FILE        initial k-means centres: a CSV with the feature columns in\n"
+    "                     original units, one row per cluster (sets k; one run)\n"
+    "  --standardize Y    yes (default: z-score every numeric feature) or no\n"
+    "  --missing M        drop (default: rows missing a feature are not clustered) or\n"
+    "                     impute (median, or most common level)\n"
+    "  --seed N           seed of the k-means++ seeding (default 0)\n"
+    "  --n-init N         k-means restarts (default 10); --max-iter N (default 300);\n"
+    "  --tol X            relative centre-shift tolerance (default 1e-4)\n"
+    "  --threads N        threads, 0 = all cores (default 0)\n"
+    "  --save FILE        also write the fitted model as YAML\n"
+    "  --format F         table (default); json (labels, centroids, inertia, silhouette,\n"
+    "                     calinski_harabasz, davies_bouldin, profiles, ...); csv (the\n"
+    "                     cluster profiles); yaml (the model)\n";
+
+static const char default_features[] =
+    "log10(total_accelerators),log10(time_to_train_min),log10(throughput_img_s)";
+
+#define MAX_WHERE 16
+
+typedef struct cl_args {
+    const char *csv, *features, *init, *save;
+    const char *where[MAX_WHERE];
+    size_t n_where;
+    uint32_t k_min, k_max, n_init, max_iter, threads;
+    int range, criterion, format;
+    uint32_t algorithm, missing, standardize;
+    uint64_t seed;
+    double tol;
+} cl_args;
+
+typedef struct cl_run {
+    accelsel_dataset *ds;
+    char *spec;  /* writable copy of the feature list */
+    char **cols; /* column names inside spec */
+    int *tr;
+    size_t n_cols;
+    accelsel_features *f;
+    accelsel_cluster_selection *sel;
+    accelsel_cluster_model *m;
+    double *init;
+} cl_run;
+
+static const char *const criteria[] = {"silhouette", "ch", "db", "elbow", "gap"};
+
+static int is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+/* An unsigned decimal in [lo, hi], the whole text; -1 if not. */
+static int parse_u(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* N or A..B. */
+static int parse_k(const char *s, cl_args *a)
+{
+    const char *dots = strstr(s, "..");
+    uint64_t lo, hi;
+    char head[24];
+    if (dots == NULL) {
+        a->range = 0;
+        if (parse_u(s, 1, UINT32_MAX, &lo) != 0)
+            return -1;
+        a->k_min = a->k_max = (uint32_t)lo;
+        return 0;
+    }
+    if ((size_t)(dots - s) >= sizeof head)
+        return -1;
+    memcpy(head, s, (size_t)(dots - s));
+    head[dots - s] = '\0';
+    if (parse_u(head, 1, UINT32_MAX, &lo) != 0 || parse_u(dots + 2, 1, UINT32_MAX, &hi) != 0 ||
+        lo > hi)
+        return -1;
+    a->range = 1;
+    a->k_min = (uint32_t)lo;
+    a->k_max = (uint32_t)hi;
+    return 0;
+}
+
+/* Index of @p s in @p names (n of them), or -1. */
+static int pick(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int set_choice(cl_args *a, const char *opt, const char *v)
+{
+    static const char *const algs[] = {"kmeans", "ward"}, *const yn[] = {"no", "yes"};
+    static const char *const miss[] = {"drop", "impute"};
+    int i;
+    if (is_opt(opt, "--criterion") && (i = pick(v, criteria, 5)) >= 0)
+        a->criterion = ACCELSEL_KSELECT_SILHOUETTE + i;
+    else if (is_opt(opt, "--algorithm") && (i = pick(v, algs, 2)) >= 0)
+        a->algorithm = (uint32_t)(ACCELSEL_CLUSTER_KMEANS + i);
+    else if (is_opt(opt, "--standardize") && (i = pick(v, yn, 2)) >= 0)
+        a->standardize = (uint32_t)i;
+    else if (is_opt(opt, "--missing") && (i = pick(v, miss, 2)) >= 0)
+        a->missing = (uint32_t)(ACCELSEL_MISSING_DROP + i);
+    else if (is_opt(opt, "--format") && (i = cli_parse_format(v, 15)) >= 0)
+        a->format = i;
+    else
+        return cli_usage_error("cluster: bad value '%s' for %s (see accelsel cluster --help)", v,
+                               opt);
+    return CLI_OK;
+}
+
+static int set_number(cl_args *a, const char *opt, const char *v)
+{
+    uint64_t u = 0;
+    char *end;
+    if (is_opt(opt, "--k") && parse_k(v, a) == 0)
+        return CLI_OK;
+    if (is_opt(opt, "--tol")) {
+        a->tol = strtod(v, &end);
+        if (*v != '\0' && *end == '\0' && a->tol >= 0)
+            return CLI_OK;
+    } else if (is_opt(opt, "--seed") && parse_u(v, 0, UINT64_MAX, &u) == 0) {
+        a->seed = u;
+        return CLI_OK;
+    } else if (parse_u(v, is_opt(opt, "--threads") ? 0 : 1, UINT32_MAX, &u) == 0) {
+        uint32_t *dst = is_opt(opt, "--n-init")     ? &a->n_init
+                        : is_opt(opt, "--max-iter") ? &a->max_iter
+                        : is_opt(opt, "--threads")  ? &a->threads
+                                                    : NULL;
+        if (dst != NULL) {
+            *dst = (uint32_t)u;
+            return CLI_OK;
+        }
+    }
+    return cli_usage_error("cluster: bad value '%s' for %s (see accelsel cluster --help)", v, opt);
+}
+
+static int set_value(cl_args *a, const char *opt, const char *v)
+{
+    if (is_opt(opt, "--csv"))
+        a->csv = v;
+    else if (is_opt(opt, "--where")) {
+        if (a->n_where == MAX_WHERE)
+            return cli_usage_error("cluster: more than %d --where options", MAX_WHERE);
+        a->where[a->n_where++] = v;
+    }
+    else if (is_opt(opt, "--features"))
+        a->features = v;
+    else if (is_opt(opt, "--init"))
+        a->init = v;
+    else if (is_opt(opt, "--save"))
+        a->save = v;
+    else if (is_opt(opt, "--criterion") || is_opt(opt, "--algorithm") ||
+             is_opt(opt, "--standardize") || is_opt(opt, "--missing") || is_opt(opt, "--format"))
+        return set_choice(a, opt, v);
+    else
+        return set_number(a, opt, v);
+    return CLI_OK;
+}
+
+static int parse_args(int argc, char **argv, cl_args *a)
+{
+    static const char *const valued[] = {"--csv",       "--where",    "--features", "--k",        "--criterion",
+                                         "--algorithm", "--init",     "--standardize", "--missing",
+                                         "--seed",      "--n-init",   "--max-iter", "--tol",
+                                         "--threads",   "--save",     "--format"};
+    for (int i = 1; i < argc; i++) {
+        size_t j = 0;
+        while (j < sizeof valued / sizeof valued[0] && !is_opt(argv[i], valued[j]))
+            j++;
+        if (j == sizeof valued / sizeof valued[0])
+            return cli_usage_error("cluster: unknown option '%s' (see accelsel cluster --help)",
+                                   argv[i]);
+        const char *eq = strchr(argv[i], '='), *v = eq ? eq + 1 : NULL;
+        if (v == NULL && i + 1 >= argc)
+            return cli_usage_error("cluster: %s needs a value", argv[i]);
+        int rc = set_value(a, valued[j], v ? v : argv[++i]);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    return CLI_OK;
+}
+
+static void run_free(cl_run *r)
+{
+    accelsel_cluster_model_free(r->m);
+    accelsel_cluster_selection_free(r->sel);
+    accelsel_features_free(r->f);
+    accelsel_dataset_free(r->ds);
+    free(r->spec);
+    free(r->cols);
+    free(r->tr);
+    free(r->init);
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* The transform of one feature: log10(COL) takes log10 first; categorical
+ * columns are one-hot; numeric ones z-scored when standardising. */
+static int feature_transform(const cl_run *r, char **name, int standardize)
+{
+    size_t n = strlen(*name), col;
+    int log = n > 7 && strncmp(*name, "log10(", 6) == 0 && (*name)[n - 1] == ')';
+    if (log) {
+        (*name)[n - 1] = '\0';
+        *name = trim(*name + 6);
+    }
+    if (!log && accelsel_dataset_column_index(r->ds, *name, &col) == 0 &&
+        accelsel_dataset_column_type(r->ds, col) == ACCELSEL_COLUMN_CATEGORICAL)
+        return ACCELSEL_TRANSFORM_ONEHOT;
+    if (log)
+        return standardize ? ACCELSEL_TRANSFORM_LOG10_ZSCORE : ACCELSEL_TRANSFORM_LOG10;
+    return standardize ? ACCELSEL_TRANSFORM_ZSCORE : ACCELSEL_TRANSFORM_NONE;
+}
+
+static int parse_features(cl_run *r, const cl_args *a)
+{
+    size_t n = 1;
+    for (const char *p = a->features; *p; p++)
+        n += *p == ',';
+    r->spec = strdup(a->features);
+    r->cols = calloc(n, sizeof *r->cols);
+    r->tr = calloc(n, sizeof *r->tr);
+    if (r->spec == NULL || r->cols == NULL || r->tr == NULL)
+        return cli_usage_error("cluster: out of memory");
+    char *save = NULL;
+    for (char *tok = strtok_r(r->spec, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *name = trim(tok);
+        if (*name == '\0')
+            continue;
+        r->tr[r->n_cols] = feature_transform(r, &name, (int)a->standardize);
+        r->cols[r->n_cols++] = name;
+    }
+    if (r->n_cols == 0)
+        return cli_usage_error("cluster: --features lists no column");
+    return CLI_OK;
+}
+
+/* Keep the rows matching every --where expression. */
+static int filter_rows(cl_run *r, const cl_args *a)
+{
+    static const char *const builtin_where[] = {"total_accelerators=1.."};
+    const char *const *where = a->n_where || a->csv ? a->where : builtin_where;
+    size_t n = a->n_where || a->csv ? a->n_where : 1;
+    for (size_t i = 0; i < n; i++) {
+        accelsel_dataset *kept = NULL;
+        int rc = accelsel_dataset_filter_expr(&kept, r->ds, where[i]);
+        if (rc != 0)
+            return cli_fail(rc, where[i]);
+        accelsel_dataset_free(r->ds);
+        r->ds = kept;
+    }
+    return CLI_OK;
+}
+
+static int load_data(cl_run *r, const cl_args *a)
+{
+    int rc = a->csv ? accelsel_dataset_load_csv(&r->ds, a->csv, NULL)
+                    : accelsel_dataset_load_builtin(&r->ds, "mlperf-training-resnet");
+    if (rc != 0)
+        return cli_fail(rc, a->csv ? a->csv : "cannot load the built-in data");
+    int status = filter_rows(r, a);
+    if (status == CLI_OK)
+        status = parse_features(r, a);
+    if (status != CLI_OK)
+        return status;
+    accelsel_features_options fo = ACCELSEL_FEATURES_OPTIONS_INIT;
+    fo.missing = a->missing;
+    rc = accelsel_features_fit(&r->f, r->ds, (const char *const *)r->cols, r->tr, r->n_cols, &fo);
+    return rc == 0 ? CLI_OK : cli_fail(rc, "features");
+}
+
+/* Rows of @p ds through the features into a new matrix (caller frees). */
+static int to_matrix(const cl_run *r, const accelsel_dataset *ds, double **x, size_t *n)
+{
+    size_t rows = accelsel_dataset_rows(ds), d = accelsel_features_dim(r->f), cells = rows * d;
+    *x = malloc((cells ? cells : 1) * sizeof **x);
+    if (*x == NULL)
+        return cli_usage_error("cluster: out of memory");
+    int rc = accelsel_features_transform(r->f, ds, *x, rows * d, n, NULL);
+    return rc == 0 ? CLI_OK : cli_fail(rc, "features");
+}
+
+static void set_options(const cl_args *a, accelsel_cluster_options *o)
+{
+    accelsel_cluster_options_init(o, ACCELSEL_CLUSTER_OPTIONS_VERSION);
+    o->algorithm = a->algorithm;
+    o->k = a->k_min;
+    o->n_init = a->n_init;
+    o->max_iter = a->max_iter;
+    o->tol = a->tol;
+    o->seed = a->seed;
+    o->n_threads = a->threads;
+}
+
+static int choose_k(cl_run *r, const cl_args *a, uint32_t *k)
+{
+    double *x = NULL;
+    size_t n = 0;
+    int status = to_matrix(r, r->ds, &x, &n);
+    if (status == CLI_OK) {
+        accelsel_cluster_options o;
+        set_options(a, &o);
+        int rc = accelsel_cluster_select_k(&r->sel, x, n, accelsel_features_dim(r->f), a->k_min,
+                                           a->k_max, a->criterion, &o);
+        status = rc == 0 ? CLI_OK : cli_fail(rc, "choosing k");
+        if (rc == 0)
+            *k = accelsel_cluster_selection_best_k(r->sel);
+    }
+    free(x);
+    return status;
+}
+
+/* Initial centres from a CSV in original units, through the features. */
+static int load_init(cl_run *r, const cl_args *a, uint32_t *k, int k_given)
+{
+    accelsel_dataset *c = NULL;
+    size_t n = 0;
+    int rc = accelsel_dataset_load_csv(&c, a->init, NULL);
+    if (rc != 0)
+        return cli_fail(rc, a->init);
+    int status = to_matrix(r, c, &r->init, &n);
+    size_t rows = accelsel_dataset_rows(c);
+    accelsel_dataset_free(c);
+    if (status != CLI_OK)
+        return status;
+    if (n != rows)
+        return cli_usage_error("cluster: %s: %zu of its %zu rows have missing features", a->init,
+                               rows - n, rows);
+    if (k_given && n != *k)
+        return cli_usage_error("cluster: --k %u but %s has %zu centres", *k, a->init, n);
+    *k = (uint32_t)n;
+    return CLI_OK;
+}
+
+static int fit(cl_run *r, cl_args *a, int k_given)
+{
+    uint32_t k = a->k_min;
+    int status = CLI_OK;
+    if (a->range && a->init != NULL)
+        return cli_usage_error("cluster: --init sets k; it cannot go with --k A..B");
+    if (a->range)
+        status = choose_k(r, a, &k);
+    else if (a->init != NULL)
+        status = load_init(r, a, &k, k_given);
+    if (status != CLI_OK)
+        return status;
+    a->k_min = k;
+    accelsel_cluster_options o;
+    set_options(a, &o);
+    o.init = r->init;
+    int rc = accelsel_cluster_fit_dataset(&r->m, r->ds, r->f, &o);
+    if (rc != 0)
+        return cli_fail(rc, "clustering");
+    if (a->save != NULL && (rc = accelsel_cluster_model_save_yaml(r->m, a->save)) != 0)
+        return cli_fail(rc, a->save);
+    return CLI_OK;
+}
+
+static void json_numbers(FILE *f, const double *v, size_t n)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", f);
+        cli_json_number(f, v[i]);
+    }
+    fputc(']', f);
+}
+
+static void json_matrix(FILE *f, const char *key, const double *v, size_t rows, size_t cols)
+{
+    fprintf(f, ",\n \"%s\": [", key);
+    for (size_t i = 0; i < rows; i++) {
+        fputs(i ? ",\n  " : "\n  ", f);
+        json_numbers(f, v + i * cols, cols);
+    }
+    fputs("]", f);
+}
+
+static void json_names(FILE *f, const char *key, const accelsel_features *ft, int inputs)
+{
+    size_t n = inputs ? accelsel_features_n_inputs(ft) : accelsel_features_dim(ft);
+    fprintf(f, ",\n \"%s\": [", key);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", f);
+        cli_json_string(f, inputs ? accelsel_features_input_name(ft, i) : accelsel_features_name(ft, i));
+    }
+    fputs("]", f);
+}
+
+static void json_sizes(FILE *f, const char *key, const size_t *wide, const uint32_t *narrow,
+                       size_t n)
+{
+    fprintf(f, ",\n \"%s\": [", key);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%zu", i ? ", " : "", wide ? wide[i] : (size_t)narrow[i]);
+    fputs("]", f);
+}
+
+static const char *const score_names[] = {"inertia", "silhouette", "calinski_harabasz",
+                                          "davies_bouldin", "gap", "gap_se"};
+
+static void json_selection(FILE *f, const accelsel_cluster_selection *s)
+{
+    fprintf(f, ",\n \"selection\": {\"criterion\": \"%s\", \"best_k\": %u, \"table\": [",
+            criteria[accelsel_cluster_selection_criterion(s) - ACCELSEL_KSELECT_SILHOUETTE],
+            accelsel_cluster_selection_best_k(s));
+    for (size_t i = 0; i < accelsel_cluster_selection_count(s); i++) {
+        fprintf(f, "%s{\"k\": %u", i ? ",\n  " : "\n  ", accelsel_cluster_selection_k(s, i));
+        for (int j = 0; j < 6; j++) {
+            fprintf(f, ", \"%s\": ", score_names[j]);
+            cli_json_number(f, accelsel_cluster_selection_score(s, i, ACCELSEL_SCORE_INERTIA + j));
+        }
+        fputs("}", f);
+    }
+    fputs("]}", f);
+}
+
+static int print_json(FILE *f, const cl_run *r)
+{
+    const accelsel_cluster_model *m = r->m;
+    size_t k = accelsel_cluster_model_k(m), n = accelsel_cluster_model_n_rows(m);
+    size_t d = accelsel_cluster_model_dim(m), ni = accelsel_features_n_inputs(r->f);
+    fprintf(f, "{\"algorithm\": \"%s\", \"k\": %zu, \"n_rows\": %zu, \"n_iter\": %u",
+            accelsel_cluster_model_algorithm(m) == ACCELSEL_CLUSTER_WARD ? "ward" : "kmeans", k, n,
+            accelsel_cluster_model_n_iter(m));
+    json_names(f, "features", r->f, 0);
+    json_names(f, "inputs", r->f, 1);
+    json_sizes(f, "rows", accelsel_cluster_model_row_index(m), NULL, n);
+    json_sizes(f, "labels", NULL, accelsel_cluster_model_labels(m), n);
+    json_matrix(f, "centroids", accelsel_cluster_model_centroids(m), k, d);
+    json_matrix(f, "centroids_original", accelsel_cluster_model_centroids_original(m), k, ni);
+    const double v[] = {accelsel_cluster_model_inertia(m), accelsel_cluster_model_silhouette(m),
+                        accelsel_cluster_model_calinski_harabasz(m),
+                        accelsel_cluster_model_davies_bouldin(m)};
+    for (int i = 0; i < 4; i++) {
+        fprintf(f, ",\n \"%s\": ", score_names[i]);
+        cli_json_number(f, v[i]);
+    }
+    if (r->sel != NULL)
+        json_selection(f, r->sel);
+    fputs(",\n \"profiles\": ", f);
+    cli_print_dataset(f, accelsel_cluster_model_profiles(m), CLI_FORMAT_JSON);
+    fputs("}\n", f);
+    return CLI_OK;
+}
+
+static void table_selection(FILE *f, const accelsel_cluster_selection *s)
+{
+    static const char *const rule[] = {"highest silhouette", "highest Calinski-Harabasz",
+                                       "lowest Davies-Bouldin", "elbow of the inertia",
+                                       "gap statistic (Tibshirani et al. 2001)"};
+    int c = accelsel_cluster_selection_criterion(s);
+    fprintf(f, "\nchoice of k by %s: k = %u\n  %4s %14s %11s %18s %15s %9s %9s\n",
+            rule[c - ACCELSEL_KSELECT_SILHOUETTE], accelsel_cluster_selection_best_k(s), "k",
+            "inertia", "silhouette", "calinski_harabasz", "davies_bouldin", "gap", "gap_se");
+    for (size_t i = 0; i < accelsel_cluster_selection_count(s); i++) {
+        uint32_t k = accelsel_cluster_selection_k(s, i);
+        fprintf(f, "%s %4u", k == accelsel_cluster_selection_best_k(s) ? "->" : "  ", k);
+        const int w[] = {14, 11, 18, 15, 9, 9};
+        for (int j = 0; j < 6; j++)
+            fprintf(f, " %*.6g", w[j], accelsel_cluster_selection_score(s, i, ACCELSEL_SCORE_INERTIA + j));
+        fputc('\n', f);
+    }
+}
+
+/* Size and original-unit centroid of each cluster, one line each. */
+static void table_centroids(FILE *f, const cl_run *r)
+{
+    const accelsel_cluster_model *m = r->m;
+    size_t k = accelsel_cluster_model_k(m), ni = accelsel_features_n_inputs(r->f);
+    const double *co = accelsel_cluster_model_centroids_original(m);
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(m);
+    fputs("\ncentroids in original units (geometric means for log10 features):\n  cluster   size", f);
+    for (size_t i = 0; i < ni; i++)
+        fprintf(f, "  %s", accelsel_features_input_name(r->f, i));
+    fputc('\n', f);
+    for (size_t j = 0; j < k; j++) {
+        fprintf(f, "  %7zu %6.0f", j, accelsel_dataset_number(p, j, 1));
+        for (size_t i = 0; i < ni; i++) {
+            int w = (int)strlen(accelsel_features_input_name(r->f, i));
+            if (isnan(co[j * ni + i]))
+                fprintf(f, "  %*s", w, "(one-hot)");
+            else
+                fprintf(f, "  %*.6g", w, co[j * ni + i]);
+        }
+        fputc('\n', f);
+    }
+}
+
+static int print_table(FILE *f, const cl_run *r)
+{
+    const accelsel_cluster_model *m = r->m;
+    size_t n = accelsel_cluster_model_n_rows(m), rows = accelsel_dataset_rows(r->ds);
+    fprintf(f, "%s, k = %zu, %zu of %zu rows clustered\nfeatures:",
+            accelsel_cluster_model_algorithm(m) == ACCELSEL_CLUSTER_WARD ? "Ward" : "k-means",
+            accelsel_cluster_model_k(m), n, rows);
+    for (size_t j = 0; j < accelsel_features_dim(r->f); j++)
+        fprintf(f, "%s %s", j ? "," : "", accelsel_features_name(r->f, j));
+    fprintf(f, "\ninertia %.6g  silhouette %.4f  Calinski-Harabasz %.6g  Davies-Bouldin %.4f\n",
+            accelsel_cluster_model_inertia(m), accelsel_cluster_model_silhouette(m),
+            accelsel_cluster_model_calinski_harabasz(m), accelsel_cluster_model_davies_bouldin(m));
+    if (r->sel != NULL)
+        table_selection(f, r->sel);
+    table_centroids(f, r);
+    fputs("\n(every column's median, min, max and most common value per cluster:"
+          " --format csv)\n", f);
+    return CLI_OK;
+}
+
+static int print_result(const cl_run *r, int format)
+{
+    if (format == CLI_FORMAT_JSON)
+        return print_json(stdout, r);
+    if (format == CLI_FORMAT_CSV)
+        return cli_print_dataset(stdout, accelsel_cluster_model_profiles(r->m), CLI_FORMAT_CSV);
+    if (format == CLI_FORMAT_TABLE)
+        return print_table(stdout, r);
+    char *text = NULL;
+    size_t len = 0;
+    int rc = accelsel_cluster_model_save_yaml_buffer(r->m, &text, &len);
+    if (rc != 0)
+        return cli_fail(rc, "cannot format the model");
+    fwrite(text, 1, len, stdout);
+    accelsel_free(text);
+    return CLI_OK;
+}
+
+int cli_cluster(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_text, stdout);
+            return CLI_OK;
+        }
+    cl_args a = {.features = default_features, .k_min = 5, .k_max = 5, .n_init = 10,
+                 .max_iter = 300, .criterion = ACCELSEL_KSELECT_SILHOUETTE,
+                 .format = CLI_FORMAT_TABLE, .algorithm = ACCELSEL_CLUSTER_KMEANS,
+                 .missing = ACCELSEL_MISSING_DROP, .standardize = 1, .tol = 1e-4};
+    int status = parse_args(argc, argv, &a);
+    int k_given = 0;
+    for (int i = 1; i < argc; i++)
+        k_given |= is_opt(argv[i], "--k");
+    cl_run r = {0};
+    if (status == CLI_OK)
+        status = load_data(&r, &a);
+    if (status == CLI_OK)
+        status = fit(&r, &a, k_given);
+    if (status == CLI_OK)
+        status = print_result(&r, a.format);
+    run_free(&r);
+    return status;
+}

@@ -742,6 +742,25 @@ START_TEST(files_load_and_save)
 }
 END_TEST
 
+/* The example catalogs under examples/ load, and the workstation CPU's peak
+ * is 6 cores x 2.5 GHz x 32 = 480 GFLOP/s FP32 (Intel ARK, two FMA units). */
+START_TEST(example_files_load)
+{
+    static const char *const files[] = {"examples/catalog-workstation.yaml",
+                                        "examples/catalog-adaptive.yaml"};
+    for (int k = 0; k < 2; k++) {
+        accelsel_catalog *cat = NULL;
+        int rc = accelsel_catalog_load_file(&cat, testutil_source_path(files[k]));
+        ck_assert_msg(rc == 0, "%s: %s", files[k], accelsel_last_error()->message);
+        assert_round_trip(cat);
+        if (k == 0)
+            ck_assert(fabs(device(cat, "core-i5-12400")->peak_flops[ACCELSEL_PRECISION_FP32] -
+                           480e9) < 1);
+        accelsel_catalog_free(cat);
+    }
+}
+END_TEST
+
 START_TEST(argument_checks)
 {
     accelsel_catalog *cat = load_text(sample_yaml), *out = (accelsel_catalog *)&cat;
@@ -1031,6 +1050,7 @@ int main(void)
     tcase_add_test(tc, merge_rules);
     tcase_add_test(tc, select_takes_dependencies);
     tcase_add_test(tc, files_load_and_save);
+    tcase_add_test(tc, example_files_load);
     tcase_add_test(tc, argument_checks);
     tcase_add_test(tc, enumeration_names_and_sizes);
     tcase_add_loop_test(tc, malformed_inputs, 0, (int)(sizeof bad / sizeof bad[0]));

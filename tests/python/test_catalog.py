@@ -175,6 +175,18 @@ class CatalogTest(unittest.TestCase):
             c.devices()
 
 
+class CatalogDocsTest(unittest.TestCase):
+    def test_format_document_example_loads(self):
+        with open(os.path.join(ROOT, 'docs', 'catalog-format.md'), encoding='utf-8') as f:
+            text = f.read()
+        block = text.split('```yaml\n', 1)[1].split('```', 1)[0]
+        with accelsel.Catalog.from_string(block) as cat:
+            # EPYC 7742: 64 cores x 2.25 GHz x 16 = 2.304 TFLOP/s FP64, as the comment says.
+            self.assertAlmostEqual(cat.device('epyc-7742')['peak_flops']['fp64'], 2.304e12, delta=1)
+            self.assertAlmostEqual(cat.design('zhang-fpga15')['peak_ops'], 89.6e9, delta=1)
+            self.assertEqual(cat.slot('two-fpgas', 1)['memory_bw_bytes_s'], 1555e9)
+
+
 class CatalogCliTest(unittest.TestCase):
     def test_list_json_matches_binding(self):
         r = run('catalog', 'list', '--format', 'json')

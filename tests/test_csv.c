@@ -8,6 +8,7 @@
 
 #include "accelsel/dataset.h"
 #include "core/csv_tok.h"
+#include "data/csv_load.h"
 #include "testutil.h"
 
 /* Fields of @p text joined as "text|" with a '/' after each record's last
@@ -19,7 +20,7 @@ static const char *tokens(const char *text, char delim)
     asel_csv_tok t;
     asel_csv_field f;
     size_t used = 0;
-    asel_csv_init(&t, text, len, (unsigned char)delim, 0, "<t>");
+    asel_csv_init(&t, text, len, (unsigned char)delim, 0);
     int rc;
     while ((rc = asel_csv_next(&t, &f)) == 1)
         used += (size_t)snprintf(out + used, sizeof out - used, "%s%.*s%s", f.quoted ? "Q" : "",
@@ -48,19 +49,52 @@ END_TEST
 
 START_TEST(tokenizer_positions)
 {
-    /* BOM skipped and not counted; a quoted field's line breaks advance the line. */
-    const char text[] = "\xEF\xBB\xBFid,name\n1,\"two\r\nlines\"\n22,x\n";
+    /* Offsets count every byte; positions skip the BOM in columns, and a
+     * quoted field's line breaks (here CRLF and a lone CR) advance the line. */
+    const char text[] = "\xEF\xBB\xBFid,name\n1,\"two\r\nlines\r\"\n22,x\n";
     asel_csv_tok t;
     asel_csv_field f;
-    asel_csv_init(&t, text, sizeof text - 1, ',', 0, "<t>");
-    size_t want[][2] = {{1, 1}, {1, 4}, {2, 1}, {2, 3}, {4, 1}, {4, 4}};
+    asel_csv_init(&t, text, sizeof text - 1, ',', 0);
+    size_t want_offset[] = {3, 6, 11, 13, 27, 30};
+    size_t want_pos[][2] = {{1, 1}, {1, 4}, {2, 1}, {2, 3}, {5, 1}, {5, 4}};
     for (size_t i = 0; i < 6; i++) {
         ck_assert_int_eq(asel_csv_next(&t, &f), 1);
-        ck_assert_uint_eq(f.line, want[i][0]);
-        ck_assert_uint_eq(f.column, want[i][1]);
+        ck_assert_uint_eq(f.offset, want_offset[i]);
+        size_t line, column;
+        asel_csv_position(text, sizeof text - 1, f.offset, &line, &column);
+        ck_assert_uint_eq(line, want_pos[i][0]);
+        ck_assert_uint_eq(column, want_pos[i][1]);
     }
     ck_assert_int_eq(asel_csv_next(&t, &f), 0);
     asel_csv_release(&t);
+}
+END_TEST
+
+START_TEST(tokenizer_ranges_and_errors)
+{
+    /* A range reads whole records and ends as if the input did. */
+    const char text[] = "a,b\n1,2\n3,4\n5,6\n";
+    asel_csv_tok t;
+    asel_csv_field f;
+    asel_csv_init(&t, text, sizeof text - 1, ',', 0);
+    asel_csv_range(&t, 8, 12);
+    ck_assert_int_eq(asel_csv_next(&t, &f), 1);
+    ck_assert_int_eq(f.text[0], '3');
+    ck_assert_int_eq(asel_csv_next(&t, &f), 1);
+    ck_assert_int_eq(f.last, 1);
+    ck_assert_int_eq(asel_csv_next(&t, &f), 0);
+    ck_assert_int_eq(asel_csv_blank_tail(&t), 0); /* the real input goes on */
+    /* Errors leave what and where, and record nothing. */
+    accelsel_dataset *none = NULL;
+    accelsel_dataset_new(NULL, 0); /* a known last error to compare with */
+    asel_csv_init(&t, "x,\"ab\"c\n", 9, ',', 0);
+    ck_assert_int_eq(asel_csv_next(&t, &f), 1);
+    ck_assert_int_eq(asel_csv_next(&t, &f), ACCELSEL_EPARSE);
+    ck_assert_str_eq(t.err_what, "text after closing quote");
+    ck_assert_uint_eq(t.err_offset, 6);
+    ck_assert_int_eq(accelsel_last_error()->code, ACCELSEL_EINVAL);
+    asel_csv_release(&t);
+    ck_assert_ptr_null(none);
 }
 END_TEST
 
@@ -68,7 +102,7 @@ START_TEST(tokenizer_blank_flag_and_tail)
 {
     asel_csv_tok t;
     asel_csv_field f;
-    asel_csv_init(&t, "a\n\n\r\n", 5, ',', 0, "<t>");
+    asel_csv_init(&t, "a\n\n\r\n", 5, ',', 0);
     ck_assert_int_eq(asel_csv_next(&t, &f), 1);
     ck_assert_int_eq(f.blank, 0);
     ck_assert_int_eq(asel_csv_next(&t, &f), 1);
@@ -163,6 +197,32 @@ START_TEST(malformed_csv)
         snprintf(where, sizeof where, "<buffer>:%u:%u: ", b->line, b->column);
         ck_assert_msg(strncmp(e->message, where, strlen(where)) == 0, "case %d: %s", _i, e->message);
         ck_assert_str_eq(e->source, "<buffer>");
+    }
+}
+END_TEST
+
+/* The same inputs cut into parts of a few bytes, parsed on 4 threads: the
+ * first failure in the input is still the one reported. */
+START_TEST(malformed_csv_in_parts)
+{
+    const bad_case *b = &bad_csv[_i];
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    if (b->status == ACCELSEL_EINVAL)
+        return; /* option checks come before parsing */
+    o.max_field_len = b->max_field_len;
+    o.n_threads = 4;
+    size_t len = b->len ? b->len : strlen(b->text);
+    for (size_t min_part = 1; min_part <= 4; min_part++) {
+        accelsel_dataset *ds = NULL;
+        int rc = asel_csv_parse(&ds, b->text, len, &o, "<buffer>", min_part);
+        const accelsel_error *e = accelsel_last_error();
+        ck_assert_msg(rc == b->status, "case %d: status %d, want %d (%s)", _i, rc, b->status,
+                      e->message);
+        ck_assert_msg(e->line == b->line && e->column == b->column,
+                      "case %d, parts of %zu: at %u:%u, want %u:%u (%s)", _i, min_part, e->line,
+                      e->column, b->line, b->column, e->message);
+        ck_assert_ptr_nonnull(strstr(e->message, b->fragment));
+        ck_assert_ptr_null(ds);
     }
 }
 END_TEST
@@ -331,6 +391,59 @@ START_TEST(max_field_len_is_inclusive)
 }
 END_TEST
 
+static void assert_same(const accelsel_dataset *a, const accelsel_dataset *b)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(a), accelsel_dataset_rows(b));
+    ck_assert_uint_eq(accelsel_dataset_cols(a), accelsel_dataset_cols(b));
+    for (size_t c = 0; c < accelsel_dataset_cols(a); c++) {
+        int type = accelsel_dataset_column_type(a, c);
+        ck_assert_int_eq(accelsel_dataset_column_type(b, c), type);
+        ck_assert_uint_eq(accelsel_dataset_levels(a, c), accelsel_dataset_levels(b, c));
+        for (size_t l = 0; l < accelsel_dataset_levels(a, c); l++)
+            ck_assert_str_eq(accelsel_dataset_level(a, c, l), accelsel_dataset_level(b, c, l));
+        for (size_t r = 0; r < accelsel_dataset_rows(a); r++) {
+            double x = accelsel_dataset_number(a, r, c), y = accelsel_dataset_number(b, r, c);
+            ck_assert(type != ACCELSEL_COLUMN_NUMERIC || x == y || (isnan(x) && isnan(y)));
+            ck_assert(type == ACCELSEL_COLUMN_NUMERIC ||
+                      accelsel_dataset_code(a, r, c) == accelsel_dataset_code(b, r, c));
+        }
+    }
+}
+
+/* Parts of every size from 1 byte up, on 1 to 4 threads, give the dataset
+ * that one part gives: quoted line breaks and quotes near the cuts, columns
+ * that turn categorical in a late part only, overflow in a column that ends
+ * categorical, levels first seen in different parts, trailing blank lines. */
+START_TEST(parts_give_the_same_dataset)
+{
+    static const char text[] = "id,note,v,late,big\r\n"
+                               "1,\"a\nb\",1.5,1,1e999\r\n"
+                               "2,\"q\"\"x\"\"\",2.5,2,3\r\n"
+                               "3,c,,3,\r\n"
+                               "4,\"a\nb\",NA,4,x\r\n"
+                               "5,c,7,five,2\r\n"
+                               "6,\"\",8,6,\r\n"
+                               "\r\n\r\n";
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    o.n_threads = 1;
+    accelsel_dataset *one = NULL;
+    ck_assert_int_eq(asel_csv_parse(&one, text, sizeof text - 1, &o, "<t>", SIZE_MAX), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(one), 6);
+    ck_assert_int_eq(accelsel_dataset_column_type(one, 3), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_str_eq(accelsel_dataset_string(one, 0, 4), "1e999");
+    ck_assert_str_eq(accelsel_dataset_string(one, 1, 1), "q\"x\"");
+    for (unsigned threads = 1; threads <= 4; threads++)
+        for (size_t min_part = 1; min_part < sizeof text; min_part++) {
+            accelsel_dataset *many = NULL;
+            o.n_threads = threads;
+            ck_assert_int_eq(asel_csv_parse(&many, text, sizeof text - 1, &o, "<t>", min_part), 0);
+            assert_same(one, many);
+            accelsel_dataset_free(many);
+        }
+    accelsel_dataset_free(one);
+}
+END_TEST
+
 START_TEST(many_rows_grow_and_flip_late)
 {
     /* 5000 rows: the arrays grow several times, and column b turns
@@ -373,6 +486,28 @@ START_TEST(load_file_and_missing_file)
 }
 END_TEST
 
+/* Load with the n-th allocation failing, for every n until one succeeds;
+ * @p min_part and @p threads choose one part or many in parallel. */
+static size_t sweep(const char *text, const accelsel_csv_options *base, size_t min_part,
+                    unsigned threads)
+{
+    accelsel_csv_options o = *base;
+    o.n_threads = threads;
+    for (size_t n = 1;; n++) {
+        accelsel_dataset *ds = NULL;
+        testutil_alloc_fail_at(n);
+        int rc = asel_csv_parse(&ds, text, strlen(text), &o, "<t>", min_part);
+        accelsel_dataset_free(ds);
+        long live = testutil_alloc_live();
+        testutil_alloc_reset();
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
+        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
+        ck_assert(rc != 0 || ds != NULL);
+        if (rc == 0)
+            return n;
+    }
+}
+
 START_TEST(allocation_failures_leak_nothing)
 {
     /* Quoted fields with doubled quotes (tokenizer scratch), a late flip to
@@ -387,24 +522,8 @@ START_TEST(allocation_failures_leak_nothing)
     const char *cat[] = {"c"};
     o.categorical = cat;
     o.n_categorical = 1;
-    size_t total = 0;
-    for (size_t n = 1;; n++) {
-        accelsel_dataset *ds = NULL;
-        testutil_alloc_fail_at(n);
-        int rc = accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), &o);
-        size_t count = testutil_alloc_count();
-        accelsel_dataset_free(ds);
-        long live = testutil_alloc_live();
-        testutil_alloc_reset();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
-        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
-        ck_assert(rc != 0 || ds != NULL);
-        if (rc == 0) {
-            total = count;
-            break;
-        }
-    }
-    ck_assert_uint_gt(total, 10);
+    ck_assert_uint_gt(sweep(text, &o, SIZE_MAX, 1), 10);
+    ck_assert_uint_gt(sweep(text, &o, 500, 3), 10); /* about 13 parts merged */
 }
 END_TEST
 
@@ -414,8 +533,11 @@ int main(void)
     TCase *tc = tcase_create("csv");
     tcase_add_test(tc, tokenizer_fields_and_records);
     tcase_add_test(tc, tokenizer_positions);
+    tcase_add_test(tc, tokenizer_ranges_and_errors);
     tcase_add_test(tc, tokenizer_blank_flag_and_tail);
     tcase_add_loop_test(tc, malformed_csv, 0, (int)(sizeof bad_csv / sizeof bad_csv[0]));
+    tcase_add_loop_test(tc, malformed_csv_in_parts, 0, (int)(sizeof bad_csv / sizeof bad_csv[0]));
+    tcase_add_test(tc, parts_give_the_same_dataset);
     tcase_add_test(tc, options_version_and_unknown_categorical);
     tcase_add_test(tc, valid_edge_cases);
     tcase_add_test(tc, missing_tokens_are_never_zero);

@@ -143,7 +143,8 @@ NUMERIC, CATEGORICAL = 1, 2
 class CsvOptions(ctypes.Structure):
     _fields_ = [('version', ctypes.c_uint), ('delimiter', ctypes.c_uint32),
                 ('max_field_len', ctypes.c_uint64),
-                ('categorical', ctypes.POINTER(ctypes.c_char_p)), ('n_categorical', ctypes.c_uint64)]
+                ('categorical', ctypes.POINTER(ctypes.c_char_p)), ('n_categorical', ctypes.c_uint64),
+                ('n_threads', ctypes.c_uint32)]
 
 
 _csv_options_init = _fn('accelsel_csv_options_init', ctypes.c_int, [ctypes.POINTER(CsvOptions), ctypes.c_uint])

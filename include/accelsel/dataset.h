@@ -32,10 +32,15 @@ typedef struct accelsel_csv_options {
      *  (e.g. codes like "0042"); NULL or an array of @ref n_categorical names. */
     const char *const *categorical;
     uint64_t n_categorical; /**< length of @ref categorical */
+    /** Threads that parse parts of a large input (at least 1 MiB each) at
+     *  once; 0 = one per online core. The result is the same for any value.
+     *  The reader does not use OpenBLAS, so OpenBLAS's own thread setting
+     *  does not matter here. */
+    uint32_t n_threads;
 } accelsel_csv_options;
 
 #define ACCELSEL_CSV_OPTIONS_VERSION 1
-#define ACCELSEL_CSV_OPTIONS_INIT { ACCELSEL_CSV_OPTIONS_VERSION, ',', 0, NULL, 0 }
+#define ACCELSEL_CSV_OPTIONS_INIT { ACCELSEL_CSV_OPTIONS_VERSION, ',', 0, NULL, 0, 0 }
 
 /** Fill @p opts with defaults for @p version.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this

@@ -5,44 +5,41 @@
 #include "accelsel/common.h"
 #include "core/alloc.h"
 #include "core/csv_utf8.h"
-#include "core/error.h"
 
-static uint32_t clamp32(size_t v)
-{
-    return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-}
+static const char bom[] = "\xEF\xBB\xBF";
 
-static int fail_at(const asel_csv_tok *t, size_t line, size_t column, const char *what)
+static int fail(asel_csv_tok *t, const unsigned char *at, const char *what)
 {
-    return asel_error_at(ACCELSEL_EPARSE, t->source, clamp32(line), clamp32(column), "%s", what);
-}
-
-static int fail(const asel_csv_tok *t, const unsigned char *p, const char *what)
-{
-    return fail_at(t, t->line, (size_t)(p - t->line_start) + 1, what);
+    t->err_what = what;
+    t->err_offset = (size_t)(at - t->base);
+    return ACCELSEL_EPARSE;
 }
 
 void asel_csv_init(asel_csv_tok *t, const char *data, size_t len, unsigned char delim,
-                   uint64_t max_field_len, const char *source)
+                   uint64_t max_field_len)
 {
     memset(t, 0, sizeof *t);
     t->base = (const unsigned char *)data;
     t->p = t->base;
-    t->end = t->base + len;
-    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+    t->end = t->input_end = t->base + len;
+    if (len >= 3 && memcmp(data, bom, 3) == 0)
         t->p += 3;
-    t->line_start = t->p;
-    t->line = 1;
     t->delim = delim;
     t->max_field_len = max_field_len;
-    t->source = source;
     t->at_record_start = 1;
     /* High bytes stop both scans so that UTF-8 is checked where it occurs. */
     memset(t->stop_plain + 0x80, 1, 0x80);
     memset(t->stop_quoted + 0x80, 1, 0x80);
     t->stop_plain[0] = t->stop_plain['"'] = t->stop_plain['\n'] = t->stop_plain['\r'] = 1;
     t->stop_plain[delim] = 1;
-    t->stop_quoted[0] = t->stop_quoted['"'] = t->stop_quoted['\n'] = t->stop_quoted['\r'] = 1;
+    t->stop_quoted[0] = t->stop_quoted['"'] = 1;
+}
+
+void asel_csv_range(asel_csv_tok *t, size_t begin, size_t end)
+{
+    t->p = t->base + begin;
+    t->end = t->base + end;
+    t->at_record_start = 1;
 }
 
 void asel_csv_release(asel_csv_tok *t)
@@ -57,26 +54,32 @@ size_t asel_csv_offset(const asel_csv_tok *t)
     return (size_t)(t->p - t->base);
 }
 
-void asel_csv_seek(asel_csv_tok *t, size_t offset)
-{
-    t->p = t->base + offset;
-    t->line_start = t->p;
-    t->at_record_start = 1;
-}
-
 int asel_csv_blank_tail(const asel_csv_tok *t)
 {
     const unsigned char *p = t->p;
-    while (p < t->end && (*p == '\n' || *p == '\r'))
+    while (p < t->input_end && (*p == '\n' || *p == '\r'))
         p++;
-    return p == t->end;
+    return p == t->input_end;
+}
+
+void asel_csv_position(const char *data, size_t len, size_t offset, size_t *line, size_t *column)
+{
+    size_t start = len >= 3 && memcmp(data, bom, 3) == 0 ? 3 : 0, line_start = start;
+    *line = 1;
+    for (size_t i = start; i < offset; i++) {
+        if (data[i] == '\n' || (data[i] == '\r' && (i + 1 >= len || data[i + 1] != '\n'))) {
+            ++*line;
+            line_start = i + 1;
+        }
+    }
+    *column = offset - line_start + 1;
 }
 
 /* Step over the delimiter or line end at @p p that closes field @p f. */
 static int finish_field(asel_csv_tok *t, asel_csv_field *f, const unsigned char *p)
 {
     if (t->max_field_len != 0 && f->len > t->max_field_len)
-        return fail_at(t, f->line, f->column, "field longer than max_field_len");
+        return fail(t, t->base + f->offset, "field longer than max_field_len");
     f->last = 1;
     if (p == t->end) {
         t->at_record_start = 1;
@@ -85,22 +88,26 @@ static int finish_field(asel_csv_tok *t, asel_csv_field *f, const unsigned char 
         p++;
     } else {
         p += (*p == '\r' && p + 1 < t->end && p[1] == '\n') ? 2 : 1;
-        t->line++;
-        t->line_start = p;
         t->at_record_start = 1;
     }
     t->p = p;
     return 1;
 }
 
-/* A stop byte inside text that is not the field's end: a UTF-8 sequence to
- * step over (its length) or an error (0, recorded). */
-static size_t plain_byte(const asel_csv_tok *t, const unsigned char *p, int *rc)
+/* A stop byte inside a field that does not end it: the length of the UTF-8
+ * sequence to step over, or 0 after recording the error. */
+static size_t inner_byte(asel_csv_tok *t, const unsigned char *p, int quoted)
 {
     size_t n = *p >= 0x80 ? asel_utf8_seq(p, t->end) : 0;
-    if (n == 0)
-        *rc = fail(t, p, *p >= 0x80 ? "invalid UTF-8" : *p == '"' ? "quote inside an unquoted field" : "NUL byte in input");
-    return n;
+    if (n != 0)
+        return n;
+    if (*p >= 0x80)
+        fail(t, p, "invalid UTF-8");
+    else if (*p == '"' && !quoted)
+        fail(t, p, "quote inside an unquoted field");
+    else
+        fail(t, p, "NUL byte in input");
+    return 0;
 }
 
 static int unquoted(asel_csv_tok *t, asel_csv_field *f)
@@ -111,15 +118,20 @@ static int unquoted(asel_csv_tok *t, asel_csv_field *f)
             p++;
         if (p == end || *p == t->delim || *p == '\n' || *p == '\r')
             break;
-        int rc = 0;
-        size_t n = plain_byte(t, p, &rc);
+        size_t n = inner_byte(t, p, 0);
         if (n == 0)
-            return rc;
+            return ACCELSEL_EPARSE;
         p += n;
     }
     f->text = (const char *)start;
     f->len = (size_t)(p - start);
     f->quoted = 0;
+    /* Most fields end at a delimiter with no length limit to check. */
+    if (p < end && *p == t->delim && t->max_field_len == 0) {
+        f->last = 0;
+        t->p = p + 1;
+        return 1;
+    }
     return finish_field(t, f, p);
 }
 
@@ -133,8 +145,10 @@ static int scratch_add(asel_csv_tok *t, size_t *used, const unsigned char *from,
         while (cap < *used + n)
             cap *= 2;
         char *s = asel_realloc(t->scratch, cap);
-        if (s == NULL)
-            return asel_enomem();
+        if (s == NULL) {
+            t->err_what = "out of memory";
+            return ACCELSEL_ENOMEM;
+        }
         t->scratch = s;
         t->scratch_cap = cap;
     }
@@ -143,33 +157,16 @@ static int scratch_add(asel_csv_tok *t, size_t *used, const unsigned char *from,
     return 0;
 }
 
-/* Handle a stop byte inside quotes other than the closing quote: a line
- * break (counted) or a UTF-8 sequence. Returns bytes to step over, or 0 with
- * *rc set. */
-static size_t quoted_byte(asel_csv_tok *t, const unsigned char *p, int *rc)
-{
-    if (*p == '\n' || *p == '\r') {
-        size_t n = (*p == '\r' && p + 1 < t->end && p[1] == '\n') ? 2 : 1;
-        t->line++;
-        t->line_start = p + n;
-        return n;
-    }
-    size_t n = *p >= 0x80 ? asel_utf8_seq(p, t->end) : 0;
-    if (n == 0)
-        *rc = fail(t, p, *p >= 0x80 ? "invalid UTF-8" : "NUL byte in input");
-    return n;
-}
-
 static int quoted(asel_csv_tok *t, asel_csv_field *f)
 {
     const unsigned char *p = t->p + 1, *seg = p, *end = t->end;
     size_t used = 0;
-    int copied = 0, rc = 0;
+    int copied = 0, rc;
     for (;;) {
         while (p < end && !t->stop_quoted[*p])
             p++;
         if (p == end)
-            return fail_at(t, f->line, f->column, "unterminated quoted field");
+            return fail(t, t->p, "unterminated quoted field");
         if (*p == '"') {
             if (p + 1 == end || p[1] != '"')
                 break;
@@ -181,9 +178,9 @@ static int quoted(asel_csv_tok *t, asel_csv_field *f)
             seg = p;
             continue;
         }
-        size_t n = quoted_byte(t, p, &rc);
+        size_t n = inner_byte(t, p, 1);
         if (n == 0)
-            return rc;
+            return ACCELSEL_EPARSE;
         p += n;
     }
     if (copied && (rc = scratch_add(t, &used, seg, p)) != 0)
@@ -202,8 +199,7 @@ int asel_csv_next(asel_csv_tok *t, asel_csv_field *f)
     const unsigned char *p = t->p;
     if (t->at_record_start && p == t->end)
         return 0;
-    f->line = t->line;
-    f->column = (size_t)(p - t->line_start) + 1;
+    f->offset = (size_t)(p - t->base);
     f->blank = t->at_record_start && (*p == '\n' || *p == '\r');
     t->at_record_start = 0;
     if (p < t->end && *p == '"')

@@ -51,7 +51,8 @@ static int load_mlperf(accelsel_dataset **out)
     o.categorical = categorical;
     o.n_categorical = 1;
     int rc = asel_csv_parse(out, (const char *)asel_mlperf_training_resnet_csv,
-                            asel_mlperf_training_resnet_csv_len, &o, "mlperf-training-resnet");
+                            asel_mlperf_training_resnet_csv_len, &o, "mlperf-training-resnet",
+                            ASEL_CSV_MIN_PART);
     if (rc == 0 && (rc = make_numeric(*out, "host_processor_core_count")) != 0) {
         accelsel_dataset_free(*out);
         *out = NULL;

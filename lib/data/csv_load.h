@@ -1,52 +1,87 @@
-/* State of one CSV load, shared by the files that read the header, the rows
- * and the columns that turn out not to be numeric. */
+/* One CSV load: the input shared by all parts, and the parts (record-aligned
+ * byte ranges after the header) that may be parsed on several threads and
+ * are then merged in input order. */
 #ifndef ASEL_CSV_LOAD_H
 #define ASEL_CSV_LOAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/csv_tok.h"
 #include "data/table.h"
+
+/* Read-only while parts are parsed. */
+typedef struct asel_csv_input {
+    const char *data;
+    size_t len;
+    const char *source; /* names the input in error messages */
+    unsigned char delim;
+    uint64_t max_field_len;
+    size_t n_cols;
+    const int *types; /* per column: categorical when forced, else numeric to start */
+} asel_csv_input;
 
 /* The first number in a still-numeric column that overflowed a double: an
  * error only if the column stays numeric to the end. */
 typedef struct asel_csv_overflow {
     int seen;
-    size_t offset, line, column;
+    size_t offset;
 } asel_csv_overflow;
 
-typedef struct asel_csv_load {
-    asel_csv_tok tok;
-    const char *data;
-    size_t len;
-    const char *source;
-    unsigned char delim;
-    accelsel_dataset *ds; /* columns named by the header; ds->n_rows counts rows read */
-    size_t cap_rows;      /* rows each column array has room for */
-    size_t *row_off;      /* offset of each row, to re-read one column later */
-    asel_csv_overflow *overflow; /* one per column */
-} asel_csv_load;
+typedef struct asel_csv_part {
+    const asel_csv_input *in;
+    size_t begin, end;     /* byte range: whole records */
+    asel_column *cols;     /* in->n_cols columns without names */
+    asel_csv_overflow *overflow;
+    size_t n_rows, cap_rows;
+    int rc;                /* 0 or the failure's status */
+    size_t err_offset;     /* where it failed, SIZE_MAX if nowhere in particular */
+    char err[160];         /* what failed, without the position */
+} asel_csv_part;
 
-/* Read the header record and create its columns (categorical for the names
- * in @p categorical, numeric otherwise): 0, ACCELSEL_EPARSE (no header, empty
- * or duplicate name), ACCELSEL_ENOTFOUND (a forced name that is no column)
- * or ACCELSEL_ENOMEM. */
-int asel_csv_read_header(asel_csv_load *L, const char *const *categorical, size_t n_categorical);
+/* Read the header: a new dataset with one named column per field and no
+ * rows, and types[] for those columns (categorical for the names in
+ * @p categorical). *body is the offset of the first row. Errors are recorded. */
+int asel_csv_read_header(const asel_csv_input *in, const char *const *categorical,
+                         size_t n_categorical, accelsel_dataset **ds, int **types, size_t *body);
 
-/* Make sure every column array has room for one more row. */
-int asel_csv_reserve_row(asel_csv_load *L);
+/* Parse @p part (in, begin and end set, the rest zero). Never records an
+ * error (it may run on a worker thread): part->rc and the detail say what failed. */
+void asel_csv_part_parse(asel_csv_part *part);
 
-/* Turn numeric column @p col categorical: the rows read so far are read
- * again from the input for their text. */
-int asel_csv_to_categorical(asel_csv_load *L, size_t col);
+/* Turn numeric column @p col of @p part categorical: its rows are read again
+ * for their text. Sets part->rc on failure and returns it. */
+int asel_csv_part_to_categorical(asel_csv_part *part, size_t col);
 
-/* Store the text of a field in categorical column @p c at row @p row. */
+/* Store field @p f as the text of categorical column @p c at @p row. */
 int asel_csv_put_text(asel_column *c, size_t row, const asel_csv_field *f);
 
-/* Parse @p len bytes at @p data (options already checked, NULL = defaults);
- * @p source names the input in error messages. */
+void asel_csv_part_free(asel_csv_part *part);
+
+/* Cut the body [@p begin, in->len) into at most @p max_parts ranges of at
+ * least @p min_part bytes that each hold whole records, found by quote
+ * parity. Writes n + 1 offsets to @p bounds (room for max_parts + 1), returns n. */
+size_t asel_csv_split(const asel_csv_input *in, size_t begin, size_t max_parts, size_t min_part,
+                      size_t *bounds);
+
+/* Move the rows of @p parts[0..n-1] (parsed without failure) into @p ds,
+ * whose columns they fill in order, on up to @p workers threads. Records
+ * errors (ERANGE, ENOMEM). */
+int asel_csv_merge(const asel_csv_input *in, accelsel_dataset *ds, asel_csv_part *parts, size_t n,
+                   size_t workers);
+
+/* Record the error @p code with @p msg at byte @p offset of the input (line
+ * and column computed), or without position when offset is SIZE_MAX. */
+int asel_csv_raise(const asel_csv_input *in, int code, size_t offset, const char *msg);
+
+/* Below this many bytes a part of the body is not worth a thread. */
+#define ASEL_CSV_MIN_PART ((size_t)1 << 20)
+
+/* Parse @p len bytes at @p data into a dataset; @p opts already checked
+ * (NULL = defaults). Parts smaller than @p min_part bytes are not split off
+ * (tests lower it to exercise the parallel path on small inputs). */
 int asel_csv_parse(accelsel_dataset **out, const char *data, size_t len,
-                   const accelsel_csv_options *opts, const char *source);
+                   const accelsel_csv_options *opts, const char *source, size_t min_part);
 
 /* 0 if @p opts (not NULL) is usable, else ACCELSEL_EVERSION or ACCELSEL_EINVAL
  * naming the field, with @p fn (the public function) in the message. */

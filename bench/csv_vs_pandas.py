@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""CSV load throughput: libaccelsel against pandas.read_csv on the same file.
+
+usage: /usr/bin/python3 bench/csv_vs_pandas.py BENCH_CSV [FILE]
+
+Writes a numeric CSV of about 100 MB (8 float columns, 6 to 8 significant
+digits; kept if FILE is given, else a temporary file), runs the bench_csv
+program built by meson (BENCH_CSV, e.g. build/bench/bench_csv) on it, reads it
+with pandas.read_csv in this process, and prints both throughputs (best of 3)
+and their ratio. Prints figures only; never fails on time.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import pandas
+
+TARGET_BYTES = 100_000_000
+RUNS = 3
+
+
+def generate(path):
+    """Same shape as bench_csv's own file: magnitudes 1e3, 1 and 1e-2."""
+    rng = random.Random(42)
+    scales = [1e3] * 4 + [1.0] * 2 + [1e-2] * 2
+    written = 0
+    with open(path, 'w', newline='') as f:
+        f.write('a,b,c,d,e,f,g,h\n')
+        while written < TARGET_BYTES:
+            lines = []
+            for _ in range(10000):
+                lines.append(','.join('%.*g' % (rng.randint(6, 8), (rng.random() * 2 - 1) * s)
+                                      for s in scales))
+            block = '\n'.join(lines) + '\n'
+            f.write(block)
+            written += len(block)
+
+
+def best_of(fn):
+    best = float('inf')
+    for _ in range(RUNS):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    bench = sys.argv[1]
+    path = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkstemp(suffix='.csv')[1]
+    try:
+        generate(path)
+        mb = os.path.getsize(path) / 1e6
+        out = subprocess.run([bench, path], capture_output=True, text=True, check=True).stdout
+        print(out, end='')
+        ours = float(re.search(r'([0-9.]+) MB/s', out).group(1))
+        for precision in (None, 'round_trip'):
+            t = best_of(lambda: pandas.read_csv(path, float_precision=precision))
+            theirs = mb / t
+            print('pandas %s read_csv (float_precision=%s): best of %d %.3f s, %.1f MB/s; '
+                  'accelsel / pandas = %.2f' % (pandas.__version__, precision, RUNS, t, theirs,
+                                                ours / theirs))
+    finally:
+        if len(sys.argv) <= 2:
+            os.remove(path)
+
+
+if __name__ == '__main__':
+    main()

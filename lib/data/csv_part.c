@@ -1,0 +1,170 @@
+/* Parsing one part of a CSV body: one pass, each field parsed in place (no
+ * per-field allocation), column arrays grown geometrically. A column stays
+ * numeric while every value is an unquoted number or missing. Nothing here
+ * records an error: parts may run on worker threads. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "data/cell.h"
+#include "data/csv_load.h"
+
+static int fail(asel_csv_part *part, int rc, size_t offset, const char *what)
+{
+    part->rc = rc;
+    part->err_offset = offset;
+    snprintf(part->err, sizeof part->err, "%s", what);
+    return rc;
+}
+
+static int no_memory(asel_csv_part *part)
+{
+    return fail(part, ACCELSEL_ENOMEM, SIZE_MAX, "out of memory");
+}
+
+static int grow(void *arrayp, size_t cap, size_t size)
+{
+    void *p;
+    memcpy(&p, arrayp, sizeof p);
+    void *q = asel_reallocarray(p, cap, size);
+    if (q == NULL)
+        return ACCELSEL_ENOMEM;
+    memcpy(arrayp, &q, sizeof q);
+    return 0;
+}
+
+/* Room for row part->n_rows in every column. */
+static int reserve_row(asel_csv_part *part)
+{
+    if (part->n_rows < part->cap_rows)
+        return 0;
+    size_t cap = part->cap_rows ? part->cap_rows * 2 : 64;
+    for (size_t j = 0; j < part->in->n_cols; j++) {
+        asel_column *c = &part->cols[j];
+        int rc = c->type == ACCELSEL_COLUMN_NUMERIC ? grow(&c->num, cap, sizeof *c->num)
+                                                    : grow(&c->codes, cap, sizeof *c->codes);
+        if (rc != 0)
+            return no_memory(part);
+    }
+    part->cap_rows = cap;
+    return 0;
+}
+
+int asel_csv_put_text(asel_column *c, size_t row, const asel_csv_field *f)
+{
+    if (!f->quoted && asel_missing_token(f->text, f->len)) {
+        c->codes[row] = -1;
+        return 0;
+    }
+    return asel_levels_intern(&c->levels, f->text, f->len, &c->codes[row]);
+}
+
+static int put_text(asel_csv_part *part, asel_column *c, size_t row, const asel_csv_field *f)
+{
+    int rc = asel_csv_put_text(c, row, f);
+    if (rc == ACCELSEL_ERANGE)
+        return fail(part, rc, f->offset, "more than 2147483647 distinct values in a column");
+    return rc != 0 ? no_memory(part) : 0;
+}
+
+static int put_field(asel_csv_part *part, size_t col, const asel_csv_field *f)
+{
+    asel_column *c = &part->cols[col];
+    size_t row = part->n_rows;
+    if (c->type == ACCELSEL_COLUMN_NUMERIC) {
+        if (!f->quoted) {
+            int rc = asel_parse_double(f->text, f->len, &c->num[row]);
+            if (rc == 0)
+                return 0;
+            if (rc == ACCELSEL_ERANGE && !part->overflow[col].seen)
+                part->overflow[col] = (asel_csv_overflow){1, f->offset};
+            if (rc == ACCELSEL_ERANGE || asel_missing_token(f->text, f->len)) {
+                c->num[row] = NAN;
+                return 0;
+            }
+            if (rc == ACCELSEL_ENOMEM)
+                return no_memory(part);
+        }
+        if (asel_csv_part_to_categorical(part, col) != 0)
+            return part->rc;
+    }
+    return put_text(part, c, row, f);
+}
+
+static int tok_fail(asel_csv_part *part, const asel_csv_tok *t, int rc)
+{
+    return rc == ACCELSEL_ENOMEM ? no_memory(part) : fail(part, rc, t->err_offset, t->err_what);
+}
+
+/* One record whose first field is @p f. */
+static int read_row(asel_csv_part *part, asel_csv_tok *t, asel_csv_field *f)
+{
+    size_t n_cols = part->in->n_cols, col = 0, start = f->offset;
+    char msg[96];
+    for (;;) {
+        if (put_field(part, col++, f) != 0)
+            return part->rc;
+        if (f->last)
+            break;
+        int rc = asel_csv_next(t, f);
+        if (rc < 0)
+            return tok_fail(part, t, rc);
+        if (col == n_cols) {
+            snprintf(msg, sizeof msg, "row has more fields than the header's %zu", n_cols);
+            return fail(part, ACCELSEL_EPARSE, f->offset, msg);
+        }
+    }
+    if (col < n_cols) {
+        snprintf(msg, sizeof msg, "row has %zu field%s, the header %zu", col, col == 1 ? "" : "s",
+                 n_cols);
+        return fail(part, ACCELSEL_EPARSE, start, msg);
+    }
+    part->n_rows++;
+    return 0;
+}
+
+static void read_rows(asel_csv_part *part, asel_csv_tok *t)
+{
+    asel_csv_field f;
+    for (;;) {
+        int rc = asel_csv_next(t, &f);
+        if (rc < 0)
+            tok_fail(part, t, rc);
+        /* A blank line cannot be a row of several fields: at the end it is
+         * only trailing line breaks. In a one-column file it is a missing value. */
+        if (rc <= 0 || (f.blank && part->in->n_cols > 1 && asel_csv_blank_tail(t)))
+            return;
+        if (reserve_row(part) != 0 || read_row(part, t, &f) != 0)
+            return;
+    }
+}
+
+void asel_csv_part_parse(asel_csv_part *part)
+{
+    const asel_csv_input *in = part->in;
+    part->cols = asel_calloc(in->n_cols, sizeof *part->cols);
+    part->overflow = asel_calloc(in->n_cols, sizeof *part->overflow);
+    if (part->cols == NULL || part->overflow == NULL) {
+        no_memory(part);
+        return;
+    }
+    for (size_t j = 0; j < in->n_cols; j++)
+        part->cols[j].type = in->types[j];
+    asel_csv_tok t;
+    asel_csv_init(&t, in->data, in->len, in->delim, in->max_field_len);
+    asel_csv_range(&t, part->begin, part->end);
+    read_rows(part, &t);
+    asel_csv_release(&t);
+}
+
+void asel_csv_part_free(asel_csv_part *part)
+{
+    for (size_t j = 0; part->cols != NULL && j < part->in->n_cols; j++)
+        asel_column_clear(&part->cols[j]);
+    asel_free(part->cols);
+    asel_free(part->overflow);
+    part->cols = NULL;
+    part->overflow = NULL;
+}

@@ -10,6 +10,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"data", cli_data, "show a dataset (built-in MLPerf results or a CSV), filtered and derived"},
+    {"rank", cli_rank, "run the selection method: importance, performance groups, rankings"},
     {"cluster", cli_cluster, "cluster rows by k-means or Ward; choose k; profiles of the groups"},
     {"catalog", cli_catalog, "list the hardware catalog; show a device, design, link or system"},
     {"network", cli_network, "list the model zoo; show a model or validate a network file per layer"},

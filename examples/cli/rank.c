@@ -1,0 +1,290 @@
+/* accelsel rank: run the whole selection method -- variable importance,
+ * clustering into performance groups, ranking of the groups and of the
+ * configurations -- and say what it found. This file: options and the run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rank_cli.h"
+
+const char rank_default_features[] =
+    "log10(accelerators),log10(time_to_train_min),log10(throughput_per_accelerator),efficiency";
+const char rank_default_variables[] =
+    "log10(accelerators),accelerator_family,host_processor_core_count,round";
+const char rank_default_target[] = "log10(time_to_train_min)";
+const char rank_default_criteria[] = "time_to_train_min:2:cost,efficiency:1:benefit,"
+                                     "throughput_per_accelerator:1:benefit,accelerator_hours:1:cost";
+
+static const char usage_text[] =
+    "usage: accelsel rank [--csv FILE] [--where EXPR ...] [--features LIST] [--variables LIST]\n"
+    "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
+    "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
+    "                     [--seed N] [--top N] [--format table|json|csv] [--plot FILE.svg]\n"
+    "\n"
+    "Run the selection method on benchmark results: which variables drive the\n"
+    "target, which performance groups the configurations form, how the groups\n"
+    "and the configurations rank, and a recommendation drawn from the results.\n"
+    "\n"
+    "Rows. The built-in MLPerf Training ResNet-50 results, or FILE. Kept: rows\n"
+    "with a time to train above 0, more than 0 accelerators, closed division and\n"
+    "logs that repeat no earlier row (same_runs_as empty); each filter applies\n"
+    "when its column (time_to_train_min, total_accelerators, division_norm,\n"
+    "same_runs_as) exists. Then derived metrics are added (accelerators,\n"
+    "throughput_per_accelerator, speedup, efficiency, accelerator_hours, as in\n"
+    "accelsel data --derive, with the kept rows only), then --where applies.\n"
+    "\n"
+    "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
+    "  --where EXPR      keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable;\n"
+    "                    may name derived columns\n"
+    "  --features LIST   clustering features, comma-separated; log10(COL) takes the\n"
+    "                    logarithm first; numeric features are z-scored, categorical\n"
+    "                    ones one-hot; rows missing one are not clustered. Default:\n"
+    "                    log10(accelerators),log10(time_to_train_min),\n"
+    "                    log10(throughput_per_accelerator),efficiency\n"
+    "  --variables LIST  inputs of the variable importance, same syntax (missing\n"
+    "                    values imputed by the median or most common level). Default:\n"
+    "                    log10(accelerators),accelerator_family,host_processor_core_count,round\n"
+    "  --target COL      numeric column (or log10(COL)) whose drivers are measured;\n"
+    "                    default log10(time_to_train_min)\n"
+    "  --k N             use N groups\n"
+    "  --k-range A..B    choose k in A..B (default 2..10) by --k-by:\n"
+    "  --k-by C          silhouette (default, highest), ch (Calinski-Harabasz, highest),\n"
+    "                    db (Davies-Bouldin, lowest), elbow (of the inertia) or gap\n"
+    "                    (gap statistic, 10 uniform references)\n"
+    "  --algorithm A     kmeans (default: k-means++, 10 restarts) or ward\n"
+    "  --criteria LIST   COL:WEIGHT:benefit|cost,... on data columns; groups are ranked\n"
+    "                    on each criterion's median over the group (COL_median).\n"
+    "                    Default time_to_train_min:2:cost,efficiency:1:benefit,\n"
+    "                    throughput_per_accelerator:1:benefit,accelerator_hours:1:cost\n"
+    "                    (weights 0.4, 0.2, 0.2, 0.2)\n"
+    "  --method M        topsis (default), wsum or pareto\n"
+    "  --seed N          seed of k-means, the forest and the sensitivity draws; default 42\n"
+    "  --top N           configurations to list; default 10\n"
+    "  --format F        table (default); json (one object: settings, importance,\n"
+    "                    k_selection, clusters, cluster_ranking, top_configurations,\n"
+    "                    recommendation); csv (the top configurations only)\n"
+    "  --plot FILE.svg   also write two panels: a PCA of the features coloured by group,\n"
+    "                    and time to train against accelerators (log-log), the best\n"
+    "                    time per accelerator_family and count\n"
+    "\n"
+    "Groups are numbered from 1 in the clustering's order. Exit status: 0 success,\n"
+    "1 a library error (status name and message printed), 2 bad usage.\n";
+
+static int is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+/* An unsigned decimal in [lo, hi], the whole text. */
+static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_k_range(const char *s, rank_args *a)
+{
+    const char *dots = strstr(s, "..");
+    uint64_t lo, hi;
+    char head[24];
+    if (dots == NULL || (size_t)(dots - s) >= sizeof head)
+        return -1;
+    memcpy(head, s, (size_t)(dots - s));
+    head[dots - s] = '\0';
+    if (parse_uint(head, 1, UINT32_MAX, &lo) != 0 || parse_uint(dots + 2, 1, UINT32_MAX, &hi) != 0 ||
+        lo > hi)
+        return -1;
+    a->k_min = (uint32_t)lo;
+    a->k_max = (uint32_t)hi;
+    return 0;
+}
+
+static int parse_k_by(const char *s, int *out)
+{
+    static const struct {
+        const char *name;
+        int id;
+    } names[] = {{"silhouette", ACCELSEL_KSELECT_SILHOUETTE}, {"ch", ACCELSEL_KSELECT_CH},
+                 {"db", ACCELSEL_KSELECT_DB}, {"elbow", ACCELSEL_KSELECT_ELBOW},
+                 {"gap", ACCELSEL_KSELECT_GAP}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *out = names[i].id;
+            return 0;
+        }
+    return -1;
+}
+
+/* Options taking a value, in the order of the usage text. */
+static const char *const valued[] = {"--csv",    "--where",     "--features", "--variables",
+                                     "--target", "--k",         "--k-range",  "--k-by",
+                                     "--algorithm", "--criteria", "--method", "--seed",
+                                     "--top",    "--format",    "--plot"};
+
+/* Store value @p v of option @p opt; CLI_USAGE with a message if it is bad. */
+static int set_value(rank_args *a, const char *opt, const char *v, unsigned *seen)
+{
+    uint64_t u;
+    if (is_opt(opt, "--csv"))
+        a->csv = v;
+    else if (is_opt(opt, "--where"))
+        a->where[a->n_where++] = v;
+    else if (is_opt(opt, "--features"))
+        a->features = v;
+    else if (is_opt(opt, "--variables"))
+        a->variables = v;
+    else if (is_opt(opt, "--target"))
+        a->target = v;
+    else if (is_opt(opt, "--k-range")) {
+        *seen |= 2;
+        if (parse_k_range(v, a) != 0)
+            return cli_usage_error("rank: --k-range '%s' is not A..B with 1 <= A <= B", v);
+    } else if (is_opt(opt, "--k-by")) {
+        *seen |= 2;
+        if (parse_k_by(v, &a->k_by) != 0)
+            return cli_usage_error("rank: --k-by '%s' is not silhouette, ch, db, elbow or gap", v);
+    } else if (is_opt(opt, "--k")) {
+        *seen |= 1;
+        if (parse_uint(v, 1, UINT32_MAX, &u) != 0)
+            return cli_usage_error("rank: --k '%s' is not a whole number of at least 1", v);
+        a->k = (uint32_t)u;
+    } else if (is_opt(opt, "--algorithm")) {
+        if (strcmp(v, "kmeans") != 0 && strcmp(v, "ward") != 0)
+            return cli_usage_error("rank: --algorithm '%s' is not kmeans or ward", v);
+        a->algorithm = strcmp(v, "ward") == 0 ? ACCELSEL_CLUSTER_WARD : ACCELSEL_CLUSTER_KMEANS;
+    } else if (is_opt(opt, "--criteria"))
+        a->criteria = v;
+    else if (is_opt(opt, "--method")) {
+        if (accelsel_rank_method_from_name(v, &a->method) != 0)
+            return cli_usage_error("rank: --method '%s' is not topsis, wsum or pareto", v);
+    } else if (is_opt(opt, "--seed")) {
+        if (parse_uint(v, 0, UINT64_MAX, &a->seed) != 0)
+            return cli_usage_error("rank: --seed '%s' is not a whole number", v);
+    } else if (is_opt(opt, "--top")) {
+        if (parse_uint(v, 1, SIZE_MAX, &u) != 0)
+            return cli_usage_error("rank: --top '%s' is not a whole number of at least 1", v);
+        a->top = (size_t)u;
+    } else if (is_opt(opt, "--format")) {
+        a->format = cli_parse_format(v, 7u);
+        if (a->format < 0)
+            return cli_usage_error("rank: --format '%s' is not table, json or csv", v);
+    } else
+        a->plot = v;
+    return CLI_OK;
+}
+
+static int parse_one(int argc, char **argv, int *i, rank_args *a, unsigned *seen)
+{
+    const char *arg = argv[*i];
+    for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) {
+        if (!is_opt(arg, valued[j]))
+            continue;
+        const char *eq = strchr(arg, '=');
+        if (eq == NULL && *i + 1 >= argc)
+            return cli_usage_error("rank: %s needs a value (see accelsel rank --help)", arg);
+        return set_value(a, valued[j], eq != NULL ? eq + 1 : argv[++*i], seen);
+    }
+    return cli_usage_error("rank: unknown option '%s' (see accelsel rank --help)", arg);
+}
+
+static int parse_args(int argc, char **argv, rank_args *a)
+{
+    unsigned seen = 0; /* 1: --k, 2: --k-range or --k-by */
+    int status = CLI_OK;
+    for (int i = 1; i < argc && status == CLI_OK; i++)
+        status = parse_one(argc, argv, &i, a, &seen);
+    if (status == CLI_OK && seen == 3)
+        return cli_usage_error("rank: --k fixes k; it cannot be combined with --k-range or --k-by");
+    return status;
+}
+
+void rank_result_free(rank_result *r)
+{
+    accelsel_dataset_free(r->ds);
+    accelsel_importance_free(r->imp);
+    for (size_t i = 0; i < r->n_constant; i++)
+        free(r->constant[i]);
+    free(r->constant);
+    accelsel_features_free(r->feat);
+    free(r->matrix);
+    free(r->matrix_rows);
+    accelsel_cluster_selection_free(r->sel);
+    accelsel_cluster_model_free(r->model);
+    free(r->group_of_row);
+    accelsel_free(r->crit);
+    for (size_t i = 0; r->median_names != NULL && i < r->n_crit; i++)
+        free(r->median_names[i]);
+    free(r->median_names);
+    free(r->crit_median);
+    accelsel_ranking_free(r->groups);
+    accelsel_sensitivity_free(r->sens);
+    accelsel_ranking_free(r->rows);
+}
+
+int rank_oom(void)
+{
+    fputs("accelsel: rank: out of memory\n", stderr);
+    return CLI_FAIL;
+}
+
+static int report(const rank_args *a, const rank_result *r)
+{
+    if (a->plot != NULL) {
+        int status = rank_plot(a->plot, r);
+        if (status != CLI_OK)
+            return status;
+    }
+    if (a->format == CLI_FORMAT_JSON)
+        return rank_print_json(stdout, a, r);
+    if (a->format == CLI_FORMAT_CSV)
+        return rank_print_csv(stdout, a, r);
+    return rank_print_table(stdout, a, r);
+}
+
+static int run(const rank_args *a)
+{
+    rank_result r;
+    memset(&r, 0, sizeof r);
+    /* Criteria first: a malformed list is a usage error, found before any work. */
+    int status = rank_criteria(a, &r);
+    if (status == CLI_OK)
+        status = rank_load(a, &r);
+    if (status == CLI_OK)
+        status = rank_importance(a, &r);
+    if (status == CLI_OK)
+        status = rank_cluster(a, &r);
+    if (status == CLI_OK)
+        status = rank_order(a, &r);
+    if (status == CLI_OK)
+        status = report(a, &r);
+    rank_result_free(&r);
+    return status;
+}
+
+int cli_rank(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_text, stdout);
+            return CLI_OK;
+        }
+    rank_args a = {.features = rank_default_features, .variables = rank_default_variables,
+                   .target = rank_default_target, .k_min = 2, .k_max = 10,
+                   .k_by = ACCELSEL_KSELECT_SILHOUETTE, .algorithm = ACCELSEL_CLUSTER_KMEANS,
+                   .criteria = rank_default_criteria, .method = ACCELSEL_RANK_TOPSIS, .seed = 42,
+                   .top = 10, .format = CLI_FORMAT_TABLE};
+    a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
+    if (a.where == NULL)
+        return rank_oom();
+    int status = parse_args(argc, argv, &a);
+    if (status == CLI_OK)
+        status = run(&a);
+    free(a.where);
+    return status;
+}

@@ -1,0 +1,239 @@
+/* accelsel rank: the report as one JSON object (settings, importance,
+ * k_selection, clusters, cluster_ranking, top_configurations,
+ * recommendation), and the top configurations as CSV. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rank_cli.h"
+
+static void key(FILE *f, const char *name)
+{
+    cli_json_string(f, name);
+    fputs(": ", f);
+}
+
+static void str_or_null(FILE *f, const char *s)
+{
+    if (s != NULL)
+        cli_json_string(f, s);
+    else
+        fputs("null", f);
+}
+
+static void num_field(FILE *f, const char *name, double v, int comma)
+{
+    key(f, name);
+    cli_json_number(f, v);
+    if (comma)
+        fputs(", ", f);
+}
+
+static void json_criteria(FILE *f, const rank_result *r)
+{
+    const double *w = accelsel_ranking_weights(r->rows);
+    fputc('[', f);
+    for (size_t i = 0; i < r->n_crit; i++) {
+        fputs(i ? ", {" : "{", f);
+        key(f, "column");
+        cli_json_string(f, r->crit[i].column);
+        fputs(", ", f);
+        num_field(f, "weight", w[i], 1);
+        key(f, "direction");
+        cli_json_string(f, r->crit[i].direction == ACCELSEL_CRITERION_COST ? "cost" : "benefit");
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
+{
+    fputs("  \"settings\": {", f);
+    key(f, "source");
+    cli_json_string(f, a->csv ? a->csv : "built-in mlperf-training-resnet");
+    fprintf(f, ", \"rows_in\": %zu, \"rows_kept\": %zu, \"where\": [", r->rows_in,
+            accelsel_dataset_rows(r->ds));
+    for (size_t i = 0; i < a->n_where; i++) {
+        fputs(i ? ", " : "", f);
+        cli_json_string(f, a->where[i]);
+    }
+    fputs("], \"features\": [", f);
+    for (size_t j = 0; j < r->d; j++) {
+        fputs(j ? ", " : "", f);
+        cli_json_string(f, accelsel_features_name(r->feat, j));
+    }
+    fputs("], ", f);
+    key(f, "algorithm");
+    cli_json_string(f, a->algorithm == ACCELSEL_CLUSTER_WARD ? "ward" : "kmeans");
+    fprintf(f, ", \"seed\": %llu, ", (unsigned long long)a->seed);
+    key(f, "method");
+    cli_json_string(f, accelsel_rank_method_name(a->method));
+    fputs(", \"criteria\": ", f);
+    json_criteria(f, r);
+    fputs("},\n", f);
+}
+
+static void json_importance(FILE *f, const rank_result *r)
+{
+    static const int measures[] = {ACCELSEL_MEASURE_PERMUTATION, ACCELSEL_MEASURE_PERMUTATION_SD,
+                                   ACCELSEL_MEASURE_IMPURITY, ACCELSEL_MEASURE_PEARSON,
+                                   ACCELSEL_MEASURE_SPEARMAN, ACCELSEL_MEASURE_MUTUAL_INFO};
+    const accelsel_importance *imp = r->imp;
+    size_t *order = rank_importance_order(imp);
+    fputs("  \"importance\": {", f);
+    key(f, "target");
+    cli_json_string(f, accelsel_importance_target_name(imp));
+    fprintf(f, ", \"rows\": %zu, ", accelsel_importance_rows(imp));
+    num_field(f, "oob_r2", accelsel_importance_oob_r2(imp), 1);
+    fputs("\"constant_variables\": [", f);
+    for (size_t i = 0; i < r->n_constant; i++) {
+        fputs(i ? ", " : "", f);
+        cli_json_string(f, r->constant[i]);
+    }
+    fputs("], \"features\": [", f);
+    for (size_t i = 0; order != NULL && i < accelsel_importance_n_features(imp); i++) {
+        fputs(i ? ",\n    {" : "\n    {", f);
+        key(f, "feature");
+        cli_json_string(f, accelsel_importance_feature_name(imp, order[i]));
+        for (size_t m = 0; m < sizeof measures / sizeof measures[0]; m++) {
+            fputs(", ", f);
+            num_field(f, accelsel_importance_measure_name(measures[m]),
+                      accelsel_importance_value(imp, measures[m], order[i]), 0);
+        }
+        fputc('}', f);
+    }
+    fputs("]},\n", f);
+    free(order);
+}
+
+static void json_k(FILE *f, const rank_args *a, const rank_result *r)
+{
+    static const char *const names[RANK_N_SCORES] = {"inertia", "silhouette",
+                                                     "calinski_harabasz", "davies_bouldin",
+                                                     "gap", "gap_se"};
+    static const char *const by[] = {"", "silhouette", "ch", "db", "elbow", "gap"};
+    char *why = rank_k_reason(a, r);
+    fputs("  \"k_selection\": {", f);
+    key(f, "criterion");
+    cli_json_string(f, r->sel ? by[a->k_by] : "given");
+    fprintf(f, ", \"k\": %zu, ", accelsel_cluster_model_k(r->model));
+    key(f, "reason");
+    str_or_null(f, why);
+    fputs(", \"candidates\": [", f);
+    for (size_t i = 0; i < rank_k_count(r); i++) {
+        double s[RANK_N_SCORES];
+        fprintf(f, "%s{\"k\": %u", i ? ",\n    " : "\n    ", rank_k_scores(r, i, s));
+        for (int j = 0; j < RANK_N_SCORES; j++) {
+            fputs(", ", f);
+            num_field(f, names[j], s[j], 0);
+        }
+        fputc('}', f);
+    }
+    fputs("]},\n", f);
+    free(why);
+}
+
+static void json_clusters(FILE *f, const rank_result *r)
+{
+    static const char *const medians[] = {"accelerators", "time_to_train_min", "efficiency",
+                                          "throughput_per_accelerator", "accelerator_hours"};
+    fputs("  \"clusters\": [", f);
+    for (size_t g = 0; g < accelsel_cluster_model_k(r->model); g++) {
+        fprintf(f, "%s{\"group\": %u, \"size\": %zu", g ? ",\n    " : "\n    ", RANK_GROUP(g),
+                rank_profile_size(r, g));
+        for (size_t i = 0; i < sizeof medians / sizeof medians[0]; i++) {
+            char name[64], column[64];
+            snprintf(name, sizeof name, "median_%s", medians[i]);
+            snprintf(column, sizeof column, "%s_median", medians[i]);
+            fputs(", ", f);
+            num_field(f, name, rank_profile_number(r, g, column), 0);
+        }
+        fputs(", \"accelerator_family\": ", f);
+        str_or_null(f, rank_profile_text(r, g, "accelerator_family"));
+        fputs(", \"host_cpu\": ", f);
+        str_or_null(f, rank_profile_text(r, g, "host_processor_model_name"));
+        fputc('}', f);
+    }
+    fputs("],\n", f);
+}
+
+static void json_sensitivity(FILE *f, const rank_result *r)
+{
+    if (r->sens == NULL) {
+        fputs("null", f);
+        return;
+    }
+    fprintf(f, "{\"samples\": %zu, \"perturbation\": 0.2, ", accelsel_sensitivity_samples(r->sens));
+    num_field(f, "top1_fraction", accelsel_sensitivity_top1_fraction(r->sens), 1);
+    num_field(f, "tau_mean", accelsel_sensitivity_tau_mean(r->sens), 1);
+    num_field(f, "tau_min", accelsel_sensitivity_tau_min(r->sens), 0);
+    fputc('}', f);
+}
+
+static void json_group_ranking(FILE *f, const rank_result *r)
+{
+    const double *score = accelsel_ranking_scores(r->groups);
+    const size_t *order = accelsel_ranking_order(r->groups);
+    fputs("  \"cluster_ranking\": {\"order\": [", f);
+    for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++) {
+        size_t g = rank_group_at(r, i);
+        fprintf(f, "%s{\"rank\": %zu, \"group\": %u, ", i ? ",\n    " : "\n    ", i + 1,
+                RANK_GROUP(g));
+        num_field(f, "score", score[order[i]], 1);
+        fputs("\"criteria\": {", f);
+        for (size_t c = 0; c < r->n_crit; c++)
+            num_field(f, r->median_names[c], rank_profile_number(r, g, r->median_names[c]),
+                      c + 1 < r->n_crit);
+        fputs("}}", f);
+    }
+    fputs("],\n    \"sensitivity\": ", f);
+    json_sensitivity(f, r);
+    fputs("},\n", f);
+}
+
+static void json_row(FILE *f, const rank_result *r, size_t row, size_t rank)
+{
+    fprintf(f, "{\"rank\": %zu, ", rank);
+    num_field(f, "score", accelsel_ranking_scores(r->rows)[row], 1);
+    if (r->group_of_row[row] != UINT32_MAX)
+        fprintf(f, "\"group\": %u, ", RANK_GROUP(r->group_of_row[row]));
+    else
+        fputs("\"group\": null, ", f);
+    fprintf(f, "\"row\": %zu, \"system_name\": ", row);
+    str_or_null(f, rank_row_text(r, row, "system_name"));
+    fputs(", \"round\": ", f);
+    str_or_null(f, rank_row_text(r, row, "round"));
+    fputs(", ", f);
+    num_field(f, "accelerators", rank_row_number(r, row, "accelerators"), 1);
+    num_field(f, "time_to_train_min", rank_row_number(r, row, "time_to_train_min"), 1);
+    num_field(f, "efficiency", rank_row_number(r, row, "efficiency"), 1);
+    fputs("\"criteria\": {", f);
+    for (size_t c = 0; c < r->n_crit; c++)
+        num_field(f, r->crit[c].column, rank_row_number(r, row, r->crit[c].column),
+                  c + 1 < r->n_crit);
+    fputs("}}", f);
+}
+
+int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
+{
+    char *advice = rank_advice(a, r);
+    if (advice == NULL)
+        return rank_oom();
+    fputs("{\n", f);
+    json_settings(f, a, r);
+    json_importance(f, r);
+    json_k(f, a, r);
+    json_clusters(f, r);
+    json_group_ranking(f, r);
+    size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
+    fputs("  \"top_configurations\": [", f);
+    for (size_t i = 0; i < top; i++) {
+        fputs(i ? ",\n    " : "\n    ", f);
+        json_row(f, r, accelsel_ranking_order(r->rows)[i], i + 1);
+    }
+    fputs("],\n  \"recommendation\": ", f);
+    cli_json_string(f, advice);
+    fputs("\n}\n", f);
+    free(advice);
+    return CLI_OK;
+}

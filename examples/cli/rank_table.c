@@ -1,0 +1,173 @@
+/* accelsel rank: the report for people -- importance, the choice of k, the
+ * groups, their ranking, the top configurations and the recommendation. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rank_cli.h"
+
+/* Features shown in the table; JSON has them all. */
+#define TABLE_FEATURES 10
+
+static void print_importance(FILE *f, const rank_result *r)
+{
+    const accelsel_importance *imp = r->imp;
+    size_t n = accelsel_importance_n_features(imp);
+    size_t *order = rank_importance_order(imp);
+    fprintf(f, "1. Variable importance for %s (%zu rows; random forest, out-of-bag R^2 %.3f).\n"
+               "   Permutation: drop of the out-of-bag R^2 when the feature is shuffled; impurity:\n"
+               "   share of the forest's variance reduction; Spearman: rank correlation with the\n"
+               "   target; MI: mutual information with the target (nats).\n",
+            accelsel_importance_target_name(imp), accelsel_importance_rows(imp),
+            accelsel_importance_oob_r2(imp));
+    fprintf(f, "   %-40s %11s %7s %8s %8s %7s\n", "feature", "permutation", "(sd)", "impurity",
+            "Spearman", "MI");
+    for (size_t i = 0; order != NULL && i < n && i < TABLE_FEATURES; i++) {
+        size_t j = order[i];
+        fprintf(f, "   %-40s %11.4f %7.4f %8.4f %8.3f %7.3f\n",
+                accelsel_importance_feature_name(imp, j),
+                accelsel_importance_value(imp, ACCELSEL_MEASURE_PERMUTATION, j),
+                accelsel_importance_value(imp, ACCELSEL_MEASURE_PERMUTATION_SD, j),
+                accelsel_importance_value(imp, ACCELSEL_MEASURE_IMPURITY, j),
+                accelsel_importance_value(imp, ACCELSEL_MEASURE_SPEARMAN, j),
+                accelsel_importance_value(imp, ACCELSEL_MEASURE_MUTUAL_INFO, j));
+    }
+    if (n > TABLE_FEATURES)
+        fprintf(f, "   (the %d most important of %zu features by permutation importance)\n",
+                TABLE_FEATURES, n);
+    for (size_t i = 0; i < r->n_constant; i++)
+        fprintf(f, "%s%s%s", i ? ", " : "   Left out, one value over the kept rows: ",
+                r->constant[i], i + 1 < r->n_constant ? "" : "\n");
+    free(order);
+}
+
+static void print_k(FILE *f, const rank_args *a, const rank_result *r)
+{
+    char *why = rank_k_reason(a, r);
+    uint32_t k = (uint32_t)accelsel_cluster_model_k(r->model);
+    fprintf(f, "\n2. Number of groups: %u (%s, seed %llu): %s.\n", k,
+            a->algorithm == ACCELSEL_CLUSTER_WARD ? "Ward" : "k-means, 10 restarts",
+            (unsigned long long)a->seed, why ? why : "");
+    free(why);
+    int gap = r->sel != NULL && a->k_by == ACCELSEL_KSELECT_GAP;
+    fprintf(f, "   %4s %11s %18s %15s %10s%s\n", "k", "silhouette", "calinski-harabasz",
+            "davies-bouldin", "inertia", gap ? "        gap    (s_k)" : "");
+    for (size_t i = 0; i < rank_k_count(r); i++) {
+        double s[RANK_N_SCORES];
+        uint32_t ki = rank_k_scores(r, i, s);
+        fprintf(f, "   %3u%c %11.4f %18.2f %15.4f %10.2f", ki, ki == k ? '*' : ' ',
+                s[ACCELSEL_SCORE_SILHOUETTE - 1], s[ACCELSEL_SCORE_CH - 1],
+                s[ACCELSEL_SCORE_DB - 1], s[ACCELSEL_SCORE_INERTIA - 1]);
+        if (gap)
+            fprintf(f, " %10.4f %8.4f", s[ACCELSEL_SCORE_GAP - 1], s[ACCELSEL_SCORE_GAP_SE - 1]);
+        fputc('\n', f);
+    }
+}
+
+static void print_groups(FILE *f, const rank_result *r)
+{
+    size_t k = accelsel_cluster_model_k(r->model);
+    fprintf(f, "\n3. Groups (medians over each group's configurations; most common family and host CPU)\n");
+    fprintf(f, "   %5s %5s %8s %10s %10s %10s %10s  %-22s %s\n", "group", "size", "accel.",
+            "time (min)", "efficiency", "img/s/acc.", "acc.-hours", "accelerator family",
+            "host CPU");
+    for (size_t g = 0; g < k; g++) {
+        const char *family = rank_profile_text(r, g, "accelerator_family");
+        const char *cpu = rank_profile_text(r, g, "host_processor_model_name");
+        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f  %-22s %s\n", RANK_GROUP(g),
+                rank_profile_size(r, g), rank_profile_number(r, g, "accelerators_median"),
+                rank_profile_number(r, g, "time_to_train_min_median"),
+                rank_profile_number(r, g, "efficiency_median"),
+                rank_profile_number(r, g, "throughput_per_accelerator_median"),
+                rank_profile_number(r, g, "accelerator_hours_median"), family ? family : "-",
+                cpu ? cpu : "-");
+    }
+}
+
+static void print_criteria(FILE *f, const rank_result *r)
+{
+    const double *w = accelsel_ranking_weights(r->groups);
+    for (size_t i = 0; i < r->n_crit; i++)
+        fprintf(f, "%s%s (%s, %.2f)", i ? ", " : "", r->crit[i].column,
+                r->crit[i].direction == ACCELSEL_CRITERION_COST ? "cost" : "benefit", w[i]);
+}
+
+static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *r)
+{
+    fprintf(f, "\n4. Ranking of the groups: %s on the group medians of ",
+            rank_method_title(a->method));
+    print_criteria(f, r);
+    fprintf(f, "\n   %4s %5s %8s\n", "rank", "group", "score");
+    size_t n = accelsel_ranking_ranked_count(r->groups);
+    const double *score = accelsel_ranking_scores(r->groups);
+    const size_t *order = accelsel_ranking_order(r->groups);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "   %4zu %5u %8.4f\n", i + 1, RANK_GROUP(rank_group_at(r, i)), score[order[i]]);
+    if (r->sens != NULL)
+        fprintf(f, "   Weights moved at random by up to +-20%% (%zu draws): the first group stays "
+                   "first in %.1f%%; Kendall's tau-b with this order: mean %.3f, min %.3f.\n",
+                accelsel_sensitivity_samples(r->sens),
+                100.0 * accelsel_sensitivity_top1_fraction(r->sens),
+                accelsel_sensitivity_tau_mean(r->sens), accelsel_sensitivity_tau_min(r->sens));
+}
+
+static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
+{
+    size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
+    const size_t *order = accelsel_ranking_order(r->rows);
+    const double *score = accelsel_ranking_scores(r->rows);
+    fprintf(f, "\n5. Top %zu of %zu configurations (%s on each configuration, same criteria)\n", top,
+            n, rank_method_title(a->method));
+    fprintf(f, "   %4s %5s %8s %7s %8s %10s %10s  %s\n", "rank", "group", "score", "round",
+            "accel.", "time (min)", "efficiency", "system");
+    for (size_t i = 0; i < top; i++) {
+        size_t row = order[i];
+        const char *round = rank_row_text(r, row, "round");
+        const char *name = rank_row_text(r, row, "system_name");
+        char group[16] = "-";
+        if (r->group_of_row[row] != UINT32_MAX)
+            snprintf(group, sizeof group, "%u", RANK_GROUP(r->group_of_row[row]));
+        fprintf(f, "   %4zu %5s %8.4f %7s %8g %10.2f %10.3f  %s\n", i + 1, group, score[row],
+                round ? round : "-", rank_row_number(r, row, "accelerators"),
+                rank_row_number(r, row, "time_to_train_min"),
+                rank_row_number(r, row, "efficiency"), name ? name : "-");
+    }
+}
+
+/* @p text wrapped at 78 columns, indented by 3. */
+static void print_wrapped(FILE *f, const char *text)
+{
+    size_t col = 0;
+    for (const char *p = text; *p;) {
+        size_t word = strcspn(p, " ");
+        if (col > 0 && col + 1 + word > 75) {
+            fputc('\n', f);
+            col = 0;
+        }
+        fprintf(f, "%s%.*s", col ? " " : "   ", (int)word, p);
+        col += word + 1;
+        p += word;
+        p += strspn(p, " ");
+    }
+    fputc('\n', f);
+}
+
+int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
+{
+    char *advice = rank_advice(a, r);
+    if (advice == NULL)
+        return rank_oom();
+    fprintf(f, "accelsel rank: %zu of %zu rows of %s (time to train > 0, accelerators > 0, closed "
+               "division, unique logs%s)\n\n",
+            accelsel_dataset_rows(r->ds), r->rows_in, a->csv ? a->csv : "the built-in MLPerf data",
+            a->n_where ? ", --where" : "");
+    print_importance(f, r);
+    print_k(f, a, r);
+    print_groups(f, r);
+    print_group_ranking(f, a, r);
+    print_rows(f, a, r);
+    fputs("\nRecommendation\n", f);
+    print_wrapped(f, advice);
+    free(advice);
+    return CLI_OK;
+}

@@ -1,0 +1,265 @@
+"""accelsel rank, driven as a user would, checked against values computed here
+from data/mlperf_training_resnet.csv with Python's csv module and numpy: the
+default filters, the derived metrics, the choice of k, the group sizes and
+medians, TOPSIS scores of groups and rows, the SVG, and usage errors."""
+import csv
+import json
+import math
+import os
+import statistics
+import subprocess
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
+ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
+SVG = '{http://www.w3.org/2000/svg}'
+IMAGENET = 1281167
+
+
+def run(*args):
+    return subprocess.run([CLI, 'rank', *args], capture_output=True, text=True, timeout=600)
+
+
+def kept_rows():
+    """The rows the default filters keep, in file order: a time to train
+    above 0, more than 0 accelerators, closed division, same_runs_as empty."""
+    with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='', encoding='utf-8') as f:
+        rows = list(csv.DictReader(f))
+    return [r for r in rows
+            if r['time_to_train_min'] and float(r['time_to_train_min']) > 0
+            and r['total_accelerators'] and float(r['total_accelerators']) > 0
+            and r['division_norm'] == 'closed' and r['same_runs_as'] == '']
+
+
+def efficiency(rows):
+    """E' = (T_ref / T) / (N / N_ref) per (round, accelerator_model_name)
+    group, the reference being the group's row with the fewest accelerators,
+    then the fastest, then the first (Cortes, Juiz and Bermejo, 2025)."""
+    ref = {}
+    for i, r in enumerate(rows):
+        g = (r['round'], r['accelerator_model_name'])
+        key = (float(r['total_accelerators']), float(r['time_to_train_min']), i)
+        ref[g] = min(ref.get(g, key), key)
+    out = []
+    for r in rows:
+        n_ref, t_ref, _ = ref[(r['round'], r['accelerator_model_name'])]
+        n, t = float(r['total_accelerators']), float(r['time_to_train_min'])
+        out.append((t_ref / t) / (n / n_ref))
+    return out
+
+
+def topsis(x, weights, benefit):
+    """Textbook TOPSIS (Hwang and Yoon 1981): vector normalisation, weights,
+    ideal and anti-ideal per direction, closeness D- / (D+ + D-)."""
+    v = x / np.sqrt((x ** 2).sum(axis=0)) * np.asarray(weights)
+    ideal = np.where(benefit, v.max(axis=0), v.min(axis=0))
+    anti = np.where(benefit, v.min(axis=0), v.max(axis=0))
+    dp = np.sqrt(((v - ideal) ** 2).sum(axis=1))
+    dn = np.sqrt(((v - anti) ** 2).sum(axis=1))
+    return dn / (dp + dn)
+
+
+class DefaultRunTest(unittest.TestCase):
+    """One JSON run with every configuration listed, shared by the tests."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.kept = kept_rows()
+        r = run('--format', 'json', '--top', '100000')
+        assert r.returncode == 0, r.stderr
+        cls.out = json.loads(r.stdout)
+
+    def test_table_run_succeeds_with_every_section(self):
+        r = run()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for heading in ('1. Variable importance', '2. Number of groups', '3. Groups',
+                        '4. Ranking of the groups', '5. Top 10 of', 'Recommendation'):
+            self.assertIn(heading, r.stdout)
+        self.assertEqual(r.stderr, '')
+
+    def test_json_has_the_documented_keys(self):
+        self.assertEqual(list(self.out), ['settings', 'importance', 'k_selection', 'clusters',
+                                          'cluster_ranking', 'top_configurations', 'recommendation'])
+        self.assertEqual(self.out['settings']['rows_in'], 343)  # data/README.md: 343 rows
+        self.assertEqual(self.out['importance']['target'], 'log10(time_to_train_min)')
+        self.assertIsInstance(self.out['recommendation'], str)
+
+    def test_sizes_sum_to_the_rows_the_default_filters_keep(self):
+        self.assertEqual(self.out['settings']['rows_kept'], len(self.kept))
+        self.assertEqual(sum(c['size'] for c in self.out['clusters']), len(self.kept))
+
+    def test_rows_are_the_kept_rows_with_independently_derived_metrics(self):
+        rows = self.out['top_configurations']
+        self.assertEqual(len(rows), len(self.kept))
+        eff = efficiency(self.kept)
+        for row in rows:
+            ref = self.kept[row['row']]
+            n, t = float(ref['total_accelerators']), float(ref['time_to_train_min'])
+            self.assertEqual(row['system_name'], ref['system_name'])
+            self.assertEqual(row['round'], ref['round'])
+            self.assertEqual(row['time_to_train_min'], t)
+            self.assertEqual(row['accelerators'], n)
+            self.assertAlmostEqual(row['efficiency'], eff[row['row']], delta=1e-12)
+            c = row['criteria']
+            self.assertAlmostEqual(c['accelerator_hours'], n * t / 60, delta=1e-12 * n * t)
+            thr = float(ref['epochs_mean']) * IMAGENET / (t * 60) / n
+            self.assertAlmostEqual(c['throughput_per_accelerator'], thr, delta=1e-9 * thr)
+
+    def test_chosen_k_is_the_best_silhouette_it_reports(self):
+        ks = self.out['k_selection']
+        self.assertEqual(ks['criterion'], 'silhouette')
+        cands = ks['candidates']
+        self.assertEqual([c['k'] for c in cands], list(range(2, 11)))
+        best = max(cands, key=lambda c: c['silhouette'])
+        self.assertEqual(ks['k'], best['k'])
+        self.assertEqual(len(self.out['clusters']), ks['k'])
+        self.assertIn('k = %d' % ks['k'], ks['reason'])
+
+    def test_top_configuration_score_is_numpy_topsis_over_all_rows(self):
+        crit = self.out['settings']['criteria']
+        self.assertEqual([(c['column'], c['direction']) for c in crit],
+                         [('time_to_train_min', 'cost'), ('efficiency', 'benefit'),
+                          ('throughput_per_accelerator', 'benefit'), ('accelerator_hours', 'cost')])
+        np.testing.assert_allclose([c['weight'] for c in crit], [0.4, 0.2, 0.2, 0.2], atol=1e-15)
+        rows = self.out['top_configurations']
+        x = np.array([[r['criteria'][c['column']] for c in crit] for r in rows])
+        want = topsis(x, [0.4, 0.2, 0.2, 0.2], np.array([c['direction'] == 'benefit' for c in crit]))
+        np.testing.assert_allclose([r['score'] for r in rows], want, rtol=0, atol=1e-12)
+        self.assertEqual(int(np.argmax(want)), 0)
+        self.assertEqual([r['rank'] for r in rows], list(range(1, len(rows) + 1)))
+
+    def test_group_medians_and_ranking_follow_from_the_rows(self):
+        rows = self.out['top_configurations']
+        crit = self.out['settings']['criteria']
+        for c in self.out['clusters']:
+            members = [r for r in rows if r['group'] == c['group']]
+            self.assertEqual(len(members), c['size'])
+            for col in ('time_to_train_min', 'efficiency', 'accelerators'):
+                self.assertAlmostEqual(c['median_' + col], statistics.median(r[col] for r in members),
+                                       delta=1e-12 * abs(c['median_' + col]))
+        ranked = self.out['cluster_ranking']['order']
+        x = np.array([[g['criteria'][c['column'] + '_median'] for c in crit] for g in ranked])
+        want = topsis(x, [c['weight'] for c in crit], np.array([c['direction'] == 'benefit' for c in crit]))
+        np.testing.assert_allclose([g['score'] for g in ranked], want, atol=1e-12)
+        self.assertTrue(all(a >= b for a, b in zip(want, want[1:])))
+        self.assertIn('Group %d ranks first' % ranked[0]['group'], self.out['recommendation'])
+
+
+class OptionsTest(unittest.TestCase):
+    def test_k_5_gives_five_groups_and_the_same_run_twice(self):
+        a = run('--k', '5', '--format', 'json')
+        self.assertEqual(a.returncode, 0, a.stderr)
+        out = json.loads(a.stdout)
+        self.assertEqual(len(out['clusters']), 5)
+        self.assertEqual(out['k_selection']['criterion'], 'given')
+        self.assertEqual(sum(c['size'] for c in out['clusters']), len(kept_rows()))
+        self.assertEqual(run('--k', '5', '--format', 'json').stdout, a.stdout)
+
+    def test_k_range_and_other_criteria(self):
+        for by, pick in (('ch', max), ('db', min)):
+            with self.subTest(by=by):
+                r = run('--k-range', '3..6', '--k-by', by, '--format', 'json')
+                self.assertEqual(r.returncode, 0, r.stderr)
+                ks = json.loads(r.stdout)['k_selection']
+                key = 'calinski_harabasz' if by == 'ch' else 'davies_bouldin'
+                self.assertEqual([c['k'] for c in ks['candidates']], [3, 4, 5, 6])
+                self.assertEqual(ks['k'], pick(ks['candidates'], key=lambda c: c[key])['k'])
+
+    def test_where_ward_and_pareto(self):
+        r = run('--where', 'round=v3.1', '--algorithm', 'ward', '--method', 'pareto', '--k', '3',
+                '--format', 'json', '--top', '1000')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = json.loads(r.stdout)
+        want = [x for x in kept_rows() if x['round'] == 'v3.1']
+        self.assertEqual(out['settings']['rows_kept'], len(want))
+        self.assertEqual(len(out['top_configurations']), len(want))
+        self.assertEqual(out['settings']['algorithm'], 'ward')
+        self.assertTrue(all(r['round'] == 'v3.1' for r in out['top_configurations']))
+        # One round left: the round cannot explain anything and is left out.
+        self.assertEqual(out['importance']['constant_variables'], ['round'])
+        # Pareto scores are 1 / front: the first front scores 1.
+        self.assertEqual(out['top_configurations'][0]['score'], 1.0)
+
+    def test_csv_lists_the_top_configurations(self):
+        r = run('--format', 'csv', '--top', '7')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = list(csv.DictReader(r.stdout.splitlines()))
+        self.assertEqual(len(rows), 7)
+        self.assertEqual([int(x['rank']) for x in rows], list(range(1, 8)))
+        self.assertIn('system_name', rows[0])
+
+    def test_plot_has_one_circle_per_kept_row_in_the_scatter(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'rank.svg')
+            r = run('--plot', path, '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.tag, SVG + 'svg')
+        # Panels are 480 px wide side by side: the scatter is the left one.
+        circles = [c for c in root.iter(SVG + 'circle') if float(c.get('cx')) < 480]
+        self.assertEqual(len(circles), len(kept_rows()))
+        lines = list(root.iter(SVG + 'polyline'))
+        families = {x['accelerator_family'] for x in kept_rows() if x['accelerator_family']}
+        self.assertEqual(len(lines), len(families))
+
+    def test_help_documents_the_defaults(self):
+        r = run('--help')
+        self.assertEqual(r.returncode, 0)
+        for text in ('closed division', 'same_runs_as', 'log10(throughput_per_accelerator)',
+                     'time_to_train_min:2:cost', 'silhouette', '2..10', 'default 42'):
+            self.assertIn(text, r.stdout)
+
+
+class ErrorTest(unittest.TestCase):
+    def test_bad_options_are_usage_errors(self):
+        cases = [
+            (['--bogus'], "unknown option '--bogus'"),
+            (['--k'], '--k needs a value'),
+            (['--k', '0'], "--k '0'"),
+            (['--k', 'three'], "--k 'three'"),
+            (['--k-range', '6..2'], "--k-range '6..2'"),
+            (['--k-range', '2-6'], "--k-range '2-6'"),
+            (['--k-by', 'votes'], "--k-by 'votes'"),
+            (['--k', '3', '--k-range', '2..4'], 'cannot be combined'),
+            (['--algorithm', 'dbscan'], "--algorithm 'dbscan'"),
+            (['--method', 'best'], "--method 'best'"),
+            (['--format', 'yaml'], "--format 'yaml'"),
+            (['--top', '0'], "--top '0'"),
+            (['--seed', '-1'], "--seed '-1'"),
+            (['--criteria', 'time_to_train_min:1:fast'], "direction 'fast'"),
+            (['--features', 'a,,b'], 'empty column name'),
+        ]
+        for args, fragment in cases:
+            with self.subTest(args=args):
+                r = run(*args)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertIn(fragment, r.stderr)
+                self.assertEqual(r.stdout, '')
+
+    def test_unknown_criteria_column_is_a_library_error(self):
+        r = run('--criteria', 'time_to_train_min:1:cost,no_such_column:1:benefit')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('ACCELSEL_ENOTFOUND', r.stderr)
+        self.assertIn('no_such_column', r.stderr)
+
+    def test_other_library_errors(self):
+        cases = [
+            (['--features', 'no_such_feature'], 'ACCELSEL_ENOTFOUND'),
+            (['--target', 'no_such_target'], 'ACCELSEL_ENOTFOUND'),
+            (['--csv', '/nonexistent/file.csv'], 'ACCELSEL_EIO'),
+            (['--where', 'round=v9.9'], 'ACCELSEL_EEMPTY'),
+            (['--k', '100000'], 'ACCELSEL_EINVAL'),
+        ]
+        for args, status in cases:
+            with self.subTest(args=args):
+                r = run(*args)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertIn(status, r.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()

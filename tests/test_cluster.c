@@ -6,6 +6,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,11 @@ START_TEST(ward_merge_heights_by_hand)
     const uint32_t want[] = {0, 0, 0, 1};
     assert_labels(accelsel_cluster_model_labels(m), want, 4);
     ck_assert_double_eq_tol(accelsel_cluster_model_centroids(m)[0], 5.0 / 3, 1e-15);
+    /* Matrix profiles name the columns x0, x1, ...: medians 1 and 10. */
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(m);
+    ck_assert_str_eq(accelsel_dataset_column_name(p, 2), "x0_median");
+    ck_assert_double_eq(accelsel_dataset_number(p, 0, 2), 1);
+    ck_assert_double_eq(accelsel_dataset_number(p, 1, 2), 10);
     /* Inertia: (0 - 5/3)^2 + (1 - 5/3)^2 + (4 - 5/3)^2 = 26/3. */
     ck_assert_double_eq_tol(accelsel_cluster_model_inertia(m), 26.0 / 3, 1e-12);
     ck_assert_int_eq(accelsel_cluster_model_algorithm(m), ACCELSEL_CLUSTER_WARD);
@@ -337,6 +343,16 @@ START_TEST(profiles_and_original_units)
     accelsel_dataset_free(other);
     accelsel_cluster_model_free(m);
     accelsel_dataset_free(ds);
+    /* Without full profiles: cluster and size only. */
+    const double x[] = {0, 1, 10, 11, 12};
+    accelsel_cluster_options o = ACCELSEL_CLUSTER_OPTIONS_INIT;
+    o.k = 2;
+    o.profiles = 0;
+    m = fit_ok(x, 5, 1, &o);
+    p = accelsel_cluster_model_profiles(m);
+    ck_assert_uint_eq(accelsel_dataset_cols(p), 2);
+    ck_assert_double_eq(accelsel_dataset_number(p, 0, 1) + accelsel_dataset_number(p, 1, 1), 5);
+    accelsel_cluster_model_free(m);
 }
 END_TEST
 

@@ -342,7 +342,8 @@ class ClusterOptions(ctypes.Structure):
                 ('n_init', ctypes.c_uint32), ('max_iter', ctypes.c_uint32), ('tol', ctypes.c_double),
                 ('seed', ctypes.c_uint64), ('n_threads', ctypes.c_uint32), ('init', _cl_dp),
                 ('indices', ctypes.c_uint32), ('silhouette_max', ctypes.c_uint64),
-                ('gap_references', ctypes.c_uint32), ('progress', _CL_PROGRESS),
+                ('gap_references', ctypes.c_uint32), ('profiles', ctypes.c_uint32),
+                ('progress', _CL_PROGRESS),
                 ('payload', ctypes.c_void_p)]
 
 
@@ -530,7 +531,7 @@ class _BorrowedDataset(Dataset):
         self._ptr = None
 
 
-def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, **kw):
+def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, profiles=True, **kw):
     """(ClusterOptions, objects to keep alive, list that receives a callback's exception)."""
     opts = ClusterOptions()
     _cl_options_init(ctypes.byref(opts), 1)
@@ -538,6 +539,7 @@ def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, **kw
         raise ValueError('algorithm must be one of %s, not %r' % (', '.join(_ALGORITHMS), algorithm))
     opts.algorithm = _ALGORITHMS[algorithm]
     opts.indices = 1 if indices else 0
+    opts.profiles = 1 if profiles else 0
     for key, value in kw.items():
         setattr(opts, key, value)
     keep = []
@@ -571,7 +573,8 @@ class ClusterModel(_Handle):
     """A fitted clustering (k-means or Ward). Fit with ClusterModel.fit(matrix, ...)
     or ClusterModel.fit_dataset(dataset, features, ...); options: k, algorithm
     ('kmeans' or 'ward'), n_init, max_iter, tol, seed, n_threads, init (k rows of
-    initial centres), indices (compute silhouette/CH/DB), silhouette_max,
+    initial centres), indices (compute silhouette/CH/DB), profiles (per-column
+    statistics in the profiles; False keeps cluster and size), silhouette_max,
     progress (callable(fraction) returning True to cancel)."""
     _free = _cl_free
 

@@ -96,6 +96,10 @@ typedef struct accelsel_cluster_options {
     uint64_t silhouette_max;
     /** Uniform reference data sets for the gap statistic, >= 1; default 10. */
     uint32_t gap_references;
+    /** 1 (default) for full profiles (median, min and max of every numeric
+     *  column, mode of every categorical one); 0 for the cluster and size
+     *  columns only, which saves sorting every column on large inputs. */
+    uint32_t profiles;
     accelsel_cluster_progress_fn progress; /**< NULL for none (default) */
     void *payload;                         /**< passed to @ref progress */
 } accelsel_cluster_options;
@@ -103,7 +107,7 @@ typedef struct accelsel_cluster_options {
 #define ACCELSEL_CLUSTER_OPTIONS_VERSION 1
 #define ACCELSEL_CLUSTER_OPTIONS_INIT                                                       \
     { ACCELSEL_CLUSTER_OPTIONS_VERSION, ACCELSEL_CLUSTER_KMEANS, 5, 10, 300, 1e-4, 0, 0,    \
-      NULL, 1, 100000, 10, NULL, NULL }
+      NULL, 1, 100000, 10, 1, NULL, NULL }
 
 /** Fill @p opts with the defaults of @p version.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
@@ -223,7 +227,8 @@ ACCELSEL_API int accelsel_cluster_model_merge(const accelsel_cluster_model *m, s
  *  `cluster` (0..k-1), `size` (rows), then for each numeric column C of the
  *  fitted data `C_median`, `C_min`, `C_max` over the cluster's rows (missing
  *  values ignored; NaN if none), and for each categorical column C the most
- *  common value `C` (ties to the level seen first; missing if none).
+ *  common value `C` (ties to the level seen first; missing if none); only
+ *  `cluster` and `size` if the model was fitted with options.profiles = 0.
  *  Borrowed: valid until @p m is freed; NULL if @p m is NULL. */
 ACCELSEL_API const accelsel_dataset *accelsel_cluster_model_profiles(
     const accelsel_cluster_model *m);

@@ -122,7 +122,7 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
     if (rc == 0 && (rc = asel_alloc_array(&m->centroids_orig, m->k * d, sizeof(double))) == 0) {
         memcpy(m->centroids_orig, m->centroids, m->k * d * sizeof(double));
         m->n_orig = d;
-        rc = asel_cluster_profile_matrix(m, x);
+        rc = asel_cluster_profile_matrix(m, x, o.profiles != 0);
     }
     if (rc != 0)
         accelsel_cluster_model_free(m);
@@ -133,7 +133,7 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
 
 /* Features copy, original-unit centroids and profiles of a dataset fit. */
 static int finish_dataset(accelsel_cluster_model *m, const accelsel_dataset *ds,
-                          const accelsel_features *f)
+                          const accelsel_features *f, int full)
 {
     size_t ni = accelsel_features_n_inputs(f);
     int rc = asel_features_clone(&m->features, f);
@@ -142,7 +142,7 @@ static int finish_dataset(accelsel_cluster_model *m, const accelsel_dataset *ds,
     if (rc == 0) {
         m->n_orig = ni;
         accelsel_features_inverse(f, m->centroids, m->k, m->centroids_orig, m->k * ni);
-        rc = asel_cluster_profile_dataset(m, ds);
+        rc = asel_cluster_profile_dataset(m, ds, full);
     }
     return rc;
 }
@@ -169,7 +169,7 @@ ACCELSEL_API int accelsel_cluster_fit_dataset(accelsel_cluster_model **out,
         (rc = asel_cluster_fit_matrix(&m, x, n, dim, &o)) == 0) {
         m->row_index = rows;
         rows = NULL;
-        rc = finish_dataset(m, ds, features);
+        rc = finish_dataset(m, ds, features, o.profiles != 0);
     }
     asel_free(x);
     asel_free(rows);

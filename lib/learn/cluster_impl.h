@@ -50,9 +50,9 @@ void asel_cluster_means(const double *x, size_t n, size_t d, const uint32_t *lab
                         double *centroids);
 
 /* Profiles of a matrix fit (columns x0, x1, ...) or of a dataset fit (every
- * column of @p ds, rows from m->row_index). */
-int asel_cluster_profile_matrix(accelsel_cluster_model *m, const double *x);
-int asel_cluster_profile_dataset(accelsel_cluster_model *m, const accelsel_dataset *ds);
+ * column of @p ds, rows from m->row_index); cluster and size only unless @p full. */
+int asel_cluster_profile_matrix(accelsel_cluster_model *m, const double *x, int full);
+int asel_cluster_profile_dataset(accelsel_cluster_model *m, const accelsel_dataset *ds, int full);
 
 /* The inertia, silhouette, CH and DB of a labelling into the model (NaN
  * where undefined or not asked for); the silhouette reports to @p p. */

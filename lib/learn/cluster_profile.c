@@ -95,34 +95,37 @@ static int categorical_column(profiler *p, const accelsel_dataset *ds, size_t co
     return rc;
 }
 
-/* Group positions by label; then the cluster and size columns. */
-static int begin(profiler *p, accelsel_cluster_model *m)
+/* Group positions by label (when @p full) and add the cluster and size columns. */
+static int begin(profiler *p, accelsel_cluster_model *m, int full)
 {
     size_t n = m->n, k = m->k;
     *p = (profiler){.m = m};
     int rc;
-    if ((rc = asel_alloc_array(&p->order, n, sizeof(size_t))) != 0 ||
-        (rc = asel_alloc_array(&p->start, k + 1, sizeof(size_t))) != 0 ||
-        (rc = asel_alloc_array(&p->vals, n, sizeof(double))) != 0 ||
-        (rc = asel_alloc_array(&p->tmp, n, sizeof(double))) != 0 ||
+    if ((rc = asel_alloc_array(&p->start, k + 1, sizeof(size_t))) != 0 ||
         (rc = asel_alloc_array(&p->stat, 3 * k, sizeof(double))) != 0 ||
         (rc = accelsel_dataset_new(&p->out, k)) != 0)
         return rc;
     for (size_t i = 0; i < n; i++)
         p->start[m->labels[i] + 1]++;
-    for (size_t j = 0; j < k; j++)
-        p->start[j + 1] += p->start[j];
     for (size_t j = 0; j < k; j++) {
+        p->start[j + 1] += p->start[j];
         p->stat[j] = (double)j;
         p->stat[k + j] = (double)(p->start[j + 1] - p->start[j]);
     }
-    size_t *pos = (size_t *)p->tmp; /* free until the first column */
+    if ((rc = add_numeric(p, "cluster", p->stat)) != 0 ||
+        (rc = add_numeric(p, "size", p->stat + k)) != 0 || !full)
+        return rc;
+    size_t *pos = NULL;
+    if ((rc = asel_alloc_array(&p->order, n, sizeof(size_t))) != 0 ||
+        (rc = asel_alloc_array(&p->vals, n, sizeof(double))) != 0 ||
+        (rc = asel_alloc_array(&p->tmp, n, sizeof(double))) != 0 ||
+        (rc = asel_alloc_array(&pos, k, sizeof(size_t))) != 0)
+        return rc;
     memcpy(pos, p->start, k * sizeof *pos);
     for (size_t i = 0; i < n; i++)
         p->order[pos[m->labels[i]]++] = i;
-    if ((rc = add_numeric(p, "cluster", p->stat)) == 0)
-        rc = add_numeric(p, "size", p->stat + k);
-    return rc;
+    asel_free(pos);
+    return 0;
 }
 
 static int end(profiler *p, int rc)
@@ -140,11 +143,11 @@ static int end(profiler *p, int rc)
     return rc;
 }
 
-int asel_cluster_profile_matrix(accelsel_cluster_model *m, const double *x)
+int asel_cluster_profile_matrix(accelsel_cluster_model *m, const double *x, int full)
 {
     profiler p;
-    int rc = begin(&p, m);
-    for (size_t c = 0; rc == 0 && c < m->d; c++) {
+    int rc = begin(&p, m, full);
+    for (size_t c = 0; rc == 0 && full && c < m->d; c++) {
         char name[32];
         for (size_t i = 0; i < m->n; i++)
             p.vals[i] = x[i * m->d + c];
@@ -154,11 +157,11 @@ int asel_cluster_profile_matrix(accelsel_cluster_model *m, const double *x)
     return end(&p, rc);
 }
 
-int asel_cluster_profile_dataset(accelsel_cluster_model *m, const accelsel_dataset *ds)
+int asel_cluster_profile_dataset(accelsel_cluster_model *m, const accelsel_dataset *ds, int full)
 {
     profiler p;
-    int rc = begin(&p, m);
-    for (size_t c = 0; rc == 0 && c < accelsel_dataset_cols(ds); c++) {
+    int rc = begin(&p, m, full);
+    for (size_t c = 0; rc == 0 && full && c < accelsel_dataset_cols(ds); c++) {
         if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_CATEGORICAL) {
             rc = categorical_column(&p, ds, c);
             continue;

@@ -42,9 +42,13 @@ typedef struct accelsel_csv_options {
 #define ACCELSEL_CSV_OPTIONS_VERSION 1
 #define ACCELSEL_CSV_OPTIONS_INIT { ACCELSEL_CSV_OPTIONS_VERSION, ',', 0, NULL, 0, 0 }
 
-/** Fill @p opts with defaults for @p version.
+/** Fill @p opts with the defaults of @p version (comma, no length limit, no
+ *  forced columns, all cores).
+ *  @param[out] opts     the options to fill.
+ *  @param[in]  version  ACCELSEL_CSV_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_csv_options_init(accelsel_csv_options *opts, unsigned int version);
 
 /** sizeof(accelsel_csv_options) in this library, for bindings to check their layout. */
@@ -61,17 +65,19 @@ ACCELSEL_API size_t accelsel_csv_options_size(void);
  *
  *  Types: a column is numeric when every non-missing value is an unquoted
  *  decimal number (optionally signed, with fraction and exponent, or
- *  inf/infinity); otherwise categorical. A column without any value is numeric.
- *  Unquoted empty fields and `NA`, `N/A`, `NaN` (any case) are missing in both
- *  kinds. A quoted field is always text: `"42"` makes its column categorical
- *  and `"NA"` is the string NA (this is how accelsel_dataset_save_csv() keeps
- *  such strings).
+ *  inf/infinity, read correctly rounded); otherwise categorical, with its
+ *  distinct values (levels) in order of first appearance. A column without
+ *  any value is numeric. Unquoted empty fields and `NA`, `N/A`, `NaN` (any
+ *  case) are missing in both kinds, never 0. A quoted field is always text:
+ *  `"42"` makes its column categorical and `"NA"` is the string NA (this is
+ *  how accelsel_dataset_save_csv() keeps such strings).
  *
  *  Error positions: line is the physical line (1-based, line breaks inside
  *  quoted fields count), column the byte offset in that line (1-based; a
  *  byte-order mark is not counted). A row with too few fields is reported at
  *  its start, one with too many at the first extra field, an unterminated
- *  quote at the opening quote.
+ *  quote at the opening quote. When the input holds several errors, the first
+ *  in the input is reported, whatever @p opts->n_threads is.
  *
  *  @param[out] out   the new dataset, freed with accelsel_dataset_free();
  *                    NULL on any failure.
@@ -83,20 +89,26 @@ ACCELSEL_API size_t accelsel_csv_options_size(void);
  *          ACCELSEL_EVERSION for an unknown @p opts->version;
  *          ACCELSEL_EIO if the file cannot be read (the message names the path and the system's reason);
  *          ACCELSEL_EPARSE for malformed CSV: a row with a different number of fields,
- *              an unterminated quote, text after a closing quote, invalid UTF-8, an
- *              empty or duplicate column name, a field over @p opts->max_field_len,
- *              no header (the detail has line and column);
+ *              an unterminated quote, text after a closing quote, a quote inside an
+ *              unquoted field, invalid UTF-8, a NUL byte, an empty or duplicate column
+ *              name, a field over @p opts->max_field_len, no header (the detail has
+ *              source, line and column);
  *          ACCELSEL_ERANGE if a number in a numeric column overflows a double (line and column given);
  *          ACCELSEL_ENOTFOUND if a name in @p opts->categorical is not a column
  *              (the message names the closest one);
- *          ACCELSEL_ENOMEM.
+ *          ACCELSEL_ENOMEM (nothing is leaked).
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_load_csv(accelsel_dataset **out, const char *path,
                                            const accelsel_csv_options *opts);
 
-/** As accelsel_dataset_load_csv(), from @p len bytes at @p data (not
- *  NUL-terminated; not kept). Errors name the source "<buffer>".
- *  @p data may be NULL only when @p len is 0 (which gives ACCELSEL_EPARSE: no header). */
+/** As accelsel_dataset_load_csv(), from memory; errors name the source "<buffer>".
+ *  @param[out] out   the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  data  @p len bytes of CSV (not NUL-terminated; not kept). May be
+ *                    NULL only when @p len is 0 (which gives ACCELSEL_EPARSE: no header).
+ *  @param[in]  len   number of bytes.
+ *  @param[in]  opts  NULL for defaults; not kept.
+ *  @return as accelsel_dataset_load_csv(), without ACCELSEL_EIO.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const char *data,
                                                   size_t len, const accelsel_csv_options *opts);
 
@@ -111,32 +123,44 @@ ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const 
  *                   `-` and `core_count` (copied from the submitters' system
  *                   descriptions) read as missing.
  *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_ENOTFOUND for an
- *          unknown name; ACCELSEL_ENOMEM.
+ *          unknown name (the message lists the known ones); ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_load_builtin(accelsel_dataset **out, const char *name);
 
-/** Name of built-in dataset @p index (0-based), or NULL past the last. Static storage. */
+/** Name of built-in dataset @p index (0-based), or NULL past the last.
+ *  @return static storage. Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_dataset_builtin_name(size_t index);
 
 /** Create an empty dataset of @p n_rows rows and no columns, to be filled with
  *  accelsel_dataset_add_numeric() and accelsel_dataset_add_categorical().
- *  @return 0; ACCELSEL_EINVAL if @p out is NULL; ACCELSEL_ENOMEM. */
+ *  @param[out] out     the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  n_rows  number of rows every column will have.
+ *  @return 0; ACCELSEL_EINVAL if @p out is NULL; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_new(accelsel_dataset **out, size_t n_rows);
 
-/** Append (or, if a column of that name exists, replace) a numeric column.
- *  @param[in,out] ds     needs exclusive access.
+/** Append (or, if a column of that name exists, replace in place) a numeric column.
+ *  @param[in,out] ds     the dataset; needs exclusive access.
  *  @param[in]     name   non-empty UTF-8; copied.
  *  @param[in]     values accelsel_dataset_rows(ds) values, NaN = missing; copied.
  *                        Infinities are kept. May be NULL when @p n is 0.
  *  @param[in]     n      number of values.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, an empty or invalid name or
- *          @p n != rows; ACCELSEL_ENOMEM (the dataset is unchanged). */
+ *          @p n != rows; ACCELSEL_ENOMEM. On failure the dataset is unchanged.
+ *  A replaced column's earlier pointers (accelsel_dataset_numeric(), strings)
+ *  become invalid. */
 ACCELSEL_API int accelsel_dataset_add_numeric(accelsel_dataset *ds, const char *name,
                                               const double *values, size_t n);
 
-/** Append (or replace) a categorical column of @p n strings (NULL = missing),
- *  copied. Same errors as accelsel_dataset_add_numeric(), plus ACCELSEL_EINVAL
- *  for a value that is not valid UTF-8. */
+/** Append (or replace in place) a categorical column; its levels are its
+ *  distinct values in order of first appearance.
+ *  @param[in,out] ds     the dataset; needs exclusive access.
+ *  @param[in]     name   non-empty UTF-8; copied.
+ *  @param[in]     values @p n UTF-8 strings, NULL = missing; copied. May be
+ *                        NULL when @p n is 0.
+ *  @param[in]     n      number of values; must equal accelsel_dataset_rows(ds).
+ *  @return as accelsel_dataset_add_numeric(), plus ACCELSEL_EINVAL for a value
+ *          that is not valid UTF-8 (the message gives its row). */
 ACCELSEL_API int accelsel_dataset_add_categorical(accelsel_dataset *ds, const char *name,
                                                   const char *const *values, size_t n);
 
@@ -146,42 +170,50 @@ ACCELSEL_API size_t accelsel_dataset_rows(const accelsel_dataset *ds);
 /** Number of columns; 0 if @p ds is NULL. */
 ACCELSEL_API size_t accelsel_dataset_cols(const accelsel_dataset *ds);
 
-/** Name of column @p col, or NULL if @p ds is NULL or @p col is out of range.
- *  Valid until @p ds is freed. */
+/** Name of column @p col (0-based), or NULL if @p ds is NULL or @p col is out
+ *  of range. Owned by @p ds: valid until it is freed or the column replaced. */
 ACCELSEL_API const char *accelsel_dataset_column_name(const accelsel_dataset *ds, size_t col);
 
 /** Find a column by exact name.
- *  @param[out] col  its index.
+ *  @param[in]  ds    the dataset.
+ *  @param[in]  name  the column's name.
+ *  @param[out] col   its index; SIZE_MAX when not found.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (the
- *          message names the column and the closest existing name). */
+ *          message names the column and the closest existing name: one that
+ *          starts with @p name, else one that contains it, else the one at
+ *          the smallest edit distance). */
 ACCELSEL_API int accelsel_dataset_column_index(const accelsel_dataset *ds, const char *name,
                                                size_t *col);
 
-/** ACCELSEL_COLUMN_NUMERIC or ACCELSEL_COLUMN_CATEGORICAL; ACCELSEL_EINVAL if
- *  @p ds is NULL or @p col is out of range. */
+/** Type of column @p col.
+ *  @return ACCELSEL_COLUMN_NUMERIC or ACCELSEL_COLUMN_CATEGORICAL; ACCELSEL_EINVAL
+ *          if @p ds is NULL or @p col is out of range. */
 ACCELSEL_API int accelsel_dataset_column_type(const accelsel_dataset *ds, size_t col);
 
-/** The values of numeric column @p col (accelsel_dataset_rows() of them; NaN =
- *  missing), or NULL if @p ds is NULL, @p col is out of range or categorical.
- *  Valid until @p ds is freed or the column is replaced. */
+/** The values of numeric column @p col: accelsel_dataset_rows() doubles, NaN =
+ *  missing, or NULL if @p ds is NULL, @p col is out of range or categorical.
+ *  Owned by @p ds: valid until it is freed or the column replaced. */
 ACCELSEL_API const double *accelsel_dataset_numeric(const accelsel_dataset *ds, size_t col);
 
 /** One numeric value; NaN if missing, out of range or not numeric. */
 ACCELSEL_API double accelsel_dataset_number(const accelsel_dataset *ds, size_t row, size_t col);
 
 /** One categorical value, or NULL if missing, out of range or not categorical.
- *  Valid until @p ds is freed or the column is replaced. */
+ *  Owned by @p ds: valid until it is freed or the column replaced. */
 ACCELSEL_API const char *accelsel_dataset_string(const accelsel_dataset *ds, size_t row,
                                                  size_t col);
 
-/** 1 if the cell is missing, 0 if present, ACCELSEL_EINVAL if out of range. */
+/** Whether a cell is missing (NaN in a numeric column, NULL in a categorical one).
+ *  @return 1 if missing, 0 if present; ACCELSEL_EINVAL if @p ds is NULL or the
+ *          cell is out of range. */
 ACCELSEL_API int accelsel_dataset_is_missing(const accelsel_dataset *ds, size_t row, size_t col);
 
 /** Number of distinct values (levels) of categorical column @p col, in order of
  *  first appearance; 0 if not categorical or out of range. */
 ACCELSEL_API size_t accelsel_dataset_levels(const accelsel_dataset *ds, size_t col);
 
-/** Level @p level of categorical column @p col, or NULL if out of range. */
+/** Level @p level of categorical column @p col, or NULL if out of range.
+ *  Owned by @p ds: valid until it is freed or the column replaced. */
 ACCELSEL_API const char *accelsel_dataset_level(const accelsel_dataset *ds, size_t col,
                                                 size_t level);
 
@@ -191,48 +223,85 @@ ACCELSEL_API const char *accelsel_dataset_level(const accelsel_dataset *ds, size
  *  ACCELSEL_ETYPE if the column is numeric. */
 ACCELSEL_API int64_t accelsel_dataset_code(const accelsel_dataset *ds, size_t row, size_t col);
 
-/** New dataset with the rows where categorical column @p column equals @p value
- *  exactly (a numeric column compares its value with @p value parsed as a number).
- *  Missing cells never match. The result may have 0 rows.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument or an unparsable number;
- *          ACCELSEL_ENOTFOUND for an unknown column; ACCELSEL_ENOMEM. */
+/** New dataset with the rows where column @p column equals @p value: exactly,
+ *  for a categorical column; as numbers, for a numeric one (@p value is parsed,
+ *  so "8" and "8.0" match 8). Missing cells never match. The result has every
+ *  column of @p ds and may have 0 rows; its levels are those of the rows kept.
+ *  @param[out] out     the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  ds      the dataset; only read.
+ *  @param[in]  column  the column's name.
+ *  @param[in]  value   the value to match.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or a value that is not a
+ *          number for a numeric column; ACCELSEL_ENOTFOUND for an unknown
+ *          column (the message names the closest); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_filter_equal(accelsel_dataset **out, const accelsel_dataset *ds,
                                                const char *column, const char *value);
 
 /** New dataset with the rows where numeric column @p column lies in
- *  [@p min, @p max] (inclusive; use -INFINITY/INFINITY for open ends).
+ *  [@p min, @p max] (inclusive; use -INFINITY/INFINITY for open ends). Missing
+ *  cells never match.
+ *  @param[out] out     the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  ds      the dataset; only read.
+ *  @param[in]  column  the column's name.
+ *  @param[in]  min     lower bound.
+ *  @param[in]  max     upper bound.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, NaN bounds or min > max;
  *          ACCELSEL_ENOTFOUND for an unknown column; ACCELSEL_ETYPE if the
- *          column is categorical; ACCELSEL_ENOMEM. */
+ *          column is categorical; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_filter_range(accelsel_dataset **out, const accelsel_dataset *ds,
                                                const char *column, double min, double max);
 
-/** Filter by a text condition, as the CLI's --where: `COL=VALUE` (equality) or
- *  `COL=MIN..MAX` on a numeric column (either bound may be empty for an open end).
- *  @return as the two functions above, plus ACCELSEL_EPARSE for a malformed
- *          expression (no '=' or an empty column name). */
+/** Filter by a text condition, as the CLI's --where: `COL=VALUE` (equality, as
+ *  accelsel_dataset_filter_equal()) or, on a numeric column, `COL=MIN..MAX`
+ *  (inclusive; either bound may be empty for an open end). The column name is
+ *  the text before the first '='; on a categorical column "a..b" is a plain
+ *  value.
+ *  @param[out] out   the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  ds    the dataset; only read.
+ *  @param[in]  expr  the condition.
+ *  @return as the two functions above (a bound that is not a number is
+ *          ACCELSEL_EINVAL), plus ACCELSEL_EPARSE for a malformed expression
+ *          (no '=' or an empty column name).
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const accelsel_dataset *ds,
                                               const char *expr);
 
-/** New dataset with the rows @p rows[0..n-1] of @p ds, in that order (repeats allowed).
- *  @return 0; ACCELSEL_EINVAL for a NULL argument or a row out of range; ACCELSEL_ENOMEM. */
+/** New dataset with the rows @p rows[0..n-1] of @p ds, in that order (repeats
+ *  allowed), every column; levels are those of the rows taken.
+ *  @param[out] out   the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  ds    the dataset; only read.
+ *  @param[in]  rows  0-based row indices; may be NULL when @p n is 0.
+ *  @param[in]  n     number of indices.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or a row out of range; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_select_rows(accelsel_dataset **out, const accelsel_dataset *ds,
                                               const size_t *rows, size_t n);
 
 /** New dataset with the columns @p cols[0..n-1] of @p ds, in that order, all rows.
- *  @param[out] out  the new dataset; NULL on failure.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument (@p cols may be NULL when
- *          @p n is 0), a column out of range or selected twice; ACCELSEL_ENOMEM. */
+ *  @param[out] out   the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  ds    the dataset; only read.
+ *  @param[in]  cols  0-based column indices; may be NULL when @p n is 0.
+ *  @param[in]  n     number of indices.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, a column out of range or
+ *          selected twice; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_select_columns(accelsel_dataset **out,
                                                  const accelsel_dataset *ds, const size_t *cols,
                                                  size_t n);
 
-/** Copy numeric columns into a row-major matrix.
- *  @param[in]  cols     @p n_cols column indices.
- *  @param[out] matrix   rows x n_cols doubles, caller-owned; missing values are NaN.
- *  @param[in]  capacity length of @p matrix in doubles.
+/** Copy numeric columns into a row-major matrix: matrix[i * n_cols + j] is
+ *  row i of column cols[j]; missing values are NaN.
+ *  @param[in]  ds        the dataset; only read.
+ *  @param[in]  cols      @p n_cols column indices.
+ *  @param[in]  n_cols    number of columns.
+ *  @param[out] matrix    caller-owned; may be NULL when the matrix is empty.
+ *  @param[in]  capacity  length of @p matrix in doubles.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a column out of range or
- *          @p capacity < rows * n_cols; ACCELSEL_ETYPE if a column is categorical. */
+ *          @p capacity < rows * n_cols; ACCELSEL_ETYPE if a column is categorical.
+ *          On failure @p matrix is not written.
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const size_t *cols,
                                             size_t n_cols, double *matrix, size_t capacity);
 
@@ -245,24 +314,26 @@ ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const si
  *  word (`NA`, `N/A`, `NaN` in any case), or would read as a number in a
  *  categorical column that nothing else marks as text. Since a quoted field
  *  always reads back as text, loading the output gives an equal dataset: the
- *  same columns, types, values, missing cells and level order. Two exceptions:
- *  a column without any value (every cell missing, or no rows) reads back as
- *  numeric, and a dataset without columns is written as empty text, which
- *  does not load.
- *  @param[in] ds    the dataset.
+ *  same columns, types, values, missing cells and level order. Missing stays
+ *  missing. Two exceptions: a column without any value (every cell missing,
+ *  or no rows) reads back as numeric, and a dataset without columns is
+ *  written as empty text, which does not load.
+ *  @param[in] ds    the dataset; only read.
  *  @param[in] path  file to create or truncate.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO (path and reason);
  *          ACCELSEL_ENOMEM.
- *  Thread safety: may be called from any thread; @p ds is only read. */
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_save_csv(const accelsel_dataset *ds, const char *path);
 
 /** As accelsel_dataset_save_csv(), into a new NUL-terminated buffer.
- *  @param[out] out  freed by the caller with accelsel_free(); NULL on failure.
- *  @param[out] len  its length without the NUL; may be NULL. */
+ *  @param[in]  ds   the dataset; only read.
+ *  @param[out] out  the text, freed by the caller with accelsel_free(); NULL on failure.
+ *  @param[out] len  its length without the NUL; may be NULL.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p ds or @p out; ACCELSEL_ENOMEM. */
 ACCELSEL_API int accelsel_dataset_save_csv_buffer(const accelsel_dataset *ds, char **out,
                                                   size_t *len);
 
-/** Free a dataset. Accepts NULL. */
+/** Free a dataset and everything it owns. Accepts NULL. */
 ACCELSEL_API void accelsel_dataset_free(accelsel_dataset *ds);
 
 #ifdef __cplusplus

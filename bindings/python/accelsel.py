@@ -315,6 +315,45 @@ class Dataset(_Handle):
     def to_dict(self):
         return {c: self.column(c) for c in self.columns}
 
+    def select_columns(self, columns):
+        """A new Dataset with these columns (names), in this order."""
+        idx = [self.column_index(c) for c in columns]
+        return Dataset._make(_ds_select_columns, self, (_sz * len(idx))(*idx), len(idx))
+
+    def derive(self, time=None, accelerators=None, nodes=None, per_node=None, epochs=None,
+               groups=None, images_per_epoch=1281167.0, reference_row=-1):
+        """A new Dataset with the derived columns of accelsel/derive.h (accelerators,
+        throughput_img_s_derived, throughput_per_accelerator, speedup, efficiency,
+        accelerator_hours, reference_row). Column names default to MLPerf's; groups=None
+        means ('round', 'accelerator_model_name'), groups=() one group of all rows."""
+        opts = DeriveOptions()
+        _derive_options_init(ctypes.byref(opts), 1)
+        keep = [_enc(v) for v in (time, accelerators, nodes, per_node, epochs)]
+        opts.time_column, opts.accelerators_column, opts.nodes_column, opts.per_node_column, \
+            opts.epochs_column = keep
+        if groups is not None:
+            names = (ctypes.c_char_p * max(len(groups), 1))(*[_enc(g) for g in groups])
+            opts.group_columns = ctypes.cast(names, ctypes.POINTER(ctypes.c_char_p))
+            opts.n_group_columns = len(groups)
+        opts.images_per_epoch = images_per_epoch
+        opts.reference_row = reference_row
+        return Dataset._make(_ds_derive, self, ctypes.byref(opts))
+
+
+class DeriveOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('time_column', ctypes.c_char_p),
+                ('accelerators_column', ctypes.c_char_p), ('nodes_column', ctypes.c_char_p),
+                ('per_node_column', ctypes.c_char_p), ('epochs_column', ctypes.c_char_p),
+                ('group_columns', ctypes.POINTER(ctypes.c_char_p)), ('n_group_columns', ctypes.c_uint64),
+                ('images_per_epoch', ctypes.c_double), ('reference_row', ctypes.c_int64)]
+
+
+_derive_options_init = _fn('accelsel_derive_options_init', ctypes.c_int, [ctypes.POINTER(DeriveOptions), ctypes.c_uint])
+if _fn('accelsel_derive_options_size', _sz, [], check=False)() != ctypes.sizeof(DeriveOptions):
+    raise ImportError('accelsel_derive_options layout differs from this binding')
+_ds_derive = _fn('accelsel_dataset_derive', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.POINTER(DeriveOptions)])
+_ds_select_columns = _fn('accelsel_dataset_select_columns', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.POINTER(_sz), _sz])
+
 # --- features and clustering ---
 __all__ += ['Features', 'ClusterModel', 'ClusterSelection', 'silhouette', 'calinski_harabasz',
             'davies_bouldin', 'elbow', 'select_k']

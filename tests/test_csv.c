@@ -441,6 +441,20 @@ START_TEST(parts_give_the_same_dataset)
             accelsel_dataset_free(many);
         }
     accelsel_dataset_free(one);
+
+    /* One column: every blank line is a row, wherever the cuts fall. */
+    static const char single[] = "x\r\n1\r\n\r\n\"\"\r\n\r\n2\n\n";
+    o.n_threads = 1;
+    ck_assert_int_eq(asel_csv_parse(&one, single, sizeof single - 1, &o, "<t>", SIZE_MAX), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(one), 6); /* 1, -, "", -, 2, - */
+    for (size_t min_part = 1; min_part < sizeof single; min_part++) {
+        accelsel_dataset *many = NULL;
+        o.n_threads = 3;
+        ck_assert_int_eq(asel_csv_parse(&many, single, sizeof single - 1, &o, "<t>", min_part), 0);
+        assert_same(one, many);
+        accelsel_dataset_free(many);
+    }
+    accelsel_dataset_free(one);
 }
 END_TEST
 

@@ -45,8 +45,9 @@ typedef struct asel_csv_part {
 int asel_csv_read_header(const asel_csv_input *in, const char *const *categorical,
                          size_t n_categorical, accelsel_dataset **ds, int **types, size_t *body);
 
-/* Parse @p part (in, begin and end set, the rest zero). Never records an
- * error (it may run on a worker thread): part->rc and the detail say what failed. */
+/* Parse @p part (in, begin and end set, the rest zero). It may run on a
+ * worker thread, so part->rc and the detail say what failed, for the caller
+ * to report with asel_csv_raise(). */
 void asel_csv_part_parse(asel_csv_part *part);
 
 /* Turn numeric column @p col of @p part categorical: its rows are read again

@@ -1,7 +1,8 @@
 /* Parsing one part of a CSV body: one pass, each field parsed in place (no
  * per-field allocation), column arrays grown geometrically. A column stays
- * numeric while every value is an unquoted number or missing. Nothing here
- * records an error: parts may run on worker threads. */
+ * numeric while every value is an unquoted number or missing. Failures are
+ * kept in the part and reported by the caller: parts may run on worker
+ * threads, whose error records the caller never sees. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

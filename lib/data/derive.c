@@ -73,8 +73,8 @@ static int references(const accelsel_dataset *ds, const asel_derive_in *in, size
 static void compute_row(const asel_derive_in *in, size_t i, size_t r, double *const *out)
 {
     double n = accel(in, i), t = minutes(in, i);
-    double ep = in->epochs != NULL && isfinite(in->epochs[i]) && in->epochs[i] >= 0
-                    ? in->epochs[i] : NAN;
+    double ep = in->epochs != NULL ? in->epochs[i] : NAN;
+    ep = isfinite(ep) && ep >= 0 ? ep : NAN;
     double tp = ep * in->images_per_epoch / (t * 60);
     double s = r == SIZE_MAX ? NAN : minutes(in, r) / t;
     out[OUT_ACC][i] = n;

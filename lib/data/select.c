@@ -23,27 +23,28 @@ ACCELSEL_API int accelsel_dataset_select_rows(accelsel_dataset **out, const acce
     return asel_ds_take_rows(out, ds, rows, n);
 }
 
+static int copy_values(asel_column *dst, const asel_column *src, size_t n)
+{
+    if (src->type == ACCELSEL_COLUMN_NUMERIC) {
+        if ((dst->num = asel_reallocarray(NULL, n, sizeof *dst->num)) == NULL)
+            return asel_enomem();
+        if (n != 0)
+            memcpy(dst->num, src->num, n * sizeof *dst->num);
+        return 0;
+    }
+    if ((dst->codes = asel_reallocarray(NULL, n, sizeof *dst->codes)) == NULL)
+        return asel_enomem();
+    if (n != 0)
+        memcpy(dst->codes, src->codes, n * sizeof *dst->codes);
+    return asel_levels_copy(&dst->levels, &src->levels);
+}
+
 static int copy_column(accelsel_dataset *dst, const asel_column *src)
 {
     asel_column c = {0};
     c.type = src->type;
     c.name = asel_strdup(src->name);
-    int rc = c.name != NULL ? 0 : asel_enomem();
-    if (rc == 0 && src->type == ACCELSEL_COLUMN_NUMERIC) {
-        c.num = asel_reallocarray(NULL, dst->n_rows, sizeof *c.num);
-        if (c.num == NULL)
-            rc = asel_enomem();
-        else if (dst->n_rows != 0)
-            memcpy(c.num, src->num, dst->n_rows * sizeof *c.num);
-    } else if (rc == 0) {
-        c.codes = asel_reallocarray(NULL, dst->n_rows, sizeof *c.codes);
-        if (c.codes == NULL)
-            rc = asel_enomem();
-        else if (dst->n_rows != 0)
-            memcpy(c.codes, src->codes, dst->n_rows * sizeof *c.codes);
-        if (rc == 0)
-            rc = asel_levels_copy(&c.levels, &src->levels);
-    }
+    int rc = c.name != NULL ? copy_values(&c, src, dst->n_rows) : asel_enomem();
     if (rc == 0)
         rc = asel_ds_put(dst, &c);
     if (rc != 0)

@@ -1,6 +1,7 @@
 /* accelsel rank: the sentences that explain the results -- why this k, and
  * what to choose -- built from the numbers computed, never canned. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,25 +88,38 @@ char *rank_k_reason(const rank_args *a, const rank_result *r)
     return fclose(f) == 0 ? text : (free(text), NULL);
 }
 
-/* "8 x NVIDIA H100 with Intel Xeon 8480+ hosts" for group @p g. */
-static void describe_hardware(FILE *f, const rank_result *r, size_t g)
+/* Rows of group @p g whose @p column equals @p value. */
+static size_t count_in_group(const rank_result *r, size_t g, const char *column, const char *value)
 {
-    const char *family = rank_profile_text(r, g, "accelerator_family");
-    const char *cpu = rank_profile_text(r, g, "host_processor_model_name");
-    fprintf(f, "%g x %s", rank_profile_number(r, g, "accelerators_median"),
-            family ? family : "accelerators of mixed kinds");
-    if (cpu != NULL)
-        fprintf(f, " with %s host CPUs", cpu);
+    size_t n = 0;
+    for (size_t i = 0; i < accelsel_dataset_rows(r->ds); i++) {
+        const char *v = rank_row_text(r, i, column);
+        n += r->group_of_row[i] == g && v != NULL && strcmp(v, value) == 0;
+    }
+    return n;
+}
+
+/* "NVIDIA H100 (30 of 38)": the group's most common value of @p column,
+ * which need not be a majority, with its count. */
+static void most_common(FILE *f, const rank_result *r, size_t g, const char *column)
+{
+    const char *v = rank_profile_text(r, g, column);
+    if (v == NULL)
+        fputs("unknown", f);
+    else
+        fprintf(f, "%s (%zu of %zu)", v, count_in_group(r, g, column, v), rank_profile_size(r, g));
 }
 
 static void first_group(FILE *f, const rank_args *a, const rank_result *r, size_t g)
 {
-    fprintf(f, "Group %u ranks first of %zu by %s on the group medians: %zu configurations, "
-               "typically ",
+    fprintf(f, "Group %u ranks first of %zu by %s on the group medians: %zu configurations with a "
+               "median of %g accelerators, most often ",
             RANK_GROUP(g), accelsel_cluster_model_k(r->model), rank_method_title(a->method),
-            rank_profile_size(r, g));
-    describe_hardware(f, r, g);
-    fprintf(f, ", median %.1f min to train at efficiency %.2f and %.0f images/s per accelerator.",
+            rank_profile_size(r, g), rank_profile_number(r, g, "accelerators_median"));
+    most_common(f, r, g, "accelerator_family");
+    fputs(", host CPU most often ", f);
+    most_common(f, r, g, "host_processor_model_name");
+    fprintf(f, "; median %.1f min to train, efficiency %.2f, %.0f images/s per accelerator.",
             rank_profile_number(r, g, "time_to_train_min_median"),
             rank_profile_number(r, g, "efficiency_median"),
             rank_profile_number(r, g, "throughput_per_accelerator_median"));
@@ -144,7 +158,8 @@ static void largest_group(FILE *f, const rank_result *r, size_t first)
             rank_profile_number(r, big, "efficiency_median"), hours, RANK_GROUP(first));
 }
 
-static void best_row(FILE *f, const rank_result *r)
+/* The best-ranked configuration, and whether its group is the first. */
+static void best_row(FILE *f, const rank_result *r, size_t first)
 {
     size_t row = accelsel_ranking_order(r->rows)[0];
     const char *name = rank_row_text(r, row, "system_name");
@@ -154,8 +169,12 @@ static void best_row(FILE *f, const rank_result *r)
             name ? name : "row", round ? " (" : "", round ? round : "", round ? ")" : "",
             rank_row_number(r, row, "accelerators"), family ? family : "accelerators",
             rank_row_number(r, row, "time_to_train_min"), rank_row_number(r, row, "efficiency"));
-    if (r->group_of_row[row] != UINT32_MAX)
-        fprintf(f, ", in group %u", RANK_GROUP(r->group_of_row[row]));
+    uint32_t g = r->group_of_row[row];
+    if (g != UINT32_MAX)
+        fprintf(f, ", in group %u", RANK_GROUP(g));
+    if (g != UINT32_MAX && first != SIZE_MAX && g != first)
+        fprintf(f, ", not in group %u: a group's medians hide the spread within it",
+                RANK_GROUP(first));
     fputc('.', f);
 }
 
@@ -166,12 +185,13 @@ char *rank_advice(const rank_args *a, const rank_result *r)
     FILE *f = open_memstream(&text, &len);
     if (f == NULL)
         return NULL;
+    size_t first = SIZE_MAX;
     if (accelsel_ranking_ranked_count(r->groups) > 0) {
-        size_t first = rank_group_at(r, 0);
+        first = rank_group_at(r, 0);
         first_group(f, a, r, first);
         if (accelsel_cluster_model_k(r->model) > 1)
             largest_group(f, r, first);
     }
-    best_row(f, r);
+    best_row(f, r, first);
     return fclose(f) == 0 ? text : (free(text), NULL);
 }

@@ -136,7 +136,8 @@ static void json_k(FILE *f, const rank_args *a, const rank_result *r)
 static void json_clusters(FILE *f, const rank_result *r)
 {
     static const char *const medians[] = {"accelerators", "time_to_train_min", "efficiency",
-                                          "throughput_per_accelerator", "accelerator_hours"};
+                                          "throughput_per_accelerator", "accelerator_hours",
+                                          "host_processor_core_count"};
     fputs("  \"clusters\": [", f);
     for (size_t g = 0; g < accelsel_cluster_model_k(r->model); g++) {
         fprintf(f, "%s{\"group\": %u, \"size\": %zu", g ? ",\n    " : "\n    ", RANK_GROUP(g),

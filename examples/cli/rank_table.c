@@ -67,20 +67,22 @@ static void print_k(FILE *f, const rank_args *a, const rank_result *r)
 static void print_groups(FILE *f, const rank_result *r)
 {
     size_t k = accelsel_cluster_model_k(r->model);
-    fprintf(f, "\n3. Groups (medians over each group's configurations; most common family and host CPU)\n");
-    fprintf(f, "   %5s %5s %8s %10s %10s %10s %10s  %-22s %s\n", "group", "size", "accel.",
-            "time (min)", "efficiency", "img/s/acc.", "acc.-hours", "accelerator family",
+    fprintf(f, "\n3. Groups (medians over each group's configurations, cores = host CPU cores; most\n"
+               "   common accelerator family and host CPU)\n");
+    fprintf(f, "   %5s %5s %8s %10s %10s %10s %10s %6s  %-22s %s\n", "group", "size", "accel.",
+            "time (min)", "efficiency", "img/s/acc.", "acc.-hours", "cores", "accelerator family",
             "host CPU");
     for (size_t g = 0; g < k; g++) {
         const char *family = rank_profile_text(r, g, "accelerator_family");
         const char *cpu = rank_profile_text(r, g, "host_processor_model_name");
-        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f  %-22s %s\n", RANK_GROUP(g),
+        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f %6g  %-22s %s\n", RANK_GROUP(g),
                 rank_profile_size(r, g), rank_profile_number(r, g, "accelerators_median"),
                 rank_profile_number(r, g, "time_to_train_min_median"),
                 rank_profile_number(r, g, "efficiency_median"),
                 rank_profile_number(r, g, "throughput_per_accelerator_median"),
-                rank_profile_number(r, g, "accelerator_hours_median"), family ? family : "-",
-                cpu ? cpu : "-");
+                rank_profile_number(r, g, "accelerator_hours_median"),
+                rank_profile_number(r, g, "host_processor_core_count_median"),
+                family ? family : "-", cpu ? cpu : "-");
     }
 }
 

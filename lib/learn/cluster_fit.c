@@ -55,7 +55,8 @@ static int fit_kmeans(accelsel_cluster_model *m, const double *x, const accelsel
                            .tol = o->tol, .seed = o->seed, .n_threads = o->n_threads,
                            .init = o->init, .progress = *p};
     if (o->init != NULL) {
-        int rc = asel_check_finite("accelsel_cluster_fit: init", ACCELSEL_EINVAL, o->init, m->k, m->d);
+        int rc = asel_check_finite("accelsel_cluster_fit: init", ACCELSEL_EINVAL, o->init, m->k,
+                                   m->d);
         if (rc != 0)
             return rc;
     }
@@ -115,7 +116,8 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
     accelsel_cluster_options o;
     accelsel_cluster_model *m = NULL;
     int rc = asel_cluster_resolve(fn, opts, &o);
-    if (rc == 0)
+    /* k-means finds NaN and infinity in its first pass over the data. */
+    if (rc == 0 && o.algorithm == ACCELSEL_CLUSTER_WARD)
         rc = asel_check_finite(fn, ACCELSEL_EDATA, x, n, d);
     if (rc == 0)
         rc = asel_cluster_fit_matrix(&m, x, n, d, &o);

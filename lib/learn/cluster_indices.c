@@ -106,7 +106,9 @@ int asel_cluster_indices(accelsel_cluster_model *m, const double *x,
                          const accelsel_cluster_options *o, const asel_cl_progress *p)
 {
     m->silhouette = m->ch = m->db = NAN;
-    int rc = asel_km_inertia(x, m->n, m->d, m->centroids, m->labels, o->n_threads, &m->inertia);
+    int rc = 0;
+    if (isnan(m->inertia)) /* k-means has it already */
+        rc = asel_km_inertia(x, m->n, m->d, m->centroids, m->labels, o->n_threads, &m->inertia);
     if (rc != 0 || !o->indices)
         return rc;
     int defined = indices_defined(m);

@@ -43,7 +43,9 @@ size_t asel_km_tasks(size_t n);
 void asel_km_range(size_t n, size_t n_tasks, size_t t, size_t *lo, size_t *hi);
 
 /* Column means of x (n x d) into @p mean, and the mean of the per-column
- * population variances into @p mean_var; summed per row range in order. */
+ * population variances into @p mean_var, in one pass summed per row range in
+ * order. ACCELSEL_EDATA (row and column named) if x holds NaN or infinity,
+ * so callers need not scan for them first. */
 int asel_km_moments(const double *x, size_t n, size_t d, unsigned int n_threads, double *mean,
                     double *mean_var);
 

@@ -20,8 +20,10 @@ struct asel_lloyd {
     size_t *counts;  /* n_tasks x k */
     size_t *changes; /* n_tasks */
     double *next;    /* k x d: the new centres */
+    double *inert;   /* n_tasks: inertia of the final assignment */
+    const double *centers;
     uint32_t *labels;
-    int update;
+    int update; /* 1: sum rows into clusters; 0: final assignment with inertia */
 };
 
 int asel_lloyd_new(asel_lloyd **out, const double *x, size_t n, size_t d, size_t k,
@@ -39,7 +41,8 @@ int asel_lloyd_new(asel_lloyd **out, const double *x, size_t n, size_t d, size_t
         (rc = asel_alloc_array(&l->sums, l->n_tasks * k * d, sizeof(double))) != 0 ||
         (rc = asel_alloc_array(&l->counts, l->n_tasks * k, sizeof(size_t))) != 0 ||
         (rc = asel_alloc_array(&l->changes, l->n_tasks, sizeof(size_t))) != 0 ||
-        (rc = asel_alloc_array(&l->next, k * d, sizeof(double))) != 0) {
+        (rc = asel_alloc_array(&l->next, k * d, sizeof(double))) != 0 ||
+        (rc = asel_alloc_array(&l->inert, l->n_tasks, sizeof(double))) != 0) {
         asel_lloyd_free(l);
         return rc;
     }
@@ -58,6 +61,7 @@ void asel_lloyd_free(asel_lloyd *l)
     asel_free(l->counts);
     asel_free(l->changes);
     asel_free(l->next);
+    asel_free(l->inert);
     asel_free(l);
 }
 
@@ -78,13 +82,46 @@ static void prepare(asel_lloyd *l, const double *centers, const double *mean)
     }
 }
 
-static void accumulate(asel_lloyd *l, size_t t, size_t row, uint32_t best)
+/* s += x over d values, four at a time so that the compiler pairs them into
+ * vector adds (the order of the additions per element is unchanged). */
+static void add_row(double *restrict s, const double *restrict x, size_t d)
 {
-    const double *xr = l->x + row * l->d;
-    double *s = l->sums + (t * l->k + best) * l->d;
-    for (size_t c = 0; c < l->d; c++)
-        s[c] += xr[c];
-    l->counts[t * l->k + best]++;
+    size_t c = 0;
+    for (; c + 4 <= d; c += 4) {
+        s[c] += x[c];
+        s[c + 1] += x[c + 1];
+        s[c + 2] += x[c + 2];
+        s[c + 3] += x[c + 3];
+    }
+    for (; c < d; c++)
+        s[c] += x[c];
+}
+
+/* Label of the smallest of k values (ties to the lower). */
+static uint32_t nearest(const double *restrict row, size_t k)
+{
+    uint32_t best = 0;
+    double bv = row[0];
+    for (size_t j = 1; j < k; j++)
+        if (row[j] < bv) {
+            bv = row[j];
+            best = (uint32_t)j;
+        }
+    return best;
+}
+
+/* Squared distances of rows [b, b + m) to their labelled centres, summed. */
+static double block_inertia(const asel_lloyd *l, size_t b, size_t m)
+{
+    double s = 0;
+    for (size_t i = b; i < b + m; i++) {
+        const double *c = l->centers + l->labels[i] * l->d, *xr = l->x + i * l->d;
+        double r = 0;
+        for (size_t j = 0; j < l->d; j++)
+            r += (xr[j] - c[j]) * (xr[j] - c[j]);
+        s += r;
+    }
+    return s;
 }
 
 static int assign_task(void *ctx, size_t t, size_t worker)
@@ -92,38 +129,47 @@ static int assign_task(void *ctx, size_t t, size_t worker)
     asel_lloyd *l = ctx;
     size_t lo, hi, k = l->k, changes = 0;
     asel_km_range(l->n, l->n_tasks, t, &lo, &hi);
+    double *sums = l->sums + t * k * l->d;
+    size_t *counts = l->counts + t * k;
     if (l->update) {
-        memset(l->sums + t * k * l->d, 0, k * l->d * sizeof(double));
-        memset(l->counts + t * k, 0, k * sizeof(size_t));
+        memset(sums, 0, k * l->d * sizeof *sums);
+        memset(counts, 0, k * sizeof *counts);
     }
-    double *dist = l->scratch + worker * ASEL_KM_BLOCK * k;
+    double *dist = l->scratch + worker * ASEL_KM_BLOCK * k, inertia = 0;
     for (size_t b = lo; b < hi; b += ASEL_KM_BLOCK) {
         size_t m = hi - b < ASEL_KM_BLOCK ? hi - b : ASEL_KM_BLOCK;
+        /* bias - 2 x.c in one call: C starts as the bias (beta 1), as
+         * scikit-learn does. */
+        for (size_t i = 0; i < m; i++)
+            memcpy(dist + i * k, l->bias, k * sizeof *dist);
         cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)m, (int)k, (int)l->d, -2.0,
-                    l->x + b * l->d, (int)l->d, l->shifted, (int)l->d, 0.0, dist, (int)k);
+                    l->x + b * l->d, (int)l->d, l->shifted, (int)l->d, 1.0, dist, (int)k);
+        uint32_t *lab = l->labels + b;
         for (size_t i = 0; i < m; i++) {
-            const double *row = dist + i * k;
-            uint32_t best = 0;
-            double bv = l->bias[0] + row[0];
-            for (size_t j = 1; j < k; j++)
-                if (l->bias[j] + row[j] < bv) {
-                    bv = l->bias[j] + row[j];
-                    best = (uint32_t)j;
-                }
-            changes += l->labels[b + i] != best;
-            l->labels[b + i] = best;
-            if (l->update)
-                accumulate(l, t, b + i, best);
+            uint32_t best = nearest(dist + i * k, k);
+            changes += lab[i] != best;
+            lab[i] = best;
+        }
+        if (!l->update) {
+            inertia += block_inertia(l, b, m);
+            continue;
+        }
+        for (size_t i = 0; i < m; i++) {
+            add_row(sums + lab[i] * l->d, l->x + (b + i) * l->d, l->d);
+            counts[lab[i]]++;
         }
     }
     l->changes[t] = changes;
+    l->inert[t] = inertia;
     return 0;
 }
 
-/* Assign every row (and, with @p update, sum it into its cluster); the
- * number of changed labels in @p changes. */
-static int assign(asel_lloyd *l, uint32_t *labels, int update, size_t *changes)
+/* Assign every row and, with @p update, sum it into its cluster, else add
+ * up the inertia to @p centers; the number of changed labels in @p changes. */
+static int assign(asel_lloyd *l, const double *centers, uint32_t *labels, int update,
+                  size_t *changes)
 {
+    l->centers = centers;
     l->labels = labels;
     l->update = update;
     int rc = asel_pool_run(l->n_workers, l->n_tasks, assign_task, l);
@@ -219,7 +265,7 @@ static int step(asel_lloyd *l, const double *mean, double *centers, uint32_t *la
                 size_t *counts, size_t *changes, double *shift)
 {
     prepare(l, centers, mean);
-    int rc = assign(l, labels, 1, changes);
+    int rc = assign(l, centers, labels, 1, changes);
     if (rc != 0)
         return rc;
     reduce(l, counts);
@@ -249,12 +295,15 @@ int asel_lloyd_run(asel_lloyd *l, const asel_kmeans_cfg *cfg, double tol_abs, co
         rc = asel_cl_progress_report(progress, (double)it / cfg->max_iter);
     }
     asel_free(counts);
-    if (rc == 0 && !strict) {
-        prepare(l, centers, mean);
-        rc = assign(l, labels, 0, &changes);
-    }
-    if (rc == 0)
-        rc = asel_km_inertia(l->x, l->n, l->d, centers, labels, cfg->n_threads, inertia);
     *n_iter = it;
+    if (rc != 0)
+        return rc;
+    if (strict)
+        return asel_km_inertia(l->x, l->n, l->d, centers, labels, cfg->n_threads, inertia);
+    prepare(l, centers, mean);
+    rc = assign(l, centers, labels, 0, &changes);
+    *inertia = 0;
+    for (size_t t = 0; t < l->n_tasks; t++)
+        *inertia += l->inert[t];
     return rc;
 }

@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/pool.h"
+#include "learn/cluster_quality.h"
 #include "learn/kmeans.h"
 
 size_t asel_km_tasks(size_t n)
@@ -44,23 +45,25 @@ asel_cl_progress asel_cl_progress_sub(const asel_cl_progress *p, double a, doubl
 typedef struct pass {
     const double *x;
     size_t n, d, n_tasks, width;
-    const double *mean;      /* moments: second pass */
     const double *centers;   /* inertia */
     const uint32_t *labels;  /* inertia */
     double *partial;         /* n_tasks x width */
 } pass;
 
-static int mean_task(void *ctx, size_t t, size_t worker)
+/* Sums of x - x0 and of (x - x0)^2 per column, x0 being the first row: one
+ * pass, and no cancellation since x0 lies among the data. */
+static int moments_task(void *ctx, size_t t, size_t worker)
 {
     pass *p = ctx;
-    size_t lo, hi;
+    size_t lo, hi, d = p->d;
     asel_km_range(p->n, p->n_tasks, t, &lo, &hi);
     double *s = p->partial + t * p->width;
     memset(s, 0, p->width * sizeof *s);
     for (size_t i = lo; i < hi; i++)
-        for (size_t c = 0; c < p->d; c++) {
-            double v = p->x[i * p->d + c];
-            s[c] += p->mean ? (v - p->mean[c]) * (v - p->mean[c]) : v;
+        for (size_t c = 0; c < d; c++) {
+            double v = p->x[i * d + c] - p->x[c];
+            s[c] += v;
+            s[d + c] += v * v;
         }
     return 0;
 }
@@ -101,20 +104,25 @@ static int run_pass(pass *p, asel_task_fn fn, unsigned int n_threads, double *ou
 int asel_km_moments(const double *x, size_t n, size_t d, unsigned int n_threads, double *mean,
                     double *mean_var)
 {
-    pass p = {.x = x, .n = n, .d = d, .width = d};
-    double *var = NULL;
-    int rc = asel_alloc_array(&var, d, sizeof *var);
-    if (rc == 0 && (rc = run_pass(&p, mean_task, n_threads, mean)) == 0) {
-        for (size_t c = 0; c < d; c++)
-            mean[c] /= (double)n;
-        p.mean = mean;
-        rc = run_pass(&p, mean_task, n_threads, var);
+    pass p = {.x = x, .n = n, .d = d, .width = 2 * d};
+    double *s = NULL, total = 0, check = 0;
+    int rc = asel_alloc_array(&s, 2 * d, sizeof *s);
+    if (rc == 0)
+        rc = run_pass(&p, moments_task, n_threads, s);
+    for (size_t c = 0; rc == 0 && c < d; c++) {
+        double m1 = s[c] / (double)n, var = s[d + c] / (double)n - m1 * m1;
+        mean[c] = x[c] + m1;
+        total += var > 0 ? var : 0;
+        check += s[c] + s[d + c];
     }
-    double total = 0;
-    for (size_t c = 0; rc == 0 && c < d; c++)
-        total += var[c] / (double)n;
     *mean_var = total / (double)d;
-    asel_free(var);
+    asel_free(s);
+    /* The sums carry any NaN or infinity of the data: only then scan for it. */
+    if (rc == 0 && !isfinite(check)) {
+        rc = asel_check_finite("accelsel_cluster_fit", ACCELSEL_EDATA, x, n, d);
+        if (rc == 0)
+            rc = asel_error(ACCELSEL_EDATA, "accelsel_cluster_fit: values too large to cluster");
+    }
     return rc;
 }
 

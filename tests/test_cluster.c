@@ -421,6 +421,7 @@ START_TEST(yaml_round_trip)
     ck_assert_int_eq(accelsel_cluster_model_load_yaml(&back, path), 0);
     assert_same_model(m, back);
     ck_assert_ptr_null(accelsel_cluster_model_features(back));
+    accelsel_cluster_model_free(back);
     remove(path);
     ck_assert_int_eq(accelsel_cluster_model_load_yaml(&back, path), ACCELSEL_EIO);
     ck_assert_ptr_null(back);

@@ -1,7 +1,8 @@
 /* CSV load throughput: accelsel_dataset_load_csv() on a numeric file of about
  * 100 MB (8 float columns, 6 to 8 significant digits), best of 3 runs.
  *
- *   bench_csv [FILE]    time FILE, or generate the file in a temporary path
+ *   bench_csv [FILE [N_THREADS]]   time FILE (or a generated temporary file)
+ *                                  with n_threads N_THREADS (default 0: all cores)
  *
  * bench/csv_vs_pandas.py runs this on the same file as pandas.read_csv and
  * prints the ratio. */
@@ -64,12 +65,14 @@ int main(int argc, char **argv)
         perror(path);
         return 1;
     }
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    o.n_threads = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 0;
     double best = 1e300;
     size_t rows = 0, cols = 0;
     for (int run = 0; run < RUNS; run++) {
         accelsel_dataset *ds = NULL;
         double t0 = now();
-        int rc = accelsel_dataset_load_csv(&ds, path, NULL);
+        int rc = accelsel_dataset_load_csv(&ds, path, &o);
         double t = now() - t0;
         if (rc != 0) {
             fprintf(stderr, "bench_csv: %s\n", accelsel_last_error()->message);
@@ -82,7 +85,8 @@ int main(int argc, char **argv)
     }
     double mb = (double)st.st_size / 1e6;
     printf("file: %s (%.1f MB, %zu rows x %zu columns)\n", path, mb, rows, cols);
-    printf("accelsel_dataset_load_csv: best of %d %.3f s, %.1f MB/s\n", RUNS, best, mb / best);
+    printf("accelsel_dataset_load_csv (n_threads %u): best of %d %.3f s, %.1f MB/s\n",
+           (unsigned)o.n_threads, RUNS, best, mb / best);
     if (argc <= 1)
         remove(tmp);
     return 0;

@@ -5,7 +5,8 @@ usage: /usr/bin/python3 bench/csv_vs_pandas.py BENCH_CSV [FILE]
 
 Writes a numeric CSV of about 100 MB (8 float columns, 6 to 8 significant
 digits; kept if FILE is given, else a temporary file), runs the bench_csv
-program built by meson (BENCH_CSV, e.g. build/bench/bench_csv) on it, reads it
+program built by meson (BENCH_CSV, e.g. build/bench/bench_csv) on it with all
+cores and with one thread, reads it
 with pandas.read_csv in this process, and prints both throughputs (best of 3)
 and their ratio. Prints figures only; never fails on time.
 """
@@ -57,15 +58,19 @@ def main():
     try:
         generate(path)
         mb = os.path.getsize(path) / 1e6
-        out = subprocess.run([bench, path], capture_output=True, text=True, check=True).stdout
-        print(out, end='')
-        ours = float(re.search(r'([0-9.]+) MB/s', out).group(1))
+        ours = {}
+        for threads in ('0', '1'):
+            out = subprocess.run([bench, path, threads], capture_output=True, text=True,
+                                 check=True).stdout
+            print(out, end='')
+            ours[threads] = float(re.search(r'([0-9.]+) MB/s', out).group(1))
         for precision in (None, 'round_trip'):
             t = best_of(lambda: pandas.read_csv(path, float_precision=precision))
             theirs = mb / t
             print('pandas %s read_csv (float_precision=%s): best of %d %.3f s, %.1f MB/s; '
-                  'accelsel / pandas = %.2f' % (pandas.__version__, precision, RUNS, t, theirs,
-                                                ours / theirs))
+                  'accelsel / pandas = %.2f (all cores), %.2f (one thread)'
+                  % (pandas.__version__, precision, RUNS, t, theirs, ours['0'] / theirs,
+                     ours['1'] / theirs))
     finally:
         if len(sys.argv) <= 2:
             os.remove(path)

@@ -447,9 +447,11 @@ static const bad_load bad_loads[] = {
     {"format: accelsel-cluster-model\nversion: 2\n", ACCELSEL_EVERSION, "version 2"},
     {"format: something\nversion: 1\n", ACCELSEL_EPARSE, "not a cluster model"},
     {HEAD "n_rows: 1\n" BODY "labels: [1]\n" TAIL, ACCELSEL_EPARSE, "labels"},
-    {HEAD "n_rows: 2\n" BODY "labels: [0]\n" TAIL, ACCELSEL_EPARSE, "'labels' has 1 values; expected 2"},
+    {HEAD "n_rows: 2\n" BODY "labels: [0]\n" TAIL, ACCELSEL_EPARSE,
+     "'labels' has 1 values; expected 2"},
     {HEAD "n_rows: 1\n" BODY "labels: [0]\nmerges: []\n" TAIL, ACCELSEL_EPARSE, "Ward models only"},
-    {HEAD "n_rows: 1\n" BODY "labels: [0]\nrow_index: [0]\n" TAIL, ACCELSEL_EPARSE, "come together"},
+    {HEAD "n_rows: 1\n" BODY "labels: [0]\nrow_index: [0]\n" TAIL, ACCELSEL_EPARSE,
+     "come together"},
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n", ACCELSEL_EPARSE, "missing required key 'profiles'"},
     {HEAD "n_rows: 1\n" BODY "labels: [x]\n" TAIL, ACCELSEL_EPARSE, "must be an integer"},
     {"[1, 2", ACCELSEL_EPARSE, "<buffer>:"},
@@ -573,7 +575,8 @@ START_TEST(other_bad_arguments)
     ck_assert_int_eq(accelsel_cluster_model_predict(m, x, 0, 1, lab), ACCELSEL_EEMPTY);
     accelsel_dataset *ds = csv("a\n1\n");
     size_t n;
-    ck_assert_int_eq(accelsel_cluster_model_predict_dataset(m, ds, lab, 4, &n, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_cluster_model_predict_dataset(m, ds, lab, 4, &n, NULL),
+                     ACCELSEL_EINVAL);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "no features"));
     accelsel_cluster_model *m2 = (accelsel_cluster_model *)1;
     ck_assert_int_eq(accelsel_cluster_fit_dataset(&m2, ds, NULL, NULL), ACCELSEL_EINVAL);

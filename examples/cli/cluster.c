@@ -183,8 +183,7 @@ static int set_value(cl_args *a, const char *opt, const char *v)
         if (a->n_where == MAX_WHERE)
             return cli_usage_error("cluster: more than %d --where options", MAX_WHERE);
         a->where[a->n_where++] = v;
-    }
-    else if (is_opt(opt, "--features"))
+    } else if (is_opt(opt, "--features"))
         a->features = v;
     else if (is_opt(opt, "--init"))
         a->init = v;
@@ -200,10 +199,10 @@ static int set_value(cl_args *a, const char *opt, const char *v)
 
 static int parse_args(int argc, char **argv, cl_args *a)
 {
-    static const char *const valued[] = {"--csv",       "--where",    "--features", "--k",        "--criterion",
-                                         "--algorithm", "--init",     "--standardize", "--missing",
-                                         "--seed",      "--n-init",   "--max-iter", "--tol",
-                                         "--threads",   "--save",     "--format"};
+    static const char *const valued[] = {
+        "--csv",  "--where",       "--features", "--k",     "--criterion", "--algorithm",
+        "--init", "--standardize", "--missing",  "--seed",  "--n-init",    "--max-iter",
+        "--tol",  "--threads",     "--save",     "--format"};
     for (int i = 1; i < argc; i++) {
         size_t j = 0;
         while (j < sizeof valued / sizeof valued[0] && !is_opt(argv[i], valued[j]))
@@ -433,7 +432,8 @@ static void json_names(FILE *f, const char *key, const accelsel_features *ft, in
     for (size_t i = 0; i < n; i++) {
         if (i)
             fputs(", ", f);
-        cli_json_string(f, inputs ? accelsel_features_input_name(ft, i) : accelsel_features_name(ft, i));
+        cli_json_string(f, inputs ? accelsel_features_input_name(ft, i)
+                                  : accelsel_features_name(ft, i));
     }
     fputs("]", f);
 }
@@ -447,8 +447,8 @@ static void json_sizes(FILE *f, const char *key, const size_t *wide, const uint3
     fputs("]", f);
 }
 
-static const char *const score_names[] = {"inertia", "silhouette", "calinski_harabasz",
-                                          "davies_bouldin", "gap", "gap_se"};
+static const char *const score_names[] = {"inertia",        "silhouette", "calinski_harabasz",
+                                          "davies_bouldin", "gap",        "gap_se"};
 
 static void json_selection(FILE *f, const accelsel_cluster_selection *s)
 {
@@ -509,7 +509,8 @@ static void table_selection(FILE *f, const accelsel_cluster_selection *s)
         fprintf(f, "%s %4u", k == accelsel_cluster_selection_best_k(s) ? "->" : "  ", k);
         const int w[] = {14, 11, 18, 15, 9, 9};
         for (int j = 0; j < 6; j++)
-            fprintf(f, " %*.6g", w[j], accelsel_cluster_selection_score(s, i, ACCELSEL_SCORE_INERTIA + j));
+            fprintf(f, " %*.6g", w[j],
+                    accelsel_cluster_selection_score(s, i, ACCELSEL_SCORE_INERTIA + j));
         fputc('\n', f);
     }
 }
@@ -521,7 +522,8 @@ static void table_centroids(FILE *f, const cl_run *r)
     size_t k = accelsel_cluster_model_k(m), ni = accelsel_features_n_inputs(r->f);
     const double *co = accelsel_cluster_model_centroids_original(m);
     const accelsel_dataset *p = accelsel_cluster_model_profiles(m);
-    fputs("\ncentroids in original units (geometric means for log10 features):\n  cluster   size", f);
+    fputs("\ncentroids in original units (geometric means for log10 features):\n  cluster   size",
+          f);
     for (size_t i = 0; i < ni; i++)
         fprintf(f, "  %s", accelsel_features_input_name(r->f, i));
     fputc('\n', f);
@@ -554,7 +556,8 @@ static int print_table(FILE *f, const cl_run *r)
         table_selection(f, r->sel);
     table_centroids(f, r);
     fputs("\n(every column's median, min, max and most common value per cluster:"
-          " --format csv)\n", f);
+          " --format csv)\n",
+          f);
     return CLI_OK;
 }
 
@@ -583,10 +586,17 @@ int cli_cluster(int argc, char **argv)
             fputs(usage_text, stdout);
             return CLI_OK;
         }
-    cl_args a = {.features = default_features, .k_min = 5, .k_max = 5, .n_init = 10,
-                 .max_iter = 300, .criterion = ACCELSEL_KSELECT_SILHOUETTE,
-                 .format = CLI_FORMAT_TABLE, .algorithm = ACCELSEL_CLUSTER_KMEANS,
-                 .missing = ACCELSEL_MISSING_DROP, .standardize = 1, .tol = 1e-4};
+    cl_args a = {.features = default_features,
+                 .k_min = 5,
+                 .k_max = 5,
+                 .n_init = 10,
+                 .max_iter = 300,
+                 .criterion = ACCELSEL_KSELECT_SILHOUETTE,
+                 .format = CLI_FORMAT_TABLE,
+                 .algorithm = ACCELSEL_CLUSTER_KMEANS,
+                 .missing = ACCELSEL_MISSING_DROP,
+                 .standardize = 1,
+                 .tol = 1e-4};
     int status = parse_args(argc, argv, &a);
     int k_given = 0;
     for (int i = 1; i < argc; i++)

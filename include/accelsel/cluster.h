@@ -78,9 +78,12 @@ typedef struct accelsel_cluster_options {
     /** Number of clusters, >= 1; default 5 (the five performance groups of the
      *  GPU-configuration methodology this library reproduces). */
     uint32_t k;
-    uint32_t n_init;   /**< k-means restarts from new seedings, >= 1; the lowest inertia wins; default 10 */
+    /** k-means restarts from new seedings, >= 1; the lowest inertia wins; default 10. */
+    uint32_t n_init;
     uint32_t max_iter; /**< Lloyd iterations per run, >= 1; default 300 */
-    double tol;        /**< relative centre-shift tolerance, >= 0 (0: stop only when no label changes); default 1e-4 */
+    /** Relative centre-shift tolerance, >= 0 (0: stop only when no label
+     *  changes); default 1e-4. */
+    double tol;
     uint64_t seed;     /**< seed of all random choices; default 0 */
     uint32_t n_threads; /**< 0 = all online cores (default) */
     /** NULL (default) for k-means++ seeding, or k x dim initial centres

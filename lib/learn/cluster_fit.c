@@ -51,12 +51,17 @@ void asel_cluster_means(const double *x, size_t n, size_t d, const uint32_t *lab
 static int fit_kmeans(accelsel_cluster_model *m, const double *x, const accelsel_cluster_options *o,
                       const asel_cl_progress *p)
 {
-    asel_kmeans_cfg cfg = {.k = m->k, .n_init = o->n_init, .max_iter = o->max_iter,
-                           .tol = o->tol, .seed = o->seed, .n_threads = o->n_threads,
-                           .init = o->init, .progress = *p};
+    asel_kmeans_cfg cfg = {.k = m->k,
+                           .n_init = o->n_init,
+                           .max_iter = o->max_iter,
+                           .tol = o->tol,
+                           .seed = o->seed,
+                           .n_threads = o->n_threads,
+                           .init = o->init,
+                           .progress = *p};
     if (o->init != NULL) {
-        int rc = asel_check_finite("accelsel_cluster_fit: init", ACCELSEL_EINVAL, o->init, m->k,
-                                   m->d);
+        int rc =
+            asel_check_finite("accelsel_cluster_fit: init", ACCELSEL_EINVAL, o->init, m->k, m->d);
         if (rc != 0)
             return rc;
     }
@@ -90,7 +95,8 @@ int asel_cluster_fit_matrix(accelsel_cluster_model **out, const double *x, size_
         return rc;
     asel_cl_progress all = asel_cluster_progress(o);
     double split = o->indices ? 0.8 : 1.0;
-    asel_cl_progress fit = asel_cl_progress_sub(&all, 0, split), idx = asel_cl_progress_sub(&all, split, 1);
+    asel_cl_progress fit = asel_cl_progress_sub(&all, 0, split),
+                     idx = asel_cl_progress_sub(&all, split, 1);
     rc = o->algorithm == ACCELSEL_CLUSTER_KMEANS ? fit_kmeans(m, x, o, &fit) : fit_ward(m, x, &fit);
     if (rc == 0)
         rc = asel_cluster_indices(m, x, o, &idx);

@@ -10,9 +10,10 @@
 #include "learn/features_impl.h"
 
 static const char *const root_keys[] = {
-    "format", "version", "algorithm", "k", "dim", "n_rows", "n_iter", "inertia", "silhouette",
-    "calinski_harabasz", "davies_bouldin", "centroids", "centroids_original", "labels",
-    "row_index", "merges", "features", "profiles", NULL,
+    "format",    "version",        "algorithm", "k",         "dim",       "n_rows",
+    "n_iter",    "inertia",        "silhouette", "calinski_harabasz", "davies_bouldin",
+    "centroids", "centroids_original", "labels", "row_index", "merges",   "features",
+    "profiles",  NULL,
 };
 
 static int read_version(const asel_yaml_doc *doc, const asel_yaml_node *root)
@@ -21,8 +22,8 @@ static int read_version(const asel_yaml_doc *doc, const asel_yaml_node *root)
     int64_t version = 0;
     int rc = asel_yaml_get_string(doc, root, "format", 1, &format);
     if (rc == 0 && strcmp(format, "accelsel-cluster-model") != 0)
-        return asel_yaml_fail(doc, asel_yaml_get(root, "format"), "not a cluster model: format '%s'",
-                              format);
+        return asel_yaml_fail(doc, asel_yaml_get(root, "format"),
+                              "not a cluster model: format '%s'", format);
     if (rc == 0)
         rc = asel_yaml_get_int(doc, root, "version", 1, INT64_MIN, INT64_MAX, &version);
     if (rc == 0 && version != 1) {
@@ -40,8 +41,8 @@ static int read_shape(const asel_yaml_doc *doc, const asel_yaml_node *root,
     const char *alg;
     int64_t k = 0, d = 0, n = 0;
     int rc = asel_yaml_get_string(doc, root, "algorithm", 1, &alg);
-    int algorithm = rc == 0 && strcmp(alg, "ward") == 0 ? ACCELSEL_CLUSTER_WARD
-                                                        : ACCELSEL_CLUSTER_KMEANS;
+    int algorithm =
+        rc == 0 && strcmp(alg, "ward") == 0 ? ACCELSEL_CLUSTER_WARD : ACCELSEL_CLUSTER_KMEANS;
     if (rc == 0 && strcmp(alg, "ward") != 0 && strcmp(alg, "kmeans") != 0)
         return asel_yaml_fail(doc, asel_yaml_get(root, "algorithm"), "unknown algorithm '%s'", alg);
     if (rc == 0)
@@ -52,9 +53,11 @@ static int read_shape(const asel_yaml_doc *doc, const asel_yaml_node *root,
         rc = asel_yaml_get_int(doc, root, "n_rows", 1, k, INT64_MAX, &n);
     /* Sizes are checked against the arrays before anything is allocated, so
      * that a forged size cannot ask for more memory than the text implies. */
-    const asel_yaml_node *labels = asel_yaml_get(root, "labels"), *cen = asel_yaml_get(root, "centroids");
+    const asel_yaml_node *labels = asel_yaml_get(root, "labels"),
+                         *cen = asel_yaml_get(root, "centroids");
     if (rc == 0 && (labels == NULL || cen == NULL))
-        rc = asel_yaml_fail(doc, root, "missing required key '%s'", labels ? "centroids" : "labels");
+        rc = asel_yaml_fail(doc, root, "missing required key '%s'",
+                            labels ? "centroids" : "labels");
     if (rc == 0 && (rc = asel_cl_seq(doc, labels, "labels", (size_t)n)) == 0 &&
         (rc = asel_cl_seq(doc, cen, "centroids", (size_t)k)) == 0)
         rc = asel_cl_seq(doc, cen->items[0], "centroids", (size_t)d);
@@ -114,7 +117,8 @@ static int read_merges(const asel_yaml_doc *doc, const asel_yaml_node *root,
 static int read_features(const asel_yaml_doc *doc, const asel_yaml_node *root,
                          accelsel_cluster_model *m)
 {
-    const asel_yaml_node *fn = asel_yaml_get(root, "features"), *ri = asel_yaml_get(root, "row_index");
+    const asel_yaml_node *fn = asel_yaml_get(root, "features"),
+                         *ri = asel_yaml_get(root, "row_index");
     int rc = 0;
     if ((fn == NULL) != (ri == NULL))
         return asel_yaml_fail(doc, fn ? fn : ri, "'features' and 'row_index' come together");
@@ -152,8 +156,7 @@ static int read_model(const asel_yaml_doc *doc, accelsel_cluster_model **out)
     return rc;
 }
 
-static int load_text(accelsel_cluster_model **out, const char *data, size_t len,
-                     const char *source)
+static int load_text(accelsel_cluster_model **out, const char *data, size_t len, const char *source)
 {
     asel_yaml_doc *doc = NULL;
     int rc = asel_yaml_parse(&doc, data, len, source, 0);

@@ -28,8 +28,7 @@ int asel_cl_get_double(const asel_yaml_doc *doc, const asel_yaml_node *map, cons
     return asel_cl_double(doc, n, key, out);
 }
 
-int asel_cl_seq(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what,
-                size_t n)
+int asel_cl_seq(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what, size_t n)
 {
     int rc = asel_yaml_expect(doc, node, ASEL_YAML_SEQ, what);
     if (rc == 0 && node->n != n)

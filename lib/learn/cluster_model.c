@@ -54,14 +54,14 @@ ACCELSEL_API const double *accelsel_cluster_model_centroids(const accelsel_clust
     return m ? m->centroids : NULL;
 }
 
-ACCELSEL_API const double *accelsel_cluster_model_centroids_original(
-    const accelsel_cluster_model *m)
+ACCELSEL_API const double *
+accelsel_cluster_model_centroids_original(const accelsel_cluster_model *m)
 {
     return m ? m->centroids_orig : NULL;
 }
 
-ACCELSEL_API const accelsel_features *accelsel_cluster_model_features(
-    const accelsel_cluster_model *m)
+ACCELSEL_API const accelsel_features *
+accelsel_cluster_model_features(const accelsel_cluster_model *m)
 {
     return m ? m->features : NULL;
 }
@@ -96,9 +96,8 @@ ACCELSEL_API size_t accelsel_cluster_model_n_merges(const accelsel_cluster_model
     return m ? m->n_merges : 0;
 }
 
-ACCELSEL_API int accelsel_cluster_model_merge(const accelsel_cluster_model *m, size_t i,
-                                              size_t *a, size_t *b, double *height,
-                                              size_t *size)
+ACCELSEL_API int accelsel_cluster_model_merge(const accelsel_cluster_model *m, size_t i, size_t *a,
+                                              size_t *b, double *height, size_t *size)
 {
     static const char fn[] = "accelsel_cluster_model_merge";
     if (m == NULL)
@@ -118,8 +117,8 @@ ACCELSEL_API int accelsel_cluster_model_merge(const accelsel_cluster_model *m, s
     return 0;
 }
 
-ACCELSEL_API const accelsel_dataset *accelsel_cluster_model_profiles(
-    const accelsel_cluster_model *m)
+ACCELSEL_API const accelsel_dataset *
+accelsel_cluster_model_profiles(const accelsel_cluster_model *m)
 {
     return m ? m->profiles : NULL;
 }

@@ -4,8 +4,7 @@
 #include "core/error.h"
 #include "learn/cluster_impl.h"
 
-ACCELSEL_API int accelsel_cluster_options_init(accelsel_cluster_options *opts,
-                                               unsigned int version)
+ACCELSEL_API int accelsel_cluster_options_init(accelsel_cluster_options *opts, unsigned int version)
 {
     if (opts == NULL)
         return asel_einval("accelsel_cluster_options_init", "opts");

@@ -28,16 +28,17 @@ ACCELSEL_API int accelsel_cluster_model_predict_dataset(const accelsel_cluster_m
 {
     static const char fn[] = "accelsel_cluster_model_predict_dataset";
     if (m == NULL || ds == NULL || labels == NULL || n_out == NULL)
-        return asel_einval(fn, m == NULL ? "m" : ds == NULL ? "ds" : labels == NULL ? "labels"
-                                                                                   : "n_out");
+        return asel_einval(fn, m == NULL        ? "m"
+                               : ds == NULL     ? "ds"
+                               : labels == NULL ? "labels"
+                                                : "n_out");
     *n_out = 0;
     if (m->features == NULL)
-        return asel_error(ACCELSEL_EINVAL, "%s: the model was fitted on a matrix: no features",
-                          fn);
+        return asel_error(ACCELSEL_EINVAL, "%s: the model was fitted on a matrix: no features", fn);
     size_t nr = accelsel_dataset_rows(ds), n = 0;
     if (capacity < nr)
-        return asel_error(ACCELSEL_EINVAL, "%s: capacity %zu is below the %zu rows", fn,
-                          capacity, nr);
+        return asel_error(ACCELSEL_EINVAL, "%s: capacity %zu is below the %zu rows", fn, capacity,
+                          nr);
     double *x = NULL;
     int rc = asel_alloc_array(&x, nr * m->d, sizeof *x);
     if (rc == 0)

@@ -45,7 +45,9 @@ static int numeric_column(profiler *p, const char *name)
             if (!isnan(p->vals[p->order[q]]))
                 p->tmp[n++] = p->vals[p->order[q]];
         qsort(p->tmp, n, sizeof *p->tmp, cmp_double);
-        p->stat[j] = n == 0 ? NAN : n % 2 ? p->tmp[n / 2] : 0.5 * (p->tmp[n / 2 - 1] + p->tmp[n / 2]);
+        p->stat[j] = n == 0  ? NAN
+                     : n % 2 ? p->tmp[n / 2]
+                             : 0.5 * (p->tmp[n / 2 - 1] + p->tmp[n / 2]);
         p->stat[k + j] = n == 0 ? NAN : p->tmp[0];
         p->stat[2 * k + j] = n == 0 ? NAN : p->tmp[n - 1];
     }

@@ -41,8 +41,8 @@ void asel_labelling_free(asel_labelling *l)
     l->mean = NULL;
 }
 
-int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d,
-                        const uint32_t *labels, asel_labelling *out)
+int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d, const uint32_t *labels,
+                        asel_labelling *out)
 {
     *out = (asel_labelling){0};
     int rc = check_args(fn, x, n, d, labels);
@@ -67,8 +67,9 @@ int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d,
     }
     if (out->n_nonempty < 2 || out->n_nonempty > n - 1) {
         asel_labelling_free(out);
-        return asel_error(ACCELSEL_EDATA, "%s: %zu clusters with rows among %zu rows: needs 2 to n - 1",
-                          fn, out->n_nonempty, n);
+        return asel_error(ACCELSEL_EDATA,
+                          "%s: %zu clusters with rows among %zu rows: needs 2 to n - 1", fn,
+                          out->n_nonempty, n);
     }
     return 0;
 }

@@ -119,8 +119,7 @@ ACCELSEL_API int accelsel_cluster_model_save_yaml_buffer(const accelsel_cluster_
     return asel_buf_finish(&b, out, len);
 }
 
-ACCELSEL_API int accelsel_cluster_model_save_yaml(const accelsel_cluster_model *m,
-                                                  const char *path)
+ACCELSEL_API int accelsel_cluster_model_save_yaml(const accelsel_cluster_model *m, const char *path)
 {
     if (m == NULL || path == NULL)
         return asel_einval("accelsel_cluster_model_save_yaml", m == NULL ? "m" : "path");

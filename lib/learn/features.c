@@ -52,8 +52,8 @@ static int resolve_transform(const char *name, int type, int t, int *out)
         return asel_error(ACCELSEL_ETYPE,
                           FN ": column '%s' is categorical: only one-hot encoding applies", name);
     if (!categorical && t == ACCELSEL_TRANSFORM_ONEHOT)
-        return asel_error(ACCELSEL_ETYPE, FN ": column '%s' is numeric: one-hot needs a categorical column",
-                          name);
+        return asel_error(ACCELSEL_ETYPE,
+                          FN ": column '%s' is numeric: one-hot needs a categorical column", name);
     *out = t;
     return 0;
 }

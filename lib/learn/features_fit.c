@@ -41,13 +41,15 @@ static int gather(const asel_feat_input *in, const double *v, const size_t *rows
             return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name,
                               rows[k]);
         if (asel_feat_is_log(in->transform) && x <= 0)
-            return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: log10 of %g needs a value > 0",
-                              in->name, rows[k], x);
+            return asel_error(ACCELSEL_EDATA,
+                              FN ": column '%s' row %zu: log10 of %g needs a value > 0", in->name,
+                              rows[k], x);
         out[n++] = x;
     }
     *n_out = n;
     if (n == 0)
-        return asel_error(ACCELSEL_EEMPTY, FN ": column '%s' has no value to impute from", in->name);
+        return asel_error(ACCELSEL_EEMPTY, FN ": column '%s' has no value to impute from",
+                          in->name);
     return 0;
 }
 
@@ -71,13 +73,15 @@ static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, s
     if (in->transform == ACCELSEL_TRANSFORM_MINMAX || in->transform == ACCELSEL_TRANSFORM_ZSCORE ||
         in->transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE) {
         if (lo == hi)
-            return asel_error(ACCELSEL_EDATA, FN ": column '%s' is constant (%g): it cannot be scaled",
-                              in->name, pre_scale(in, v[rows[0]]));
+            return asel_error(ACCELSEL_EDATA,
+                              FN ": column '%s' is constant (%g): it cannot be scaled", in->name,
+                              pre_scale(in, v[rows[0]]));
     }
     if (in->transform == ACCELSEL_TRANSFORM_MINMAX) {
         in->center = lo;
         in->scale = hi - lo;
-    } else if (in->transform != ACCELSEL_TRANSFORM_NONE && in->transform != ACCELSEL_TRANSFORM_LOG10) {
+    } else if (in->transform != ACCELSEL_TRANSFORM_NONE &&
+               in->transform != ACCELSEL_TRANSFORM_LOG10) {
         double mean = sum / (double)n_rows, ss = 0;
         for (size_t k = 0; k < n_rows; k++) {
             double d = pre_scale(in, v[rows[k]]) - mean;
@@ -120,7 +124,8 @@ static int collect_levels(asel_feat_input *in, const accelsel_dataset *ds, size_
         count[map[code]]++;
     }
     if (in->n_out == 0)
-        return asel_error(ACCELSEL_EEMPTY, FN ": column '%s' has no value to impute from", in->name);
+        return asel_error(ACCELSEL_EEMPTY, FN ": column '%s' has no value to impute from",
+                          in->name);
     in->impute_level = 0;
     for (size_t l = 1; l < in->n_out; l++)
         if (count[l] > count[in->impute_level])

@@ -18,8 +18,8 @@ static void write_input(asel_buf *b, const asel_feat_input *in, int ind)
     asel_yaml_write_scalar(b, in->name);
     asel_buf_printf(b, "\n%*s  transform: %s\n", ind, "", transform_names[in->transform]);
     if (in->type == ACCELSEL_COLUMN_CATEGORICAL) {
-        asel_buf_printf(b, "%*s  impute_level: %zu\n%*s  levels:\n", ind, "", in->impute_level,
-                        ind, "");
+        asel_buf_printf(b, "%*s  impute_level: %zu\n%*s  levels:\n", ind, "", in->impute_level, ind,
+                        "");
         for (size_t l = 0; l < in->n_out; l++) {
             asel_buf_printf(b, "%*s    - ", ind, "");
             asel_yaml_write_scalar(b, in->levels[l]);
@@ -123,7 +123,8 @@ static int read_missing(const asel_yaml_doc *doc, const asel_yaml_node *node, ui
         *missing = s[0] == 'd' ? ACCELSEL_MISSING_DROP : ACCELSEL_MISSING_IMPUTE;
         return 0;
     }
-    return asel_yaml_fail(doc, asel_yaml_get(node, "missing"), "unknown missing-value policy '%s'", s);
+    return asel_yaml_fail(doc, asel_yaml_get(node, "missing"), "unknown missing-value policy '%s'",
+                          s);
 }
 
 int asel_features_read_yaml(accelsel_features **out, const asel_yaml_doc *doc,

@@ -51,11 +51,13 @@ static int numeric_value(const asel_feat_input *in, double x, size_t row, double
     if (isnan(x))
         x = in->impute;
     if (isinf(x))
-        return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name, row);
+        return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name,
+                          row);
     if (asel_feat_is_log(in->transform)) {
         if (x <= 0)
-            return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: log10 of %g needs a value > 0",
-                              in->name, row, x);
+            return asel_error(ACCELSEL_EDATA,
+                              FN ": column '%s' row %zu: log10 of %g needs a value > 0", in->name,
+                              row, x);
         x = log10(x);
     }
     *out = (x - in->center) / in->scale;
@@ -68,7 +70,8 @@ static int write_row(const accelsel_features *f, const accelsel_dataset *ds, con
     for (size_t i = 0; i < f->n_inputs; i++) {
         const asel_feat_input *in = &f->in[i];
         if (in->type == ACCELSEL_COLUMN_NUMERIC) {
-            int rc = numeric_value(in, accelsel_dataset_number(ds, row, b[i].col), row, &dst[in->first]);
+            int rc =
+                numeric_value(in, accelsel_dataset_number(ds, row, b[i].col), row, &dst[in->first]);
             if (rc != 0)
                 return rc;
             continue;
@@ -112,14 +115,15 @@ static int write_rows(const accelsel_features *f, const accelsel_dataset *ds, co
     return 0;
 }
 
-ACCELSEL_API int accelsel_features_transform(const accelsel_features *f,
-                                             const accelsel_dataset *ds, double *matrix,
-                                             size_t capacity, size_t *n_rows_out,
+ACCELSEL_API int accelsel_features_transform(const accelsel_features *f, const accelsel_dataset *ds,
+                                             double *matrix, size_t capacity, size_t *n_rows_out,
                                              size_t *row_index_out)
 {
     if (f == NULL || ds == NULL || matrix == NULL || n_rows_out == NULL)
-        return asel_einval(FN, f == NULL ? "f" : ds == NULL ? "ds" : matrix == NULL ? "matrix"
-                                                                                   : "n_rows_out");
+        return asel_einval(FN, f == NULL        ? "f"
+                               : ds == NULL     ? "ds"
+                               : matrix == NULL ? "matrix"
+                                                : "n_rows_out");
     *n_rows_out = 0;
     size_t nr = accelsel_dataset_rows(ds);
     if (nr != 0 && (f->dim > SIZE_MAX / nr || capacity < nr * f->dim))

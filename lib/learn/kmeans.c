@@ -23,9 +23,10 @@ static int one_run(km_state *s, uint32_t r, uint32_t runs, double *inertia, uint
     if (cfg->init != NULL)
         memcpy(s->run_centers, cfg->init, cfg->k * s->d * sizeof(double));
     else
-        rc = asel_km_seed_pp(s->x, s->n, s->d, cfg->k, cfg->seed, r, cfg->n_threads,
-                             s->run_centers);
-    asel_cl_progress sub = asel_cl_progress_sub(&cfg->progress, (double)r / runs, (double)(r + 1) / runs);
+        rc =
+            asel_km_seed_pp(s->x, s->n, s->d, cfg->k, cfg->seed, r, cfg->n_threads, s->run_centers);
+    asel_cl_progress sub =
+        asel_cl_progress_sub(&cfg->progress, (double)r / runs, (double)(r + 1) / runs);
     if (rc == 0)
         rc = asel_lloyd_run(s->lloyd, cfg, s->tol_abs, s->mean, s->run_centers, s->run_labels,
                             inertia, n_iter, &sub);

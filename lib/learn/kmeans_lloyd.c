@@ -35,9 +35,10 @@ int asel_lloyd_new(asel_lloyd **out, const double *x, size_t n, size_t d, size_t
         return rc;
     *l = (asel_lloyd){.x = x, .n = n, .d = d, .k = k, .n_tasks = asel_km_tasks(n)};
     l->n_workers = asel_pool_threads(n_threads, l->n_tasks);
+    size_t scratch = l->n_workers * ASEL_KM_BLOCK * k;
     if ((rc = asel_alloc_array(&l->shifted, k * d, sizeof(double))) != 0 ||
         (rc = asel_alloc_array(&l->bias, k, sizeof(double))) != 0 ||
-        (rc = asel_alloc_array(&l->scratch, l->n_workers * ASEL_KM_BLOCK * k, sizeof(double))) != 0 ||
+        (rc = asel_alloc_array(&l->scratch, scratch, sizeof(double))) != 0 ||
         (rc = asel_alloc_array(&l->sums, l->n_tasks * k * d, sizeof(double))) != 0 ||
         (rc = asel_alloc_array(&l->counts, l->n_tasks * k, sizeof(size_t))) != 0 ||
         (rc = asel_alloc_array(&l->changes, l->n_tasks, sizeof(size_t))) != 0 ||

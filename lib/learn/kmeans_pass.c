@@ -45,9 +45,9 @@ asel_cl_progress asel_cl_progress_sub(const asel_cl_progress *p, double a, doubl
 typedef struct pass {
     const double *x;
     size_t n, d, n_tasks, width;
-    const double *centers;   /* inertia */
-    const uint32_t *labels;  /* inertia */
-    double *partial;         /* n_tasks x width */
+    const double *centers;  /* inertia */
+    const uint32_t *labels; /* inertia */
+    double *partial;        /* n_tasks x width */
 } pass;
 
 /* Sums of x - x0 and of (x - x0)^2 per column, x0 being the first row: one

@@ -20,8 +20,8 @@ static int check_range(uint32_t k_min, uint32_t k_max, size_t n, int criterion)
     if (criterion < ACCELSEL_KSELECT_SILHOUETTE || criterion > ACCELSEL_KSELECT_GAP)
         return asel_error(ACCELSEL_EINVAL, FN ": unknown criterion %d", criterion);
     if (criterion == ACCELSEL_KSELECT_ELBOW && k_max - k_min < 2)
-        return asel_error(ACCELSEL_EINVAL, FN ": the elbow needs at least 3 values of k; k_max = %u",
-                          k_max);
+        return asel_error(ACCELSEL_EINVAL,
+                          FN ": the elbow needs at least 3 values of k; k_max = %u", k_max);
     if (criterion <= ACCELSEL_KSELECT_DB && k_max < 2)
         return asel_error(ACCELSEL_EINVAL, FN ": k_max = %u: the indices need k >= 2", k_max);
     return 0;
@@ -131,15 +131,16 @@ ACCELSEL_API int accelsel_cluster_select_k(accelsel_cluster_selection **out, con
         rc = asel_check_finite(FN, ACCELSEL_EDATA, x, n, d);
     accelsel_cluster_selection *s = NULL;
     if (rc == 0 && (rc = asel_alloc_array(&s, 1, sizeof *s)) == 0) {
-        *s = (accelsel_cluster_selection){.criterion = criterion, .k_min = k_min,
-                                          .count = (size_t)(k_max - k_min) + 1};
+        *s = (accelsel_cluster_selection){
+            .criterion = criterion, .k_min = k_min, .count = (size_t)(k_max - k_min) + 1};
         rc = asel_alloc_array(&s->scores, s->count * ASEL_N_SCORES, sizeof(double));
     }
     for (size_t i = 0; rc == 0 && i < s->count * ASEL_N_SCORES; i++)
         s->scores[i] = NAN;
     asel_cl_progress all = asel_cluster_progress(&o);
     double split = criterion == ACCELSEL_KSELECT_GAP ? 1.0 / (1.0 + o.gap_references) : 1.0;
-    asel_cl_progress p1 = asel_cl_progress_sub(&all, 0, split), p2 = asel_cl_progress_sub(&all, split, 1);
+    asel_cl_progress p1 = asel_cl_progress_sub(&all, 0, split),
+                     p2 = asel_cl_progress_sub(&all, split, 1);
     if (rc == 0)
         rc = fit_all(s, x, n, d, &o, &p1);
     if (rc == 0 && criterion == ACCELSEL_KSELECT_GAP)

@@ -119,8 +119,8 @@ ACCELSEL_API uint32_t accelsel_cluster_selection_k(const accelsel_cluster_select
     return s && i < s->count ? s->k_min + (uint32_t)i : 0;
 }
 
-ACCELSEL_API double accelsel_cluster_selection_score(const accelsel_cluster_selection *s,
-                                                     size_t i, int which)
+ACCELSEL_API double accelsel_cluster_selection_score(const accelsel_cluster_selection *s, size_t i,
+                                                     int which)
 {
     if (s == NULL || i >= s->count || which < ACCELSEL_SCORE_INERTIA || which > ASEL_N_SCORES)
         return NAN;

@@ -12,9 +12,9 @@
 
 typedef struct ward_state {
     size_t n, d;
-    double *cent;  /* n x d: centroid of the cluster held in each slot */
-    size_t *size;  /* rows of the cluster in each slot */
-    size_t *act;   /* active slots, ascending */
+    double *cent; /* n x d: centroid of the cluster held in each slot */
+    size_t *size; /* rows of the cluster in each slot */
+    size_t *act;  /* active slots, ascending */
     size_t n_act;
     size_t *chain;
     size_t chain_len;
@@ -62,7 +62,8 @@ static void merge(ward_state *w, size_t a, size_t b, double sq, asel_ward_merge 
     }
     double na = (double)w->size[a], nb = (double)w->size[b];
     for (size_t c = 0; c < w->d; c++)
-        w->cent[a * w->d + c] = (na * w->cent[a * w->d + c] + nb * w->cent[b * w->d + c]) / (na + nb);
+        w->cent[a * w->d + c] =
+            (na * w->cent[a * w->d + c] + nb * w->cent[b * w->d + c]) / (na + nb);
     w->size[a] += w->size[b];
     *m = (asel_ward_merge){a, b, sqrt(sq), w->size[a]};
     size_t i = 0;

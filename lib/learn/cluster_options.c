@@ -1,4 +1,5 @@
 /* Clustering options: defaults, and the checks every entry point shares. */
+#include <limits.h>
 #include <math.h>
 
 #include "core/error.h"
@@ -50,6 +51,8 @@ int asel_cluster_check_k(const char *fn, uint32_t k, size_t n)
         return asel_error(ACCELSEL_EINVAL, "%s: k = %u must be >= 1", fn, k);
     if (k > n)
         return asel_error(ACCELSEL_EINVAL, "%s: k = %u exceeds the %zu rows", fn, k, n);
+    if (k > INT_MAX) /* BLAS takes int sizes */
+        return asel_error(ACCELSEL_EINVAL, "%s: k = %u is too large", fn, k);
     return 0;
 }
 

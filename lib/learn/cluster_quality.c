@@ -1,5 +1,6 @@
 /* Calinski-Harabasz and Davies-Bouldin indices (as sklearn.metrics computes
  * them), the elbow of a curve, and the checks all indices share. */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -22,8 +23,8 @@ static int check_args(const char *fn, const double *x, size_t n, size_t d, const
 {
     if (x == NULL || labels == NULL)
         return asel_einval(fn, x == NULL ? "x" : "labels");
-    if (d == 0)
-        return asel_error(ACCELSEL_EINVAL, "%s: d is 0", fn);
+    if (d == 0 || d > INT_MAX)
+        return asel_error(ACCELSEL_EINVAL, "%s: d = %zu columns is out of range", fn, d);
     if (n == 0)
         return asel_error(ACCELSEL_EEMPTY, "%s: no rows", fn);
     for (size_t i = 0; i < n; i++)

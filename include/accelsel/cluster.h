@@ -292,12 +292,14 @@ ACCELSEL_API int accelsel_cluster_model_load_yaml(accelsel_cluster_model **out, 
 ACCELSEL_API void accelsel_cluster_model_free(accelsel_cluster_model *m);
 
 /** @name Quality indices of a labelling
- *  Each takes @p n x @p d row-major data and a label in 0..k-1 per row; only
- *  clusters that have rows count. Each equals scikit-learn's function of the
- *  same name on the same data and labels (to rounding). They fail with
- *  ACCELSEL_EINVAL for a NULL argument or d = 0, ACCELSEL_EEMPTY for n = 0,
- *  ACCELSEL_EDATA for NaN or infinity (row and column named) or fewer than 2
- *  or more than n - 1 non-empty clusters. Thread safety: any thread. @{ */
+ *  Each takes @p n x @p d row-major data and a label per row, each below @p n
+ *  (labels need not be contiguous: only clusters that have rows count). Each
+ *  equals scikit-learn's function of the same name on the same data and labels
+ *  (to rounding). They fail with ACCELSEL_EINVAL for a NULL argument, d = 0 or
+ *  a label >= n (row named), ACCELSEL_EEMPTY for n = 0, ACCELSEL_EDATA for NaN
+ *  or infinity (row and column named) or fewer than 2 or more than n - 1
+ *  non-empty clusters. The data and labels are only read and not kept.
+ *  Thread safety: any thread. @{ */
 
 /** Mean silhouette coefficient (Rousseeuw 1987) with Euclidean distances:
  *  for each row, a = mean distance to the other rows of its cluster, b = the

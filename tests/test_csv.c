@@ -320,11 +320,46 @@ START_TEST(missing_tokens_are_never_zero)
 }
 END_TEST
 
+START_TEST(quoted_fields_and_extra_missing_spellings)
+{
+    /* A file written with every field quoted (Python's csv.QUOTE_ALL) and one
+     * with None written as "" (csv.QUOTE_NONNUMERIC): numbers stay numbers,
+     * "" is missing. "-" and "?" are missing only when the options say so. */
+    const char *text = "\"n\",\"name\",\"v\"\n\"1\",\"a\",\"2.5\"\n\"-\",\"\",\"\"\n\"3\",\"?\",\"4\"\n";
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), NULL), 0);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 0), ACCELSEL_COLUMN_CATEGORICAL); /* "-" is text */
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 2), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert(accelsel_dataset_number(ds, 0, 2) == 2.5);
+    ck_assert(isnan(accelsel_dataset_number(ds, 1, 2)));
+    ck_assert_int_eq(accelsel_dataset_is_missing(ds, 1, 1), 1);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 2, 1), "?");
+    accelsel_dataset_free(ds);
+    accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+    const char *missing[] = {"-", "?"};
+    o.missing = missing;
+    o.n_missing = 2;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), &o), 0);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 0), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert(isnan(accelsel_dataset_number(ds, 1, 0)));
+    ck_assert(accelsel_dataset_number(ds, 2, 0) == 3.0);
+    ck_assert_int_eq(accelsel_dataset_is_missing(ds, 2, 1), 1);
+    accelsel_dataset_free(ds);
+    o.missing = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), &o), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "missing") != NULL);
+    missing[1] = NULL;
+    o.missing = missing;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text, strlen(text), &o), ACCELSEL_EINVAL);
+    ck_assert(strstr(accelsel_last_error()->message, "missing[1] is NULL") != NULL);
+}
+END_TEST
+
 START_TEST(type_inference)
 {
     /* x: numbers in every form the parser takes; y: numeric until row 4,
      * whose text turns it categorical, keeping the earlier values' own text;
-     * z: a quoted number is text; w: a quoted NA is the string "NA";
+     * z: quotes do not make text, "2" is a number; w: a quoted NA is missing;
      * u: an overflowing number is only text in a categorical column. */
     accelsel_dataset *ds = load("x,y,z,w,u\n"
                                 "-1.5e3,0042,1,\"NA\",1e999\n"
@@ -344,11 +379,12 @@ START_TEST(type_inference)
     ck_assert_str_eq(accelsel_dataset_string(ds, 3, 1), "v2");
     ck_assert_str_eq(accelsel_dataset_level(ds, 1, 0), "0042"); /* order of first appearance */
     ck_assert_str_eq(accelsel_dataset_level(ds, 1, 2), "v2");
-    ck_assert_int_eq(accelsel_dataset_column_type(ds, 2), ACCELSEL_COLUMN_CATEGORICAL);
-    ck_assert_str_eq(accelsel_dataset_string(ds, 1, 2), "2");
-    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 3), "NA");
-    ck_assert_int_eq(accelsel_dataset_is_missing(ds, 0, 3), 0);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 2), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert(accelsel_dataset_number(ds, 1, 2) == 2.0);
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 3), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_int_eq(accelsel_dataset_is_missing(ds, 0, 3), 1);
     ck_assert_int_eq(accelsel_dataset_is_missing(ds, 2, 3), 1);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 1, 3), "b");
     ck_assert_str_eq(accelsel_dataset_string(ds, 0, 4), "1e999");
     accelsel_dataset_free(ds);
 
@@ -556,6 +592,7 @@ int main(void)
     tcase_add_test(tc, valid_edge_cases);
     tcase_add_test(tc, missing_tokens_are_never_zero);
     tcase_add_test(tc, type_inference);
+    tcase_add_test(tc, quoted_fields_and_extra_missing_spellings);
     tcase_add_test(tc, numbers_are_correctly_rounded);
     tcase_add_test(tc, max_field_len_is_inclusive);
     tcase_add_test(tc, many_rows_grow_and_flip_late);

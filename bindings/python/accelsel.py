@@ -144,7 +144,8 @@ class CsvOptions(ctypes.Structure):
     _fields_ = [('version', ctypes.c_uint), ('delimiter', ctypes.c_uint32),
                 ('max_field_len', ctypes.c_uint64),
                 ('categorical', ctypes.POINTER(ctypes.c_char_p)), ('n_categorical', ctypes.c_uint64),
-                ('n_threads', ctypes.c_uint32)]
+                ('n_threads', ctypes.c_uint32),
+                ('missing', ctypes.POINTER(ctypes.c_char_p)), ('n_missing', ctypes.c_uint64)]
 
 
 _csv_options_init = _fn('accelsel_csv_options_init', ctypes.c_int, [ctypes.POINTER(CsvOptions), ctypes.c_uint])
@@ -176,16 +177,23 @@ _ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, [_vp
 _ds_free = _fn('accelsel_dataset_free', None, [_vp], check=False)
 
 
-def _csv_options(delimiter, categorical):
+def _strings(values):
+    """A ctypes array of UTF-8 strings (kept alive by the caller) and its pointer."""
+    if not values:
+        return None, None
+    arr = (ctypes.c_char_p * len(values))(*[_enc(v) for v in values])
+    return arr, ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p))
+
+
+def _csv_options(delimiter, categorical, missing):
     opts = CsvOptions()
     _csv_options_init(ctypes.byref(opts), 1)
     opts.delimiter = ord(delimiter)
-    keep = None
-    if categorical:
-        keep = (ctypes.c_char_p * len(categorical))(*[_enc(c) for c in categorical])
-        opts.categorical = ctypes.cast(keep, ctypes.POINTER(ctypes.c_char_p))
-        opts.n_categorical = len(categorical)
-    return opts, keep
+    keep_c, opts.categorical = _strings(categorical)
+    opts.n_categorical = len(categorical or ())
+    keep_m, opts.missing = _strings(missing)
+    opts.n_missing = len(missing or ())
+    return opts, (keep_c, keep_m)
 
 
 class Dataset(_Handle):
@@ -199,16 +207,17 @@ class Dataset(_Handle):
         return cls(out.value)
 
     @classmethod
-    def from_csv(cls, path, delimiter=',', categorical=None):
-        """Read a CSV file (RFC 4180)."""
-        opts, keep = _csv_options(delimiter, categorical)
+    def from_csv(cls, path, delimiter=',', categorical=None, missing=None):
+        """Read a CSV file (RFC 4180). categorical: columns kept as text;
+        missing: extra spellings of a missing value (besides '', NA, N/A, NaN)."""
+        opts, keep = _csv_options(delimiter, categorical, missing)
         return cls._make(_ds_load_csv, _enc(os.fspath(path)), ctypes.byref(opts))
 
     @classmethod
-    def from_csv_text(cls, text, delimiter=',', categorical=None):
-        """Read CSV from a str or bytes."""
+    def from_csv_text(cls, text, delimiter=',', categorical=None, missing=None):
+        """Read CSV from a str or bytes (options as from_csv)."""
         data = _enc(text)
-        opts, keep = _csv_options(delimiter, categorical)
+        opts, keep = _csv_options(delimiter, categorical, missing)
         return cls._make(_ds_load_buf, data, len(data), ctypes.byref(opts))
 
     @classmethod

@@ -37,10 +37,15 @@ typedef struct accelsel_csv_options {
      *  The reader does not use OpenBLAS, so OpenBLAS's own thread setting
      *  does not matter here. */
     uint32_t n_threads;
+    /** Further spellings of a missing value, besides the empty field, `NA`,
+     *  `N/A` and `NaN`; compared exactly (case-sensitive) in every column.
+     *  NULL or an array of @ref n_missing strings, e.g. {"-", "?"}. */
+    const char *const *missing;
+    uint64_t n_missing; /**< length of @ref missing */
 } accelsel_csv_options;
 
 #define ACCELSEL_CSV_OPTIONS_VERSION 1
-#define ACCELSEL_CSV_OPTIONS_INIT { ACCELSEL_CSV_OPTIONS_VERSION, ',', 0, NULL, 0, 0 }
+#define ACCELSEL_CSV_OPTIONS_INIT { ACCELSEL_CSV_OPTIONS_VERSION, ',', 0, NULL, 0, 0, NULL, 0 }
 
 /** Fill @p opts with the defaults of @p version (comma, no length limit, no
  *  forced columns, all cores).
@@ -63,14 +68,14 @@ ACCELSEL_API size_t accelsel_csv_options_size(void);
  *  and blank lines at the end are not rows (except in a one-column file, where
  *  a blank line is a row with a missing value).
  *
- *  Types: a column is numeric when every non-missing value is an unquoted
- *  decimal number (optionally signed, with fraction and exponent, or
- *  inf/infinity, read correctly rounded); otherwise categorical, with its
- *  distinct values (levels) in order of first appearance. A column without
- *  any value is numeric. Unquoted empty fields and `NA`, `N/A`, `NaN` (any
- *  case) are missing in both kinds, never 0. A quoted field is always text:
- *  `"42"` makes its column categorical and `"NA"` is the string NA (this is
- *  how accelsel_dataset_save_csv() keeps such strings).
+ *  Types: a column is numeric when every non-missing value is a decimal
+ *  number (optionally signed, with fraction and exponent, or inf/infinity,
+ *  read correctly rounded); otherwise categorical, with its distinct values
+ *  (levels) in order of first appearance. A column without any value is
+ *  numeric. Quotes only delimit a field (RFC 4180): `"42"` is the number 42,
+ *  as in a file written with every field quoted. Empty fields and `NA`,
+ *  `N/A`, `NaN` (any case), plus the spellings in @p opts->missing, are
+ *  missing in both kinds, never 0.
  *
  *  Error positions: line is the physical line (1-based, line breaks inside
  *  quoted fields count), column the byte offset in that line (1-based; a
@@ -119,9 +124,10 @@ ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const 
  *                   for provenance and the meaning of each column). Types are
  *                   inferred as for a CSV file, with two decisions from the data's
  *                   documentation: `power_results` (`yes` or blank) is categorical,
- *                   and `host_processor_core_count` is numeric, its placeholders
- *                   `-` and `core_count` (copied from the submitters' system
- *                   descriptions) read as missing.
+ *                   and the placeholders `-` and `core_count` that some submitters
+ *                   left in `host_processor_core_count` read as missing, so that
+ *                   column is numeric. Loading data/mlperf_training_resnet.csv with
+ *                   the same accelsel_csv_options gives the same dataset.
  *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_ENOTFOUND for an
  *          unknown name (the message lists the known ones); ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */
@@ -309,15 +315,16 @@ ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const si
  *  shortest form that reads back to the same double, infinities as `inf` and
  *  `-inf`, missing values as empty unquoted fields).
  *
- *  A field is quoted only when needed: it holds a comma, a quote or a line
- *  break, starts or ends with a space or tab, is empty or a missing-value
- *  word (`NA`, `N/A`, `NaN` in any case), or would read as a number in a
- *  categorical column that nothing else marks as text. Since a quoted field
- *  always reads back as text, loading the output gives an equal dataset: the
- *  same columns, types, values, missing cells and level order. Missing stays
- *  missing. Two exceptions: a column without any value (every cell missing,
- *  or no rows) reads back as numeric, and a dataset without columns is
- *  written as empty text, which does not load.
+ *  A field is quoted only when it holds a comma, a quote or a line break, or
+ *  starts or ends with a space or tab. Loading the output gives an equal
+ *  dataset (the same columns, types, values, missing cells and level order)
+ *  for any dataset loaded from CSV, with the same options. For datasets built
+ *  or filtered in memory, the reader's rules apply on reload: a categorical
+ *  column whose every value reads as a number comes back numeric (unless named
+ *  in accelsel_csv_options.categorical), categorical values that are empty or
+ *  a missing-value word come back missing, and a column without any value
+ *  comes back numeric. A dataset without columns is written as empty text,
+ *  which does not load.
  *  @param[in] ds    the dataset; only read.
  *  @param[in] path  file to create or truncate.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO (path and reason);

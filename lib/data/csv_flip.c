@@ -24,7 +24,7 @@ static int reread(asel_csv_part *part, size_t col, asel_column *c)
                 rc = ACCELSEL_ENOMEM;
                 break;
             }
-            if (i == col && (rc = asel_csv_put_text(c, row, &f)) != 0)
+            if (i == col && (rc = asel_csv_put_text(part->in, c, row, &f)) != 0)
                 break;
             if (f.last)
                 break;

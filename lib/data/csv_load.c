@@ -81,7 +81,8 @@ int asel_csv_parse(accelsel_dataset **out, const char *data, size_t len,
 {
     accelsel_csv_options defaults = ACCELSEL_CSV_OPTIONS_INIT;
     const accelsel_csv_options *o = opts != NULL ? opts : &defaults;
-    asel_csv_input in = {data, len, source, (unsigned char)o->delimiter, o->max_field_len, 0, NULL};
+    asel_csv_input in = {data, len, source, (unsigned char)o->delimiter, o->max_field_len, 0, NULL,
+                         o->missing, (size_t)o->n_missing};
     accelsel_dataset *ds;
     int *types;
     size_t body;

@@ -19,6 +19,8 @@ typedef struct asel_csv_input {
     uint64_t max_field_len;
     size_t n_cols;
     const int *types; /* per column: categorical when forced, else numeric to start */
+    const char *const *missing; /* extra missing-value spellings (options) */
+    size_t n_missing;
 } asel_csv_input;
 
 /* The first number in a still-numeric column that overflowed a double: an
@@ -54,8 +56,12 @@ void asel_csv_part_parse(asel_csv_part *part);
  * for their text. Sets part->rc on failure and returns it. */
 int asel_csv_part_to_categorical(asel_csv_part *part, size_t col);
 
+/* Whether field text @p s of @p len bytes is a missing value for @p in. */
+int asel_csv_is_missing(const asel_csv_input *in, const char *s, size_t len);
+
 /* Store field @p f as the text of categorical column @p c at @p row. */
-int asel_csv_put_text(asel_column *c, size_t row, const asel_csv_field *f);
+int asel_csv_put_text(const asel_csv_input *in, asel_column *c, size_t row,
+                      const asel_csv_field *f);
 
 void asel_csv_part_free(asel_csv_part *part);
 

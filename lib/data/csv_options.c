@@ -34,5 +34,11 @@ int asel_csv_options_check(const accelsel_csv_options *opts, const char *fn)
         if (opts->categorical[i] == NULL)
             return asel_error(ACCELSEL_EINVAL, "%s: categorical[%llu] is NULL", fn,
                               (unsigned long long)i);
+    if (opts->n_missing != 0 && opts->missing == NULL)
+        return asel_einval(fn, "missing");
+    for (uint64_t i = 0; i < opts->n_missing; i++)
+        if (opts->missing[i] == NULL)
+            return asel_error(ACCELSEL_EINVAL, "%s: missing[%llu] is NULL", fn,
+                              (unsigned long long)i);
     return 0;
 }

@@ -1,6 +1,6 @@
 /* Parsing one part of a CSV body: one pass, each field parsed in place (no
  * per-field allocation), column arrays grown geometrically. A column stays
- * numeric while every value is an unquoted number or missing. Failures are
+ * numeric while every value (quoted or not) is a number or missing. Failures are
  * kept in the part and reported by the caller: parts may run on worker
  * threads, whose error records the caller never sees. */
 #include <math.h>
@@ -53,9 +53,20 @@ static int reserve_row(asel_csv_part *part)
     return 0;
 }
 
-int asel_csv_put_text(asel_column *c, size_t row, const asel_csv_field *f)
+int asel_csv_is_missing(const asel_csv_input *in, const char *s, size_t len)
 {
-    if (!f->quoted && asel_missing_token(f->text, f->len)) {
+    if (asel_missing_token(s, len))
+        return 1;
+    for (size_t i = 0; i < in->n_missing; i++)
+        if (strlen(in->missing[i]) == len && memcmp(in->missing[i], s, len) == 0)
+            return 1;
+    return 0;
+}
+
+int asel_csv_put_text(const asel_csv_input *in, asel_column *c, size_t row,
+                      const asel_csv_field *f)
+{
+    if (asel_csv_is_missing(in, f->text, f->len)) {
         c->codes[row] = -1;
         return 0;
     }
@@ -64,7 +75,7 @@ int asel_csv_put_text(asel_column *c, size_t row, const asel_csv_field *f)
 
 static int put_text(asel_csv_part *part, asel_column *c, size_t row, const asel_csv_field *f)
 {
-    int rc = asel_csv_put_text(c, row, f);
+    int rc = asel_csv_put_text(part->in, c, row, f);
     if (rc == ACCELSEL_ERANGE)
         return fail(part, rc, f->offset, "more than 2147483647 distinct values in a column");
     return rc != 0 ? no_memory(part) : 0;
@@ -75,19 +86,17 @@ static int put_field(asel_csv_part *part, size_t col, const asel_csv_field *f)
     asel_column *c = &part->cols[col];
     size_t row = part->n_rows;
     if (c->type == ACCELSEL_COLUMN_NUMERIC) {
-        if (!f->quoted) {
-            int rc = asel_parse_double(f->text, f->len, &c->num[row]);
-            if (rc == 0)
-                return 0;
-            if (rc == ACCELSEL_ERANGE && !part->overflow[col].seen)
-                part->overflow[col] = (asel_csv_overflow){1, f->offset};
-            if (rc == ACCELSEL_ERANGE || asel_missing_token(f->text, f->len)) {
-                c->num[row] = NAN;
-                return 0;
-            }
-            if (rc == ACCELSEL_ENOMEM)
-                return no_memory(part);
+        int rc = asel_parse_double(f->text, f->len, &c->num[row]);
+        if (rc == 0)
+            return 0;
+        if (rc == ACCELSEL_ERANGE && !part->overflow[col].seen)
+            part->overflow[col] = (asel_csv_overflow){1, f->offset};
+        if (rc == ACCELSEL_ERANGE || asel_csv_is_missing(part->in, f->text, f->len)) {
+            c->num[row] = NAN;
+            return 0;
         }
+        if (rc == ACCELSEL_ENOMEM)
+            return no_memory(part);
         if (asel_csv_part_to_categorical(part, col) != 0)
             return part->rc;
     }

@@ -1,7 +1,7 @@
 /* Writing a dataset as CSV that the reader turns back into the same dataset:
  * shortest round-trip numbers, and quotes wherever the reader would otherwise
  * see something else (a delimiter, quote or line break; edge spaces that
- * other tools trim; text that would read as missing or as a number). */
+ * other tools trim). Quotes do not change a value's type when read back. */
 #include <string.h>
 
 #include "core/alloc.h"
@@ -35,58 +35,18 @@ static void put_text(asel_buf *b, const char *s, int quote)
     asel_buf_append(b, "\"", 1);
 }
 
-/* Whether each level of categorical column @p c is written quoted. A quoted
- * field always reads back as text, and one such field (or one plain word)
- * keeps the whole column categorical; only when every level would read as a
- * number must those be quoted too. Missing-value words are always quoted. */
-static int plan_quotes(const asel_column *c, unsigned char *quote)
-{
-    enum { PLAIN, QUOTED, QUOTED_IF_ALL_NUMERIC };
-    int text_seen = 0;
-    for (size_t i = 0; i < c->levels.n; i++) {
-        const char *s = asel_levels_get(&c->levels, i);
-        size_t len = strlen(s);
-        int numeric = asel_looks_numeric(s, len);
-        if (numeric < 0)
-            return numeric;
-        if (needs_quotes_always(s, len) || asel_missing_token(s, len))
-            quote[i] = QUOTED;
-        else
-            quote[i] = numeric ? QUOTED_IF_ALL_NUMERIC : PLAIN;
-        text_seen |= quote[i] != QUOTED_IF_ALL_NUMERIC;
-    }
-    for (size_t i = 0; i < c->levels.n; i++)
-        if (quote[i] == QUOTED_IF_ALL_NUMERIC)
-            quote[i] = !text_seen;
-    return 0;
-}
-
-static void put_cell(asel_buf *b, const asel_column *c, const unsigned char *quote, size_t row)
+static void put_cell(asel_buf *b, const asel_column *c, size_t row)
 {
     if (c->type == ACCELSEL_COLUMN_NUMERIC) {
         if (c->num[row] == c->num[row])
             asel_buf_double(b, c->num[row]);
     } else if (c->codes[row] >= 0) {
-        put_text(b, asel_levels_get(&c->levels, (size_t)c->codes[row]), quote[c->codes[row]]);
+        const char *text = asel_levels_get(&c->levels, (size_t)c->codes[row]);
+        put_text(b, text, needs_quotes_always(text, strlen(text)));
     }
 }
 
-static int plan_all(const accelsel_dataset *ds, unsigned char **quotes)
-{
-    for (size_t j = 0; j < ds->n_cols; j++) {
-        const asel_column *c = &ds->cols[j];
-        if (c->type != ACCELSEL_COLUMN_CATEGORICAL)
-            continue;
-        if ((quotes[j] = asel_malloc(c->levels.n)) == NULL)
-            return asel_enomem();
-        int rc = plan_quotes(c, quotes[j]);
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
-}
-
-static void write_all(const accelsel_dataset *ds, unsigned char *const *quotes, asel_buf *b)
+static void write_all(const accelsel_dataset *ds, asel_buf *b)
 {
     for (size_t j = 0; j < ds->n_cols; j++) {
         const char *name = ds->cols[j].name;
@@ -95,26 +55,16 @@ static void write_all(const accelsel_dataset *ds, unsigned char *const *quotes, 
     }
     for (size_t i = 0; i < ds->n_rows && ds->n_cols > 0 && !b->failed; i++)
         for (size_t j = 0; j < ds->n_cols; j++) {
-            put_cell(b, &ds->cols[j], quotes[j], i);
+            put_cell(b, &ds->cols[j], i);
             asel_buf_append(b, j + 1 < ds->n_cols ? "," : "\n", 1);
         }
 }
 
 static int to_text(const accelsel_dataset *ds, char **out, size_t *len)
 {
-    unsigned char **quotes = asel_calloc(ds->n_cols ? ds->n_cols : 1, sizeof *quotes);
-    if (quotes == NULL)
-        return asel_enomem();
     asel_buf b = ASEL_BUF_INIT;
-    int rc = plan_all(ds, quotes);
-    if (rc == 0) {
-        write_all(ds, quotes, &b);
-        rc = asel_buf_finish(&b, out, len);
-    }
-    for (size_t j = 0; j < ds->n_cols; j++)
-        asel_free(quotes[j]);
-    asel_free(quotes);
-    return rc;
+    write_all(ds, &b);
+    return asel_buf_finish(&b, out, len);
 }
 
 ACCELSEL_API int accelsel_dataset_save_csv_buffer(const accelsel_dataset *ds, char **out,

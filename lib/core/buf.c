@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -60,6 +61,21 @@ void asel_buf_printf(asel_buf *b, const char *fmt, ...)
     va_end(ap2);
 }
 
+/* %.*g (or %.*f) with the C locale's decimal point, whatever locale the host set. */
+static void print_num(char out[32], int fixed, int prec, double v)
+{
+    snprintf(out, 32, fixed ? "%.*f" : "%.*g", prec, v);
+    for (char *p = out; *p; p++)
+        if (*p == ',')
+            *p = '.';
+}
+
+static int round_trips(const char *s, double v)
+{
+    double back;
+    return asel_parse_double(s, strlen(s), &back) == 0 && back == v;
+}
+
 void asel_format_double(char out[32], double v)
 {
     if (v != v) {
@@ -70,15 +86,25 @@ void asel_format_double(char out[32], double v)
         strcpy(out, v > 0 ? "inf" : "-inf");
         return;
     }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(out, 32, "%.*g", prec, v);
-        /* A host program may have set a locale whose decimal point is ','. */
-        for (char *p = out; *p; p++)
-            if (*p == ',')
-                *p = '.';
-        double back;
-        if (asel_parse_double(out, strlen(out), &back) == 0 && back == v)
-            return;
+    int prec = 1;
+    for (; prec < 17; prec++) {
+        print_num(out, 0, prec, v);
+        if (round_trips(out, v))
+            break;
+    }
+    print_num(out, 0, prec, v);
+    /* %g turns 60 into 6e+01 at one digit; plain notation reads better
+     * while it is at most two characters longer. */
+    char *e = strchr(out, 'e');
+    if (e != NULL) {
+        int exp10 = atoi(e + 1);
+        if (exp10 > 0 && exp10 < 16) {
+            char plain[32];
+            int decimals = prec - 1 - exp10 > 0 ? prec - 1 - exp10 : 0;
+            print_num(plain, 1, decimals, v);
+            if (strlen(plain) <= strlen(out) + 2 && round_trips(plain, v))
+                strcpy(out, plain);
+        }
     }
 }
 

@@ -1,14 +1,12 @@
-/* Lookup by name or alias, and "did you mean" suggestions by edit distance. */
+/* Lookup by name or alias, and "did you mean" suggestions. */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/suggest.h"
 #include "hw/catalog_impl.h"
 
 #define SUGGESTIONS 3
-/* Names longer than this are compared on their first MAX_CMP bytes only:
- * suggestions need no more, and the distance row stays on the stack. */
-#define MAX_CMP 128
 
 static char fold(char c)
 {
@@ -40,29 +38,6 @@ int64_t asel_hw_lookup(const accelsel_catalog *cat, asel_hw_list list, const cha
     return -1;
 }
 
-/* Levenshtein distance ignoring ASCII case. */
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    la = la > MAX_CMP ? MAX_CMP : la;
-    lb = lb > MAX_CMP ? MAX_CMP : lb;
-    size_t row[MAX_CMP + 1];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t sub = diag + (fold(a[i - 1]) != fold(b[j - 1]));
-            size_t del = up + 1, ins = row[j - 1] + 1;
-            row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 /* The closest string among an entry's name and aliases. */
 static size_t entry_distance(const accelsel_catalog *cat, asel_hw_list list, size_t i,
                              const char *name, const char **best)
@@ -71,10 +46,10 @@ static size_t entry_distance(const accelsel_catalog *cat, asel_hw_list list, siz
     const char *const *al;
     size_t na;
     asel_hw_names(cat, list, i, &nm, &al, &na);
-    size_t d = distance(name, nm);
+    size_t d = asel_suggest_rank(name, nm, 1);
     *best = nm;
     for (size_t k = 0; k < na; k++) {
-        size_t dk = distance(name, al[k]);
+        size_t dk = asel_suggest_rank(name, al[k], 1);
         if (dk < d) {
             d = dk;
             *best = al[k];

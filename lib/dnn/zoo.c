@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/suggest.h"
 #include "dnn/load.h"
 #include "dnn/zoo_models.h"
 
@@ -57,6 +58,16 @@ ACCELSEL_API const char *accelsel_network_zoo_description(size_t index)
     return index < ZOO_SIZE ? zoo[index].description : NULL;
 }
 
+static int not_found(const char *name)
+{
+    size_t best = 0;
+    for (size_t i = 1; i < ZOO_SIZE; i++)
+        if (asel_suggest_rank(name, zoo[i].name, 1) < asel_suggest_rank(name, zoo[best].name, 1))
+            best = i;
+    return asel_error(ACCELSEL_ENOTFOUND, "no zoo network named '%s' (closest: '%s')", name,
+                      zoo[best].name);
+}
+
 ACCELSEL_API int accelsel_network_load_zoo(accelsel_network **out, const char *name,
                                            const accelsel_network_options *opts)
 {
@@ -74,7 +85,7 @@ ACCELSEL_API int accelsel_network_load_zoo(accelsel_network **out, const char *n
     while (i < ZOO_SIZE && strcmp(zoo[i].name, name) != 0)
         i++;
     if (i == ZOO_SIZE)
-        return asel_error(ACCELSEL_ENOTFOUND, "no zoo network named '%s'", name);
+        return not_found(name);
     zb z = {NULL, 0};
     z.rc = asel_net_new(&z.net, name, o.bytes_per_element);
     if (z.rc == 0)

@@ -3,6 +3,7 @@
 #ifndef ACCELSEL_CLI_H
 #define ACCELSEL_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include <accelsel/accelsel.h>
@@ -25,6 +26,15 @@ int cli_fail(int rc, const char *what);
 
 /* Print a usage error to stderr and return CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Whether @p arg is option @p name, alone or as name=value. */
+int cli_is_opt(const char *arg, const char *name);
+
+/* An unsigned decimal in [lo, hi], the whole text: 0, or -1 if not. */
+int cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+
+/* "N" (0, first = last = N) or "A..B" with lo <= A <= B <= hi (1); -1 if neither. */
+int cli_parse_uint_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *first, uint64_t *last);
 
 /* Output formats shared by subcommands. */
 #define CLI_FORMAT_TABLE 0

@@ -74,46 +74,14 @@ typedef struct cl_run {
 
 static const char *const criteria[] = {"silhouette", "ch", "db", "elbow", "gap"};
 
-static int is_opt(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
-/* An unsigned decimal in [lo, hi], the whole text; -1 if not. */
-static int parse_u(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 /* N or A..B. */
 static int parse_k(const char *s, cl_args *a)
 {
-    const char *dots = strstr(s, "..");
     uint64_t lo, hi;
-    char head[24];
-    if (dots == NULL) {
-        a->range = 0;
-        if (parse_u(s, 1, UINT32_MAX, &lo) != 0)
-            return -1;
-        a->k_min = a->k_max = (uint32_t)lo;
-        return 0;
-    }
-    if ((size_t)(dots - s) >= sizeof head)
+    int kind = cli_parse_uint_range(s, 1, UINT32_MAX, &lo, &hi);
+    if (kind < 0)
         return -1;
-    memcpy(head, s, (size_t)(dots - s));
-    head[dots - s] = '\0';
-    if (parse_u(head, 1, UINT32_MAX, &lo) != 0 || parse_u(dots + 2, 1, UINT32_MAX, &hi) != 0 ||
-        lo > hi)
-        return -1;
-    a->range = 1;
+    a->range = kind;
     a->k_min = (uint32_t)lo;
     a->k_max = (uint32_t)hi;
     return 0;
@@ -133,15 +101,15 @@ static int set_choice(cl_args *a, const char *opt, const char *v)
     static const char *const algs[] = {"kmeans", "ward"}, *const yn[] = {"no", "yes"};
     static const char *const miss[] = {"drop", "impute"};
     int i;
-    if (is_opt(opt, "--criterion") && (i = pick(v, criteria, 5)) >= 0)
+    if (cli_is_opt(opt, "--criterion") && (i = pick(v, criteria, 5)) >= 0)
         a->criterion = ACCELSEL_KSELECT_SILHOUETTE + i;
-    else if (is_opt(opt, "--algorithm") && (i = pick(v, algs, 2)) >= 0)
+    else if (cli_is_opt(opt, "--algorithm") && (i = pick(v, algs, 2)) >= 0)
         a->algorithm = (uint32_t)(ACCELSEL_CLUSTER_KMEANS + i);
-    else if (is_opt(opt, "--standardize") && (i = pick(v, yn, 2)) >= 0)
+    else if (cli_is_opt(opt, "--standardize") && (i = pick(v, yn, 2)) >= 0)
         a->standardize = (uint32_t)i;
-    else if (is_opt(opt, "--missing") && (i = pick(v, miss, 2)) >= 0)
+    else if (cli_is_opt(opt, "--missing") && (i = pick(v, miss, 2)) >= 0)
         a->missing = (uint32_t)(ACCELSEL_MISSING_DROP + i);
-    else if (is_opt(opt, "--format") && (i = cli_parse_format(v, 15)) >= 0)
+    else if (cli_is_opt(opt, "--format") && (i = cli_parse_format(v, 15)) >= 0)
         a->format = i;
     else
         return cli_usage_error("cluster: bad value '%s' for %s (see accelsel cluster --help)", v,
@@ -153,19 +121,19 @@ static int set_number(cl_args *a, const char *opt, const char *v)
 {
     uint64_t u = 0;
     char *end;
-    if (is_opt(opt, "--k") && parse_k(v, a) == 0)
+    if (cli_is_opt(opt, "--k") && parse_k(v, a) == 0)
         return CLI_OK;
-    if (is_opt(opt, "--tol")) {
+    if (cli_is_opt(opt, "--tol")) {
         a->tol = strtod(v, &end);
         if (*v != '\0' && *end == '\0' && a->tol >= 0)
             return CLI_OK;
-    } else if (is_opt(opt, "--seed") && parse_u(v, 0, UINT64_MAX, &u) == 0) {
+    } else if (cli_is_opt(opt, "--seed") && cli_parse_uint(v, 0, UINT64_MAX, &u) == 0) {
         a->seed = u;
         return CLI_OK;
-    } else if (parse_u(v, is_opt(opt, "--threads") ? 0 : 1, UINT32_MAX, &u) == 0) {
-        uint32_t *dst = is_opt(opt, "--n-init")     ? &a->n_init
-                        : is_opt(opt, "--max-iter") ? &a->max_iter
-                        : is_opt(opt, "--threads")  ? &a->threads
+    } else if (cli_parse_uint(v, cli_is_opt(opt, "--threads") ? 0 : 1, UINT32_MAX, &u) == 0) {
+        uint32_t *dst = cli_is_opt(opt, "--n-init")     ? &a->n_init
+                        : cli_is_opt(opt, "--max-iter") ? &a->max_iter
+                        : cli_is_opt(opt, "--threads")  ? &a->threads
                                                     : NULL;
         if (dst != NULL) {
             *dst = (uint32_t)u;
@@ -177,20 +145,20 @@ static int set_number(cl_args *a, const char *opt, const char *v)
 
 static int set_value(cl_args *a, const char *opt, const char *v)
 {
-    if (is_opt(opt, "--csv"))
+    if (cli_is_opt(opt, "--csv"))
         a->csv = v;
-    else if (is_opt(opt, "--where")) {
+    else if (cli_is_opt(opt, "--where")) {
         if (a->n_where == MAX_WHERE)
             return cli_usage_error("cluster: more than %d --where options", MAX_WHERE);
         a->where[a->n_where++] = v;
-    } else if (is_opt(opt, "--features"))
+    } else if (cli_is_opt(opt, "--features"))
         a->features = v;
-    else if (is_opt(opt, "--init"))
+    else if (cli_is_opt(opt, "--init"))
         a->init = v;
-    else if (is_opt(opt, "--save"))
+    else if (cli_is_opt(opt, "--save"))
         a->save = v;
-    else if (is_opt(opt, "--criterion") || is_opt(opt, "--algorithm") ||
-             is_opt(opt, "--standardize") || is_opt(opt, "--missing") || is_opt(opt, "--format"))
+    else if (cli_is_opt(opt, "--criterion") || cli_is_opt(opt, "--algorithm") ||
+             cli_is_opt(opt, "--standardize") || cli_is_opt(opt, "--missing") || cli_is_opt(opt, "--format"))
         return set_choice(a, opt, v);
     else
         return set_number(a, opt, v);
@@ -205,7 +173,7 @@ static int parse_args(int argc, char **argv, cl_args *a)
         "--tol",  "--threads",     "--save",     "--format"};
     for (int i = 1; i < argc; i++) {
         size_t j = 0;
-        while (j < sizeof valued / sizeof valued[0] && !is_opt(argv[i], valued[j]))
+        while (j < sizeof valued / sizeof valued[0] && !cli_is_opt(argv[i], valued[j]))
             j++;
         if (j == sizeof valued / sizeof valued[0])
             return cli_usage_error("cluster: unknown option '%s' (see accelsel cluster --help)",
@@ -600,7 +568,7 @@ int cli_cluster(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     int k_given = 0;
     for (int i = 1; i < argc; i++)
-        k_given |= is_opt(argv[i], "--k");
+        k_given |= cli_is_opt(argv[i], "--k");
     cl_run r = {0};
     if (status == CLI_OK)
         status = load_data(&r, &a);

@@ -40,12 +40,6 @@ static const char *value_of(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
-static int is_opt(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
 static int parse_one(int argc, char **argv, int *i, data_args *a)
 {
     const char *arg = argv[*i], *v = NULL;
@@ -53,18 +47,18 @@ static int parse_one(int argc, char **argv, int *i, data_args *a)
         a->derive = 1;
         return CLI_OK;
     }
-    if (is_opt(arg, "--csv") || is_opt(arg, "--where") || is_opt(arg, "--columns") ||
-        is_opt(arg, "--format")) {
+    if (cli_is_opt(arg, "--csv") || cli_is_opt(arg, "--where") || cli_is_opt(arg, "--columns") ||
+        cli_is_opt(arg, "--format")) {
         if ((v = value_of(argc, argv, i, arg)) == NULL)
             return CLI_USAGE;
     } else {
         return cli_usage_error("data: unknown option '%s' (see accelsel data --help)", arg);
     }
-    if (is_opt(arg, "--csv"))
+    if (cli_is_opt(arg, "--csv"))
         a->csv = v;
-    else if (is_opt(arg, "--where"))
+    else if (cli_is_opt(arg, "--where"))
         a->where[a->n_where++] = v;
-    else if (is_opt(arg, "--columns"))
+    else if (cli_is_opt(arg, "--columns"))
         a->columns = v;
     else if ((a->format = cli_parse_format(v, 7u)) < 0)
         return cli_usage_error("data: unknown format '%s' (table, csv or json)", v);

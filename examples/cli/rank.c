@@ -69,36 +69,11 @@ static const char usage_text[] =
     "Groups are numbered from 1 in the clustering's order. Exit status: 0 success,\n"
     "1 a library error (status name and message printed), 2 bad usage.\n";
 
-static int is_opt(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
-/* An unsigned decimal in [lo, hi], the whole text. */
-static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
+/* A..B only: a range of k to choose from. */
 static int parse_k_range(const char *s, rank_args *a)
 {
-    const char *dots = strstr(s, "..");
     uint64_t lo, hi;
-    char head[24];
-    if (dots == NULL || (size_t)(dots - s) >= sizeof head)
-        return -1;
-    memcpy(head, s, (size_t)(dots - s));
-    head[dots - s] = '\0';
-    if (parse_uint(head, 1, UINT32_MAX, &lo) != 0 || parse_uint(dots + 2, 1, UINT32_MAX, &hi) != 0 ||
-        lo > hi)
+    if (cli_parse_uint_range(s, 1, UINT32_MAX, &lo, &hi) != 1)
         return -1;
     a->k_min = (uint32_t)lo;
     a->k_max = (uint32_t)hi;
@@ -131,46 +106,46 @@ static const char *const valued[] = {"--csv",    "--where",     "--features", "-
 static int set_value(rank_args *a, const char *opt, const char *v, unsigned *seen)
 {
     uint64_t u;
-    if (is_opt(opt, "--csv"))
+    if (cli_is_opt(opt, "--csv"))
         a->csv = v;
-    else if (is_opt(opt, "--where"))
+    else if (cli_is_opt(opt, "--where"))
         a->where[a->n_where++] = v;
-    else if (is_opt(opt, "--features"))
+    else if (cli_is_opt(opt, "--features"))
         a->features = v;
-    else if (is_opt(opt, "--variables"))
+    else if (cli_is_opt(opt, "--variables"))
         a->variables = v;
-    else if (is_opt(opt, "--target"))
+    else if (cli_is_opt(opt, "--target"))
         a->target = v;
-    else if (is_opt(opt, "--k-range")) {
+    else if (cli_is_opt(opt, "--k-range")) {
         *seen |= 2;
         if (parse_k_range(v, a) != 0)
             return cli_usage_error("rank: --k-range '%s' is not A..B with 1 <= A <= B", v);
-    } else if (is_opt(opt, "--k-by")) {
+    } else if (cli_is_opt(opt, "--k-by")) {
         *seen |= 2;
         if (parse_k_by(v, &a->k_by) != 0)
             return cli_usage_error("rank: --k-by '%s' is not silhouette, ch, db, elbow or gap", v);
-    } else if (is_opt(opt, "--k")) {
+    } else if (cli_is_opt(opt, "--k")) {
         *seen |= 1;
-        if (parse_uint(v, 1, UINT32_MAX, &u) != 0)
+        if (cli_parse_uint(v, 1, UINT32_MAX, &u) != 0)
             return cli_usage_error("rank: --k '%s' is not a whole number of at least 1", v);
         a->k = (uint32_t)u;
-    } else if (is_opt(opt, "--algorithm")) {
+    } else if (cli_is_opt(opt, "--algorithm")) {
         if (strcmp(v, "kmeans") != 0 && strcmp(v, "ward") != 0)
             return cli_usage_error("rank: --algorithm '%s' is not kmeans or ward", v);
         a->algorithm = strcmp(v, "ward") == 0 ? ACCELSEL_CLUSTER_WARD : ACCELSEL_CLUSTER_KMEANS;
-    } else if (is_opt(opt, "--criteria"))
+    } else if (cli_is_opt(opt, "--criteria"))
         a->criteria = v;
-    else if (is_opt(opt, "--method")) {
+    else if (cli_is_opt(opt, "--method")) {
         if (accelsel_rank_method_from_name(v, &a->method) != 0)
             return cli_usage_error("rank: --method '%s' is not topsis, wsum or pareto", v);
-    } else if (is_opt(opt, "--seed")) {
-        if (parse_uint(v, 0, UINT64_MAX, &a->seed) != 0)
+    } else if (cli_is_opt(opt, "--seed")) {
+        if (cli_parse_uint(v, 0, UINT64_MAX, &a->seed) != 0)
             return cli_usage_error("rank: --seed '%s' is not a whole number", v);
-    } else if (is_opt(opt, "--top")) {
-        if (parse_uint(v, 1, SIZE_MAX, &u) != 0)
+    } else if (cli_is_opt(opt, "--top")) {
+        if (cli_parse_uint(v, 1, SIZE_MAX, &u) != 0)
             return cli_usage_error("rank: --top '%s' is not a whole number of at least 1", v);
         a->top = (size_t)u;
-    } else if (is_opt(opt, "--format")) {
+    } else if (cli_is_opt(opt, "--format")) {
         a->format = cli_parse_format(v, 7u);
         if (a->format < 0)
             return cli_usage_error("rank: --format '%s' is not table, json or csv", v);
@@ -183,7 +158,7 @@ static int parse_one(int argc, char **argv, int *i, rank_args *a, unsigned *seen
 {
     const char *arg = argv[*i];
     for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) {
-        if (!is_opt(arg, valued[j]))
+        if (!cli_is_opt(arg, valued[j]))
             continue;
         const char *eq = strchr(arg, '=');
         if (eq == NULL && *i + 1 >= argc)

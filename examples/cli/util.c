@@ -1,4 +1,5 @@
 /* Helpers shared by the subcommands: errors, formats, JSON and tables. */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -24,6 +25,45 @@ int cli_usage_error(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return CLI_USAGE;
+}
+
+int cli_is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+int cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || errno == ERANGE || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_uint_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *first, uint64_t *last)
+{
+    const char *dots = strstr(s, "..");
+    if (dots == NULL) {
+        if (cli_parse_uint(s, lo, hi, first) != 0)
+            return -1;
+        *last = *first;
+        return 0;
+    }
+    char head[24];
+    if ((size_t)(dots - s) >= sizeof head)
+        return -1;
+    memcpy(head, s, (size_t)(dots - s));
+    head[dots - s] = '\0';
+    if (cli_parse_uint(head, lo, hi, first) != 0 || cli_parse_uint(dots + 2, lo, hi, last) != 0 ||
+        *first > *last)
+        return -1;
+    return 1;
 }
 
 int cli_parse_format(const char *s, unsigned allowed_mask)

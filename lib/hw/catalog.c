@@ -69,7 +69,7 @@ ACCELSEL_API int accelsel_provenance_is_derived(const accelsel_provenance *p, co
 {
     if (p == NULL || figure == NULL)
         return asel_error(ACCELSEL_EINVAL, "accelsel_provenance_is_derived: %s is NULL",
-                          p == NULL ? "provenance" : "figure");
+                          p == NULL ? "p" : "figure");
     for (size_t i = 0; i < p->n_derived; i++)
         if (strcmp(p->derived[i], figure) == 0)
             return 1;

@@ -97,7 +97,7 @@ static int find(const accelsel_catalog *cat, asel_hw_list list, const char *name
 {
     if (cat == NULL || name == NULL || index == NULL)
         return asel_error(ACCELSEL_EINVAL, "%s: %s is NULL", fn,
-                          cat == NULL ? "catalog" : name == NULL ? "name" : "index");
+                          cat == NULL ? "cat" : name == NULL ? "name" : "index");
     int64_t i = asel_hw_lookup(cat, list, name);
     if (i < 0)
         return asel_hw_not_found(cat, list, name);

@@ -176,7 +176,7 @@ ACCELSEL_API int accelsel_catalog_select(accelsel_catalog **out, const accelsel_
         *out = NULL;
     if (out == NULL || cat == NULL || (names == NULL && n > 0))
         return asel_error(ACCELSEL_EINVAL, "accelsel_catalog_select: %s is NULL",
-                          out == NULL ? "out" : cat == NULL ? "catalog" : "names");
+                          out == NULL ? "out" : cat == NULL ? "cat" : "names");
     unsigned char *keep[ASEL_HW_LIST_COUNT] = {NULL};
     int rc = 0;
     for (size_t k = 0; rc == 0 && k < ASEL_HW_LIST_COUNT; k++)

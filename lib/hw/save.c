@@ -157,7 +157,7 @@ ACCELSEL_API int accelsel_catalog_save_buffer(const accelsel_catalog *cat, char 
         *out = NULL;
     if (cat == NULL || out == NULL)
         return asel_error(ACCELSEL_EINVAL, "accelsel_catalog_save_buffer: %s is NULL",
-                          cat == NULL ? "catalog" : "out");
+                          cat == NULL ? "cat" : "out");
     return save_text(cat, out, len);
 }
 
@@ -165,7 +165,7 @@ ACCELSEL_API int accelsel_catalog_save_file(const accelsel_catalog *cat, const c
 {
     if (cat == NULL || path == NULL)
         return asel_error(ACCELSEL_EINVAL, "accelsel_catalog_save_file: %s is NULL",
-                          cat == NULL ? "catalog" : "path");
+                          cat == NULL ? "cat" : "path");
     char *text;
     size_t len;
     int rc = save_text(cat, &text, &len);

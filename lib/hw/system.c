@@ -24,7 +24,7 @@ ACCELSEL_API int accelsel_catalog_system_link(const accelsel_catalog *cat, size_
 {
     if (cat == NULL || link == NULL)
         return asel_error(ACCELSEL_EINVAL, "accelsel_catalog_system_link: %s is NULL",
-                          cat == NULL ? "catalog" : "link");
+                          cat == NULL ? "cat" : "link");
     if (system >= cat->n_systems)
         return asel_error(ACCELSEL_EINVAL,
                           "accelsel_catalog_system_link: system %zu out of range (%zu systems)",

@@ -64,9 +64,11 @@ ACCELSEL_API const char *accelsel_dataset_level(const accelsel_dataset *ds, size
 ACCELSEL_API int64_t accelsel_dataset_code(const accelsel_dataset *ds, size_t row, size_t col)
 {
     static const char fn[] = "accelsel_dataset_code";
-    if (ds == NULL || row >= ds->n_rows || col >= ds->n_cols)
+    if (ds == NULL)
+        return asel_error(ACCELSEL_ERANGE, "%s: ds is NULL", fn);
+    if (row >= ds->n_rows || col >= ds->n_cols)
         return asel_error(ACCELSEL_ERANGE, "%s: cell (%zu, %zu) out of range (%zu x %zu)", fn, row,
-                          col, ds ? ds->n_rows : 0, ds ? ds->n_cols : 0);
+                          col, ds->n_rows, ds->n_cols);
     const asel_column *c = &ds->cols[col];
     if (c->type != ACCELSEL_COLUMN_CATEGORICAL)
         return asel_error(ACCELSEL_ETYPE, "%s: column '%s' is numeric", fn, c->name);

@@ -40,7 +40,10 @@ ACCELSEL_API int accelsel_set_allocator(const accelsel_allocator *allocator)
         return asel_error(ACCELSEL_EVERSION, "accelsel_set_allocator: unknown version %u",
                           allocator->version);
     if (allocator->malloc_fn == NULL || allocator->realloc_fn == NULL || allocator->free_fn == NULL)
-        return asel_error(ACCELSEL_EINVAL, "accelsel_set_allocator: a function pointer is NULL");
+        return asel_error(ACCELSEL_EINVAL, "accelsel_set_allocator: allocator->%s is NULL",
+                          allocator->malloc_fn == NULL    ? "malloc_fn"
+                          : allocator->realloc_fn == NULL ? "realloc_fn"
+                                                          : "free_fn");
     active = *allocator;
     return 0;
 }

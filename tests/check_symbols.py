@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The shared library exports exactly the functions the public headers declare
-with ACCELSEL_API, all prefixed accelsel_, all listed in lib/accelsel.sym.
+with ACCELSEL_API, all prefixed accelsel_, all listed in lib/accelsel.sym; and
+every one of them has its API contract tested in tests/test_api.c.
 
 usage: check_symbols.py LIBACCELSEL.so SOURCE_ROOT
 """
@@ -36,6 +37,13 @@ def listed(root):
     return set(re.findall(r'\b(accelsel_[A-Za-z0-9_]+)\s*;', text))
 
 
+def contract_tested(root):
+    """Functions named in tests/test_api.c outside comments."""
+    text = open(os.path.join(root, 'tests', 'test_api.c')).read()
+    text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
+    return set(re.findall(r'\b(accelsel_[A-Za-z0-9_]+)\b', text))
+
+
 def main():
     lib, root = sys.argv[1], sys.argv[2]
     exp, dec, lst = exported(lib), declared(root), listed(root)
@@ -50,6 +58,10 @@ def main():
     if dec != lst:
         problems.append('lib/accelsel.sym differs from the headers (run tools/gen-symbols.py): '
                         + ', '.join(sorted(dec ^ lst)))
+    untested = dec - contract_tested(root)
+    if untested:
+        problems.append('declared but without a contract test in tests/test_api.c: '
+                        + ', '.join(sorted(untested)))
     for p in problems:
         print(p)
     print('%d exported symbols checked' % len(exp))

@@ -294,7 +294,8 @@ static max_align_t sentinel;
 CTOR(c_plot_svg, char, accelsel_free, accelsel_plot_svg(ARG(0, &o), NULL, ARG(1, &F.panel), 1))
 
 /* dataset.h */
-CTOR(c_load_csv, accelsel_dataset, accelsel_dataset_free, accelsel_dataset_load_csv(ARG(0, &o), ARG(1, F.csv_path), NULL))
+CTOR(c_load_csv, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_load_csv(ARG(0, &o), ARG(1, F.csv_path), NULL))
 CTOR(c_load_csv_buffer, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_csv_buffer(ARG(0, &o), ARG(1, "a\n1\n"), 4, NULL))
 CTOR(c_load_builtin, accelsel_dataset, accelsel_dataset_free,
@@ -335,7 +336,8 @@ CTOR(c_save_csv_buffer, char, accelsel_free,
      accelsel_dataset_save_csv_buffer(ARG(0, F.ds), ARG(1, &o), NULL))
 
 /* derive.h */
-CTOR(c_derive, accelsel_dataset, accelsel_dataset_free, accelsel_dataset_derive(ARG(0, &o), ARG(1, F.mlperf), NULL))
+CTOR(c_derive, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_derive(ARG(0, &o), ARG(1, F.mlperf), NULL))
 
 /* features.h */
 CTOR(c_features_fit, accelsel_features, accelsel_features_free,
@@ -357,7 +359,8 @@ static int c_features_inverse(int k, const void **out)
 }
 
 /* importance.h */
-CTOR(c_pca_fit, accelsel_pca, accelsel_pca_free, accelsel_pca_fit(ARG(0, &o), ARG(1, F.x), F.n, F.d, 0))
+CTOR(c_pca_fit, accelsel_pca, accelsel_pca_free,
+     accelsel_pca_fit(ARG(0, &o), ARG(1, F.x), F.n, F.d, 0))
 static int c_pca_transform(int k, const void **out)
 {
     double m[BUF];
@@ -375,20 +378,23 @@ static accelsel_importance_options imp_opts(void)
 static int c_importance_compute(int k, const void **out)
 {
     accelsel_importance_options io = imp_opts();
-    CTOR_BODY(accelsel_importance, accelsel_importance_free, accelsel_importance_compute(ARG(0, &o), ARG(1, F.ds), ARG(2, imp_cols), 2,
-                                         ARG(3, "time"), &io))
+    CTOR_BODY(accelsel_importance, accelsel_importance_free,
+              accelsel_importance_compute(ARG(0, &o), ARG(1, F.ds), ARG(2, imp_cols), 2,
+                                          ARG(3, "time"), &io))
 }
 static int c_importance_compute_features(int k, const void **out)
 {
     accelsel_importance_options io = imp_opts();
-    CTOR_BODY(accelsel_importance, accelsel_importance_free, accelsel_importance_compute_features(ARG(0, &o), ARG(1, F.ds), ARG(2, F.feat),
-                                                  ARG(3, "power"), &io))
+    CTOR_BODY(accelsel_importance, accelsel_importance_free,
+              accelsel_importance_compute_features(ARG(0, &o), ARG(1, F.ds), ARG(2, F.feat),
+                                                   ARG(3, "power"), &io))
 }
 static int c_importance_compute_matrix(int k, const void **out)
 {
     accelsel_importance_options io = imp_opts();
-    CTOR_BODY(accelsel_importance, accelsel_importance_free, accelsel_importance_compute_matrix(ARG(0, &o), ARG(1, F.x), F.n, 2, ARG(2, col_power),
-                                                NULL, NULL, &io))
+    CTOR_BODY(accelsel_importance, accelsel_importance_free,
+              accelsel_importance_compute_matrix(ARG(0, &o), ARG(1, F.x), F.n, 2, ARG(2, col_power),
+                                                 NULL, NULL, &io))
 }
 static int c_importance_feature_index(int k, const void **out)
 {
@@ -433,18 +439,21 @@ static accelsel_cluster_options cluster_opts(void)
 static int c_cluster_fit(int k, const void **out)
 {
     accelsel_cluster_options co = cluster_opts();
-    CTOR_BODY(accelsel_cluster_model, accelsel_cluster_model_free, accelsel_cluster_fit(ARG(0, &o), ARG(1, F.x), F.n, F.d, &co))
+    CTOR_BODY(accelsel_cluster_model, accelsel_cluster_model_free,
+              accelsel_cluster_fit(ARG(0, &o), ARG(1, F.x), F.n, F.d, &co))
 }
 static int c_cluster_fit_dataset(int k, const void **out)
 {
     accelsel_cluster_options co = cluster_opts();
-    CTOR_BODY(accelsel_cluster_model, accelsel_cluster_model_free, accelsel_cluster_fit_dataset(ARG(0, &o), ARG(1, F.ds), ARG(2, F.feat), &co))
+    CTOR_BODY(accelsel_cluster_model, accelsel_cluster_model_free,
+              accelsel_cluster_fit_dataset(ARG(0, &o), ARG(1, F.ds), ARG(2, F.feat), &co))
 }
 static int c_cluster_select_k(int k, const void **out)
 {
     accelsel_cluster_options co = cluster_opts();
-    CTOR_BODY(accelsel_cluster_selection, accelsel_cluster_selection_free, accelsel_cluster_select_k(ARG(0, &o), ARG(1, F.x), F.n, F.d, 2, 3,
-                                       ACCELSEL_KSELECT_CH, &co))
+    CTOR_BODY(accelsel_cluster_selection, accelsel_cluster_selection_free,
+              accelsel_cluster_select_k(ARG(0, &o), ARG(1, F.x), F.n, F.d, 2, 3,
+                                        ACCELSEL_KSELECT_CH, &co))
 }
 PLAIN(c_cluster_merge, accelsel_cluster_model_merge(ARG(0, F.ward), 0, NULL, NULL, NULL, NULL))
 static int c_cluster_predict(int k, const void **out)
@@ -461,16 +470,17 @@ static int c_cluster_predict_dataset(int k, const void **out)
     return accelsel_cluster_model_predict_dataset(ARG(0, F.km), ARG(1, F.ds), ARG(2, labels),
                                                   NROWS, ARG(3, &n), NULL);
 }
-static int c_cluster_save_yaml_buffer(int k, const void **out)
-{
-    CTOR_BODY(char, accelsel_free, accelsel_cluster_model_save_yaml_buffer(ARG(0, F.km), ARG(1, &o), NULL))
-}
-PLAIN(c_cluster_save_yaml, accelsel_cluster_model_save_yaml(ARG(0, F.km), ARG(1, SAVE_PATH)))
-CTOR(c_cluster_load_yaml_buffer, accelsel_cluster_model, accelsel_cluster_model_free,
-     accelsel_cluster_model_load_yaml_buffer(ARG(0, &o), ARG(1, F.model_yaml), F.model_len))
-CTOR(c_cluster_load_yaml, accelsel_cluster_model, accelsel_cluster_model_free,
-     accelsel_cluster_model_load_yaml(ARG(0, &o), ARG(1, F.model_path)))
-static int c_silhouette(int k, const void **out)
+static int c_cluster_save_yaml_buffer(int k, const void **out){
+    CTOR_BODY(char, accelsel_free,
+              accelsel_cluster_model_save_yaml_buffer(
+                  ARG(0, F.km), ARG(1, &o),
+                  NULL))} PLAIN(c_cluster_save_yaml,
+                                accelsel_cluster_model_save_yaml(ARG(0, F.km), ARG(1, SAVE_PATH)))
+    CTOR(c_cluster_load_yaml_buffer, accelsel_cluster_model, accelsel_cluster_model_free,
+         accelsel_cluster_model_load_yaml_buffer(ARG(0, &o), ARG(1, F.model_yaml), F.model_len))
+        CTOR(c_cluster_load_yaml, accelsel_cluster_model, accelsel_cluster_model_free,
+             accelsel_cluster_model_load_yaml(
+                 ARG(0, &o), ARG(1, F.model_path))) static int c_silhouette(int k, const void **out)
 {
     double v;
     *out = NULL;
@@ -537,7 +547,8 @@ static int c_sensitivity_compute(int k, const void **out)
     accelsel_sensitivity_options so = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
     so.n_samples = 2;
     so.n_threads = 1;
-    CTOR_BODY(accelsel_sensitivity, accelsel_sensitivity_free, accelsel_sensitivity_compute(ARG(0, &o), ARG(1, F.rank), &so, NULL, NULL))
+    CTOR_BODY(accelsel_sensitivity, accelsel_sensitivity_free,
+              accelsel_sensitivity_compute(ARG(0, &o), ARG(1, F.rank), &so, NULL, NULL))
 }
 
 /* catalog.h */
@@ -551,7 +562,8 @@ CTOR(c_catalog_load_file, accelsel_catalog, accelsel_catalog_free,
      accelsel_catalog_load_file(ARG(0, &o), ARG(1, F.cat_path)))
 CTOR(c_catalog_load_buffer, accelsel_catalog, accelsel_catalog_free,
      accelsel_catalog_load_buffer(ARG(0, &o), ARG(1, F.cat_yaml), F.cat_len))
-CTOR(c_catalog_load_builtin, accelsel_catalog, accelsel_catalog_free, accelsel_catalog_load_builtin(ARG(0, &o)))
+CTOR(c_catalog_load_builtin, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_load_builtin(ARG(0, &o)))
 PLAIN(c_catalog_save_file, accelsel_catalog_save_file(ARG(0, F.cat), ARG(1, SAVE_PATH)))
 static int c_catalog_save_buffer(int k, const void **out)
 {
@@ -1093,7 +1105,8 @@ typedef struct {
     int (*use[4])(unsigned int version); /* functions taking the options, given that version */
 } options_case;
 
-#define SAME(field) ck_assert_msg(a->field == b.field, "field " #field " differs from the _INIT macro")
+#define SAME(field)                                                                                \
+    ck_assert_msg(a->field == b.field, "field " #field " differs from the _INIT macro")
 
 /* A call that must fail: its out-pointer must be NULL (a wrong success is
  * freed, and the caller's status check fails). */
@@ -1133,7 +1146,8 @@ static int use_csv_file(unsigned int v)
 {
     accelsel_csv_options opts = ACCELSEL_CSV_OPTIONS_INIT;
     opts.version = v;
-    REFUSED(accelsel_dataset, accelsel_dataset_free, accelsel_dataset_load_csv(&o, F.csv_path, &opts))
+    REFUSED(accelsel_dataset, accelsel_dataset_free,
+            accelsel_dataset_load_csv(&o, F.csv_path, &opts))
 }
 
 static int init_derive(void *o, unsigned int v)
@@ -1450,6 +1464,232 @@ START_TEST(options_structs)
             ck_assert_int_eq(testutil_alloc_live(), F.live);
         }
     }
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Failures other than NULL arguments leave out-pointers NULL too, record
+ * their status with a message, and leak nothing. */
+
+typedef struct {
+    const char *fn;
+    int (*call)(void);
+    int want;
+} failure_case;
+
+#define FAIL(id, T, free_fn, call)                                                                 \
+    static int id(void)                                                                            \
+    {                                                                                              \
+        REFUSED(T, free_fn, call)                                                                  \
+    }
+
+static const char nowhere[] = "/nonexistent-accelsel-api/in";
+static const char *const unknown_col[] = {"n", "no_such_column"};
+static const size_t bad_row[] = {0, NROWS}, twice[] = {1, 1};
+static const double with_nan[] = {1, 2, NAN, 4, 5, 6};
+
+FAIL(x_load_csv, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_load_csv(&o, nowhere, NULL))
+FAIL(x_load_csv_buffer, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_load_csv_buffer(&o, "a,b\n1\n", 6, NULL))
+FAIL(x_load_builtin, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_load_builtin(&o, "nope"))
+FAIL(x_filter_equal, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_equal(&o, F.ds, "no_such_column", "1"))
+FAIL(x_filter_range, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_range(&o, F.ds, "accel", 0, 1))
+FAIL(x_filter_expr, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_expr(&o, F.ds, "no equals sign"))
+FAIL(x_select_rows, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_select_rows(&o, F.ds, bad_row, 2))
+FAIL(x_select_columns, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_select_columns(&o, F.ds, twice, 2))
+FAIL(x_derive, accelsel_dataset, accelsel_dataset_free, accelsel_dataset_derive(&o, F.ds, NULL))
+FAIL(x_features_fit, accelsel_features, accelsel_features_free,
+     accelsel_features_fit(&o, F.ds, unknown_col, NULL, 2, NULL))
+FAIL(x_pca_fit, accelsel_pca, accelsel_pca_free, accelsel_pca_fit(&o, F.x, F.n, F.d, F.d + 1))
+FAIL(x_importance_compute, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute(&o, F.ds, imp_cols, 2, "accel", NULL))
+FAIL(x_importance_compute_features, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_features(&o, F.ds, F.feat, "time", NULL))
+FAIL(x_importance_compute_matrix, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_matrix(&o, with_nan, 6, 1, col_n, NULL, NULL, NULL))
+static int x_cluster_fit(void)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.k = NROWS + 1;
+    REFUSED(accelsel_cluster_model, accelsel_cluster_model_free,
+            accelsel_cluster_fit(&o, F.x, F.n, F.d, &co))
+}
+FAIL(x_cluster_fit_dataset, accelsel_cluster_model, accelsel_cluster_model_free,
+     accelsel_cluster_fit_dataset(&o, F.mlperf, F.feat, NULL))
+FAIL(x_cluster_select_k, accelsel_cluster_selection, accelsel_cluster_selection_free,
+     accelsel_cluster_select_k(&o, F.x, F.n, F.d, 2, NROWS + 1, ACCELSEL_KSELECT_CH, NULL))
+FAIL(x_cluster_load_yaml_buffer, accelsel_cluster_model, accelsel_cluster_model_free,
+     accelsel_cluster_model_load_yaml_buffer(&o, "x: 1\n", 5))
+FAIL(x_cluster_load_yaml, accelsel_cluster_model, accelsel_cluster_model_free,
+     accelsel_cluster_model_load_yaml(&o, nowhere))
+static int x_criteria_parse(void)
+{
+    size_t n = 99;
+    accelsel_criterion *o = SENTINEL;
+    int rc = accelsel_criteria_parse(&o, &n, "time:x:cost");
+    ck_assert_msg(o == NULL && n == 0, "criteria_parse: out %p, n %zu after status %d",
+                  (void *)o, n, rc);
+    return rc;
+}
+static const accelsel_criterion unknown_criterion[] = {{"no_such_column", 1, 1}};
+FAIL(x_ranking_compute, accelsel_ranking, accelsel_ranking_free,
+     accelsel_ranking_compute(&o, F.ds, unknown_criterion, 1, ACCELSEL_RANK_TOPSIS, NULL))
+static int x_sensitivity_compute(void)
+{
+    accelsel_sensitivity_options so = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    so.perturbation = 1.5;
+    REFUSED(accelsel_sensitivity, accelsel_sensitivity_free,
+            accelsel_sensitivity_compute(&o, F.rank, &so, NULL, NULL))
+}
+FAIL(x_catalog_load_file, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_load_file(&o, nowhere))
+FAIL(x_catalog_load_buffer, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_load_buffer(&o, "version: 2\n", 11))
+FAIL(x_catalog_merge, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_merge(&o, F.cat, F.cat, 0))
+FAIL(x_catalog_select, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_select(&o, F.cat, unknown_col + 1, 1))
+static const accelsel_network_options bad_width = {ACCELSEL_NETWORK_OPTIONS_VERSION, 9, 0};
+FAIL(x_network_load_file, accelsel_network, accelsel_network_free,
+     accelsel_network_load_file(&o, nowhere, NULL))
+FAIL(x_network_load_buffer, accelsel_network, accelsel_network_free,
+     accelsel_network_load_buffer(&o, "version: 1\nbogus: 1\n", 20, NULL))
+FAIL(x_network_load_zoo, accelsel_network, accelsel_network_free,
+     accelsel_network_load_zoo(&o, "small-cnn", &bad_width))
+FAIL(x_plot_svg, char, accelsel_free, accelsel_plot_svg(&o, NULL, &F.panel, 0))
+static int x_save_csv(void)
+{
+    return accelsel_dataset_save_csv(F.ds, no_path);
+}
+static int x_cluster_save_yaml(void)
+{
+    return accelsel_cluster_model_save_yaml(F.km, no_path);
+}
+static int x_catalog_save_file(void)
+{
+    return accelsel_catalog_save_file(F.cat, no_path);
+}
+static int x_network_save_file(void)
+{
+    return accelsel_network_save_file(F.net, no_path);
+}
+
+/* NULL entries of arrays of names. */
+static const char *const null_entry[] = {"n", NULL};
+FAIL(x_features_fit_entry, accelsel_features, accelsel_features_free,
+     accelsel_features_fit(&o, F.ds, null_entry, NULL, 2, NULL))
+FAIL(x_importance_compute_entry, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute(&o, F.ds, null_entry, 2, "time", NULL))
+FAIL(x_importance_matrix_entry, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_matrix(&o, F.x, F.n, 2, col_power, null_entry, NULL, NULL))
+FAIL(x_catalog_select_entry, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_select(&o, F.cat, null_entry + 1, 1))
+static const accelsel_criterion null_column[] = {{NULL, 1, 1}};
+FAIL(x_ranking_entry, accelsel_ranking, accelsel_ranking_free,
+     accelsel_ranking_compute(&o, F.ds, null_column, 1, ACCELSEL_RANK_TOPSIS, NULL))
+static int x_csv_categorical_entry(void)
+{
+    accelsel_csv_options opts = ACCELSEL_CSV_OPTIONS_INIT;
+    opts.categorical = null_entry;
+    opts.n_categorical = 2;
+    REFUSED(accelsel_dataset, accelsel_dataset_free,
+            accelsel_dataset_load_csv_buffer(&o, "n\n1\n", 4, &opts))
+}
+static int x_csv_missing_entry(void)
+{
+    accelsel_csv_options opts = ACCELSEL_CSV_OPTIONS_INIT;
+    opts.missing = null_entry;
+    opts.n_missing = 2;
+    REFUSED(accelsel_dataset, accelsel_dataset_free,
+            accelsel_dataset_load_csv_buffer(&o, "n\n1\n", 4, &opts))
+}
+static int x_derive_group_entry(void)
+{
+    accelsel_derive_options opts = ACCELSEL_DERIVE_OPTIONS_INIT;
+    opts.group_columns = null_entry;
+    opts.n_group_columns = 2;
+    REFUSED(accelsel_dataset, accelsel_dataset_free, accelsel_dataset_derive(&o, F.mlperf, &opts))
+}
+static int x_plot_group_name_entry(void)
+{
+    static const int64_t groups[] = {0, 1, 1};
+    accelsel_plot_panel panel = F.panel;
+    panel.group = groups;
+    panel.n_groups = 2;
+    panel.group_names = null_entry + 1;
+    REFUSED(char, accelsel_free, accelsel_plot_svg(&o, NULL, &panel, 1))
+}
+
+#define EP ACCELSEL_EPARSE
+#define NF ACCELSEL_ENOTFOUND
+#define EIO_ ACCELSEL_EIO
+static const failure_case failure_cases[] = {
+    {"accelsel_dataset_load_csv", x_load_csv, EIO_},
+    {"accelsel_dataset_load_csv_buffer", x_load_csv_buffer, EP},
+    {"accelsel_dataset_load_builtin", x_load_builtin, NF},
+    {"accelsel_dataset_filter_equal", x_filter_equal, NF},
+    {"accelsel_dataset_filter_range", x_filter_range, ACCELSEL_ETYPE},
+    {"accelsel_dataset_filter_expr", x_filter_expr, EP},
+    {"accelsel_dataset_select_rows", x_select_rows, EI},
+    {"accelsel_dataset_select_columns", x_select_columns, EI},
+    {"accelsel_dataset_derive", x_derive, NF},
+    {"accelsel_features_fit", x_features_fit, NF},
+    {"accelsel_pca_fit", x_pca_fit, EI},
+    {"accelsel_importance_compute", x_importance_compute, ACCELSEL_ETYPE},
+    {"accelsel_importance_compute_features", x_importance_compute_features, EI},
+    {"accelsel_importance_compute_matrix", x_importance_compute_matrix, ACCELSEL_EDATA},
+    {"accelsel_cluster_fit", x_cluster_fit, EI},
+    {"accelsel_cluster_fit_dataset", x_cluster_fit_dataset, NF},
+    {"accelsel_cluster_select_k", x_cluster_select_k, EI},
+    {"accelsel_cluster_model_load_yaml_buffer", x_cluster_load_yaml_buffer, EP},
+    {"accelsel_cluster_model_load_yaml", x_cluster_load_yaml, EIO_},
+    {"accelsel_criteria_parse", x_criteria_parse, EP},
+    {"accelsel_ranking_compute", x_ranking_compute, NF},
+    {"accelsel_sensitivity_compute", x_sensitivity_compute, EI},
+    {"accelsel_catalog_load_file", x_catalog_load_file, EIO_},
+    {"accelsel_catalog_load_buffer", x_catalog_load_buffer, ACCELSEL_EVERSION},
+    {"accelsel_catalog_merge", x_catalog_merge, EI},
+    {"accelsel_catalog_select", x_catalog_select, NF},
+    {"accelsel_network_load_file", x_network_load_file, EIO_},
+    {"accelsel_network_load_buffer", x_network_load_buffer, EP},
+    {"accelsel_network_load_zoo", x_network_load_zoo, EI},
+    {"accelsel_plot_svg", x_plot_svg, EI},
+    {"accelsel_dataset_save_csv", x_save_csv, EIO_},
+    {"accelsel_cluster_model_save_yaml", x_cluster_save_yaml, EIO_},
+    {"accelsel_catalog_save_file", x_catalog_save_file, EIO_},
+    {"accelsel_network_save_file", x_network_save_file, EIO_},
+    {"accelsel_features_fit(columns[1] NULL)", x_features_fit_entry, EI},
+    {"accelsel_importance_compute(feature_columns[1] NULL)", x_importance_compute_entry, EI},
+    {"accelsel_importance_compute_matrix(names[1] NULL)", x_importance_matrix_entry, EI},
+    {"accelsel_catalog_select(names[0] NULL)", x_catalog_select_entry, EI},
+    {"accelsel_ranking_compute(criteria[0].column NULL)", x_ranking_entry, EI},
+    {"accelsel_dataset_load_csv_buffer(categorical[1] NULL)", x_csv_categorical_entry, EI},
+    {"accelsel_dataset_load_csv_buffer(missing[1] NULL)", x_csv_missing_entry, EI},
+    {"accelsel_dataset_derive(group_columns[1] NULL)", x_derive_group_entry, EI},
+    {"accelsel_plot_svg(group_names[0] NULL)", x_plot_group_name_entry, EI},
+};
+#define N_FAILURE_CASES (sizeof failure_cases / sizeof failure_cases[0])
+
+START_TEST(other_failures)
+{
+    const failure_case *c = &failure_cases[_i];
+    prime_error();
+    int rc = c->call();
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_msg(rc == c->want, "%s: status %d (%s), want %d", c->fn, rc, e->message, c->want);
+    ck_assert_int_eq(e->code, rc);
+    ck_assert_msg(e->message[0] != '\0' && !strstr(e->message, "zz-primed"),
+                  "%s recorded no message of its own", c->fn);
+    ck_assert_msg(strchr(e->message, '\n') == NULL, "%s: message is not one line", c->fn);
+    ck_assert_msg(testutil_alloc_live() == F.live, "%s: %ld blocks live, want %ld", c->fn,
+                  testutil_alloc_live(), F.live);
 }
 END_TEST
 
@@ -1818,6 +2058,8 @@ static void run_every_case(void)
     }
     for (size_t i = 0; i < N_OPTIONAL_CASES; i++)
         optional_cases[i].call();
+    for (size_t i = 0; i < N_FAILURE_CASES; i++)
+        failure_cases[i].call();
 }
 
 START_TEST(nothing_printed)
@@ -2078,6 +2320,7 @@ int main(void)
     tcase_add_loop_test(tc, null_handles, 0, N_GETTER_CASES);
     tcase_add_loop_test(tc, indices_out_of_range, 0, N_INDEX_CASES);
     tcase_add_loop_test(tc, options_structs, 0, N_OPTIONS_CASES);
+    tcase_add_loop_test(tc, other_failures, 0, N_FAILURE_CASES);
     tcase_add_test(tc, filled_structs);
     tcase_add_loop_test(tc, static_names, 0, N_NAME_CASES);
     tcase_add_test(tc, unknown_selectors);

@@ -49,11 +49,13 @@ ACCELSEL_API size_t accelsel_plot_panel_size(void);
 /** Draw panels side by side into one standalone SVG document.
  *  @param[out] out       NUL-terminated SVG text, freed with accelsel_free(); NULL on failure.
  *  @param[out] len       its length without the NUL; may be NULL.
- *  @param[in]  panels    @p n_panels panels (1 to 16), each 480 x 400 pixels.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument, a panel with NULL x or y
- *          while n > 0, an unknown kind, a group index out of range, or a bad
- *          panel count; ACCELSEL_EVERSION for an unknown panel version;
- *          ACCELSEL_ENOMEM.
+ *  @param[in]  panels    @p n_panels panels, each 480 x 400 pixels; only read during the call.
+ *  @param[in]  n_panels  1 to 16.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p panels, a panel with NULL
+ *          x or y while n > 0, an unknown kind, n_groups 0 (or above 1 without
+ *          group or group_names), a group index out of range, a NULL entry of
+ *          group_names, or a bad panel count (the message gives the panel);
+ *          ACCELSEL_EVERSION for an unknown panel version; ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_plot_svg(char **out, size_t *len, const accelsel_plot_panel *panels,
                                    size_t n_panels);

@@ -151,6 +151,11 @@ static int check_panel(const accelsel_plot_panel *p, size_t i)
         return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu has NULL x or y", i);
     if (p->n_groups == 0 || (p->group == NULL && p->n_groups != 1 && p->group_names == NULL))
         return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu: bad n_groups", i);
+    for (uint64_t g = 0; p->group_names != NULL && g < p->n_groups; g++)
+        if (p->group_names[g] == NULL)
+            return asel_error(ACCELSEL_EINVAL,
+                              "accelsel_plot_svg: panel %zu: group_names[%llu] is NULL", i,
+                              (unsigned long long)g);
     for (uint64_t k = 0; p->group != NULL && k < p->n; k++)
         if (p->group[k] < 0 || (uint64_t)p->group[k] >= p->n_groups)
             return asel_error(ACCELSEL_EINVAL,

@@ -1,5 +1,6 @@
 /* Core: status codes, thread-local errors, allocator, RNG, numbers, YAML tree. */
 #include <check.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -168,6 +169,94 @@ START_TEST(parse_double_matches_strtod)
         snprintf(s + k, sizeof s - k, "e%d", (int)asel_rng_below(&r, 80) - 40);
         ck_assert_int_eq(asel_parse_double(s, strlen(s), &v), 0);
         ck_assert_msg(v == strtod(s, NULL), "%s", s);
+    }
+}
+END_TEST
+
+/* A random decimal text: optional sign, leading zeros, up to 24 digits on
+ * either side of an optional point, an optional exponent (either case, signed
+ * or not, with leading zeros) reaching past both ends of the double range. */
+static size_t random_decimal(asel_rng *r, char *s)
+{
+    size_t k = 0, n_int = asel_rng_below(r, 25), n_frac = asel_rng_below(r, 25);
+    static const char *const signs[] = {"", "+", "-"};
+    k += (size_t)sprintf(s, "%s", signs[asel_rng_below(r, 3)]);
+    for (uint64_t z = asel_rng_below(r, 4) == 0 ? asel_rng_below(r, 4) : 0; z > 0; z--)
+        s[k++] = '0';
+    if (n_int + n_frac == 0)
+        n_int = 1;
+    for (size_t d = 0; d < n_int; d++)
+        s[k++] = (char)('0' + asel_rng_below(r, 10));
+    if (n_frac > 0 || asel_rng_below(r, 4) == 0) {
+        s[k++] = '.';
+        for (size_t d = 0; d < n_frac; d++)
+            s[k++] = (char)('0' + asel_rng_below(r, 10));
+    }
+    if (asel_rng_below(r, 3) != 0) {
+        int e = asel_rng_below(r, 2) ? (int)asel_rng_below(r, 61) - 30
+                                     : (int)asel_rng_below(r, 801) - 400;
+        switch (asel_rng_below(r, 4)) {
+        case 0:
+            k += (size_t)sprintf(s + k, "e%d", e);
+            break;
+        case 1:
+            k += (size_t)sprintf(s + k, "E%d", e);
+            break;
+        case 2:
+            k += (size_t)sprintf(s + k, "e%+d", e);
+            break;
+        default:
+            k += (size_t)sprintf(s + k, "e%03d", e);
+        }
+    }
+    s[k] = '\0';
+    return k;
+}
+
+/* A random finite double (any bit pattern) printed with 1 to 17 significant digits. */
+static size_t random_printed(asel_rng *r, char *s)
+{
+    double x;
+    do {
+        uint64_t bits = asel_rng_next(r);
+        memcpy(&x, &bits, sizeof x);
+    } while (!isfinite(x));
+    int digits = 1 + (int)asel_rng_below(r, 17);
+    return (size_t)(asel_rng_below(r, 2) ? sprintf(s, "%.*g", digits, x)
+                                         : sprintf(s, "%.*e", digits - 1, x));
+}
+
+/* Between two neighbouring doubles, printed to 25 digits: the hardest roundings. */
+static size_t random_halfway(asel_rng *r, char *s)
+{
+    double x = ldexp(asel_rng_uniform(r) + 0.5, (int)asel_rng_below(r, 2000) - 1000);
+    return (size_t)sprintf(s, "%.25e", x + (nextafter(x, INFINITY) - x) / 2);
+}
+
+START_TEST(parse_double_random_shapes_match_strtod)
+{
+    asel_rng r;
+    asel_rng_seed(&r, 20240611);
+    /* The text is followed by more digits that the parser must not read. */
+    char s[128];
+    for (int i = 0; i < 1000000; i++) {
+        int shape = i % 3;
+        size_t len = shape == 0 ? random_decimal(&r, s)
+                     : shape == 1 ? random_printed(&r, s)
+                                  : random_halfway(&r, s);
+        errno = 0;
+        double want = strtod(s, NULL), got = -1;
+        int overflow = errno == ERANGE && isinf(want);
+        memcpy(s + len, "12345678", 9);
+        int rc = asel_parse_double(s, len, &got);
+        s[len] = '\0';
+        if (overflow) {
+            ck_assert_msg(rc == ACCELSEL_ERANGE, "%s", s);
+            continue;
+        }
+        ck_assert_msg(rc == 0, "%s", s);
+        ck_assert_msg(memcmp(&got, &want, sizeof got) == 0, "%s: %.17g, strtod %.17g", s, got,
+                      want);
     }
 }
 END_TEST
@@ -431,6 +520,7 @@ int main(void)
     tcase_add_test(tc, rng_reference_values);
     tcase_add_test(tc, rng_uniform_and_below_are_in_range);
     tcase_add_test(tc, parse_double_matches_strtod);
+    tcase_add_test(tc, parse_double_random_shapes_match_strtod);
     tcase_add_test(tc, format_double_is_shortest_round_trip);
     tcase_add_test(tc, buf_grows_and_fails_cleanly);
     tcase_add_test(tc, yaml_tree_and_getters);

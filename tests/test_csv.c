@@ -163,6 +163,13 @@ static const bad_case bad_csv[] = {
     {"a\nabcd\n", 0, 0, 3, ACCELSEL_EPARSE, 2, 1, "longer than max_field_len"},
     {"a\n\"ab\"\"c\"\n", 0, 0, 3, ACCELSEL_EPARSE, 2, 1, "longer than max_field_len"},
     {"abcd\n1\n", 0, 0, 3, ACCELSEL_EPARSE, 1, 1, "longer than max_field_len"},
+    /* a number followed by more text in the same field is read as text */
+    {"x\n1\"\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 2, "quote inside an unquoted field"},
+    {"x,y\n1,2.5\"\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 6, "quote inside an unquoted field"},
+    {"x\n1\0\n", 5, 0, 0, ACCELSEL_EPARSE, 2, 2, "NUL byte"},
+    {"x\n-2e3\xFF\n", 0, 0, 0, ACCELSEL_EPARSE, 2, 5, "invalid UTF-8"},
+    {"x,y\n1,2345\n", 0, 0, 3, ACCELSEL_EPARSE, 2, 3, "longer than max_field_len"},
+    {"x\n1.25\r\n", 0, 0, 3, ACCELSEL_EPARSE, 2, 1, "longer than max_field_len"},
     /* numbers that overflow a double in a numeric column */
     {"a,b\n1,2\n3,1e999\n", 0, 0, 0, ACCELSEL_ERANGE, 3, 3, "numeric column 'b'"},
     {"x\n1\n2\n-1e400\n", 0, 0, 0, ACCELSEL_ERANGE, 4, 1, "too large for a double"},
@@ -417,6 +424,49 @@ START_TEST(numbers_are_correctly_rounded)
 }
 END_TEST
 
+/* Numbers are read where they start when they fill their field; anything
+ * else in the field, or a delimiter that can occur in a number, leaves the
+ * field to the general reading. */
+START_TEST(numbers_read_in_one_pass_end_at_the_field)
+{
+    accelsel_dataset *ds = load("a,b,c,d\n1.5x,1e,12 ,-3\r\n2,3,4,5e-1\r7,+8,.9,Inf", NULL);
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 3);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 0), "1.5x");
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 1), "1e");
+    ck_assert_str_eq(accelsel_dataset_string(ds, 0, 2), "12 ");
+    ck_assert_int_eq(accelsel_dataset_column_type(ds, 3), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert(accelsel_dataset_number(ds, 0, 3) == -3.0);
+    ck_assert(accelsel_dataset_number(ds, 1, 3) == 0.5);
+    ck_assert(accelsel_dataset_number(ds, 2, 3) == INFINITY);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 2, 1), "+8"); /* a categorical column's text */
+    accelsel_dataset_free(ds);
+
+    /* Delimiters that occur in numbers: "1.5" is two fields with '.'. */
+    static const struct {
+        char delim;
+        const char *text;
+        double x, y;
+    } cases[] = {{'.', "x.y\n1.5\n", 1, 5},
+                 {'e', "xey\n1e5\n", 1, 5},
+                 {'-', "x-y\n3-4\n", 3, 4},
+                 {'+', "x+y\n3+4\n", 3, 4},
+                 {'7', "x7y\n172\n", 1, 2},
+                 {'i', "xiy\n1i2\n", 1, 2},
+                 {'n', "xny\n1n2\n", 1, 2}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
+        o.delimiter = (uint32_t)(unsigned char)cases[i].delim;
+        ds = load(cases[i].text, &o);
+        ck_assert_msg(accelsel_dataset_cols(ds) == 2 && accelsel_dataset_rows(ds) == 1, "'%c'",
+                      cases[i].delim);
+        ck_assert_msg(accelsel_dataset_number(ds, 0, 0) == cases[i].x &&
+                          accelsel_dataset_number(ds, 0, 1) == cases[i].y,
+                      "'%c'", cases[i].delim);
+        accelsel_dataset_free(ds);
+    }
+}
+END_TEST
+
 START_TEST(max_field_len_is_inclusive)
 {
     accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
@@ -558,6 +608,29 @@ static size_t sweep(const char *text, const accelsel_csv_options *base, size_t m
     }
 }
 
+/* Found by fuzzing: a column name that itself starts with U+FEFF (after the
+ * file's byte-order mark) was written unquoted, so on reload the reader took
+ * it for a byte-order mark and the name lost it. Quoted, it survives. */
+START_TEST(save_quotes_a_leading_byte_order_mark)
+{
+    static const char text[] = "\xEF\xBB\xBF\xEF\xBB\xBF`";
+    accelsel_dataset *ds = load(text, NULL), *back = NULL;
+    ck_assert_str_eq(accelsel_dataset_column_name(ds, 0), "\xEF\xBB\xBF`");
+    char *saved = NULL, *again = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(accelsel_dataset_save_csv_buffer(ds, &saved, &len), 0);
+    ck_assert_str_eq(saved, "\"\xEF\xBB\xBF`\"\n");
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&back, saved, len, NULL), 0);
+    ck_assert_str_eq(accelsel_dataset_column_name(back, 0), "\xEF\xBB\xBF`");
+    ck_assert_int_eq(accelsel_dataset_save_csv_buffer(back, &again, NULL), 0);
+    ck_assert_str_eq(saved, again);
+    accelsel_free(again);
+    accelsel_free(saved);
+    accelsel_dataset_free(back);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 START_TEST(allocation_failures_leak_nothing)
 {
     /* Quoted fields with doubled quotes (tokenizer scratch), a late flip to
@@ -594,9 +667,11 @@ int main(void)
     tcase_add_test(tc, type_inference);
     tcase_add_test(tc, quoted_fields_and_extra_missing_spellings);
     tcase_add_test(tc, numbers_are_correctly_rounded);
+    tcase_add_test(tc, numbers_read_in_one_pass_end_at_the_field);
     tcase_add_test(tc, max_field_len_is_inclusive);
     tcase_add_test(tc, many_rows_grow_and_flip_late);
     tcase_add_test(tc, load_file_and_missing_file);
+    tcase_add_test(tc, save_quotes_a_leading_byte_order_mark);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -194,6 +194,30 @@ static int quoted(asel_csv_tok *t, asel_csv_field *f)
     return finish_field(t, f, p);
 }
 
+const char *asel_csv_peek(const asel_csv_tok *t, size_t *len)
+{
+    *len = (size_t)(t->end - t->p);
+    return (const char *)t->p;
+}
+
+int asel_csv_take(asel_csv_tok *t, asel_csv_field *f, size_t n)
+{
+    const unsigned char *p = t->p + n;
+    if (p != t->end && *p != t->delim && *p != '\n' && *p != '\r')
+        return 0;
+    f->text = (const char *)t->p;
+    f->len = n;
+    f->offset = (size_t)(t->p - t->base);
+    f->quoted = f->blank = 0;
+    t->at_record_start = 0;
+    if (p != t->end && *p == t->delim && t->max_field_len == 0) {
+        f->last = 0;
+        t->p = p + 1;
+        return 1;
+    }
+    return finish_field(t, f, p);
+}
+
 int asel_csv_next(asel_csv_tok *t, asel_csv_field *f)
 {
     const unsigned char *p = t->p;

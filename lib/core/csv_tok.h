@@ -62,6 +62,18 @@ void asel_csv_release(asel_csv_tok *t);
  * starts a new record. */
 int asel_csv_next(asel_csv_tok *t, asel_csv_field *f);
 
+/* The bytes from the next field's first byte to the end of the range: the
+ * returned pointer and *len of them. */
+const char *asel_csv_peek(const asel_csv_tok *t, size_t *len);
+
+/* Read the next field as the @p n >= 1 bytes at asel_csv_peek(), which the
+ * caller has seen to be ASCII other than NUL, '"', CR, LF and the delimiter
+ * (a number, say): when the byte after them ends a field (delimiter, line end
+ * or end of the range) that is exactly the field asel_csv_next() would read,
+ * and this does what it would (1, or ACCELSEL_EPARSE for a field longer than
+ * the limit); else it returns 0 and reads nothing. */
+int asel_csv_take(asel_csv_tok *t, asel_csv_field *f, size_t n);
+
 /* 1 if nothing but line ends is left up to the end of the whole input. */
 int asel_csv_blank_tail(const asel_csv_tok *t);
 

@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/numparse.h"
 #include "data/cell.h"
 #include "data/csv_load.h"
 
@@ -108,47 +109,65 @@ static int tok_fail(asel_csv_part *part, const asel_csv_tok *t, int rc)
     return rc == ACCELSEL_ENOMEM ? no_memory(part) : fail(part, rc, t->err_offset, t->err_what);
 }
 
-/* One record whose first field is @p f. */
-static int read_row(asel_csv_part *part, asel_csv_tok *t, asel_csv_field *f)
+/* A number where the next field starts, in numeric column @p col: 1 when it
+ * is the whole field (stored, *f set), 0 when the field needs the general
+ * path (anything else, overflow included), or a status with the part's error
+ * set. Most fields of numeric files take this path, read in one pass. */
+static int take_number(asel_csv_part *part, asel_csv_tok *t, size_t col, asel_csv_field *f)
 {
-    size_t n_cols = part->in->n_cols, col = 0, start = f->offset;
+    size_t avail, used;
+    const char *s = asel_csv_peek(t, &avail);
+    if (asel_scan_double(s, avail, &part->cols[col].num[part->n_rows], &used) != 0)
+        return 0;
+    int rc = asel_csv_take(t, f, used);
+    return rc < 0 ? tok_fail(part, t, rc) : rc;
+}
+
+/* The record at the tokenizer's position (not the end of the part) into row
+ * part->n_rows: 1, 0 if it is only the line ends that end the input, or a
+ * status with the part's error set. @p fast: numbers may be read where they
+ * start, as no number holds the delimiter. */
+static int read_row(asel_csv_part *part, asel_csv_tok *t, int fast)
+{
+    size_t n_cols = part->in->n_cols, col = 0, start = asel_csv_offset(t);
+    asel_csv_field f;
     char msg[96];
-    for (;;) {
-        if (put_field(part, col++, f) != 0)
-            return part->rc;
-        if (f->last)
-            break;
-        int rc = asel_csv_next(t, f);
+    do {
+        int rc = fast && col < n_cols && part->cols[col].type == ACCELSEL_COLUMN_NUMERIC
+                     ? take_number(part, t, col, &f)
+                     : 0;
         if (rc < 0)
+            return rc;
+        if (rc > 0)
+            continue;
+        if ((rc = asel_csv_next(t, &f)) < 0)
             return tok_fail(part, t, rc);
+        /* A blank line cannot be a row of several fields: at the end it is
+         * only trailing line breaks. In a one-column file it is a missing value. */
+        if (f.blank && n_cols > 1 && asel_csv_blank_tail(t))
+            return 0;
         if (col == n_cols) {
             snprintf(msg, sizeof msg, "row has more fields than the header's %zu", n_cols);
-            return fail(part, ACCELSEL_EPARSE, f->offset, msg);
+            return fail(part, ACCELSEL_EPARSE, f.offset, msg);
         }
-    }
+        if (put_field(part, col, &f) != 0)
+            return part->rc;
+    } while (col++, !f.last);
     if (col < n_cols) {
         snprintf(msg, sizeof msg, "row has %zu field%s, the header %zu", col, col == 1 ? "" : "s",
                  n_cols);
         return fail(part, ACCELSEL_EPARSE, start, msg);
     }
     part->n_rows++;
-    return 0;
+    return 1;
 }
 
 static void read_rows(asel_csv_part *part, asel_csv_tok *t)
 {
-    asel_csv_field f;
-    for (;;) {
-        int rc = asel_csv_next(t, &f);
-        if (rc < 0)
-            tok_fail(part, t, rc);
-        /* A blank line cannot be a row of several fields: at the end it is
-         * only trailing line breaks. In a one-column file it is a missing value. */
-        if (rc <= 0 || (f.blank && part->in->n_cols > 1 && asel_csv_blank_tail(t)))
+    int fast = !asel_number_byte(part->in->delim);
+    while (asel_csv_offset(t) != part->end)
+        if (reserve_row(part) != 0 || read_row(part, t, fast) <= 0)
             return;
-        if (reserve_row(part) != 0 || read_row(part, t, &f) != 0)
-            return;
-    }
 }
 
 void asel_csv_part_parse(asel_csv_part *part)

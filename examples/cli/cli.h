@@ -52,6 +52,11 @@ void cli_json_string(FILE *f, const char *s);
 /* Write a double as JSON: shortest round-trip text, or null if not finite. */
 void cli_json_number(FILE *f, double v);
 
+/* Load the CSV file @p csv, or the built-in MLPerf data when @p csv is NULL.
+ * @p na: NULL or comma-separated extra spellings of a missing value. Prints
+ * the library's error and returns CLI_FAIL on failure. */
+int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na);
+
 /* Print a dataset as an aligned table, CSV or JSON (array of objects). */
 int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format);
 

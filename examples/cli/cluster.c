@@ -8,7 +8,7 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: accelsel cluster [--csv FILE] [--where EXPR ...] [--features LIST]\n"
+    "usage: accelsel cluster [--csv FILE [--na LIST]] [--where EXPR ...] [--features LIST]\n"
     "                        [--k N | --k A..B [--criterion C]]\n"
     "                        [--algorithm kmeans|ward] [--init CENTROIDS.csv]\n"
     "                        [--standardize yes|no] [--missing drop|impute] [--seed N]\n"
@@ -17,6 +17,7 @@ static const char usage_text[] =
     "\n"
     "Cluster the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
     "  --csv FILE         read FILE (RFC 4180, header row) instead of the built-in data\n"
+    "  --na LIST          further spellings of a missing value in FILE, comma-separated\n"
     "  --where EXPR       keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable.\n"
     "                     Default for the built-in data: total_accelerators=1.. (CPU-only\n"
     "                     systems report 0 accelerators)\n"
@@ -50,7 +51,7 @@ static const char default_features[] =
 #define MAX_WHERE 16
 
 typedef struct cl_args {
-    const char *csv, *features, *init, *save;
+    const char *csv, *na, *features, *init, *save;
     const char *where[MAX_WHERE];
     size_t n_where;
     uint32_t k_min, k_max, n_init, max_iter, threads;
@@ -147,6 +148,8 @@ static int set_value(cl_args *a, const char *opt, const char *v)
 {
     if (cli_is_opt(opt, "--csv"))
         a->csv = v;
+    else if (cli_is_opt(opt, "--na"))
+        a->na = v;
     else if (cli_is_opt(opt, "--where")) {
         if (a->n_where == MAX_WHERE)
             return cli_usage_error("cluster: more than %d --where options", MAX_WHERE);
@@ -168,7 +171,7 @@ static int set_value(cl_args *a, const char *opt, const char *v)
 static int parse_args(int argc, char **argv, cl_args *a)
 {
     static const char *const valued[] = {
-        "--csv",  "--where",       "--features", "--k",     "--criterion", "--algorithm",
+        "--csv",  "--na",  "--where",       "--features", "--k",     "--criterion", "--algorithm",
         "--init", "--standardize", "--missing",  "--seed",  "--n-init",    "--max-iter",
         "--tol",  "--threads",     "--save",     "--format"};
     for (int i = 1; i < argc; i++) {
@@ -270,11 +273,10 @@ static int filter_rows(cl_run *r, const cl_args *a)
 
 static int load_data(cl_run *r, const cl_args *a)
 {
-    int rc = a->csv ? accelsel_dataset_load_csv(&r->ds, a->csv, NULL)
-                    : accelsel_dataset_load_builtin(&r->ds, "mlperf-training-resnet");
-    if (rc != 0)
-        return cli_fail(rc, a->csv ? a->csv : "cannot load the built-in data");
-    int status = filter_rows(r, a);
+    int rc, status = cli_load_dataset(&r->ds, a->csv, a->na);
+    if (status != CLI_OK)
+        return status;
+    status = filter_rows(r, a);
     if (status == CLI_OK)
         status = parse_features(r, a);
     if (status != CLI_OK)

@@ -6,11 +6,13 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: accelsel data [--csv FILE] [--derive] [--where COL=VALUE|COL=MIN..MAX ...]\n"
+    "usage: accelsel data [--csv FILE [--na LIST]] [--derive] [--where COL=VALUE|COL=MIN..MAX ...]\n"
     "                     [--columns a,b,c] [--format table|csv|json] [--help]\n"
     "\n"
     "Show the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
     "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
+    "  --na LIST         further spellings of a missing value in FILE, comma-separated\n"
+    "                    (empty, NA, N/A and NaN always are)\n"
     "  --derive          add accelerators, throughput_img_s_derived,\n"
     "                    throughput_per_accelerator, speedup, efficiency,\n"
     "                    accelerator_hours and reference_row (computed on all rows,\n"
@@ -21,7 +23,7 @@ static const char usage_text[] =
     "  --format F        table (default), csv or json\n";
 
 typedef struct data_args {
-    const char *csv, *columns;
+    const char *csv, *na, *columns;
     int derive, format;
     const char **where;
     size_t n_where;
@@ -47,8 +49,8 @@ static int parse_one(int argc, char **argv, int *i, data_args *a)
         a->derive = 1;
         return CLI_OK;
     }
-    if (cli_is_opt(arg, "--csv") || cli_is_opt(arg, "--where") || cli_is_opt(arg, "--columns") ||
-        cli_is_opt(arg, "--format")) {
+    if (cli_is_opt(arg, "--csv") || cli_is_opt(arg, "--na") || cli_is_opt(arg, "--where") ||
+        cli_is_opt(arg, "--columns") || cli_is_opt(arg, "--format")) {
         if ((v = value_of(argc, argv, i, arg)) == NULL)
             return CLI_USAGE;
     } else {
@@ -56,6 +58,8 @@ static int parse_one(int argc, char **argv, int *i, data_args *a)
     }
     if (cli_is_opt(arg, "--csv"))
         a->csv = v;
+    else if (cli_is_opt(arg, "--na"))
+        a->na = v;
     else if (cli_is_opt(arg, "--where"))
         a->where[a->n_where++] = v;
     else if (cli_is_opt(arg, "--columns"))
@@ -119,11 +123,9 @@ static int select_columns(accelsel_dataset **ds, const char *list)
 static int run(const data_args *a)
 {
     accelsel_dataset *ds = NULL, *next = NULL;
-    int rc = a->csv ? accelsel_dataset_load_csv(&ds, a->csv, NULL)
-                    : accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet");
-    if (rc != 0)
-        return cli_fail(rc, a->csv ? a->csv : "built-in data");
-    int status = CLI_OK;
+    int status = cli_load_dataset(&ds, a->csv, a->na), rc;
+    if (status != CLI_OK)
+        return status;
     if (a->derive) {
         rc = accelsel_dataset_derive(&next, ds, NULL);
         status = step(&ds, next, rc, "--derive");
@@ -142,7 +144,7 @@ static int run(const data_args *a)
 
 int cli_data(int argc, char **argv)
 {
-    data_args a = {NULL, NULL, 0, CLI_FORMAT_TABLE, NULL, 0};
+    data_args a = {NULL, NULL, NULL, 0, CLI_FORMAT_TABLE, NULL, 0};
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);

@@ -15,7 +15,7 @@ const char rank_default_criteria[] = "time_to_train_min:2:cost,efficiency:1:bene
                                      "throughput_per_accelerator:1:benefit,accelerator_hours:1:cost";
 
 static const char usage_text[] =
-    "usage: accelsel rank [--csv FILE] [--where EXPR ...] [--features LIST] [--variables LIST]\n"
+    "usage: accelsel rank [--csv FILE [--na LIST]] [--where EXPR ...] [--features LIST] [--variables LIST]\n"
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
     "                     [--seed N] [--top N] [--format table|json|csv] [--plot FILE.svg]\n"
@@ -33,6 +33,9 @@ static const char usage_text[] =
     "accelsel data --derive, with the kept rows only), then --where applies.\n"
     "\n"
     "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
+    "  --na LIST         further spellings of a missing value in FILE, comma-separated;\n"
+    "                    --na=-,core_count reads data/mlperf_training_resnet.csv as the\n"
+    "                    built-in data is read\n"
     "  --where EXPR      keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable;\n"
     "                    may name derived columns\n"
     "  --features LIST   clustering features, comma-separated; log10(COL) takes the\n"
@@ -97,7 +100,7 @@ static int parse_k_by(const char *s, int *out)
 }
 
 /* Options taking a value, in the order of the usage text. */
-static const char *const valued[] = {"--csv",    "--where",     "--features", "--variables",
+static const char *const valued[] = {"--csv",    "--na",       "--where",     "--features", "--variables",
                                      "--target", "--k",         "--k-range",  "--k-by",
                                      "--algorithm", "--criteria", "--method", "--seed",
                                      "--top",    "--format",    "--plot"};
@@ -108,6 +111,8 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
     uint64_t u;
     if (cli_is_opt(opt, "--csv"))
         a->csv = v;
+    else if (cli_is_opt(opt, "--na"))
+        a->na = v;
     else if (cli_is_opt(opt, "--where"))
         a->where[a->n_where++] = v;
     else if (cli_is_opt(opt, "--features"))

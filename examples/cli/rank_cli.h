@@ -11,6 +11,7 @@
 /* What the command line asked for; every field has a documented default. */
 typedef struct rank_args {
     const char *csv;        /* NULL: the built-in MLPerf data */
+    const char *na;         /* extra missing-value spellings in csv, comma-separated */
     const char **where;     /* --where expressions, applied after derive */
     size_t n_where;
     const char *features;   /* clustering features, "log10(col)" or "col", comma-separated */

@@ -72,12 +72,11 @@ static int default_filters(accelsel_dataset **ds)
 
 int rank_load(const rank_args *a, rank_result *r)
 {
-    int rc = a->csv ? accelsel_dataset_load_csv(&r->ds, a->csv, NULL)
-                    : accelsel_dataset_load_builtin(&r->ds, "mlperf-training-resnet");
-    if (rc != 0)
-        return cli_fail(rc, a->csv ? a->csv : "built-in data");
+    int rc, status = cli_load_dataset(&r->ds, a->csv, a->na);
+    if (status != CLI_OK)
+        return status;
     r->rows_in = accelsel_dataset_rows(r->ds);
-    int status = default_filters(&r->ds);
+    status = default_filters(&r->ds);
     if (status == CLI_OK) {
         accelsel_dataset *next = NULL;
         rc = accelsel_dataset_derive(&next, r->ds, NULL);

@@ -69,6 +69,22 @@ class CliTest(unittest.TestCase):
         rows = list(csv.DictReader(r.stdout.splitlines()))
         self.assertEqual(len(rows), len(reference_rows()))
 
+    def test_na_reads_the_csv_as_the_builtin_data(self):
+        path = os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv')
+        plain = json.loads(run('data', '--csv', path, '--format', 'json').stdout)
+        self.assertIsInstance(plain[1]['host_processor_core_count'], str)  # '0'-like text column
+        r = run('data', '--csv', path, '--na=-,core_count', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout), json.loads(run('data', '--format', 'json').stdout))
+        ref = reference_rows()
+        got = json.loads(r.stdout)
+        for want, row in zip(ref, got):
+            cores = want['host_processor_core_count']
+            if cores in ('', '-', 'core_count'):
+                self.assertIsNone(row['host_processor_core_count'])
+            else:
+                self.assertEqual(row['host_processor_core_count'], float(cores))
+
     def test_bad_input_reports_location(self):
         path = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'accelsel_cli_bad.csv')
         with open(path, 'w') as f:

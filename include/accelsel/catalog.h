@@ -82,11 +82,16 @@ typedef struct accelsel_provenance {
 } accelsel_provenance;
 
 /** The source of figure @p figure of an entry: its own source if it has one,
- *  else the entry's. NULL if an argument is NULL. Valid as long as @p p. */
+ *  else the entry's. NULL if an argument is NULL. Valid as long as @p p.
+ *  @param[in] p       an entry's provenance, from a catalog.
+ *  @param[in] figure  a figure's key, e.g. "tdp_w" or "peak_flops.fp16". */
 ACCELSEL_API const char *accelsel_provenance_source(const accelsel_provenance *p,
                                                     const char *figure);
 
-/** 1 if figure @p figure is derived, 0 if not, ACCELSEL_EINVAL for a NULL argument. */
+/** 1 if figure @p figure is derived, 0 if not, ACCELSEL_EINVAL for a NULL
+ *  argument (the error names it).
+ *  @param[in] p       an entry's provenance, from a catalog.
+ *  @param[in] figure  a figure's key, as for accelsel_provenance_source(). */
 ACCELSEL_API int accelsel_provenance_is_derived(const accelsel_provenance *p, const char *figure);
 
 /** One device. Fields are only ever appended; @ref version says which exist.
@@ -211,7 +216,8 @@ typedef struct accelsel_slot_info {
 
 #define ACCELSEL_SLOT_INFO_VERSION 1
 
-/** sizeof() of the info structs in this library, for bindings to check their layout. @{ */
+/** sizeof() of the info structs in this library, for bindings to check their
+ *  layout. Thread safety: may be called from any thread. @{ */
 ACCELSEL_API size_t accelsel_device_info_size(void);
 ACCELSEL_API size_t accelsel_design_info_size(void);
 ACCELSEL_API size_t accelsel_link_info_size(void);
@@ -239,9 +245,15 @@ ACCELSEL_API size_t accelsel_slot_info_size(void);
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_catalog_load_file(accelsel_catalog **out, const char *path);
 
-/** As accelsel_catalog_load_file(), from @p len bytes at @p data (UTF-8, not
- *  necessarily NUL-terminated; not kept). Errors name the source "<buffer>".
- *  @p data may be NULL only when @p len is 0 (an empty catalog). */
+/** As accelsel_catalog_load_file(), from memory. Errors name the source "<buffer>".
+ *  @param[out] out   the new catalog, freed with accelsel_catalog_free();
+ *                    NULL on any failure.
+ *  @param[in]  data  @p len bytes of UTF-8 YAML, not necessarily NUL-terminated;
+ *                    not kept. May be NULL only when @p len is 0 (an empty catalog).
+ *  @param[in]  len   number of bytes.
+ *  @return as accelsel_catalog_load_file(), without ACCELSEL_EIO; ACCELSEL_EINVAL
+ *          also for a NULL @p data with @p len above 0.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_catalog_load_buffer(accelsel_catalog **out, const char *data,
                                               size_t len);
 
@@ -252,20 +264,26 @@ ACCELSEL_API int accelsel_catalog_load_buffer(accelsel_catalog **out, const char
  *  systems "adaptive-4" and "adaptive-8". Figures come from datasheets and
  *  papers named in each entry.
  *  @param[out] out  freed with accelsel_catalog_free(); NULL on failure.
- *  @return 0; ACCELSEL_EINVAL if @p out is NULL; ACCELSEL_ENOMEM. */
+ *  @return 0; ACCELSEL_EINVAL if @p out is NULL; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_catalog_load_builtin(accelsel_catalog **out);
 
 /** Write @p cat as YAML to @p path (created or truncated). Loading the file
  *  gives an equal catalog, and saving that again gives identical text.
  *  Figures the library computed are not written (they are computed again).
+ *  @param[in] cat   the catalog; only read.
+ *  @param[in] path  the file; not kept.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO (path and
- *          reason); ACCELSEL_ENOMEM. */
+ *          reason); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p cat may be shared. */
 ACCELSEL_API int accelsel_catalog_save_file(const accelsel_catalog *cat, const char *path);
 
 /** As accelsel_catalog_save_file(), into a new NUL-terminated buffer.
+ *  @param[in]  cat  the catalog; only read.
  *  @param[out] out  freed by the caller with accelsel_free(); NULL on failure.
  *  @param[out] len  its length without the NUL; may be NULL.
- *  @return 0; ACCELSEL_EINVAL for a NULL @p cat or @p out; ACCELSEL_ENOMEM. */
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p cat or @p out; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p cat may be shared. */
 ACCELSEL_API int accelsel_catalog_save_buffer(const accelsel_catalog *cat, char **out,
                                               size_t *len);
 
@@ -283,7 +301,8 @@ ACCELSEL_API int accelsel_catalog_save_buffer(const accelsel_catalog *cat, char 
  *  @param[in]  flags  0 or ACCELSEL_MERGE_OVERRIDE.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, an unknown flag or a clash
  *          (the message names the list, the entries and the clashing name);
- *          ACCELSEL_ENOMEM. */
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p a and @p b may be shared. */
 ACCELSEL_API int accelsel_catalog_merge(accelsel_catalog **out, const accelsel_catalog *a,
                                         const accelsel_catalog *b, unsigned int flags);
 
@@ -291,12 +310,19 @@ ACCELSEL_API int accelsel_catalog_merge(accelsel_catalog **out, const accelsel_c
  *  like the find functions, in the lists of devices, designs, links and
  *  systems; every list where it is found contributes), plus the devices,
  *  designs and links that the chosen systems refer to. Order is the catalog's.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND for a
- *          name in no list (the message gives the nearest names); ACCELSEL_ENOMEM. */
+ *  @param[out] out    freed with accelsel_catalog_free(); NULL on failure.
+ *  @param[in]  cat    the catalog; only read, not kept.
+ *  @param[in]  names  @p n names or aliases; not kept.
+ *  @param[in]  n      number of names.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument (or entry of @p names);
+ *          ACCELSEL_ENOTFOUND for a name in no list (the message gives the
+ *          nearest names); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p cat may be shared. */
 ACCELSEL_API int accelsel_catalog_select(accelsel_catalog **out, const accelsel_catalog *cat,
                                          const char *const *names, size_t n);
 
-/** Free a catalog. Accepts NULL. */
+/** Free a catalog. Accepts NULL. Every pointer it handed out becomes invalid;
+ *  no other thread may be using it. */
 ACCELSEL_API void accelsel_catalog_free(accelsel_catalog *cat);
 
 /** Number of entries of each list; 0 if @p cat is NULL. @{ */
@@ -319,10 +345,13 @@ ACCELSEL_API const accelsel_system_info *accelsel_catalog_system(const accelsel_
 /** @} */
 
 /** Find an entry by name or alias: an exact match ignoring ASCII case.
- *  @param[out] index  its index in the list.
+ *  @param[in]  cat    the catalog; only read.
+ *  @param[in]  name   a name or alias.
+ *  @param[out] index  its index in the list; untouched on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND if no
  *          name or alias matches (the message lists the nearest names by edit
- *          distance). @{ */
+ *          distance).
+ *  Thread safety: any number of threads may read one @p cat at once. @{ */
 ACCELSEL_API int accelsel_catalog_find_device(const accelsel_catalog *cat, const char *name,
                                               size_t *index);
 ACCELSEL_API int accelsel_catalog_find_design(const accelsel_catalog *cat, const char *name,
@@ -342,10 +371,14 @@ ACCELSEL_API const accelsel_slot_info *accelsel_catalog_system_slot(const accels
 /** The direct link from slot @p from to slot @p to of system @p system.
  *  In a cluster, slots of one node use the intra-node link and slots of
  *  different nodes the inter-node link.
- *  @param[out] link  the link's index in the catalog.
+ *  @param[in]  cat       the catalog; only read.
+ *  @param[in]  system    a system index; any value.
+ *  @param[in]  from, to  slot indices of that system; any values.
+ *  @param[out] link      the link's index in the catalog; untouched on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or an index out of range;
  *          ACCELSEL_ENOTFOUND if the two slots have no direct link (always
- *          so when @p from equals @p to). */
+ *          so when @p from equals @p to).
+ *  Thread safety: any number of threads may read one @p cat at once. */
 ACCELSEL_API int accelsel_catalog_system_link(const accelsel_catalog *cat, size_t system,
                                               size_t from, size_t to, size_t *link);
 

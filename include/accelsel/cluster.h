@@ -113,12 +113,16 @@ typedef struct accelsel_cluster_options {
       NULL, 1, 100000, 10, 1, NULL, NULL }
 
 /** Fill @p opts with the defaults of @p version.
+ *  @param[out] opts     the options to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_CLUSTER_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_cluster_options_init(accelsel_cluster_options *opts,
                                                unsigned int version);
 
-/** sizeof(accelsel_cluster_options) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_cluster_options) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_cluster_options_size(void);
 
 /** Cluster the rows of a matrix.
@@ -151,15 +155,20 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
  *  accelsel_cluster_fit(). The model keeps a copy of @p features, so that
  *  centroids can be given in original units and new datasets predicted; its
  *  profile dataset summarises every column of @p ds, not only the features.
- *  @param[in] ds        only read; not kept.
- *  @param[in] features  only read; copied.
- *  @return as accelsel_cluster_fit() and accelsel_features_transform(). */
+ *  @param[out] out       the model, freed with accelsel_cluster_model_free(); NULL on failure.
+ *  @param[in]  ds        only read; not kept.
+ *  @param[in]  features  only read; copied.
+ *  @param[in]  opts      NULL for defaults.
+ *  @return as accelsel_cluster_fit() and accelsel_features_transform().
+ *  Thread safety: as accelsel_cluster_fit(); @p ds and @p features may be shared. */
 ACCELSEL_API int accelsel_cluster_fit_dataset(accelsel_cluster_model **out,
                                               const accelsel_dataset *ds,
                                               const accelsel_features *features,
                                               const accelsel_cluster_options *opts);
 
-/** The algorithm (ACCELSEL_CLUSTER_KMEANS or _WARD); ACCELSEL_EINVAL if @p m is NULL. */
+/** The algorithm (ACCELSEL_CLUSTER_KMEANS or _WARD); ACCELSEL_EINVAL if @p m is
+ *  NULL (the error names it).
+ *  @param[in] m  the model; only read. */
 ACCELSEL_API int accelsel_cluster_model_algorithm(const accelsel_cluster_model *m);
 
 /** Number of clusters; 0 if @p m is NULL. */
@@ -220,7 +229,9 @@ ACCELSEL_API size_t accelsel_cluster_model_n_merges(const accelsel_cluster_model
  *  linkage convention: clusters @p a and @p b (ids below n_rows are single
  *  rows, id n_rows + j is the cluster made by merge j) join at @p height into
  *  a cluster of @p size rows.
- *  @param[out] a, b, height, size  each may be NULL.
+ *  @param[in]  m                   the model; only read.
+ *  @param[in]  i                   0 .. accelsel_cluster_model_n_merges() - 1; any value.
+ *  @param[out] a, b, height, size  each may be NULL; untouched on failure.
  *  @return 0; ACCELSEL_EINVAL if @p m is NULL, not a Ward model, or @p i out of range. */
 ACCELSEL_API int accelsel_cluster_model_merge(const accelsel_cluster_model *m, size_t i,
                                               size_t *a, size_t *b, double *height,
@@ -238,7 +249,10 @@ ACCELSEL_API const accelsel_dataset *accelsel_cluster_model_profiles(
 
 /** Label new rows of a matrix with the nearest centroid (squared Euclidean
  *  distance, ties to the lower label), in the clustered space.
- *  @param[in]  x       @p n x @p d doubles; @p d must equal the model's dim.
+ *  @param[in]  m       the model; only read.
+ *  @param[in]  x       @p n x @p d doubles, row-major; not kept.
+ *  @param[in]  n       number of rows, >= 1.
+ *  @param[in]  d       must equal accelsel_cluster_model_dim().
  *  @param[out] labels  caller-owned, @p n values.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or a wrong @p d;
  *          ACCELSEL_EEMPTY if @p n is 0; ACCELSEL_EDATA for NaN or infinity (row and column named).
@@ -248,13 +262,16 @@ ACCELSEL_API int accelsel_cluster_model_predict(const accelsel_cluster_model *m,
 
 /** Label the rows of a dataset: transformed through the model's features,
  *  then as accelsel_cluster_model_predict().
+ *  @param[in]  m              a model fitted on a dataset; only read.
+ *  @param[in]  ds             rows to label, with the feature columns by name; only read.
  *  @param[out] labels         caller-owned, room for accelsel_dataset_rows(@p ds) values.
  *  @param[in]  capacity       length of @p labels.
  *  @param[out] n_out          labels written (rows dropped for missing values get none).
  *  @param[out] row_index_out  NULL or room for rows(ds) values: the dataset row of each label.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a too small @p capacity or a
  *          model fitted on a matrix (it has no features); the errors of
- *          accelsel_features_transform(); ACCELSEL_ENOMEM. */
+ *          accelsel_features_transform(); ACCELSEL_ENOMEM.
+ *  Thread safety: any number of threads may predict with one model at once. */
 ACCELSEL_API int accelsel_cluster_model_predict_dataset(const accelsel_cluster_model *m,
                                                         const accelsel_dataset *ds,
                                                         uint32_t *labels, size_t capacity,
@@ -262,37 +279,53 @@ ACCELSEL_API int accelsel_cluster_model_predict_dataset(const accelsel_cluster_m
 
 /** Write the model as YAML text, every double in the shortest form that reads
  *  back to the same value, so that loading gives an identical model.
+ *  @param[in]  m    the model; only read.
  *  @param[out] out  NUL-terminated text, freed with accelsel_free(); NULL on failure.
  *  @param[out] len  its length without the NUL; may be NULL.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOMEM. */
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p m or @p out; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p m may be shared. */
 ACCELSEL_API int accelsel_cluster_model_save_yaml_buffer(const accelsel_cluster_model *m,
                                                          char **out, size_t *len);
 
 /** As accelsel_cluster_model_save_yaml_buffer(), into the file @p path
- *  (created or truncated). @return also ACCELSEL_EIO (path and reason). */
+ *  (created or truncated).
+ *  @param[in] m     the model; only read.
+ *  @param[in] path  the file; not kept.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO (path and
+ *          reason); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p m may be shared. */
 ACCELSEL_API int accelsel_cluster_model_save_yaml(const accelsel_cluster_model *m,
                                                   const char *path);
 
 /** Read a model written by accelsel_cluster_model_save_yaml_buffer().
- *  @param[out] out   the model; NULL on failure.
+ *  @param[out] out   the model, freed with accelsel_cluster_model_free(); NULL on failure.
  *  @param[in]  data  @p len bytes of YAML (not NUL-terminated; not kept).
+ *  @param[in]  len   number of bytes.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument;
  *          ACCELSEL_EPARSE for malformed YAML, an unknown or missing key, a
  *              value of the wrong type or out of range, or arrays of
  *              inconsistent lengths (source "<buffer>", line and column given);
- *          ACCELSEL_EVERSION for an unknown format version; ACCELSEL_ENOMEM. */
+ *          ACCELSEL_EVERSION for an unknown format version; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_cluster_model_load_yaml_buffer(accelsel_cluster_model **out,
                                                          const char *data, size_t len);
 
 /** As accelsel_cluster_model_load_yaml_buffer(), from the file @p path
- *  (errors name the path). @return also ACCELSEL_EIO. */
+ *  (errors name the path).
+ *  @param[out] out   the model, freed with accelsel_cluster_model_free(); NULL on failure.
+ *  @param[in]  path  the file; not kept.
+ *  @return as accelsel_cluster_model_load_yaml_buffer(), plus ACCELSEL_EIO
+ *          (path and reason).
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_cluster_model_load_yaml(accelsel_cluster_model **out, const char *path);
 
-/** Free a model. Accepts NULL. */
+/** Free a model, with its profiles and feature transform. Accepts NULL. Every
+ *  pointer it handed out becomes invalid; no other thread may be using it. */
 ACCELSEL_API void accelsel_cluster_model_free(accelsel_cluster_model *m);
 
 /** @name Quality indices of a labelling
- *  Each takes @p n x @p d row-major data and a label per row, each below @p n
+ *  Each takes @p x, @p n x @p d row-major data, and @p labels, a label per
+ *  row, each below @p n
  *  (labels need not be contiguous: only clusters that have rows count). Each
  *  equals scikit-learn's function of the same name on the same data and labels
  *  (to rounding). They fail with ACCELSEL_EINVAL for a NULL argument, d = 0 or
@@ -320,14 +353,18 @@ ACCELSEL_API int accelsel_cluster_silhouette(const double *x, size_t n, size_t d
 
 /** Calinski-Harabasz index: between-cluster dispersion x (n - k) over
  *  within-cluster dispersion x (k - 1); 1 if the within dispersion is 0
- *  (as scikit-learn). @return also ACCELSEL_ENOMEM. */
+ *  (as scikit-learn).
+ *  @param[out] out  the index; untouched on failure.
+ *  @return also ACCELSEL_ENOMEM. */
 ACCELSEL_API int accelsel_cluster_calinski_harabasz(const double *x, size_t n, size_t d,
                                                     const uint32_t *labels, double *out);
 
 /** Davies-Bouldin index: the mean over clusters of the largest
  *  (s_i + s_j) / ||c_i - c_j||, s being the mean distance of a cluster's rows
  *  to its mean c; 0 if every s or every centroid distance is 0 (as
- *  scikit-learn; coinciding centroids are skipped). @return also ACCELSEL_ENOMEM. */
+ *  scikit-learn; coinciding centroids are skipped).
+ *  @param[out] out  the index; untouched on failure.
+ *  @return also ACCELSEL_ENOMEM. */
 ACCELSEL_API int accelsel_cluster_davies_bouldin(const double *x, size_t n, size_t d,
                                                  const uint32_t *labels, double *out);
 /** @} */
@@ -337,9 +374,11 @@ ACCELSEL_API int accelsel_cluster_davies_bouldin(const double *x, size_t n, size
  *  the chord joining the first and last points (ties to the lower index).
  *  @param[in]  k       @p n increasing values of k.
  *  @param[in]  values  @p n finite values (e.g. inertias).
- *  @param[out] index   the index of the elbow in 0..n-1.
+ *  @param[in]  n       number of points, >= 3.
+ *  @param[out] index   the index of the elbow in 0..n-1; untouched on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, fewer than 3 points, k not
- *          strictly increasing; ACCELSEL_EDATA for a non-finite value. */
+ *          strictly increasing; ACCELSEL_EDATA for a non-finite value.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_cluster_elbow(const double *k, const double *values, size_t n,
                                         size_t *index);
 
@@ -374,7 +413,13 @@ typedef struct accelsel_cluster_selection accelsel_cluster_selection;
  *  accelsel_cluster_fit(), opts->k ignored; initial centres are not allowed)
  *  and choose k by @p criterion. Silhouette, CH and DB are undefined for
  *  k = 1 (NaN there; k = 1 is then never chosen).
- *  @param[out] out  the selection, freed with accelsel_cluster_selection_free(); NULL on failure.
+ *  @param[out] out           the selection, freed with accelsel_cluster_selection_free();
+ *                            NULL on failure.
+ *  @param[in]  x             @p n x @p d doubles, row-major; not kept.
+ *  @param[in]  n, d          rows and columns, as for accelsel_cluster_fit().
+ *  @param[in]  k_min, k_max  the range of k tried, 1 <= k_min <= k_max <= n.
+ *  @param[in]  criterion     an ACCELSEL_KSELECT_* value.
+ *  @param[in]  opts          NULL for defaults.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, k_min < 1, k_max < k_min,
  *          k_max > n (names k_max), an unknown criterion, fewer than 3 values
  *          of k for the elbow, only k = 1 for silhouette, CH or DB,
@@ -397,10 +442,12 @@ ACCELSEL_API double accelsel_cluster_selection_score(const accelsel_cluster_sele
 /** The chosen k; 0 if @p s is NULL. */
 ACCELSEL_API uint32_t accelsel_cluster_selection_best_k(const accelsel_cluster_selection *s);
 
-/** The criterion used (ACCELSEL_KSELECT_*); ACCELSEL_EINVAL if @p s is NULL. */
+/** The criterion used (ACCELSEL_KSELECT_*); ACCELSEL_EINVAL if @p s is NULL
+ *  (the error names it).
+ *  @param[in] s  the selection; only read. */
 ACCELSEL_API int accelsel_cluster_selection_criterion(const accelsel_cluster_selection *s);
 
-/** Free a selection. Accepts NULL. */
+/** Free a selection. Accepts NULL; no other thread may be using it. */
 ACCELSEL_API void accelsel_cluster_selection_free(accelsel_cluster_selection *s);
 
 #ifdef __cplusplus

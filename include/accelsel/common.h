@@ -47,11 +47,14 @@ extern "C" {
 /** @} */
 
 /** Static English text for a status code; never NULL (unknown codes get a generic text).
+ *  @param[in] code  a status code.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_strerror(int code);
 
 /** The symbolic name of a status code, e.g. "ACCELSEL_EPARSE"; "ACCELSEL_UNKNOWN"
- *  for codes this version does not know. Static storage; never NULL. */
+ *  for codes this version does not know. Static storage; never NULL.
+ *  @param[in] code  a status code.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_status_name(int code);
 
 /** Detail of the most recent failure on the calling thread. */
@@ -72,7 +75,8 @@ ACCELSEL_API const accelsel_error *accelsel_last_error(void);
 
 /** Version of the library at run time, as "MAJOR.MINOR.PATCH".
  *  @param[out] major, minor, patch  each may be NULL; set to the numbers.
- *  @return static storage, never NULL. */
+ *  @return static storage, never NULL.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_version(int *major, int *minor, int *patch);
 
 /** A replacement memory allocator (for embedding, accounting and failure tests).
@@ -93,13 +97,18 @@ typedef struct accelsel_allocator {
  *  to the C library's malloc when @p allocator is NULL.
  *  Call it before any other libaccelsel function, or when no handle is alive:
  *  memory is always freed with the allocator that gave it.
- *  @return 0; ACCELSEL_EINVAL if a function pointer is NULL;
- *          ACCELSEL_EVERSION for an unknown @p allocator->version.
+ *  @param[in] allocator  the functions and their payload, or NULL; not kept
+ *                        (the payload is kept and passed to every call).
+ *  @return 0; ACCELSEL_EINVAL if a function pointer is NULL (the message names
+ *          it); ACCELSEL_EVERSION for an unknown @p allocator->version. On
+ *          failure the allocator in use is unchanged.
  *  Thread safety: not thread-safe; this is process-wide configuration. */
 ACCELSEL_API int accelsel_set_allocator(const accelsel_allocator *allocator);
 
 /** Free memory that a libaccelsel function handed to the caller (strings,
- *  buffers, arrays). Accepts NULL. Never use free() on such memory. */
+ *  buffers, arrays). Accepts NULL. Never use free() on such memory.
+ *  @param[in] ptr  the memory; not usable afterwards.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API void accelsel_free(void *ptr);
 
 #ifdef __cplusplus

@@ -56,7 +56,8 @@ typedef struct accelsel_csv_options {
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_csv_options_init(accelsel_csv_options *opts, unsigned int version);
 
-/** sizeof(accelsel_csv_options) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_csv_options) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_csv_options_size(void);
 
 /** Read a CSV file (RFC 4180) into a new dataset.
@@ -134,6 +135,7 @@ ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const 
 ACCELSEL_API int accelsel_dataset_load_builtin(accelsel_dataset **out, const char *name);
 
 /** Name of built-in dataset @p index (0-based), or NULL past the last.
+ *  @param[in] index  0-based; any value.
  *  @return static storage. Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_dataset_builtin_name(size_t index);
 
@@ -146,7 +148,8 @@ ACCELSEL_API const char *accelsel_dataset_builtin_name(size_t index);
 ACCELSEL_API int accelsel_dataset_new(accelsel_dataset **out, size_t n_rows);
 
 /** Append (or, if a column of that name exists, replace in place) a numeric column.
- *  @param[in,out] ds     the dataset; needs exclusive access.
+ *  @param[in,out] ds     the dataset; needs exclusive access (no other thread may
+ *                        use it during the call).
  *  @param[in]     name   non-empty UTF-8; copied.
  *  @param[in]     values accelsel_dataset_rows(ds) values, NaN = missing; copied.
  *                        Infinities are kept. May be NULL when @p n is 0.
@@ -160,7 +163,8 @@ ACCELSEL_API int accelsel_dataset_add_numeric(accelsel_dataset *ds, const char *
 
 /** Append (or replace in place) a categorical column; its levels are its
  *  distinct values in order of first appearance.
- *  @param[in,out] ds     the dataset; needs exclusive access.
+ *  @param[in,out] ds     the dataset; needs exclusive access (no other thread may
+ *                        use it during the call).
  *  @param[in]     name   non-empty UTF-8; copied.
  *  @param[in]     values @p n UTF-8 strings, NULL = missing; copied. May be
  *                        NULL when @p n is 0.
@@ -181,19 +185,22 @@ ACCELSEL_API size_t accelsel_dataset_cols(const accelsel_dataset *ds);
 ACCELSEL_API const char *accelsel_dataset_column_name(const accelsel_dataset *ds, size_t col);
 
 /** Find a column by exact name.
- *  @param[in]  ds    the dataset.
+ *  @param[in]  ds    the dataset; only read.
  *  @param[in]  name  the column's name.
- *  @param[out] col   its index; SIZE_MAX when not found.
+ *  @param[out] col   its index; SIZE_MAX when not found, untouched for a NULL argument.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (the
  *          message names the column and the closest existing name: one that
  *          starts with @p name, else one that contains it, else the one at
- *          the smallest edit distance). */
+ *          the smallest edit distance).
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_column_index(const accelsel_dataset *ds, const char *name,
                                                size_t *col);
 
 /** Type of column @p col.
+ *  @param[in] ds   the dataset; only read.
+ *  @param[in] col  0-based column index; any value.
  *  @return ACCELSEL_COLUMN_NUMERIC or ACCELSEL_COLUMN_CATEGORICAL; ACCELSEL_EINVAL
- *          if @p ds is NULL or @p col is out of range. */
+ *          if @p ds is NULL or @p col is out of range (the message gives it). */
 ACCELSEL_API int accelsel_dataset_column_type(const accelsel_dataset *ds, size_t col);
 
 /** The values of numeric column @p col: accelsel_dataset_rows() doubles, NaN =
@@ -210,8 +217,10 @@ ACCELSEL_API const char *accelsel_dataset_string(const accelsel_dataset *ds, siz
                                                  size_t col);
 
 /** Whether a cell is missing (NaN in a numeric column, NULL in a categorical one).
+ *  @param[in] ds        the dataset; only read.
+ *  @param[in] row, col  0-based cell position; any values.
  *  @return 1 if missing, 0 if present; ACCELSEL_EINVAL if @p ds is NULL or the
- *          cell is out of range. */
+ *          cell is out of range (the message gives it). */
 ACCELSEL_API int accelsel_dataset_is_missing(const accelsel_dataset *ds, size_t row, size_t col);
 
 /** Number of distinct values (levels) of categorical column @p col, in order of
@@ -336,11 +345,13 @@ ACCELSEL_API int accelsel_dataset_save_csv(const accelsel_dataset *ds, const cha
  *  @param[in]  ds   the dataset; only read.
  *  @param[out] out  the text, freed by the caller with accelsel_free(); NULL on failure.
  *  @param[out] len  its length without the NUL; may be NULL.
- *  @return 0; ACCELSEL_EINVAL for a NULL @p ds or @p out; ACCELSEL_ENOMEM. */
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p ds or @p out; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_save_csv_buffer(const accelsel_dataset *ds, char **out,
                                                   size_t *len);
 
-/** Free a dataset and everything it owns. Accepts NULL. */
+/** Free a dataset and everything it owns. Accepts NULL. Every pointer it handed
+ *  out becomes invalid; no other thread may be using it. */
 ACCELSEL_API void accelsel_dataset_free(accelsel_dataset *ds);
 
 #ifdef __cplusplus

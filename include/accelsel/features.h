@@ -62,12 +62,16 @@ typedef struct accelsel_features_options {
 #define ACCELSEL_FEATURES_OPTIONS_INIT { ACCELSEL_FEATURES_OPTIONS_VERSION, ACCELSEL_MISSING_DROP }
 
 /** Fill @p opts with defaults for @p version.
+ *  @param[out] opts     the options to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_FEATURES_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_features_options_init(accelsel_features_options *opts,
                                                 unsigned int version);
 
-/** sizeof(accelsel_features_options) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_features_options) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_features_options_size(void);
 
 /** Fit a feature transform on columns of @p ds.
@@ -115,17 +119,24 @@ ACCELSEL_API const char *accelsel_features_input_name(const accelsel_features *f
 
 /** The transform actually applied to input column @p i (never
  *  ACCELSEL_TRANSFORM_DEFAULT: the default is resolved when fitting);
- *  ACCELSEL_EINVAL if @p f is NULL or @p i is out of range. */
+ *  ACCELSEL_EINVAL if @p f is NULL or @p i is out of range (the error names it).
+ *  @param[in] f  the transform; only read.
+ *  @param[in] i  0-based input column; any value. */
 ACCELSEL_API int accelsel_features_input_transform(const accelsel_features *f, size_t i);
 
-/** The missing-value policy recorded at fit time; ACCELSEL_EINVAL if @p f is NULL. */
+/** The missing-value policy recorded at fit time; ACCELSEL_EINVAL if @p f is
+ *  NULL (the error names it).
+ *  @param[in] f  the transform; only read. */
 ACCELSEL_API int accelsel_features_missing_policy(const accelsel_features *f);
 
 /** Scaling of output column @p j: output = (t(x) - center) / scale, where t is
  *  log10 or the identity. center 0 and scale 1 when not scaled; for one-hot
  *  columns too.
- *  @param[out] center, scale  may be NULL.
- *  @return 0; ACCELSEL_EINVAL if @p f is NULL or @p j is out of range. */
+ *  @param[in]  f              the transform; only read.
+ *  @param[in]  j              0-based output column; any value.
+ *  @param[out] center, scale  may be NULL; untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL if @p f is NULL or @p j is out of range.
+ *  Thread safety: any number of threads may read one @p f at once. */
 ACCELSEL_API int accelsel_features_scaling(const accelsel_features *f, size_t j, double *center,
                                            double *scale);
 
@@ -133,6 +144,7 @@ ACCELSEL_API int accelsel_features_scaling(const accelsel_features *f, size_t j,
  *  same type as when fitting) into a row-major matrix of accelsel_features_dim()
  *  columns, following the recorded missing-value policy.
  *
+ *  @param[in]  f              the fitted transform; only read.
  *  @param[in]  ds             rows to transform; only read.
  *  @param[out] matrix         caller-owned; at least rows(ds) x dim doubles.
  *  @param[in]  capacity       length of @p matrix in doubles; must be at least
@@ -157,7 +169,9 @@ ACCELSEL_API int accelsel_features_transform(const accelsel_features *f,
  *  input column: the scaling is undone and log10 inverted (so the inverse of an
  *  average in log space is a geometric mean). Categorical inputs give NaN.
  *
+ *  @param[in]  f         the fitted transform; only read.
  *  @param[in]  x         @p n_rows x dim doubles, row-major (e.g. centroids).
+ *  @param[in]  n_rows    number of rows of @p x and @p out; may be 0.
  *  @param[out] out       caller-owned, @p n_rows x accelsel_features_n_inputs() doubles.
  *  @param[in]  capacity  length of @p out in doubles.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or too small @p capacity.
@@ -165,7 +179,8 @@ ACCELSEL_API int accelsel_features_transform(const accelsel_features *f,
 ACCELSEL_API int accelsel_features_inverse(const accelsel_features *f, const double *x,
                                            size_t n_rows, double *out, size_t capacity);
 
-/** Free a feature transform. Accepts NULL. */
+/** Free a feature transform. Accepts NULL. Every pointer it handed out becomes
+ *  invalid; no other thread may be using it. */
 ACCELSEL_API void accelsel_features_free(accelsel_features *f);
 
 #ifdef __cplusplus

@@ -83,7 +83,10 @@ ACCELSEL_API const double *accelsel_pca_loadings(const accelsel_pca *pca);
 ACCELSEL_API const double *accelsel_pca_mean(const accelsel_pca *pca);
 
 /** Project rows onto the components: out[i][c] = (row_i - mean) . component_c.
- *  @param[in]  matrix    @p rows x @p cols doubles (@p cols must equal n_features).
+ *  @param[in]  pca       the fit; only read.
+ *  @param[in]  matrix    @p rows x @p cols doubles, row-major; not kept.
+ *  @param[in]  rows      number of rows; may be 0.
+ *  @param[in]  cols      must equal accelsel_pca_n_features().
  *  @param[out] out       caller-owned, @p rows x n_components doubles.
  *  @param[in]  capacity  length of @p out in doubles.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a wrong @p cols or a too
@@ -92,7 +95,9 @@ ACCELSEL_API const double *accelsel_pca_mean(const accelsel_pca *pca);
 ACCELSEL_API int accelsel_pca_transform(const accelsel_pca *pca, const double *matrix,
                                         size_t rows, size_t cols, double *out, size_t capacity);
 
-/** Free a PCA. Accepts NULL. */
+/** Free a PCA. Accepts NULL. Every pointer it handed out becomes invalid; no
+ *  other thread may be using it. A PCA owned by an importance result is freed
+ *  with that result, never with this function. */
 ACCELSEL_API void accelsel_pca_free(accelsel_pca *pca);
 /** @} */
 
@@ -170,12 +175,16 @@ typedef struct accelsel_importance_options {
       ACCELSEL_PERMUTATION_OOB, 3, 0, 0, ACCELSEL_MISSING_DROP, NULL, NULL }
 
 /** Fill @p opts with defaults for @p version.
+ *  @param[out] opts     the options to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_IMPORTANCE_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_importance_options_init(accelsel_importance_options *opts,
                                                   unsigned int version);
 
-/** sizeof(accelsel_importance_options) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_importance_options) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_importance_options_size(void);
 
 /** Compute the importance of dataset columns for a numeric target column.
@@ -218,8 +227,15 @@ ACCELSEL_API int accelsel_importance_compute(accelsel_importance **out,
 /** As accelsel_importance_compute(), with a feature transform the caller has
  *  fitted (for example with log10 transforms); it is copied, and rows it drops
  *  (missing values) are dropped. @p opts->missing is ignored.
+ *  @param[out] out            the result, freed with accelsel_importance_free();
+ *                             NULL on any failure (nothing leaks).
+ *  @param[in]  ds             only read; not kept.
+ *  @param[in]  features       the fitted transform; only read and copied.
+ *  @param[in]  target_column  a numeric column of @p ds, not an input of @p features.
+ *  @param[in]  opts           NULL for defaults.
  *  @return as accelsel_importance_compute(), with ACCELSEL_EINVAL also for a
- *          NULL @p features and ACCELSEL_EINVAL if the target is one of its inputs. */
+ *          NULL @p features and ACCELSEL_EINVAL if the target is one of its inputs.
+ *  Thread safety: may be called from any thread; @p ds and @p features may be shared. */
 ACCELSEL_API int accelsel_importance_compute_features(accelsel_importance **out,
                                                       const accelsel_dataset *ds,
                                                       const accelsel_features *features,
@@ -287,8 +303,11 @@ ACCELSEL_API const char *accelsel_importance_feature_name(const accelsel_importa
                                                           size_t j);
 
 /** Find a feature by exact name.
- *  @param[out] j  its index.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (named). */
+ *  @param[in]  imp   the result; only read.
+ *  @param[in]  name  the feature's name.
+ *  @param[out] j     its index; untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (named).
+ *  Thread safety: any number of threads may read one @p imp at once. */
 ACCELSEL_API int accelsel_importance_feature_index(const accelsel_importance *imp,
                                                    const char *name, size_t *j);
 
@@ -326,10 +345,14 @@ ACCELSEL_API double accelsel_importance_value(const accelsel_importance *imp, in
                                               size_t j);
 
 /** One value of @p measure for the feature named @p name.
- *  @param[out] value  the value.
+ *  @param[in]  imp      the result; only read.
+ *  @param[in]  measure  an ACCELSEL_MEASURE_* value.
+ *  @param[in]  name     the feature's name.
+ *  @param[out] value    the value; untouched on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or an unknown measure;
  *          ACCELSEL_ENOTFOUND for an unknown feature (named) or a measure
- *          that was not computed. */
+ *          that was not computed.
+ *  Thread safety: any number of threads may read one @p imp at once. */
 ACCELSEL_API int accelsel_importance_value_by_name(const accelsel_importance *imp, int measure,
                                                    const char *name, double *value);
 
@@ -352,7 +375,10 @@ ACCELSEL_API double accelsel_importance_oob_r2(const accelsel_importance *imp);
 /** Predict the target with the forest for rows in feature space (the same
  *  columns as the features: for a dataset computation, the transformed
  *  matrix; see accelsel_importance_predict_dataset()).
- *  @param[in]  matrix    @p rows x @p cols doubles; @p cols must equal n_features.
+ *  @param[in]  imp       the result; only read.
+ *  @param[in]  matrix    @p rows x @p cols doubles, row-major; not kept.
+ *  @param[in]  rows      number of rows; may be 0.
+ *  @param[in]  cols      must equal accelsel_importance_n_features().
  *  @param[out] out       caller-owned, @p rows doubles.
  *  @param[in]  capacity  length of @p out.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a wrong @p cols, a too small
@@ -364,6 +390,8 @@ ACCELSEL_API int accelsel_importance_predict(const accelsel_importance *imp,
 
 /** Predict the target for the rows of a dataset through the fitted feature
  *  transform and the forest (rows the transform drops are left out).
+ *  @param[in]  imp        a result computed from a dataset with the forest; only read.
+ *  @param[in]  ds         rows to predict, with the feature columns by name; only read.
  *  @param[out] out        caller-owned, at least accelsel_dataset_rows(@p ds) doubles.
  *  @param[in]  capacity   length of @p out.
  *  @param[out] n_out      number of predictions written.
@@ -371,7 +399,8 @@ ACCELSEL_API int accelsel_importance_predict(const accelsel_importance *imp,
  *                         the dataset row of each prediction.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a too small @p capacity, a
  *          result computed from a matrix or without the forest; the errors of
- *          accelsel_features_transform(); ACCELSEL_ENOMEM. */
+ *          accelsel_features_transform(); ACCELSEL_ENOMEM.
+ *  Thread safety: any number of threads may predict with one @p imp at once. */
 ACCELSEL_API int accelsel_importance_predict_dataset(const accelsel_importance *imp,
                                                      const accelsel_dataset *ds, double *out,
                                                      size_t capacity, size_t *n_out,
@@ -385,11 +414,14 @@ ACCELSEL_API const accelsel_features *accelsel_importance_features(const accelse
  *  and one numeric column per computed measure, named as
  *  accelsel_importance_measure_name(), one row per feature in feature order.
  *  @param[out] out  freed with accelsel_dataset_free(); NULL on failure.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOMEM. */
+ *  @param[in]  imp  the result; only read, not kept.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p imp may be shared. */
 ACCELSEL_API int accelsel_importance_to_dataset(accelsel_dataset **out,
                                                 const accelsel_importance *imp);
 
-/** Free an importance result. Accepts NULL. */
+/** Free an importance result, with its PCA and feature transform. Accepts NULL.
+ *  Every pointer it handed out becomes invalid; no other thread may be using it. */
 ACCELSEL_API void accelsel_importance_free(accelsel_importance *imp);
 /** @} */
 

@@ -130,7 +130,8 @@ typedef struct accelsel_layer_info {
 
 #define ACCELSEL_LAYER_INFO_VERSION 1
 
-/** sizeof(accelsel_layer_info) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_layer_info) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_layer_info_size(void);
 
 /** Sums over all layers of a network (inputs contribute activations only). */
@@ -149,7 +150,8 @@ typedef struct accelsel_network_totals {
 
 #define ACCELSEL_NETWORK_TOTALS_VERSION 1
 
-/** sizeof(accelsel_network_totals) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_network_totals) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_network_totals_size(void);
 
 /** Options for loading a network. Initialise with ACCELSEL_NETWORK_OPTIONS_INIT
@@ -164,12 +166,16 @@ typedef struct accelsel_network_options {
 #define ACCELSEL_NETWORK_OPTIONS_INIT { ACCELSEL_NETWORK_OPTIONS_VERSION, 4, 0 }
 
 /** Fill @p opts with defaults for @p version.
+ *  @param[out] opts     the options to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_NETWORK_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_network_options_init(accelsel_network_options *opts,
                                                unsigned int version);
 
-/** sizeof(accelsel_network_options) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_network_options) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_network_options_size(void);
 
 /** Read a network from a YAML file (format: docs/network-format.md).
@@ -197,9 +203,17 @@ ACCELSEL_API size_t accelsel_network_options_size(void);
 ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *path,
                                             const accelsel_network_options *opts);
 
-/** As accelsel_network_load_file(), from @p len bytes at @p data (not
- *  NUL-terminated; not kept). Errors name the source "<buffer>".
- *  @p data may be NULL only when @p len is 0. */
+/** As accelsel_network_load_file(), from memory. Errors name the source "<buffer>".
+ *  @param[out] out   the new network, freed with accelsel_network_free();
+ *                    NULL on any failure.
+ *  @param[in]  data  @p len bytes of YAML, not NUL-terminated; not kept. May be
+ *                    NULL only when @p len is 0 (an empty document:
+ *                    ACCELSEL_EPARSE).
+ *  @param[in]  len   number of bytes.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return as accelsel_network_load_file(), without ACCELSEL_EIO; ACCELSEL_EINVAL
+ *          also for a NULL @p data with @p len above 0.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char *data,
                                               size_t len, const accelsel_network_options *opts);
 
@@ -223,25 +237,33 @@ ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char
 ACCELSEL_API int accelsel_network_load_zoo(accelsel_network **out, const char *name,
                                            const accelsel_network_options *opts);
 
-/** Name of zoo model @p index (0-based), or NULL past the last. Static storage. */
+/** Name of zoo model @p index (0-based), or NULL past the last. Static storage.
+ *  @param[in] index  0-based; any value.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_network_zoo_name(size_t index);
 
-/** One-line description of zoo model @p index, or NULL past the last. Static storage. */
+/** One-line description of zoo model @p index, or NULL past the last. Static storage.
+ *  @param[in] index  0-based; any value.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_network_zoo_description(size_t index);
 
 /** Write the network as YAML in the canonical form of docs/network-format.md:
  *  keys in a fixed order, attributes at their default values left out, layers
  *  in their stored order. Loading the text gives an equal network, and saving
  *  that gives identical text.
+ *  @param[in] net   the network; only read.
+ *  @param[in] path  the file to create or truncate; not kept.
  *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_EIO (path and
  *          reason); ACCELSEL_ENOMEM.
- *  Thread safety: @p net is only read. */
+ *  Thread safety: may be called from any thread; @p net may be shared. */
 ACCELSEL_API int accelsel_network_save_file(const accelsel_network *net, const char *path);
 
 /** As accelsel_network_save_file(), into a new NUL-terminated buffer.
+ *  @param[in]  net  the network; only read.
  *  @param[out] out  freed by the caller with accelsel_free(); NULL on failure.
  *  @param[out] len  its length without the NUL; may be NULL.
- *  @return 0; ACCELSEL_EINVAL if @p net or @p out is NULL; ACCELSEL_ENOMEM. */
+ *  @return 0; ACCELSEL_EINVAL if @p net or @p out is NULL; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p net may be shared. */
 ACCELSEL_API int accelsel_network_save_buffer(const accelsel_network *net, char **out,
                                               size_t *len);
 
@@ -266,38 +288,54 @@ ACCELSEL_API const accelsel_layer_info *accelsel_network_layer(const accelsel_ne
                                                                size_t index);
 
 /** Find a layer by exact name.
- *  @param[out] index  its index.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (the message names it). */
+ *  @param[in]  net    the network; only read.
+ *  @param[in]  name   the layer's name.
+ *  @param[out] index  its index; untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND (the message names it).
+ *  Thread safety: any number of threads may read one @p net at once. */
 ACCELSEL_API int accelsel_network_layer_index(const accelsel_network *net, const char *name,
                                               size_t *index);
 
 /** The predecessors of layer @p index: the layers it reads, in the order its
  *  description lists them (a layer may appear twice, e.g. add of x and x).
+ *  @param[in]  net     the network; only read.
+ *  @param[in]  index   a layer index; any value.
  *  @param[out] inputs  borrowed array of layer indices, valid until @p net is freed
- *                      (NULL when there are none).
- *  @param[out] n       its length (0 for network inputs).
- *  @return 0; ACCELSEL_EINVAL for a NULL argument or @p index out of range. */
+ *                      (NULL when there are none); untouched on failure.
+ *  @param[out] n       its length (0 for network inputs); untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or @p index out of range (the
+ *          message gives it).
+ *  Thread safety: any number of threads may read one @p net at once. */
 ACCELSEL_API int accelsel_network_layer_inputs(const accelsel_network *net, size_t index,
                                                const size_t **inputs, size_t *n);
 
 /** The successors of layer @p index: the layers that read it, in increasing
- *  index order, each once. Same ownership and errors as
- *  accelsel_network_layer_inputs(). */
+ *  index order, each once. Same parameters, ownership, errors and thread
+ *  safety as accelsel_network_layer_inputs(), with @p outputs for its @p inputs.
+ *  @param[in]  net      the network; only read.
+ *  @param[in]  index    a layer index; any value.
+ *  @param[out] outputs  borrowed array of layer indices (NULL when there are none).
+ *  @param[out] n        its length (0 for the network's outputs). */
 ACCELSEL_API int accelsel_network_layer_outputs(const accelsel_network *net, size_t index,
                                                 const size_t **outputs, size_t *n);
 
 /** A topological order of all layers: every layer comes after its inputs.
  *  Deterministic: among layers that are ready, the lowest index comes first
  *  (so a file already in dependency order keeps its order).
+ *  @param[in]  net    the network; only read.
  *  @param[out] order  borrowed array of accelsel_network_layer_count() indices,
- *                     valid until @p net is freed.
- *  @param[out] n      its length.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument. */
+ *                     valid until @p net is freed; untouched on failure.
+ *  @param[out] n      its length; untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument.
+ *  Thread safety: any number of threads may read one @p net at once. */
 ACCELSEL_API int accelsel_network_topo_order(const accelsel_network *net, const size_t **order,
                                              size_t *n);
 
 /** The network's outputs: layers no other layer reads, in increasing index order.
- *  Same ownership and errors as accelsel_network_topo_order(). */
+ *  Same ownership, errors and thread safety as accelsel_network_topo_order().
+ *  @param[in]  net      the network; only read.
+ *  @param[out] outputs  borrowed array of layer indices, valid until @p net is freed.
+ *  @param[out] n        its length. */
 ACCELSEL_API int accelsel_network_outputs(const accelsel_network *net, const size_t **outputs,
                                           size_t *n);
 
@@ -305,7 +343,8 @@ ACCELSEL_API int accelsel_network_outputs(const accelsel_network *net, const siz
 ACCELSEL_API const accelsel_network_totals *accelsel_network_get_totals(
     const accelsel_network *net);
 
-/** Free a network. Accepts NULL. */
+/** Free a network. Accepts NULL. Every pointer it handed out becomes invalid;
+ *  no other thread may be using it. */
 ACCELSEL_API void accelsel_network_free(accelsel_network *net);
 
 #ifdef __cplusplus

@@ -40,10 +40,15 @@ typedef struct accelsel_plot_panel {
       NULL, NULL, 0, 0 }
 
 /** Fill @p panel with defaults (a scatter panel with no data) for @p version.
- *  @return 0; ACCELSEL_EINVAL if @p panel is NULL; ACCELSEL_EVERSION. */
+ *  @param[out] panel    the panel to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_PLOT_PANEL_VERSION as the caller knows it.
+ *  @return 0; ACCELSEL_EINVAL if @p panel is NULL; ACCELSEL_EVERSION if this
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_plot_panel_init(accelsel_plot_panel *panel, unsigned int version);
 
-/** sizeof(accelsel_plot_panel), for bindings to check their layout. */
+/** sizeof(accelsel_plot_panel), for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_plot_panel_size(void);
 
 /** Draw panels side by side into one standalone SVG document.

@@ -89,9 +89,11 @@ ACCELSEL_API int accelsel_criteria_parse(accelsel_criterion **out, size_t *n, co
 ACCELSEL_API const char *accelsel_rank_method_name(int method);
 
 /** The method called @p name ("topsis", "wsum" or "pareto", exact lower case).
+ *  @param[in]  name    NUL-terminated; not kept.
  *  @param[out] method  the ACCELSEL_RANK_ value; untouched on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND for an
- *          unknown name (the message names it). */
+ *          unknown name (the message names it).
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_rank_method_from_name(const char *name, int *method);
 
 /** @name Missing-value policies (accelsel_rank_options.missing) @{ */
@@ -121,11 +123,15 @@ typedef struct accelsel_rank_options {
 #define ACCELSEL_RANK_OPTIONS_INIT { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE, 0 }
 
 /** Fill @p opts with the defaults of @p version.
+ *  @param[out] opts     the options to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_RANK_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_rank_options_init(accelsel_rank_options *opts, unsigned int version);
 
-/** sizeof(accelsel_rank_options) in this library, for bindings to check their layout. */
+/** sizeof(accelsel_rank_options) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_rank_options_size(void);
 
 /** The ranking of a dataset's rows: scores, ranks, order and Pareto fronts.
@@ -176,7 +182,9 @@ ACCELSEL_API int accelsel_ranking_compute(accelsel_ranking **out, const accelsel
                                           const accelsel_criterion *criteria, size_t n_criteria,
                                           int method, const accelsel_rank_options *opts);
 
-/** The method the ranking was computed with; ACCELSEL_EINVAL if @p r is NULL. */
+/** The method the ranking was computed with; ACCELSEL_EINVAL if @p r is NULL
+ *  (the error names it).
+ *  @param[in] r  the ranking; only read. */
 ACCELSEL_API int accelsel_ranking_method(const accelsel_ranking *r);
 
 /** Number of rows of the ranked dataset (the length of the per-row arrays);
@@ -222,7 +230,8 @@ ACCELSEL_API size_t accelsel_ranking_criterion_count(const accelsel_ranking *r);
  *  until @p r is freed. */
 ACCELSEL_API const double *accelsel_ranking_weights(const accelsel_ranking *r);
 
-/** Free a ranking. Accepts NULL. */
+/** Free a ranking. Accepts NULL. Every pointer it handed out becomes invalid;
+ *  no other thread may be using it. */
 ACCELSEL_API void accelsel_ranking_free(accelsel_ranking *r);
 
 /** Kendall's rank correlation tau-b of two samples, with the correction for
@@ -253,12 +262,16 @@ typedef struct accelsel_sensitivity_options {
 #define ACCELSEL_SENSITIVITY_OPTIONS_INIT { ACCELSEL_SENSITIVITY_OPTIONS_VERSION, 1000, 0, 42, 0.2 }
 
 /** Fill @p opts with the defaults of @p version.
+ *  @param[out] opts     the options to fill; untouched on failure.
+ *  @param[in]  version  ACCELSEL_SENSITIVITY_OPTIONS_VERSION as the caller knows it.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
- *          library does not know @p version. */
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_sensitivity_options_init(accelsel_sensitivity_options *opts,
                                                    unsigned int version);
 
-/** sizeof(accelsel_sensitivity_options) in this library, for bindings. */
+/** sizeof(accelsel_sensitivity_options) in this library, for bindings to check
+ *  their layout. Thread safety: may be called from any thread. */
 ACCELSEL_API size_t accelsel_sensitivity_options_size(void);
 
 /** How stable a ranking is under perturbed weights. Immutable: any number of
@@ -320,7 +333,8 @@ ACCELSEL_API double accelsel_sensitivity_top1_fraction(const accelsel_sensitivit
  *  values). NULL if @p s is NULL. Valid until @p s is freed. */
 ACCELSEL_API const double *accelsel_sensitivity_taus(const accelsel_sensitivity *s);
 
-/** Free a sensitivity result. Accepts NULL. */
+/** Free a sensitivity result. Accepts NULL. Every pointer it handed out becomes
+ *  invalid; no other thread may be using it. */
 ACCELSEL_API void accelsel_sensitivity_free(accelsel_sensitivity *s);
 
 #ifdef __cplusplus

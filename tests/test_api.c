@@ -1456,6 +1456,8 @@ START_TEST(options_structs)
         memset(o.bytes, 0xa5, sizeof o.bytes);
         prime_error();
         check_failure(c->fn, "version", c->init(o.bytes, unknown[u]), ACCELSEL_EVERSION);
+        for (size_t b = 0; b < c->struct_size; b++)
+            ck_assert_msg(o.bytes[b] == 0xa5, "%s: byte %zu written on failure", c->fn, b);
         for (size_t j = 0; j < 4 && c->use[j] != NULL; j++) {
             prime_error();
             int rc = c->use[j](unknown[u]);

@@ -1,8 +1,12 @@
-"""The Python binding's core and Dataset, checked against Python's own csv module."""
+"""The Python binding's core and Dataset, checked against Python's own csv module;
+its declarations, struct mirrors and handle classes checked against the C headers."""
 import csv
+import ctypes
+import glob
 import io
 import math
 import os
+import re
 import tempfile
 import unittest
 
@@ -37,6 +41,167 @@ class CoreTest(unittest.TestCase):
         self.assertEqual(cm.exception.status, 'ACCELSEL_EIO')
         self.assertIn('/no/such/dir/x.csv', cm.exception.message)
         self.assertIn('No such file', cm.exception.message)
+
+
+# Public prototypes from the headers: name -> (return type, [parameter declarations]).
+_DECL = re.compile(r'ACCELSEL_API\s+([^;{]*?)\b(accelsel_\w+)\s*\(((?:[^()]|\([^()]*\)\s*\([^()]*\))*)\)\s*;')
+
+
+def header_prototypes():
+    protos = {}
+    for path in glob.glob(os.path.join(ROOT, 'include', 'accelsel', '*.h')):
+        with open(path, encoding='utf-8') as f:
+            for m in _DECL.finditer(f.read()):
+                params = m.group(3).strip()
+                params = [] if params in ('', 'void') else re.split(r',(?![^()]*\))', params)
+                protos[m.group(2)] = (' '.join(m.group(1).split()), [' '.join(p.split()) for p in params])
+    return protos
+
+
+# C scalar types -> (integer?, size, signed); double separately.
+_SCALARS = {'int': (4, True), 'unsigned int': (4, False), 'size_t': (ctypes.sizeof(ctypes.c_size_t), False),
+            'uint8_t': (1, False), 'uint32_t': (4, False), 'int32_t': (4, True),
+            'int64_t': (8, True), 'uint64_t': (8, False)}
+
+
+def c_kind(decl):
+    """What a C declaration ('const double *x', 'size_t n', 'int (*progress)(...)') must map to."""
+    if '(*' in decl:
+        return ('function',)
+    decl = re.sub(r'\bconst\b', ' ', decl)
+    base = decl if decl.rstrip().endswith('*') else re.sub(r'\w+\s*$', '', decl)
+    stars = base.count('*')
+    base = ' '.join(base.replace('*', ' ').split())
+    if stars == 0:
+        return ('void',) if base == 'void' else ('double',) if base == 'double' else ('int',) + _SCALARS[base]
+    if stars == 1 and base == 'double':
+        return ('pointer', ('double',))
+    if stars == 1 and base in _SCALARS:
+        return ('pointer', ('int',) + _SCALARS[base])
+    return ('pointer', None)  # strings, handles, structs, out-pointers: any pointer type
+
+
+def ctypes_kind(t):
+    if t is None:
+        return ('void',)
+    if t in (ctypes.c_void_p, ctypes.c_char_p):
+        return ('pointer', None)
+    if isinstance(t, type) and issubclass(t, ctypes._Pointer):
+        return ('pointer', ctypes_kind(t._type_))
+    if isinstance(t, type) and issubclass(t, ctypes._CFuncPtr):
+        return ('function',)
+    if t is ctypes.c_double:
+        return ('double',)
+    if isinstance(t, type) and issubclass(t, ctypes._SimpleCData) and t._type_ in 'bBhHiIlLqQ':
+        return ('int', ctypes.sizeof(t), t(-1).value == -1)
+    return ('other', t)
+
+
+def same_kind(c, py):
+    if c[0] == 'pointer' and py[0] == 'pointer':
+        return c[1] is None or py[1] == c[1]
+    return c == py
+
+
+# Functions declared without the errcheck hook, and why.
+_UNCHECKED_STATUS = {
+    'accelsel_catalog_system_link': 'ACCELSEL_ENOTFOUND means "no direct link"; the caller checks the rest',
+}
+
+
+def declared_functions():
+    """Library functions the binding has declared (looked up on _lib)."""
+    return {name: f for name, f in vars(accelsel._lib).items() if name.startswith('accelsel_')}
+
+
+class ContractTest(unittest.TestCase):
+    """The binding declares what the headers declare, mirrors the C structs at
+    their C sizes, and wraps every handle in a closable class."""
+
+    def test_declarations_match_the_headers(self):
+        protos = header_prototypes()
+        declared = declared_functions()
+        self.assertGreater(len(declared), 150)
+        for name, f in sorted(declared.items()):
+            with self.subTest(function=name):
+                self.assertIn(name, protos, 'not declared in include/accelsel')
+                ret, params = protos[name]
+                self.assertIsNotNone(f.argtypes, 'argtypes not declared')
+                self.assertEqual(len(f.argtypes), len(params))
+                for i, (py, c) in enumerate(zip(f.argtypes, params)):
+                    self.assertTrue(same_kind(c_kind(c), ctypes_kind(py)),
+                                    'argument %d (%s) declared %r' % (i, c, py))
+                self.assertTrue(same_kind(c_kind(ret + ' r'), ctypes_kind(f.restype)),
+                                'returns %s, restype %r' % (ret, f.restype))
+
+    def test_negative_statuses_raise(self):
+        protos = header_prototypes()
+        for name, f in sorted(declared_functions().items()):
+            if protos[name][0] != 'int' or name in _UNCHECKED_STATUS:
+                continue
+            with self.subTest(function=name):
+                self.assertIs(f.errcheck, accelsel._check)
+        with self.assertRaises(accelsel.AccelselError) as cm:
+            accelsel.Dataset.builtin('no-such-table')
+        self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
+        self.assertEqual(cm.exception.code, -5)
+
+    def test_struct_mirrors_have_the_c_sizes(self):
+        mirrors = {
+            'csv_options': accelsel.CsvOptions, 'derive_options': accelsel.DeriveOptions,
+            'features_options': accelsel._FeaturesOptions, 'cluster_options': accelsel.ClusterOptions,
+            'importance_options': accelsel.ImportanceOptions, 'rank_options': accelsel.RankOptions,
+            'sensitivity_options': accelsel.SensitivityOptions,
+            'network_options': accelsel.NetworkOptions, 'layer_info': accelsel.LayerInfo,
+            'network_totals': accelsel.NetworkTotals, 'device_info': accelsel._DeviceInfo,
+            'design_info': accelsel._DesignInfo, 'link_info': accelsel._LinkInfo,
+            'system_info': accelsel._SystemInfo, 'slot_info': accelsel._SlotInfo,
+        }
+        for name, mirror in mirrors.items():
+            with self.subTest(struct=name):
+                size = getattr(accelsel._lib, 'accelsel_%s_size' % name)
+                size.restype, size.argtypes = ctypes.c_size_t, []
+                self.assertEqual(ctypes.sizeof(mirror), size())
+        # Every struct with a _size() function is mirrored, or known not to be.
+        not_mirrored = {'plot_panel'}  # the binding does not draw plots
+        for name in header_prototypes():
+            m = re.fullmatch(r'accelsel_(\w+)_size', name)
+            if m:
+                self.assertIn(m.group(1), set(mirrors) | not_mirrored)
+
+    def handles(self):
+        """One open instance of every handle class, with the objects they came from."""
+        ds = accelsel.Dataset.from_columns({'n': [1.0, 2, 4, 8, 16, 32], 't': [90.0, 50, 26, 15, 9, 6],
+                                            'p': [300.0, 600, 1300, 2500, 5200, 9900]})
+        feats = accelsel.Features.fit(ds, ['n', 't'])
+        return [ds, feats, accelsel.ClusterModel.fit_dataset(ds, feats, k=2, n_threads=1),
+                accelsel.select_k([[1.0, 0], [1.1, 0], [5, 5], [5.1, 5]], 1, 2, criterion='ch'),
+                accelsel.Pca([[1.0, 2], [2, 3.5], [3, 7], [4, 8]]),
+                accelsel.Importance.from_matrix([[1.0, 0], [2, 1], [3, 0], [4, 1], [5, 0], [6, 1]],
+                                                [1.0, 2, 3, 4, 5, 6], n_trees=3, n_threads=1),
+                accelsel.Ranking(ds, 't:1:cost,p:1:cost'), accelsel.Catalog.builtin(),
+                accelsel.Network.zoo('small-cnn')]
+
+    def test_every_handle_class_closes_and_is_a_context_manager(self):
+        made = self.handles()
+
+        def subclasses(cls):
+            for sub in cls.__subclasses__():
+                yield sub
+                yield from subclasses(sub)
+        owning = {c for c in subclasses(accelsel._Handle) if not c.__name__.startswith('_Borrowed')}
+        self.assertEqual(owning, {type(h) for h in made}, 'a handle class without a test instance')
+        for h in made:
+            with self.subTest(handle=type(h).__name__):
+                for method in ('close', '__enter__', '__exit__', '__del__'):
+                    self.assertTrue(callable(getattr(h, method)))
+                self.assertIsNotNone(type(h)._free)
+                with h as same:
+                    self.assertIs(same, h)
+                self.assertIsNone(h._ptr)
+                h.close()  # a second close does nothing
+                with self.assertRaises(ValueError):
+                    h._as_parameter_
 
 
 class DatasetTest(unittest.TestCase):

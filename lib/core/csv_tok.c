@@ -5,6 +5,7 @@
 #include "accelsel/common.h"
 #include "core/alloc.h"
 #include "core/csv_utf8.h"
+#include "core/numparse.h"
 
 static const char bom[] = "\xEF\xBB\xBF";
 
@@ -194,28 +195,28 @@ static int quoted(asel_csv_tok *t, asel_csv_field *f)
     return finish_field(t, f, p);
 }
 
-const char *asel_csv_peek(const asel_csv_tok *t, size_t *len)
+int asel_csv_next_number(asel_csv_tok *t, asel_csv_field *f, double *v)
 {
-    *len = (size_t)(t->end - t->p);
-    return (const char *)t->p;
-}
-
-int asel_csv_take(asel_csv_tok *t, asel_csv_field *f, size_t n)
-{
-    const unsigned char *p = t->p + n;
-    if (p != t->end && *p != t->delim && *p != '\n' && *p != '\r')
+    const unsigned char *p = t->p, *end = t->end;
+    size_t n;
+    if (asel_scan_double((const char *)p, (size_t)(end - p), v, &n) != 0)
         return 0;
-    f->text = (const char *)t->p;
+    /* A number has no quote, NUL, line end or (the caller checks) delimiter:
+     * the field is the number if a field end follows it. */
+    const unsigned char *q = p + n;
+    if (q != end && *q != t->delim && *q != '\n' && *q != '\r')
+        return 0;
+    f->text = (const char *)p;
     f->len = n;
-    f->offset = (size_t)(t->p - t->base);
+    f->offset = (size_t)(p - t->base);
     f->quoted = f->blank = 0;
     t->at_record_start = 0;
-    if (p != t->end && *p == t->delim && t->max_field_len == 0) {
+    if (q != end && *q == t->delim && t->max_field_len == 0) {
         f->last = 0;
-        t->p = p + 1;
+        t->p = q + 1;
         return 1;
     }
-    return finish_field(t, f, p);
+    return finish_field(t, f, q);
 }
 
 int asel_csv_next(asel_csv_tok *t, asel_csv_field *f)

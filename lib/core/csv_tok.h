@@ -11,7 +11,10 @@
  * Errors are not recorded here: the tokenizer may run on worker threads over
  * parts of one input, so it keeps the detail (what and where, as a byte
  * offset) for the caller, which turns offsets into lines and columns with
- * asel_csv_position(). */
+ * asel_csv_position().
+ *
+ * Its one knowledge of content is a shortcut for numbers: a field that is a
+ * plain number is found and converted in one pass over its bytes. */
 #ifndef ASEL_CSV_TOK_H
 #define ASEL_CSV_TOK_H
 
@@ -62,17 +65,13 @@ void asel_csv_release(asel_csv_tok *t);
  * starts a new record. */
 int asel_csv_next(asel_csv_tok *t, asel_csv_field *f);
 
-/* The bytes from the next field's first byte to the end of the range: the
- * returned pointer and *len of them. */
-const char *asel_csv_peek(const asel_csv_tok *t, size_t *len);
-
-/* Read the next field as the @p n >= 1 bytes at asel_csv_peek(), which the
- * caller has seen to be ASCII other than NUL, '"', CR, LF and the delimiter
- * (a number, say): when the byte after them ends a field (delimiter, line end
- * or end of the range) that is exactly the field asel_csv_next() would read,
- * and this does what it would (1, or ACCELSEL_EPARSE for a field longer than
- * the limit); else it returns 0 and reads nothing. */
-int asel_csv_take(asel_csv_tok *t, asel_csv_field *f, size_t n);
+/* Read the next field if it is a number and nothing else, converting it in
+ * the same pass (the common case in numeric files): 1 with *v set as
+ * asel_parse_double() would set it and @p f as asel_csv_next() would, 0 if
+ * the field is anything else (also an overflowing number; nothing is read),
+ * or ACCELSEL_EPARSE for a field longer than the limit. Only for a delimiter
+ * that cannot occur in a number (see asel_number_byte()). */
+int asel_csv_next_number(asel_csv_tok *t, asel_csv_field *f, double *v);
 
 /* 1 if nothing but line ends is left up to the end of the whole input. */
 int asel_csv_blank_tail(const asel_csv_tok *t);

@@ -43,7 +43,7 @@ typedef struct number {
     size_t n_digits;  /* digits in the mantissa */
     size_t n_frac;    /* of which after the point */
     long exp10;       /* the written exponent, clamped far beyond any double's */
-    int neg, inf;
+    int neg;
 } number;
 
 /* Slow but exact path for long mantissas or large exponents. */
@@ -167,33 +167,40 @@ static long exponent(const unsigned char **pp, const unsigned char *end)
     return neg ? -e : e;
 }
 
+/* The infinity at @p first (after the sign), if there is one. */
+static int infinity(const unsigned char *first, const unsigned char *end, number *n)
+{
+    n->end = first + (ieq(first, end, "infinity") ? 8 : ieq(first, end, "inf") ? 3 : 0);
+    return n->end != first ? 0 : ACCELSEL_EPARSE;
+}
+
 /* The longest number at the start of [s, end): 0, or ACCELSEL_EPARSE if none. */
 static inline int lex(const unsigned char *s, const unsigned char *end, number *n)
 {
     const unsigned char *p = s;
-    int neg = p < end && *p == '-';
+    n->neg = p < end && *p == '-';
     p += p < end && (*p == '-' || *p == '+');
-    const unsigned char *first = p;
+    n->first = p;
     uint64_t mant = 0;
     p = digit_run(p, end, s, &mant);
-    size_t n_digits = (size_t)(p - first), n_frac = 0;
+    size_t n_digits = (size_t)(p - n->first), n_frac = 0;
     if (p < end && *p == '.') {
         const unsigned char *frac = p + 1;
         p = digit_run(frac, end, s, &mant);
         n_frac = (size_t)(p - frac);
         n_digits += n_frac;
     }
-    *n = (number){first, p, p, mant, n_digits, n_frac, 0, neg, n_digits == 0};
-    if (n->inf) {
-        /* Only a text without digits or point can be an infinity. */
-        p = first + (ieq(first, end, "infinity") ? 8 : ieq(first, end, "inf") ? 3 : 0);
-        n->end = p;
-        return p != first ? 0 : ACCELSEL_EPARSE;
-    }
-    if (p < end && (*p | 0x20) == 'e') {
+    n->mant = mant;
+    n->n_digits = n_digits;
+    n->n_frac = n_frac;
+    n->mant_end = p;
+    n->exp10 = 0;
+    /* Only a text without digits or point can be an infinity. */
+    if (n_digits == 0)
+        return p == n->first ? infinity(p, end, n) : ACCELSEL_EPARSE;
+    if (p < end && (*p | 0x20) == 'e')
         n->exp10 = exponent(&p, end);
-        n->end = p;
-    }
+    n->end = p;
     return 0;
 }
 
@@ -206,10 +213,11 @@ static size_t leading_zeros(const unsigned char *p, const unsigned char *end)
     return z;
 }
 
-/* The double nearest the number @p n read from @p len bytes at @p s. */
-static int value(const char *s, size_t len, const number *n, double *v)
+/* The double nearest the number @p n read from @p len bytes at @p s when
+ * value() cannot take the fast path. */
+static int value_general(const char *s, size_t len, const number *n, double *v)
 {
-    if (n->inf) {
+    if (n->n_digits == 0) {
         *v = n->neg ? -INFINITY : INFINITY;
         return 0;
     }
@@ -217,18 +225,31 @@ static int value(const char *s, size_t len, const number *n, double *v)
      * ones are leading zeros. */
     if (n->n_digits > 19 && n->n_digits - leading_zeros(n->first, n->mant_end) > 19)
         return parse_slow(s, len, v);
-    if (n->mant == 0) {
-        *v = n->neg ? -0.0 : 0.0;
+    long e = n->exp10 - (long)n->n_frac;
+    if (n->mant == 0 || (n->mant <= (UINT64_C(1) << 53) && e >= -22 && e <= 22)) {
+        double x = (double)n->mant;
+        if (x != 0)
+            x = e < 0 ? x / exact_pow10[-e] : x * exact_pow10[e];
+        *v = n->neg ? -x : x;
         return 0;
     }
+    return parse_slow(s, len, v);
+}
+
+/* The double nearest the number @p n read from @p len bytes at @p s.
+ * Clinger's fast path: up to 2^53 the mantissa converts exactly, and so do
+ * the powers of ten up to 1e22, so one IEEE multiplication or division
+ * rounds correctly. A mantissa of zero digits is an infinity's. */
+static inline int value(const char *s, size_t len, const number *n, double *v)
+{
     long e = n->exp10 - (long)n->n_frac;
-    if (n->mant <= (UINT64_C(1) << 53) && e >= -22 && e <= 22) {
+    if (n->n_digits - 1 < 19 && n->mant <= (UINT64_C(1) << 53) && e >= -22 && e <= 22) {
         double x = (double)n->mant;
         x = e < 0 ? x / exact_pow10[-e] : x * exact_pow10[e];
         *v = n->neg ? -x : x;
         return 0;
     }
-    return parse_slow(s, len, v);
+    return value_general(s, len, n, v);
 }
 
 int asel_parse_double(const char *s, size_t len, double *v)

@@ -109,20 +109,6 @@ static int tok_fail(asel_csv_part *part, const asel_csv_tok *t, int rc)
     return rc == ACCELSEL_ENOMEM ? no_memory(part) : fail(part, rc, t->err_offset, t->err_what);
 }
 
-/* A number where the next field starts, in numeric column @p col: 1 when it
- * is the whole field (stored, *f set), 0 when the field needs the general
- * path (anything else, overflow included), or a status with the part's error
- * set. Most fields of numeric files take this path, read in one pass. */
-static int take_number(asel_csv_part *part, asel_csv_tok *t, size_t col, asel_csv_field *f)
-{
-    size_t avail, used;
-    const char *s = asel_csv_peek(t, &avail);
-    if (asel_scan_double(s, avail, &part->cols[col].num[part->n_rows], &used) != 0)
-        return 0;
-    int rc = asel_csv_take(t, f, used);
-    return rc < 0 ? tok_fail(part, t, rc) : rc;
-}
-
 /* The record at the tokenizer's position (not the end of the part) into row
  * part->n_rows: 1, 0 if it is only the line ends that end the input, or a
  * status with the part's error set. @p fast: numbers may be read where they
@@ -133,14 +119,15 @@ static int read_row(asel_csv_part *part, asel_csv_tok *t, int fast)
     asel_csv_field f;
     char msg[96];
     do {
-        int rc = fast && col < n_cols && part->cols[col].type == ACCELSEL_COLUMN_NUMERIC
-                     ? take_number(part, t, col, &f)
+        asel_column *c = &part->cols[col];
+        int rc = fast && col < n_cols && c->type == ACCELSEL_COLUMN_NUMERIC
+                     ? asel_csv_next_number(t, &f, &c->num[part->n_rows])
                      : 0;
-        if (rc < 0)
-            return rc;
         if (rc > 0)
             continue;
-        if ((rc = asel_csv_next(t, &f)) < 0)
+        if (rc == 0)
+            rc = asel_csv_next(t, &f);
+        if (rc < 0)
             return tok_fail(part, t, rc);
         /* A blank line cannot be a row of several fields: at the end it is
          * only trailing line breaks. In a one-column file it is a missing value. */

@@ -324,8 +324,9 @@ ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const si
  *  shortest form that reads back to the same double, infinities as `inf` and
  *  `-inf`, missing values as empty unquoted fields).
  *
- *  A field is quoted only when it holds a comma, a quote or a line break, or
- *  starts or ends with a space or tab. Loading the output gives an equal
+ *  A field is quoted only when it holds a comma, a quote or a line break,
+ *  starts or ends with a space or tab, or starts with U+FEFF (which would
+ *  otherwise read as a byte-order mark). Loading the output gives an equal
  *  dataset (the same columns, types, values, missing cells and level order)
  *  for any dataset loaded from CSV, with the same options. For datasets built
  *  or filtered in memory, the reader's rules apply on reload: a categorical

@@ -11,10 +11,14 @@
 #include "data/cell.h"
 #include "data/table.h"
 
-/* Quotes needed whatever the column holds. */
+/* Quotes needed whatever the column holds. A leading U+FEFF is quoted too:
+ * unquoted at the start of the file, the reader would drop it as the
+ * byte-order mark. */
 static int needs_quotes_always(const char *s, size_t len)
 {
     if (len == 0 || s[0] == ' ' || s[0] == '\t' || s[len - 1] == ' ' || s[len - 1] == '\t')
+        return 1;
+    if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
         return 1;
     return strpbrk(s, ",\"\r\n") != NULL;
 }

@@ -680,6 +680,11 @@ static const struct {
     {"a:-1:cost", ACCELSEL_EINVAL, 3, "weight '-1' is negative"},
     {"a:1e999:cost", ACCELSEL_ERANGE, 3, "out of range"},
     {"a:nan:cost", ACCELSEL_EPARSE, 3, "not a number"},
+    /* Found by fuzzing: "inf" was accepted as a weight (criteria must be finite). */
+    {"a:inf:cost", ACCELSEL_EINVAL, 3, "weight 'inf' is infinite"},
+    {"a: Infinity :benefit", ACCELSEL_EINVAL, 4, "weight 'Infinity' is infinite"},
+    {":\x03\xdd:05555555n55555:i55555555555555nf:55n:inf:cost", ACCELSEL_EINVAL, 42,
+     "weight 'inf' is infinite"},
 };
 
 START_TEST(criteria_parse_malformed)

@@ -74,8 +74,8 @@ typedef struct accelsel_criterion {
  *  @param[out] n     number of criteria (at least 1); 0 on failure.
  *  @param[in]  text  NUL-terminated; not kept.
  *  @return 0;
- *          ACCELSEL_EINVAL if an argument is NULL or a weight is negative (the
- *              message gives its position);
+ *          ACCELSEL_EINVAL if an argument is NULL or a weight is negative or
+ *              infinite (the message gives its position);
  *          ACCELSEL_EPARSE for empty text, an empty item or column, a missing
  *              field, a weight that is not a number or a direction other than
  *              benefit/cost (source "<criteria>", line 1, column = byte offset);

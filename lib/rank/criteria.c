@@ -1,4 +1,5 @@
 /* Parser for "COLUMN:WEIGHT:benefit|cost,..." criteria lists. */
+#include <math.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -48,6 +49,10 @@ static int parse_weight(const char *t, span w, double *weight)
                              quote_len(w), t + w.b);
     if (*weight < 0.0)
         return asel_error_at(ACCELSEL_EINVAL, SRC, 1, col, "weight '%.*s' is negative",
+                             quote_len(w), t + w.b);
+    /* The reader accepts "inf", but a criterion's weight must be finite. */
+    if (isinf(*weight))
+        return asel_error_at(ACCELSEL_EINVAL, SRC, 1, col, "weight '%.*s' is infinite",
                              quote_len(w), t + w.b);
     return 0;
 }

@@ -958,6 +958,36 @@ START_TEST(malformed_inputs)
 }
 END_TEST
 
+/* Found by fuzzing: errors of libyaml's reader (encoding, control
+ * characters) came without a position (line 0, column 0). Positions are
+ * counted by hand: LF, CRLF and CR each end a line; columns are bytes. */
+START_TEST(reader_errors_have_a_position)
+{
+    static const struct {
+        const char *text;
+        unsigned line, column;
+        const char *fragment;
+    } cases[] = {
+        {"\x85", 1, 1, "invalid leading UTF-8 octet at byte 0"},
+        {"version: 1\r\nx: \"ab\x01\"\n", 2, 7,
+         "control characters are not allowed at byte 18"},
+        {"a: 1\rb: \xC0\x80\n", 2, 4, "at byte 8"},
+        {"a: 1\n\nb: \xE2\x82", 3, 4, "at byte 9"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        accelsel_catalog *cat = (accelsel_catalog *)&cat;
+        int rc = accelsel_catalog_load_buffer(&cat, cases[i].text, strlen(cases[i].text));
+        const accelsel_error *e = accelsel_last_error();
+        ck_assert_int_eq(rc, ACCELSEL_EPARSE);
+        ck_assert_ptr_null(cat);
+        ck_assert_msg(e->line == cases[i].line && e->column == cases[i].column,
+                      "case %zu: at %u:%u (%s)", i, e->line, e->column, e->message);
+        ck_assert_msg(strstr(e->message, cases[i].fragment) != NULL, "case %zu: '%s'", i,
+                      e->message);
+    }
+}
+END_TEST
+
 /* A billion-laughs document: each level doubles the aliases. */
 START_TEST(alias_bomb_is_bounded)
 {
@@ -1054,6 +1084,7 @@ int main(void)
     tcase_add_test(tc, argument_checks);
     tcase_add_test(tc, enumeration_names_and_sizes);
     tcase_add_loop_test(tc, malformed_inputs, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, reader_errors_have_a_position);
     tcase_add_test(tc, alias_bomb_is_bounded);
     tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 3);
     tcase_add_test(tc, builtin_allocation_failures_leak_nothing);

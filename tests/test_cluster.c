@@ -455,6 +455,8 @@ static const bad_load bad_loads[] = {
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n", ACCELSEL_EPARSE, "missing required key 'profiles'"},
     {HEAD "n_rows: 1\n" BODY "labels: [x]\n" TAIL, ACCELSEL_EPARSE, "must be an integer"},
     {"[1, 2", ACCELSEL_EPARSE, "<buffer>:"},
+    /* Found by fuzzing: libyaml's reader errors were reported at line 0. */
+    {"\xba", ACCELSEL_EPARSE, "<buffer>:1:1: invalid leading UTF-8 octet at byte 0"},
 };
 
 START_TEST(load_bad_input)

@@ -501,6 +501,10 @@ static const struct {
 } bad[] = {
     /* Keys: unknown, missing, wrong type, out of range. */
     {"name: t\nfoo: 1\n", ACCELSEL_EPARSE, 2, "unknown key 'foo'"},
+    /* Found by fuzzing: libyaml's reader errors were reported at line 0. */
+    {"\x04", ACCELSEL_EPARSE, 1, "control characters are not allowed at byte 0"},
+    {"name: t\r\nlayers: \x7f\n", ACCELSEL_EPARSE, 2,
+     "control characters are not allowed at byte 17"},
     {H L("a", CONV "kernel: 3, colour: red"), ACCELSEL_EPARSE, 6, "unknown key 'colour'"},
     {H "  - name: a\n    kind: conv2d\n    inputs: [x]\n    out_channels: 4\n    kernal: 3\n",
      ACCELSEL_EPARSE, 10, "unknown key 'kernal'"},

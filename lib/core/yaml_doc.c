@@ -264,17 +264,33 @@ static int on_event(builder *b, const yaml_event_t *e)
     }
 }
 
-static int parser_error(const asel_yaml_doc *doc, const yaml_parser_t *p)
+/* The line (LF, CRLF or CR ends one) and byte column of byte @p offset. */
+static yaml_mark_t mark_at(const char *data, size_t len, size_t offset)
+{
+    yaml_mark_t m = {offset, 0, 0};
+    for (size_t i = 0; i < offset && i < len; i++) {
+        int crlf = data[i] == '\r' && i + 1 < len && data[i + 1] == '\n';
+        if (data[i] == '\n' || (data[i] == '\r' && !crlf)) {
+            m.line++;
+            m.column = 0;
+        } else {
+            m.column++;
+        }
+    }
+    return m;
+}
+
+static int parser_error(const asel_yaml_doc *doc, const yaml_parser_t *p, const char *data,
+                        size_t len)
 {
     if (p->error == YAML_MEMORY_ERROR)
         return asel_enomem();
-    yaml_mark_t m = p->problem_mark;
-    if (p->error == YAML_READER_ERROR) {
-        /* The reader reports a byte offset, not a line. */
-        return asel_error_at(ACCELSEL_EPARSE, doc->source, 0, 0, "%s at byte %zu",
-                             p->problem ? p->problem : "unreadable input", p->problem_offset);
-    }
-    return fail_mark(doc, m, "%s%s%s", p->problem ? p->problem : "syntax error",
+    /* The reader (bad encoding, control characters) reports a byte offset
+     * instead of a mark; errors still need a line and column. */
+    if (p->error == YAML_READER_ERROR)
+        return fail_mark(doc, mark_at(data, len, p->problem_offset), "%s at byte %zu",
+                         p->problem ? p->problem : "unreadable input", p->problem_offset);
+    return fail_mark(doc, p->problem_mark, "%s%s%s", p->problem ? p->problem : "syntax error",
                      p->context ? " " : "", p->context ? p->context : "");
 }
 
@@ -288,7 +304,7 @@ static int build(builder *b, const char *data, size_t len)
     for (int done = 0; !done && rc == 0;) {
         yaml_event_t e;
         if (!yaml_parser_parse(&parser, &e)) {
-            rc = parser_error(b->doc, &parser);
+            rc = parser_error(b->doc, &parser, data, len);
             break;
         }
         done = e.type == YAML_STREAM_END_EVENT;

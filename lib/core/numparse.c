@@ -175,7 +175,7 @@ static int infinity(const unsigned char *first, const unsigned char *end, number
 }
 
 /* The longest number at the start of [s, end): 0, or ACCELSEL_EPARSE if none. */
-static inline int lex(const unsigned char *s, const unsigned char *end, number *n)
+static int lex(const unsigned char *s, const unsigned char *end, number *n)
 {
     const unsigned char *p = s;
     n->neg = p < end && *p == '-';
@@ -240,7 +240,7 @@ static int value_general(const char *s, size_t len, const number *n, double *v)
  * Clinger's fast path: up to 2^53 the mantissa converts exactly, and so do
  * the powers of ten up to 1e22, so one IEEE multiplication or division
  * rounds correctly. A mantissa of zero digits is an infinity's. */
-static inline int value(const char *s, size_t len, const number *n, double *v)
+static int value(const char *s, size_t len, const number *n, double *v)
 {
     long e = n->exp10 - (long)n->n_frac;
     if (n->n_digits - 1 < 19 && n->mant <= (UINT64_C(1) << 53) && e >= -22 && e <= 22) {
@@ -252,18 +252,64 @@ static inline int value(const char *s, size_t len, const number *n, double *v)
     return value_general(s, len, n, v);
 }
 
+/* The common number, [sign]digits[.digits][exponent] with 1 to 19 digits, a
+ * mantissa up to 2^53 and a power of ten within +-22 (Clinger's fast path,
+ * as in value()): the byte after it, with *v set; or NULL to leave the
+ * number (or non-number) to lex() and value(). Nothing is kept for them, so
+ * the common case holds few values. */
+static inline const unsigned char *scan_plain(const unsigned char *s, const unsigned char *end,
+                                              double *v)
+{
+    const unsigned char *p = s;
+    int neg = p < end && *p == '-';
+    p += p < end && (*p == '-' || *p == '+');
+    const unsigned char *first = p;
+    uint64_t mant = 0;
+    p = digit_run(p, end, s, &mant);
+    size_t n_digits = (size_t)(p - first);
+    long e = 0;
+    if (p < end && *p == '.') {
+        const unsigned char *frac = p + 1;
+        p = digit_run(frac, end, s, &mant);
+        e = -(long)(p - frac);
+        n_digits += (size_t)(p - frac);
+    }
+    if (p < end && (*p | 0x20) == 'e') {
+        const unsigned char *q = p;
+        e += exponent(&q, end);
+        p = q;
+    }
+    if (n_digits - 1 >= 19 || mant > (UINT64_C(1) << 53) || e < -22 || e > 22)
+        return NULL;
+    double x = (double)mant;
+    x = e < 0 ? x / exact_pow10[-e] : x * exact_pow10[e];
+    *v = neg ? -x : x;
+    return p;
+}
+
 int asel_parse_double(const char *s, size_t len, double *v)
 {
-    const unsigned char *u = (const unsigned char *)s;
+    const unsigned char *u = (const unsigned char *)s, *end = u + len, *stop;
+    double x;
+    if ((stop = scan_plain(u, end, &x)) != NULL) {
+        if (stop != end)
+            return ACCELSEL_EPARSE;
+        *v = x;
+        return 0;
+    }
     number n;
-    if (lex(u, u + len, &n) != 0 || n.end != u + len)
+    if (lex(u, end, &n) != 0 || n.end != end)
         return ACCELSEL_EPARSE;
     return value(s, len, &n, v);
 }
 
 int asel_scan_double(const char *s, size_t len, double *v, size_t *used)
 {
-    const unsigned char *u = (const unsigned char *)s;
+    const unsigned char *u = (const unsigned char *)s, *stop;
+    if ((stop = scan_plain(u, u + len, v)) != NULL) {
+        *used = (size_t)(stop - u);
+        return 0;
+    }
     number n;
     if (lex(u, u + len, &n) != 0)
         return ACCELSEL_EPARSE;

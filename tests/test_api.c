@@ -1629,6 +1629,40 @@ static int x_plot_group_name_entry(void)
     REFUSED(char, accelsel_free, accelsel_plot_svg(&o, NULL, &panel, 1))
 }
 
+/* A progress callback that stops at once: the computation is canceled. */
+static int stop(double fraction, void *payload)
+{
+    (void)fraction;
+    (void)payload;
+    return 1;
+}
+static int x_importance_canceled(void)
+{
+    accelsel_importance_options io = imp_opts();
+    io.progress = stop;
+    REFUSED(accelsel_importance, accelsel_importance_free,
+            accelsel_importance_compute(&o, F.ds, imp_cols, 2, "time", &io))
+}
+static int x_cluster_canceled(void)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.progress = stop;
+    REFUSED(accelsel_cluster_model, accelsel_cluster_model_free,
+            accelsel_cluster_fit_dataset(&o, F.ds, F.feat, &co))
+}
+static int x_select_k_canceled(void)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.progress = stop;
+    REFUSED(accelsel_cluster_selection, accelsel_cluster_selection_free,
+            accelsel_cluster_select_k(&o, F.x, F.n, F.d, 2, 3, ACCELSEL_KSELECT_GAP, &co))
+}
+static int x_sensitivity_canceled(void)
+{
+    REFUSED(accelsel_sensitivity, accelsel_sensitivity_free,
+            accelsel_sensitivity_compute(&o, F.rank, NULL, stop, NULL))
+}
+
 #define EP ACCELSEL_EPARSE
 #define NF ACCELSEL_ENOTFOUND
 #define EIO_ ACCELSEL_EIO
@@ -1676,6 +1710,10 @@ static const failure_case failure_cases[] = {
     {"accelsel_dataset_load_csv_buffer(missing[1] NULL)", x_csv_missing_entry, EI},
     {"accelsel_dataset_derive(group_columns[1] NULL)", x_derive_group_entry, EI},
     {"accelsel_plot_svg(group_names[0] NULL)", x_plot_group_name_entry, EI},
+    {"accelsel_importance_compute (canceled)", x_importance_canceled, ACCELSEL_ECANCELED},
+    {"accelsel_cluster_fit_dataset (canceled)", x_cluster_canceled, ACCELSEL_ECANCELED},
+    {"accelsel_cluster_select_k (canceled)", x_select_k_canceled, ACCELSEL_ECANCELED},
+    {"accelsel_sensitivity_compute (canceled)", x_sensitivity_canceled, ACCELSEL_ECANCELED},
 };
 #define N_FAILURE_CASES (sizeof failure_cases / sizeof failure_cases[0])
 

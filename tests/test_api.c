@@ -1663,6 +1663,363 @@ static int x_sensitivity_canceled(void)
             accelsel_sensitivity_compute(&o, F.rank, NULL, stop, NULL))
 }
 
+/* Boundaries the headers document, each with its documented status. */
+#define ST(id, call)                                                                               \
+    static int id(void)                                                                            \
+    {                                                                                              \
+        return (call);                                                                             \
+    }
+static double buf_out[BUF];
+static const double nan_rows[4] = {0, 1, NAN, 1}, const_col[6] = {1, 1, 1, 1, 1, 1};
+static const uint32_t bad_label[NROWS] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, NROWS};
+static const uint32_t one_cluster[NROWS] = {0};
+static const double k_dec[] = {1, 3, 2}, k_nan[] = {10, NAN, 1};
+static const char *const repeated[] = {"n", "n"};
+static const int log_transform[] = {ACCELSEL_TRANSFORM_LOG10}, bad_transform[] = {99};
+static const char *const accel_col[] = {"accel"};
+static const char *const n_col[] = {"n"};
+FAIL(b_range_reversed, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_range(&o, F.ds, "n", 4, 1))
+FAIL(b_range_nan, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_range(&o, F.ds, "n", NAN, 1))
+FAIL(b_expr_empty_column, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_expr(&o, F.ds, "=5"))
+FAIL(b_equal_not_number, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_filter_equal(&o, F.ds, "n", "abc"))
+ST(b_to_matrix_capacity, accelsel_dataset_to_matrix(F.ds, sel_idx, 2, buf_out, 2 * NROWS - 1))
+ST(b_to_matrix_categorical, accelsel_dataset_to_matrix(F.ds, (const size_t[]){COL_ACCEL}, 1,
+                                                       buf_out, BUF))
+ST(b_add_wrong_length, accelsel_dataset_add_numeric(F.scratch, "v", col_n, NROWS - 1))
+ST(b_add_empty_name, accelsel_dataset_add_numeric(F.scratch, "", col_n, NROWS))
+ST(b_add_bad_utf8, accelsel_dataset_add_categorical(F.scratch, "v",
+                                                    (const char *const[]){"\xff", "a", "a", "a",
+                                                                          "a", "a", "a", "a", "a",
+                                                                          "a", "a", "a"},
+                                                    NROWS))
+static int b_derive_reference(void)
+{
+    accelsel_derive_options opts = ACCELSEL_DERIVE_OPTIONS_INIT;
+    opts.reference_row = -2;
+    REFUSED(accelsel_dataset, accelsel_dataset_free, accelsel_dataset_derive(&o, F.mlperf, &opts))
+}
+static int b_derive_images(void)
+{
+    accelsel_derive_options opts = ACCELSEL_DERIVE_OPTIONS_INIT;
+    opts.images_per_epoch = 0;
+    REFUSED(accelsel_dataset, accelsel_dataset_free, accelsel_dataset_derive(&o, F.mlperf, &opts))
+}
+FAIL(b_fit_no_columns, accelsel_features, accelsel_features_free,
+     accelsel_features_fit(&o, F.ds, feature_cols, NULL, 0, NULL))
+FAIL(b_fit_repeated, accelsel_features, accelsel_features_free,
+     accelsel_features_fit(&o, F.ds, repeated, NULL, 2, NULL))
+FAIL(b_fit_log_categorical, accelsel_features, accelsel_features_free,
+     accelsel_features_fit(&o, F.ds, accel_col, log_transform, 1, NULL))
+FAIL(b_fit_bad_transform, accelsel_features, accelsel_features_free,
+     accelsel_features_fit(&o, F.ds, n_col, bad_transform, 1, NULL))
+static int b_fit_bad_policy(void)
+{
+    accelsel_features_options opts = ACCELSEL_FEATURES_OPTIONS_INIT;
+    opts.missing = 7;
+    REFUSED(accelsel_features, accelsel_features_free,
+            accelsel_features_fit(&o, F.ds, n_col, NULL, 1, &opts))
+}
+static int b_transform_capacity(void)
+{
+    size_t n;
+    return accelsel_features_transform(F.feat, F.ds, buf_out, NROWS * F.d - 1, &n, NULL);
+}
+static int b_transform_no_column(void)
+{
+    size_t n;
+    return accelsel_features_transform(F.feat, F.scratch, buf_out, BUF, &n, NULL);
+}
+FAIL(b_pca_one_row, accelsel_pca, accelsel_pca_free, accelsel_pca_fit(&o, F.x, 1, F.d, 0))
+FAIL(b_pca_no_column, accelsel_pca, accelsel_pca_free, accelsel_pca_fit(&o, F.x, F.n, 0, 0))
+FAIL(b_pca_nan, accelsel_pca, accelsel_pca_free, accelsel_pca_fit(&o, nan_rows, 2, 2, 0))
+ST(b_pca_transform_cols, accelsel_pca_transform(F.pca, F.x, 1, F.d - 1, buf_out, BUF))
+ST(b_pca_transform_capacity, accelsel_pca_transform(F.pca, F.x, F.n, F.d, buf_out, 1))
+FAIL(b_importance_no_columns, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute(&o, F.ds, imp_cols, 0, "time", NULL))
+FAIL(b_importance_target_feature, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute(&o, F.ds, imp_cols, 2, "power", NULL))
+FAIL(b_importance_unknown_target, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute(&o, F.ds, imp_cols, 2, "no_such_column", NULL))
+FAIL(b_matrix_no_cols, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_matrix(&o, F.x, F.n, 0, col_n, NULL, NULL, NULL))
+FAIL(b_matrix_repeated_names, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_matrix(&o, F.x, F.n, 2, col_n, repeated, NULL, NULL))
+FAIL(b_matrix_one_row, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_matrix(&o, F.x, 1, 2, col_n, NULL, NULL, NULL))
+FAIL(b_matrix_constant, accelsel_importance, accelsel_importance_free,
+     accelsel_importance_compute_matrix(&o, const_col, 6, 1, col_n, NULL, NULL, NULL))
+static int b_predict_cols(void)
+{
+    return accelsel_importance_predict(F.imp, F.x, 1, accelsel_importance_n_features(F.imp) + 1,
+                                       buf_out, BUF);
+}
+static int b_predict_without_forest(void)
+{
+    accelsel_importance_options io = imp_opts();
+    io.measures = ACCELSEL_IMPORTANCE_CORRELATION;
+    accelsel_importance *imp = NULL;
+    ok(accelsel_importance_compute_matrix(&imp, F.x, F.n, 2, col_power, NULL, NULL, &io), "corr");
+    int rc = accelsel_importance_predict(imp, F.x, 1, 2, buf_out, BUF);
+    accelsel_importance_free(imp);
+    return rc;
+}
+static int b_predict_dataset_of_matrix(void)
+{
+    accelsel_importance_options io = imp_opts();
+    accelsel_importance *imp = NULL;
+    ok(accelsel_importance_compute_matrix(&imp, F.x, F.n, 2, col_power, NULL, NULL, &io), "fit");
+    size_t n;
+    int rc = accelsel_importance_predict_dataset(imp, F.ds, buf_out, BUF, &n, NULL);
+    accelsel_importance_free(imp);
+    return rc;
+}
+static int b_value_unknown_feature(void)
+{
+    double v;
+    return accelsel_importance_value_by_name(F.imp, ACCELSEL_MEASURE_PEARSON, "nope", &v);
+}
+static int b_feature_index_unknown(void)
+{
+    size_t j;
+    return accelsel_importance_feature_index(F.imp, "nope", &j);
+}
+static int cluster_with(uint32_t algorithm, uint32_t k, uint32_t n_init, double tol, size_t n,
+                        size_t d, const double *x)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.algorithm = algorithm;
+    co.k = k;
+    co.n_init = n_init;
+    co.tol = tol;
+    REFUSED(accelsel_cluster_model, accelsel_cluster_model_free,
+            accelsel_cluster_fit(&o, x, n, d, &co))
+}
+#define KM ACCELSEL_CLUSTER_KMEANS
+ST(b_cluster_d0, cluster_with(KM, 2, 1, 0, F.n, 0, F.x))
+ST(b_cluster_n0, cluster_with(KM, 2, 1, 0, 0, F.d, F.x))
+ST(b_cluster_k0, cluster_with(KM, 0, 1, 0, F.n, F.d, F.x))
+ST(b_cluster_n_init0, cluster_with(KM, 2, 0, 0, F.n, F.d, F.x))
+ST(b_cluster_tol, cluster_with(KM, 2, 1, -1, F.n, F.d, F.x))
+ST(b_cluster_algorithm, cluster_with(9, 2, 1, 0, F.n, F.d, F.x))
+ST(b_cluster_nan, cluster_with(KM, 1, 1, 0, 2, 2, nan_rows))
+ST(b_cluster_duplicates, cluster_with(KM, 2, 1, 0, 2, 1, (const double[]){1, 1}))
+static int b_silhouette_max(void)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.silhouette_max = 1;
+    REFUSED(accelsel_cluster_model, accelsel_cluster_model_free,
+            accelsel_cluster_fit(&o, F.x, F.n, F.d, &co))
+}
+static int b_gap_references(void)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.gap_references = 0;
+    REFUSED(accelsel_cluster_model, accelsel_cluster_model_free,
+            accelsel_cluster_fit(&o, F.x, F.n, F.d, &co))
+}
+static int b_cluster_predict(size_t n, size_t d, const double *x)
+{
+    uint32_t labels[NROWS];
+    return accelsel_cluster_model_predict(F.km, x, n, d, labels);
+}
+ST(b_predict_wrong_d, b_cluster_predict(1, F.d + 1, F.x))
+ST(b_predict_n0, b_cluster_predict(0, F.d, F.x))
+static int b_predict_nan(void)
+{
+    double x[BUF];
+    memcpy(x, F.x, F.d * sizeof *x);
+    x[1] = NAN;
+    return b_cluster_predict(1, F.d, x);
+}
+static int b_predict_dataset_matrix_model(void)
+{
+    uint32_t labels[NROWS];
+    size_t n;
+    return accelsel_cluster_model_predict_dataset(F.ward, F.ds, labels, NROWS, &n, NULL);
+}
+static int b_predict_dataset_capacity(void)
+{
+    uint32_t labels[NROWS];
+    size_t n;
+    return accelsel_cluster_model_predict_dataset(F.km, F.ds, labels, NROWS - 1, &n, NULL);
+}
+static int b_silhouette(size_t n, size_t d, const uint32_t *labels)
+{
+    double v;
+    return accelsel_cluster_silhouette(F.x, n, d, labels, NULL, &v);
+}
+ST(b_silhouette_n0, b_silhouette(0, F.d, one_cluster))
+ST(b_silhouette_d0, b_silhouette(F.n, 0, one_cluster))
+ST(b_silhouette_label, b_silhouette(F.n, F.d, bad_label))
+ST(b_silhouette_one_cluster, b_silhouette(F.n, F.d, one_cluster))
+static int b_ch_one_cluster(void)
+{
+    double v;
+    return accelsel_cluster_calinski_harabasz(F.x, F.n, F.d, one_cluster, &v);
+}
+static int b_db_label(void)
+{
+    double v;
+    return accelsel_cluster_davies_bouldin(F.x, F.n, F.d, bad_label, &v);
+}
+static int b_elbow(const double *k, const double *v, size_t n)
+{
+    size_t i;
+    return accelsel_cluster_elbow(k, v, n, &i);
+}
+ST(b_elbow_two, b_elbow(elbow_k, elbow_v, 2))
+ST(b_elbow_decreasing_k, b_elbow(k_dec, elbow_v, 3))
+ST(b_elbow_nan, b_elbow(elbow_k, k_nan, 3))
+static int b_select(uint32_t k_min, uint32_t k_max, int criterion, const double *init)
+{
+    accelsel_cluster_options co = cluster_opts();
+    co.init = init;
+    REFUSED(accelsel_cluster_selection, accelsel_cluster_selection_free,
+            accelsel_cluster_select_k(&o, F.x, F.n, F.d, k_min, k_max, criterion, &co))
+}
+ST(b_select_k_min0, b_select(0, 3, ACCELSEL_KSELECT_CH, NULL))
+ST(b_select_reversed, b_select(3, 2, ACCELSEL_KSELECT_CH, NULL))
+ST(b_select_criterion, b_select(2, 3, 9, NULL))
+ST(b_select_elbow_two, b_select(2, 3, ACCELSEL_KSELECT_ELBOW, NULL))
+ST(b_select_silhouette_k1, b_select(1, 1, ACCELSEL_KSELECT_SILHOUETTE, NULL))
+ST(b_select_init, b_select(2, 3, ACCELSEL_KSELECT_CH, F.x))
+static int b_rank(const accelsel_criterion *c, size_t n, int method, uint32_t missing,
+                  uint32_t fronts, const accelsel_dataset *ds)
+{
+    accelsel_rank_options ro = ACCELSEL_RANK_OPTIONS_INIT;
+    ro.missing = missing;
+    ro.pareto_fronts = fronts;
+    REFUSED(accelsel_ranking, accelsel_ranking_free,
+            accelsel_ranking_compute(&o, ds, c, n, method, &ro))
+}
+#define TOPSIS ACCELSEL_RANK_TOPSIS
+static const accelsel_criterion crit_direction[] = {{"time", 1, 7}};
+static const accelsel_criterion crit_nan[] = {{"time", NAN, 2}};
+static const accelsel_criterion crit_negative[] = {{"time", -1, 2}};
+static const accelsel_criterion crit_infinite[] = {{"time", INFINITY, 2}};
+static const accelsel_criterion crit_zero[] = {{"time", 0, 2}, {"n", 0, 2}};
+static const accelsel_criterion crit_twice[] = {{"time", 1, 2}, {"time", 1, 2}};
+static const accelsel_criterion crit_categorical[] = {{"accel", 1, 2}};
+ST(b_rank_none, b_rank(crit_twice, 0, TOPSIS, 0, 0, F.ds))
+ST(b_rank_method, b_rank(crit_twice, 1, 9, 0, 0, F.ds))
+ST(b_rank_direction, b_rank(crit_direction, 1, TOPSIS, 0, 0, F.ds))
+ST(b_rank_nan, b_rank(crit_nan, 1, TOPSIS, 0, 0, F.ds))
+ST(b_rank_negative, b_rank(crit_negative, 1, TOPSIS, 0, 0, F.ds))
+ST(b_rank_infinite, b_rank(crit_infinite, 1, TOPSIS, 0, 0, F.ds))
+ST(b_rank_zero, b_rank(crit_zero, 2, TOPSIS, 0, 0, F.ds))
+ST(b_rank_twice, b_rank(crit_twice, 2, TOPSIS, 0, 0, F.ds))
+ST(b_rank_missing, b_rank(crit_twice, 1, TOPSIS, 5, 0, F.ds))
+ST(b_rank_fronts, b_rank(crit_twice, 1, TOPSIS, 0, 2, F.ds))
+ST(b_rank_categorical, b_rank(crit_categorical, 1, TOPSIS, 0, 0, F.ds))
+static int b_rank_no_rows(void)
+{
+    accelsel_dataset *empty = NULL;
+    ok(accelsel_dataset_select_rows(&empty, F.ds, NULL, 0), "empty");
+    int rc = b_rank(crit_twice, 1, TOPSIS, 0, 0, empty);
+    accelsel_dataset_free(empty);
+    return rc;
+}
+static int b_kendall(const double *x, const double *y, size_t n)
+{
+    double tau;
+    return accelsel_kendall_tau_b(x, y, n, &tau);
+}
+ST(b_kendall_one, b_kendall(col_n, col_time, 1))
+ST(b_kendall_nan, b_kendall(nan_rows, col_time, 4))
+ST(b_kendall_constant, b_kendall(const_col, col_time, 6))
+static int b_sensitivity(uint32_t n_samples, double perturbation)
+{
+    accelsel_sensitivity_options so = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    so.n_samples = n_samples;
+    so.perturbation = perturbation;
+    so.n_threads = 1;
+    REFUSED(accelsel_sensitivity, accelsel_sensitivity_free,
+            accelsel_sensitivity_compute(&o, F.rank, &so, NULL, NULL))
+}
+ST(b_sensitivity_samples, b_sensitivity(0, 0.2))
+ST(b_sensitivity_nan, b_sensitivity(10, NAN))
+static int b_sensitivity_one_row(void)
+{
+    accelsel_dataset *one = NULL;
+    accelsel_ranking *r = NULL;
+    ok(accelsel_dataset_select_rows(&one, F.ds, sel_idx, 1), "one row");
+    ok(accelsel_ranking_compute(&r, one, F.crit, F.n_crit, TOPSIS, NULL), "rank");
+    accelsel_sensitivity *o = SENTINEL;
+    int rc = accelsel_sensitivity_compute(&o, r, NULL, NULL, NULL);
+    ck_assert_ptr_null(o);
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(one);
+    return rc;
+}
+static int b_criteria(const char *text)
+{
+    size_t n = 9;
+    accelsel_criterion *o = SENTINEL;
+    int rc = accelsel_criteria_parse(&o, &n, text);
+    ck_assert(o == NULL && n == 0);
+    return rc;
+}
+ST(b_criteria_empty, b_criteria(""))
+ST(b_criteria_negative, b_criteria("a:-1:cost"))
+ST(b_criteria_direction, b_criteria("a:1:cheap"))
+static int b_method_case(void)
+{
+    int m = 77;
+    int rc = accelsel_rank_method_from_name("TOPSIS", &m);
+    ck_assert_int_eq(m, 77);
+    return rc;
+}
+FAIL(b_merge_flags, accelsel_catalog, accelsel_catalog_free,
+     accelsel_catalog_merge(&o, F.cat, F.cat, 4))
+static int b_find_unknown(void)
+{
+    size_t i = 77;
+    int rc = accelsel_catalog_find_device(F.cat, "no-such-device", &i);
+    ck_assert_uint_eq(i, 77);
+    return rc;
+}
+static int b_link_same_slot(void)
+{
+    size_t l;
+    return accelsel_catalog_system_link(F.cat, F.system, 1, 1, &l);
+}
+static int b_zoo_width(void)
+{
+    accelsel_network_options no = ACCELSEL_NETWORK_OPTIONS_INIT;
+    no.bytes_per_element = 0;
+    REFUSED(accelsel_network, accelsel_network_free,
+            accelsel_network_load_zoo(&o, "small-cnn", &no))
+}
+static int b_layer_unknown(void)
+{
+    size_t i;
+    return accelsel_network_layer_index(F.net, "no-such-layer", &i);
+}
+static int b_column_unknown(void)
+{
+    size_t col = 7;
+    int rc = accelsel_dataset_column_index(F.ds, "tim", &col);
+    ck_assert_uint_eq(col, SIZE_MAX);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'time'"));
+    return rc;
+}
+static int b_plot(uint32_t kind, size_t n_panels, const int64_t *group)
+{
+    accelsel_plot_panel panels[17];
+    for (size_t i = 0; i < 17; i++)
+        panels[i] = F.panel;
+    panels[0].kind = kind;
+    panels[0].group = group;
+    REFUSED(char, accelsel_free, accelsel_plot_svg(&o, NULL, panels, n_panels))
+}
+ST(b_plot_panels, b_plot(ACCELSEL_PLOT_SCATTER, 17, NULL))
+ST(b_plot_kind, b_plot(9, 1, NULL))
+ST(b_plot_group, b_plot(ACCELSEL_PLOT_SCATTER, 1, (const int64_t[]){0, 1, 0}))
+
 #define EP ACCELSEL_EPARSE
 #define NF ACCELSEL_ENOTFOUND
 #define EIO_ ACCELSEL_EIO
@@ -1714,6 +2071,102 @@ static const failure_case failure_cases[] = {
     {"accelsel_cluster_fit_dataset (canceled)", x_cluster_canceled, ACCELSEL_ECANCELED},
     {"accelsel_cluster_select_k (canceled)", x_select_k_canceled, ACCELSEL_ECANCELED},
     {"accelsel_sensitivity_compute (canceled)", x_sensitivity_canceled, ACCELSEL_ECANCELED},
+    {"accelsel_dataset_filter_range (min > max)", b_range_reversed, EI},
+    {"accelsel_dataset_filter_range (NaN)", b_range_nan, EI},
+    {"accelsel_dataset_filter_expr (empty column)", b_expr_empty_column, EP},
+    {"accelsel_dataset_filter_equal (not a number)", b_equal_not_number, EI},
+    {"accelsel_dataset_to_matrix (capacity)", b_to_matrix_capacity, EI},
+    {"accelsel_dataset_to_matrix (categorical)", b_to_matrix_categorical, ACCELSEL_ETYPE},
+    {"accelsel_dataset_add_numeric (n != rows)", b_add_wrong_length, EI},
+    {"accelsel_dataset_add_numeric (empty name)", b_add_empty_name, EI},
+    {"accelsel_dataset_add_categorical (bad UTF-8)", b_add_bad_utf8, EI},
+    {"accelsel_dataset_derive (reference_row -2)", b_derive_reference, EI},
+    {"accelsel_dataset_derive (images_per_epoch 0)", b_derive_images, EI},
+    {"accelsel_dataset_column_index (unknown)", b_column_unknown, NF},
+    {"accelsel_features_fit (no columns)", b_fit_no_columns, EI},
+    {"accelsel_features_fit (repeated)", b_fit_repeated, EI},
+    {"accelsel_features_fit (log10 of categorical)", b_fit_log_categorical, ACCELSEL_ETYPE},
+    {"accelsel_features_fit (unknown transform)", b_fit_bad_transform, EI},
+    {"accelsel_features_fit (unknown policy)", b_fit_bad_policy, EI},
+    {"accelsel_features_transform (capacity)", b_transform_capacity, EI},
+    {"accelsel_features_transform (no column)", b_transform_no_column, NF},
+    {"accelsel_pca_fit (one row)", b_pca_one_row, ACCELSEL_EEMPTY},
+    {"accelsel_pca_fit (no column)", b_pca_no_column, ACCELSEL_EEMPTY},
+    {"accelsel_pca_fit (NaN)", b_pca_nan, ACCELSEL_EDATA},
+    {"accelsel_pca_transform (cols)", b_pca_transform_cols, EI},
+    {"accelsel_pca_transform (capacity)", b_pca_transform_capacity, EI},
+    {"accelsel_importance_compute (no columns)", b_importance_no_columns, EI},
+    {"accelsel_importance_compute (target a feature)", b_importance_target_feature, EI},
+    {"accelsel_importance_compute (unknown target)", b_importance_unknown_target, NF},
+    {"accelsel_importance_compute_matrix (cols 0)", b_matrix_no_cols, EI},
+    {"accelsel_importance_compute_matrix (repeated names)", b_matrix_repeated_names, EI},
+    {"accelsel_importance_compute_matrix (one row)", b_matrix_one_row, ACCELSEL_EEMPTY},
+    {"accelsel_importance_compute_matrix (constant)", b_matrix_constant, ACCELSEL_EDATA},
+    {"accelsel_importance_predict (cols)", b_predict_cols, EI},
+    {"accelsel_importance_predict (no forest)", b_predict_without_forest, EI},
+    {"accelsel_importance_predict_dataset (matrix result)", b_predict_dataset_of_matrix, EI},
+    {"accelsel_importance_value_by_name (unknown)", b_value_unknown_feature, NF},
+    {"accelsel_importance_feature_index (unknown)", b_feature_index_unknown, NF},
+    {"accelsel_cluster_fit (d 0)", b_cluster_d0, EI},
+    {"accelsel_cluster_fit (n 0)", b_cluster_n0, ACCELSEL_EEMPTY},
+    {"accelsel_cluster_fit (k 0)", b_cluster_k0, EI},
+    {"accelsel_cluster_fit (n_init 0)", b_cluster_n_init0, EI},
+    {"accelsel_cluster_fit (tol -1)", b_cluster_tol, EI},
+    {"accelsel_cluster_fit (algorithm)", b_cluster_algorithm, EI},
+    {"accelsel_cluster_fit (NaN)", b_cluster_nan, ACCELSEL_EDATA},
+    {"accelsel_cluster_fit (duplicates)", b_cluster_duplicates, ACCELSEL_EDATA},
+    {"accelsel_cluster_fit (silhouette_max 1)", b_silhouette_max, EI},
+    {"accelsel_cluster_fit (gap_references 0)", b_gap_references, EI},
+    {"accelsel_cluster_model_predict (d)", b_predict_wrong_d, EI},
+    {"accelsel_cluster_model_predict (n 0)", b_predict_n0, ACCELSEL_EEMPTY},
+    {"accelsel_cluster_model_predict (NaN)", b_predict_nan, ACCELSEL_EDATA},
+    {"accelsel_cluster_model_predict_dataset (matrix model)", b_predict_dataset_matrix_model, EI},
+    {"accelsel_cluster_model_predict_dataset (capacity)", b_predict_dataset_capacity, EI},
+    {"accelsel_cluster_silhouette (n 0)", b_silhouette_n0, ACCELSEL_EEMPTY},
+    {"accelsel_cluster_silhouette (d 0)", b_silhouette_d0, EI},
+    {"accelsel_cluster_silhouette (label)", b_silhouette_label, EI},
+    {"accelsel_cluster_silhouette (one cluster)", b_silhouette_one_cluster, ACCELSEL_EDATA},
+    {"accelsel_cluster_calinski_harabasz (one cluster)", b_ch_one_cluster, ACCELSEL_EDATA},
+    {"accelsel_cluster_davies_bouldin (label)", b_db_label, EI},
+    {"accelsel_cluster_elbow (two points)", b_elbow_two, EI},
+    {"accelsel_cluster_elbow (k decreasing)", b_elbow_decreasing_k, EI},
+    {"accelsel_cluster_elbow (NaN)", b_elbow_nan, ACCELSEL_EDATA},
+    {"accelsel_cluster_select_k (k_min 0)", b_select_k_min0, EI},
+    {"accelsel_cluster_select_k (k_max < k_min)", b_select_reversed, EI},
+    {"accelsel_cluster_select_k (criterion)", b_select_criterion, EI},
+    {"accelsel_cluster_select_k (elbow of two)", b_select_elbow_two, EI},
+    {"accelsel_cluster_select_k (silhouette k 1)", b_select_silhouette_k1, EI},
+    {"accelsel_cluster_select_k (init)", b_select_init, EI},
+    {"accelsel_ranking_compute (n_criteria 0)", b_rank_none, EI},
+    {"accelsel_ranking_compute (method)", b_rank_method, EI},
+    {"accelsel_ranking_compute (direction)", b_rank_direction, EI},
+    {"accelsel_ranking_compute (NaN weight)", b_rank_nan, EI},
+    {"accelsel_ranking_compute (negative weight)", b_rank_negative, EI},
+    {"accelsel_ranking_compute (infinite weight)", b_rank_infinite, EI},
+    {"accelsel_ranking_compute (all weights 0)", b_rank_zero, EI},
+    {"accelsel_ranking_compute (column twice)", b_rank_twice, EI},
+    {"accelsel_ranking_compute (missing policy)", b_rank_missing, EI},
+    {"accelsel_ranking_compute (pareto_fronts 2)", b_rank_fronts, EI},
+    {"accelsel_ranking_compute (categorical)", b_rank_categorical, ACCELSEL_ETYPE},
+    {"accelsel_ranking_compute (no rows)", b_rank_no_rows, ACCELSEL_EEMPTY},
+    {"accelsel_kendall_tau_b (n 1)", b_kendall_one, EI},
+    {"accelsel_kendall_tau_b (NaN)", b_kendall_nan, ACCELSEL_EDATA},
+    {"accelsel_kendall_tau_b (constant)", b_kendall_constant, ACCELSEL_EDATA},
+    {"accelsel_sensitivity_compute (n_samples 0)", b_sensitivity_samples, EI},
+    {"accelsel_sensitivity_compute (NaN perturbation)", b_sensitivity_nan, EI},
+    {"accelsel_sensitivity_compute (one ranked row)", b_sensitivity_one_row, ACCELSEL_EDATA},
+    {"accelsel_criteria_parse (empty)", b_criteria_empty, EP},
+    {"accelsel_criteria_parse (negative weight)", b_criteria_negative, EI},
+    {"accelsel_criteria_parse (direction)", b_criteria_direction, EP},
+    {"accelsel_rank_method_from_name (upper case)", b_method_case, NF},
+    {"accelsel_catalog_merge (unknown flag)", b_merge_flags, EI},
+    {"accelsel_catalog_find_device (unknown)", b_find_unknown, NF},
+    {"accelsel_catalog_system_link (same slot)", b_link_same_slot, NF},
+    {"accelsel_network_load_zoo (bytes_per_element 0)", b_zoo_width, EI},
+    {"accelsel_network_layer_index (unknown)", b_layer_unknown, NF},
+    {"accelsel_plot_svg (17 panels)", b_plot_panels, EI},
+    {"accelsel_plot_svg (kind)", b_plot_kind, EI},
+    {"accelsel_plot_svg (group out of range)", b_plot_group, EI},
 };
 #define N_FAILURE_CASES (sizeof failure_cases / sizeof failure_cases[0])
 

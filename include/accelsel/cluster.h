@@ -93,9 +93,9 @@ typedef struct accelsel_cluster_options {
     /** 1 (default) to compute the silhouette, Calinski-Harabasz and
      *  Davies-Bouldin indices when fitting; 0 to skip them (they are then NaN). */
     uint32_t indices;
-    /** The silhouette is exact up to this many rows (default 100000); above it
-     *  is estimated, as scikit-learn's silhouette_score(sample_size=...), on
-     *  this many rows drawn without replacement with @ref seed. */
+    /** The silhouette is exact up to this many rows (>= 2; default 100000);
+     *  above it is estimated, as scikit-learn's silhouette_score(sample_size=...),
+     *  on this many rows drawn without replacement with @ref seed. */
     uint64_t silhouette_max;
     /** Uniform reference data sets for the gap statistic, >= 1; default 10. */
     uint32_t gap_references;
@@ -136,8 +136,9 @@ ACCELSEL_API size_t accelsel_cluster_options_size(void);
  *  The model's profile dataset has the columns x0, x1, ... of the matrix.
  *  @return 0;
  *          ACCELSEL_EINVAL for a NULL argument, d = 0, an unknown algorithm,
- *              k < 1 or k > n (the message names k), n_init or max_iter 0, a
- *              negative or non-finite tol, a non-finite initial centre;
+ *              k < 1 or k > n (the message names k), n_init, max_iter or
+ *              gap_references 0, silhouette_max below 2, a negative or
+ *              non-finite tol, a non-finite initial centre;
  *          ACCELSEL_EVERSION for an unknown @p opts->version;
  *          ACCELSEL_EEMPTY if @p n is 0;
  *          ACCELSEL_EDATA for a NaN or infinite value (row and column named) or
@@ -344,7 +345,8 @@ ACCELSEL_API void accelsel_cluster_model_free(accelsel_cluster_model *m);
  *  Distances come from cblas_dgemm and are recomputed directly wherever
  *  cancellation would make them inexact (near-duplicate rows).
  *  @param[in] opts  NULL for defaults; only n_threads, silhouette_max, seed and
- *                   progress are used.
+ *                   progress are used, but every field must be valid (as for
+ *                   accelsel_cluster_fit(); start from ACCELSEL_CLUSTER_OPTIONS_INIT).
  *  @param[out] out  the mean silhouette, in [-1, 1].
  *  @return also ACCELSEL_ECANCELED; ACCELSEL_ENOMEM. */
 ACCELSEL_API int accelsel_cluster_silhouette(const double *x, size_t n, size_t d,

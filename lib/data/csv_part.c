@@ -37,12 +37,28 @@ static int grow(void *arrayp, size_t cap, size_t size)
     return 0;
 }
 
-/* Room for row part->n_rows in every column. */
-static int reserve_row(asel_csv_part *part)
+/* Capacity for the rows after part->n_rows, @p read bytes into the part:
+ * double, or at once the rows that the whole part likely holds at the bytes
+ * per row so far, and an eighth more. Large arrays are then seldom moved,
+ * and moves that copy fault in fresh pages twice over. */
+static size_t next_capacity(const asel_csv_part *part, size_t read)
+{
+    size_t cap = part->cap_rows ? part->cap_rows * 2 : 64;
+    if (part->n_rows == 0 || read == 0)
+        return cap;
+    double likely = (double)part->n_rows * (double)(part->end - part->begin) / (double)read * 1.125;
+    /* No more rows than bytes: the bound keeps the guess sane. */
+    double most = (double)(part->end - part->begin) + 1;
+    likely = likely < most ? likely : most;
+    return likely > (double)cap ? (size_t)likely : cap;
+}
+
+/* Room for row part->n_rows in every column, @p read bytes into the part. */
+static int reserve_row(asel_csv_part *part, size_t read)
 {
     if (part->n_rows < part->cap_rows)
         return 0;
-    size_t cap = part->cap_rows ? part->cap_rows * 2 : 64;
+    size_t cap = next_capacity(part, read);
     for (size_t j = 0; j < part->in->n_cols; j++) {
         asel_column *c = &part->cols[j];
         int rc = c->type == ACCELSEL_COLUMN_NUMERIC ? grow(&c->num, cap, sizeof *c->num)
@@ -152,8 +168,9 @@ static int read_row(asel_csv_part *part, asel_csv_tok *t, int fast)
 static void read_rows(asel_csv_part *part, asel_csv_tok *t)
 {
     int fast = !asel_number_byte(part->in->delim);
-    while (asel_csv_offset(t) != part->end)
-        if (reserve_row(part) != 0 || read_row(part, t, fast) <= 0)
+    size_t at;
+    while ((at = asel_csv_offset(t)) != part->end)
+        if (reserve_row(part, at - part->begin) != 0 || read_row(part, t, fast) <= 0)
             return;
 }
 

@@ -133,7 +133,7 @@ START_TEST(accessors_out_of_range)
     ck_assert_int_eq(accelsel_dataset_code(ds, 3, 1), -1);
     assert_error((int)accelsel_dataset_code(ds, 0, 2), ACCELSEL_ETYPE, "column 'n' is numeric");
     assert_error((int)accelsel_dataset_code(ds, 5, 1), ACCELSEL_ERANGE, "out of range");
-    assert_error((int)accelsel_dataset_code(NULL, 0, 0), ACCELSEL_ERANGE, "out of range");
+    assert_error((int)accelsel_dataset_code(NULL, 0, 0), ACCELSEL_ERANGE, "ds is NULL");
     size_t col = 0;
     ck_assert_int_eq(accelsel_dataset_column_index(ds, "t", &col), 0);
     ck_assert_uint_eq(col, 3);

@@ -718,8 +718,14 @@ START_TEST(null_arguments)
 {
     const null_case *c = &null_cases[_i];
     const void *out;
+    prime_error();
     int rc = c->call(-1, &out);
     ck_assert_msg(rc == 0, "%s with valid arguments: %s", c->fn, accelsel_last_error()->message);
+    /* A success leaves the thread's last error as it was. */
+    ck_assert_msg(accelsel_last_error()->code == ACCELSEL_ENOTFOUND &&
+                      strstr(accelsel_last_error()->message, "zz-primed") != NULL,
+                  "%s succeeded but changed the last error to '%s'", c->fn,
+                  accelsel_last_error()->message);
     F.live = testutil_alloc_live(); /* a valid add_numeric keeps its column */
     for (int k = 0; k < 6 && c->args[k] != NULL; k++) {
         prime_error();
@@ -2509,9 +2515,14 @@ static const optional_case optional_cases[] = {
 START_TEST(optional_pointers)
 {
     const optional_case *c = &optional_cases[_i];
+    prime_error();
     int rc = c->call();
     ck_assert_msg(rc == c->want, "%s with %s NULL: status %d (%s), want %d", c->fn, c->arg, rc,
                   accelsel_last_error()->message, c->want);
+    if (rc == 0)
+        ck_assert_msg(strstr(accelsel_last_error()->message, "zz-primed") != NULL,
+                      "%s succeeded but changed the last error to '%s'", c->fn,
+                      accelsel_last_error()->message);
     ck_assert_int_eq(testutil_alloc_live(), F.live);
 }
 END_TEST

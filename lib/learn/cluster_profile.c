@@ -26,12 +26,21 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Whether @p ds has a column named @p name. Unlike accelsel_dataset_column_index()
+ * it records no error: a fit that succeeds leaves the thread's last error alone. */
+static int has_column(const accelsel_dataset *ds, const char *name)
+{
+    for (size_t c = 0; c < accelsel_dataset_cols(ds); c++)
+        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0)
+            return 1;
+    return 0;
+}
+
 /* Add a column, refusing a name the profile already has (adding would
  * replace that column silently). */
 static int add_numeric(profiler *p, const char *name, const double *v)
 {
-    size_t col;
-    if (accelsel_dataset_column_index(p->out, name, &col) == 0)
+    if (has_column(p->out, name))
         return asel_error(ACCELSEL_EDATA, "cluster profile: column '%s' would be made twice", name);
     return accelsel_dataset_add_numeric(p->out, name, v, p->m->k);
 }
@@ -87,8 +96,7 @@ static int categorical_column(profiler *p, const accelsel_dataset *ds, size_t co
         mode[j] = best == SIZE_MAX ? NULL : accelsel_dataset_level(ds, col, best);
     }
     const char *name = accelsel_dataset_column_name(ds, col);
-    size_t idx;
-    if (rc == 0 && accelsel_dataset_column_index(p->out, name, &idx) == 0)
+    if (rc == 0 && has_column(p->out, name))
         rc = asel_error(ACCELSEL_EDATA, "cluster profile: column '%s' would be made twice", name);
     if (rc == 0)
         rc = accelsel_dataset_add_categorical(p->out, name, mode, k);

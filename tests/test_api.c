@@ -151,6 +151,8 @@ static void copy_path(char *dst, const char *rel)
     snprintf(dst, 4096, "%s", testutil_source_path(rel));
 }
 
+static void prime_error(void);
+
 static void setup(void)
 {
     memset(&F, 0, sizeof F);
@@ -159,10 +161,14 @@ static void setup(void)
     copy_path(F.cat_path, "examples/catalog-workstation.yaml");
     copy_path(F.net_path, "examples/network-residual.yaml");
     temp_path(F.save_path);
+    prime_error();
     build_data();
     build_learn();
     build_rank();
     build_hw();
+    ck_assert_msg(strstr(accelsel_last_error()->message, "zz-primed") != NULL,
+                  "building the fixture succeeded but changed the last error to '%s'",
+                  accelsel_last_error()->message);
     F.live = testutil_alloc_live();
 }
 
@@ -2798,7 +2804,11 @@ START_TEST(allocation_failures)
     in.cat_yaml = read_source_file("examples/catalog-workstation.yaml", &in.cat_len);
     in.net_yaml = read_source_file("examples/network-residual.yaml", &in.net_len);
     testutil_alloc_fail_at(0);
+    prime_error();
     ok(pipeline(&in), "pipeline");
+    ck_assert_msg(strstr(accelsel_last_error()->message, "zz-primed") != NULL,
+                  "the pipeline succeeded but changed the last error to '%s'",
+                  accelsel_last_error()->message);
     size_t total = testutil_alloc_count();
     ck_assert_int_eq(testutil_alloc_live(), 0);
     ck_assert_uint_gt(total, 100);

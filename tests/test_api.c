@@ -2621,9 +2621,19 @@ START_TEST(allocator_configuration)
     accelsel_dataset *ds = NULL;
     ck_assert_int_eq(accelsel_dataset_new(&ds, 1), 0);
     accelsel_dataset_free(ds);
-    /* Errors are per thread and one line; a success leaves them as they were. */
+    /* A success leaves the last error as it was. */
     ck_assert_int_eq(accelsel_last_error()->code, ACCELSEL_EVERSION);
     ck_assert_ptr_null(accelsel_last_error()->source);
+    /* A parse error has a source and position; the next, other error has none. */
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, "a\n1,2\n", 6, NULL), ACCELSEL_EPARSE);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_str_eq(e->source, "<buffer>");
+    ck_assert_uint_eq(e->line, 2);
+    ck_assert_uint_eq(e->column, 3);
+    ck_assert_int_eq(accelsel_dataset_new(NULL, 1), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(e->source);
+    ck_assert_uint_eq(e->line, 0);
+    ck_assert_uint_eq(e->column, 0);
 }
 END_TEST
 

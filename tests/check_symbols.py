@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The shared library exports exactly the functions the public headers declare
 with ACCELSEL_API, all prefixed accelsel_, all listed in lib/accelsel.sym; and
-every one of them has its API contract tested in tests/test_api.c.
+every one of them has its API contract tested in tests/test_api.c; and the
+library holds no writable data besides the three pieces of state DESIGN.md
+allows (the allocator, the thread-local error, the once-made C locale).
 
 usage: check_symbols.py LIBACCELSEL.so SOURCE_ROOT
 """
@@ -44,6 +46,29 @@ def contract_tested(root):
     return set(re.findall(r'\b(accelsel_[A-Za-z0-9_]+)\b', text))
 
 
+# Writable objects allowed in the library: the allocator configuration
+# (alloc.c), the thread-local error (error.c), the once-initialised C locale
+# (numparse.c), and what the C runtime adds.
+ALLOWED_STATE = {'active', 'tls_error', 'c_locale', 'c_locale_once',
+                 'completed', '__dso_handle', '__TMC_END__'}
+
+
+def writable_objects(lib):
+    """Names of data objects in writable sections (None if the library has no symbol table)."""
+    out = subprocess.run(['objdump', '-t', lib], check=True, capture_output=True, text=True).stdout
+    if 'no symbols' in out:
+        return None
+    names = set()
+    for line in out.splitlines():
+        parts = line.split()
+        section = next((p for p in parts[1:] if p.startswith('.') or p == '*UND*'), '')
+        tls = section.startswith(('.tdata', '.tbss'))
+        writable = re.match(r'\.(data|bss)', section) and not section.startswith('.data.rel.ro')
+        if (tls or (writable and ' O ' in line.replace('\t', ' '))) and len(parts) >= 4:
+            names.add(parts[-1].split('.')[0])
+    return names
+
+
 def main():
     lib, root = sys.argv[1], sys.argv[2]
     exp, dec, lst = exported(lib), declared(root), listed(root)
@@ -62,6 +87,10 @@ def main():
     if untested:
         problems.append('declared but without a contract test in tests/test_api.c: '
                         + ', '.join(sorted(untested)))
+    state = writable_objects(lib)
+    if state is not None and state - ALLOWED_STATE:
+        problems.append('writable global or static data in the library (make it const or per call): '
+                        + ', '.join(sorted(state - ALLOWED_STATE)))
     for p in problems:
         print(p)
     print('%d exported symbols checked' % len(exp))

@@ -3,7 +3,8 @@
 with ACCELSEL_API, all prefixed accelsel_, all listed in lib/accelsel.sym; and
 every one of them has its API contract tested in tests/test_api.c; and the
 library holds no writable data besides the three pieces of state DESIGN.md
-allows (the allocator, the thread-local error, the once-made C locale).
+allows (the allocator, the thread-local error, the once-made C locale), and
+imports nothing that prints or ends the process.
 
 usage: check_symbols.py LIBACCELSEL.so SOURCE_ROOT
 """
@@ -69,6 +70,19 @@ def writable_objects(lib):
     return names
 
 
+# The library never prints and never ends the process (assert's handler aside:
+# internal invariants only).
+FORBIDDEN_IMPORTS = {'printf', 'vprintf', 'fprintf', 'vfprintf', 'dprintf', 'puts', 'putchar',
+                     'perror', 'stdout', 'stderr', 'exit', '_exit', '_Exit', 'quick_exit',
+                     'abort', 'system'}
+
+
+def imported(lib):
+    out = subprocess.run(['nm', '-D', '--undefined-only', lib], check=True, capture_output=True,
+                         text=True).stdout
+    return {line.split()[-1].split('@')[0] for line in out.splitlines() if line.strip()}
+
+
 def main():
     lib, root = sys.argv[1], sys.argv[2]
     exp, dec, lst = exported(lib), declared(root), listed(root)
@@ -87,6 +101,10 @@ def main():
     if untested:
         problems.append('declared but without a contract test in tests/test_api.c: '
                         + ', '.join(sorted(untested)))
+    bad_imports = imported(lib) & FORBIDDEN_IMPORTS
+    if bad_imports:
+        problems.append('the library imports functions that print or exit: '
+                        + ', '.join(sorted(bad_imports)))
     state = writable_objects(lib)
     if state is not None and state - ALLOWED_STATE:
         problems.append('writable global or static data in the library (make it const or per call): '

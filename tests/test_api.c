@@ -2666,6 +2666,38 @@ typedef struct {
         }                                                                                          \
     } while (0)
 
+/* Columns added to a dataset, one replacing another: a failed add leaves the
+ * dataset as it was. */
+static int pipeline_build(void)
+{
+    accelsel_dataset *ds = NULL;
+    int rc;
+    STEP(ds, accelsel_dataset_new(&ds, NROWS));
+    struct {
+        const char *name;
+        const double *num;
+        const char *const *cat;
+    } add[] = {{"n", col_n, NULL}, {"accel", NULL, col_accel}, {"n", NULL, col_accel},
+               {"accel", col_time, NULL}};
+    for (size_t i = 0; i < 4; i++) {
+        size_t cols = accelsel_dataset_cols(ds);
+        rc = add[i].num ? accelsel_dataset_add_numeric(ds, add[i].name, add[i].num, NROWS)
+                        : accelsel_dataset_add_categorical(ds, add[i].name, add[i].cat, NROWS);
+        if (rc != 0) {
+            ck_assert_int_eq(rc, ACCELSEL_ENOMEM);
+            ck_assert_uint_eq(accelsel_dataset_cols(ds), cols);
+            if (i == 2) /* the replaced column keeps its type and values */
+                ck_assert_double_eq(accelsel_dataset_number(ds, 5, 0), col_n[5]);
+            if (i == 3)
+                ck_assert_str_eq(accelsel_dataset_string(ds, 5, 1), col_accel[5]);
+            break;
+        }
+    }
+done:
+    accelsel_dataset_free(ds);
+    return rc;
+}
+
 static int pipeline_data(accelsel_dataset *ds, accelsel_features *f)
 {
     accelsel_dataset *sub = NULL, *der = NULL;
@@ -2783,6 +2815,8 @@ static int pipeline(const pipeline_input *in)
     accelsel_features *f = NULL;
     accelsel_cluster_model *m = NULL;
     int rc;
+    if ((rc = pipeline_build()) != 0)
+        return rc;
     STEP(ds, accelsel_dataset_load_csv_buffer(&ds, pipeline_csv, strlen(pipeline_csv), NULL));
     STEP(f, accelsel_features_fit(&f, ds, feature_cols, NULL, 3, NULL));
     if ((rc = pipeline_data(ds, f)) != 0 || (rc = pipeline_learn(ds, f, &m)) != 0 ||

@@ -103,6 +103,60 @@ def same_kind(c, py):
     return c == py
 
 
+def header_structs():
+    """({struct name: [(field, C kind)]}, {macro: integer value}) from the public headers."""
+    text = ''
+    for path in sorted(glob.glob(os.path.join(ROOT, 'include', 'accelsel', '*.h'))):
+        with open(path, encoding='utf-8') as f:
+            text += f.read() + '\n'
+    text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
+    macros = {m.group(1): int(m.group(2)) for m in
+              re.finditer(r'#define\s+(ACCELSEL_\w+)\s+\(?(-?\d+)\)?\s*$', text, re.M)}
+    structs = {}
+    for m in re.finditer(r'typedef struct (accelsel_\w+) \{(.*?)\} \1;', text, re.S):
+        fields = []
+        for decl in m.group(2).split(';'):
+            decl = ' '.join(decl.split())
+            if not decl:
+                continue
+            first, *more = [d.strip() for d in decl.split(',')]
+            dm = re.fullmatch(r'(.*?)(\w+)\s*(?:\[(\w+)\])?', first)
+            base, name, count = dm.group(1).strip(), dm.group(2), dm.group(3)
+            stars = base.count('*')
+            base = ' '.join(base.replace('*', ' ').replace('const', ' ').split())
+            for field in [name] + more:
+                fields.append((field, (base, stars, count)))
+        structs[m.group(1)] = fields
+    return structs, macros
+
+
+def resolve_kind(kind, macros):
+    """A struct field's C kind, comparable with mirror_kind()."""
+    base, stars, count = kind
+    if base.endswith('_fn'):
+        one = ('function',)
+    elif stars:
+        one = ('pointer',)
+    elif base == 'double':
+        one = ('double',)
+    elif base == 'char':
+        one = ('int', 1, True)
+    elif base.startswith('accelsel_'):
+        one = ('struct', base)
+    else:
+        one = ('int',) + _SCALARS[base]
+    return one if count is None else ('array', one, int(macros.get(count, count)))
+
+
+def mirror_kind(t, mirrors):
+    if isinstance(t, type) and issubclass(t, ctypes.Array):
+        return ('array', mirror_kind(t._type_, mirrors), t._length_)
+    if isinstance(t, type) and issubclass(t, ctypes.Structure):
+        return ('struct', next(c for c, py in mirrors.items() if py is t))
+    k = ctypes_kind(t)
+    return ('pointer',) if k[0] == 'pointer' else k
+
+
 # Functions declared without the errcheck hook, and why.
 _UNCHECKED_STATUS = {
     'accelsel_catalog_system_link': 'ACCELSEL_ENOTFOUND means "no direct link"; the caller checks the rest',
@@ -168,6 +222,32 @@ class ContractTest(unittest.TestCase):
             m = re.fullmatch(r'accelsel_(\w+)_size', name)
             if m:
                 self.assertIn(m.group(1), set(mirrors) | not_mirrored)
+
+    def test_struct_mirrors_have_the_c_fields(self):
+        """Field by field, in order, with the C kinds: sizes alone miss swapped fields."""
+        mirrors = {
+            'accelsel_error': accelsel._Error, 'accelsel_csv_options': accelsel.CsvOptions,
+            'accelsel_derive_options': accelsel.DeriveOptions,
+            'accelsel_features_options': accelsel._FeaturesOptions,
+            'accelsel_cluster_options': accelsel.ClusterOptions,
+            'accelsel_importance_options': accelsel.ImportanceOptions,
+            'accelsel_criterion': accelsel._Criterion, 'accelsel_rank_options': accelsel.RankOptions,
+            'accelsel_sensitivity_options': accelsel.SensitivityOptions,
+            'accelsel_network_options': accelsel.NetworkOptions,
+            'accelsel_layer_info': accelsel.LayerInfo, 'accelsel_network_totals': accelsel.NetworkTotals,
+            'accelsel_provenance': accelsel._Provenance, 'accelsel_device_info': accelsel._DeviceInfo,
+            'accelsel_design_info': accelsel._DesignInfo, 'accelsel_link_info': accelsel._LinkInfo,
+            'accelsel_system_info': accelsel._SystemInfo, 'accelsel_slot_info': accelsel._SlotInfo,
+        }
+        structs, macros = header_structs()
+        for name, mirror in mirrors.items():
+            with self.subTest(struct=name):
+                fields = structs[name]
+                self.assertEqual([f[0] for f in fields],
+                                 [f[0].rstrip('_') for f in mirror._fields_])
+                for (field, kind), (_, py) in zip(fields, mirror._fields_):
+                    self.assertEqual(mirror_kind(py, mirrors), resolve_kind(kind, macros),
+                                     'field %s' % field)
 
     def handles(self):
         """One open instance of every handle class, with the objects they came from."""

@@ -76,10 +76,11 @@ ACCELSEL_API const double *accelsel_pca_components(const accelsel_pca *pca);
 /** Loadings: each component row multiplied by the square root of its
  *  variance, so that on standardised data a loading is the correlation
  *  between a column and the component's scores. Same layout as
- *  accelsel_pca_components(); NULL if @p pca is NULL. */
+ *  accelsel_pca_components(); NULL if @p pca is NULL. Valid until @p pca is freed. */
 ACCELSEL_API const double *accelsel_pca_loadings(const accelsel_pca *pca);
 
-/** Column means of the fitting matrix, n_features values; NULL if @p pca is NULL. */
+/** Column means of the fitting matrix, n_features values; NULL if @p pca is NULL.
+ *  Valid until @p pca is freed. */
 ACCELSEL_API const double *accelsel_pca_mean(const accelsel_pca *pca);
 
 /** Project rows onto the components: out[i][c] = (row_i - mean) . component_c.

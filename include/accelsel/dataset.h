@@ -227,7 +227,8 @@ ACCELSEL_API int accelsel_dataset_is_missing(const accelsel_dataset *ds, size_t 
  *  first appearance; 0 if not categorical or out of range. */
 ACCELSEL_API size_t accelsel_dataset_levels(const accelsel_dataset *ds, size_t col);
 
-/** Level @p level of categorical column @p col, or NULL if out of range.
+/** Level @p level of categorical column @p col, or NULL if @p ds is NULL,
+ *  either index is out of range or the column is numeric.
  *  Owned by @p ds: valid until it is freed or the column replaced. */
 ACCELSEL_API const char *accelsel_dataset_level(const accelsel_dataset *ds, size_t col,
                                                 size_t level);

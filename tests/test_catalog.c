@@ -988,6 +988,63 @@ START_TEST(reader_errors_have_a_position)
 }
 END_TEST
 
+/* ---- time linear in the input: each case took tens of seconds when every
+ * alias searched all anchors and every name was compared with all earlier
+ * ones; linear, each takes well under a second. The test case's timeout
+ * (10 s) fails the quadratic versions. ---- */
+
+/* Appends printf output to a growing heap string; test helper. */
+static void append(char **text, size_t *len, size_t *cap, const char *fmt, long i)
+{
+    if (*len + 64 > *cap) {
+        *cap = *cap ? 2 * *cap : 4096;
+        *text = realloc(*text, *cap);
+        ck_assert_ptr_nonnull(*text);
+    }
+    *len += (size_t)snprintf(*text + *len, *cap - *len, fmt, i);
+}
+
+START_TEST(many_anchors_and_aliases_load_in_linear_time)
+{
+    /* 40000 anchors, then 80000 aliases of the first: 1.2 MB (40 s before). */
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    append(&text, &len, &cap, "version: 1\nx%ld:\n", 0);
+    for (long i = 0; i < 40000; i++)
+        append(&text, &len, &cap, "  - &a%ld v\n", i);
+    for (long i = 0; i < 80000; i++)
+        append(&text, &len, &cap, "  - *a%ld\n", i % 40000);
+    accelsel_catalog *cat = NULL;
+    assert_error(accelsel_catalog_load_buffer(&cat, text, len), ACCELSEL_EPARSE,
+                 "<buffer>:2:1: unknown key 'x0'");
+    free(text);
+}
+END_TEST
+
+START_TEST(many_names_load_in_linear_time)
+{
+    /* One device with 50000 aliases (30 s before), then the same text with a
+     * repeated alias at the end, reported with the line of the first. */
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    append(&text, &len, &cap, "version: %ld\ndevices:\n  - name: d\n    vendor: v\n", 1);
+    append(&text, &len, &cap, "    kind: gpu\n    source: s\n    aliases:\n      - a%ld\n", 0);
+    for (long i = 1; i < 50000; i++)
+        append(&text, &len, &cap, "      - a%ld\n", i);
+    accelsel_catalog *cat = NULL;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, text, len), 0);
+    size_t index = 9;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, "A49999", &index), 0);
+    ck_assert_uint_eq(index, 0);
+    accelsel_catalog_free(cat);
+    append(&text, &len, &cap, "      - A%ld\n", 0);
+    assert_error(accelsel_catalog_load_buffer(&cat, text, len), ACCELSEL_EPARSE,
+                 "<buffer>:50008:9: duplicate device name 'A0' (already used at line 8)");
+    ck_assert_ptr_null(cat);
+    free(text);
+}
+END_TEST
+
 /* A billion-laughs document: each level doubles the aliases. */
 START_TEST(alias_bomb_is_bounded)
 {
@@ -1089,6 +1146,11 @@ int main(void)
     tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 3);
     tcase_add_test(tc, builtin_allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
+    TCase *linear = tcase_create("linear time");
+    tcase_set_timeout(linear, 10);
+    tcase_add_test(linear, many_anchors_and_aliases_load_in_linear_time);
+    tcase_add_test(linear, many_names_load_in_linear_time);
+    suite_add_tcase(s, linear);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

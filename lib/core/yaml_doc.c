@@ -8,21 +8,16 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/yaml_anchor.h"
 
 #define MAX_DEPTH 256
-
-typedef struct anchor {
-    char *name;
-    asel_yaml_node *node;
-} anchor;
 
 struct asel_yaml_doc {
     char *source;
     asel_yaml_node *root;
     asel_yaml_node **all; /* every node, for freeing; aliases share nodes */
     size_t n_all, cap_all;
-    anchor *anchors;
-    size_t n_anchors, cap_anchors;
+    asel_yaml_anchors anchors;
     size_t budget, used; /* nodes allowed and counted after alias expansion */
 };
 
@@ -95,18 +90,6 @@ static int count_nodes(builder *b, size_t n, yaml_mark_t m)
         return fail_mark(doc, m, "document too large: more than %zu nodes after alias expansion",
                          doc->budget);
     doc->used += n;
-    return 0;
-}
-
-static int remember_anchor(asel_yaml_doc *doc, const char *name, asel_yaml_node *node)
-{
-    if (grow(&doc->anchors, &doc->cap_anchors, doc->n_anchors + 1, sizeof *doc->anchors) != 0)
-        return ACCELSEL_ENOMEM;
-    char *copy = asel_strdup(name);
-    if (copy == NULL)
-        return asel_enomem();
-    /* A later anchor of the same name shadows the earlier one (YAML 1.1). */
-    doc->anchors[doc->n_anchors++] = (anchor){copy, node};
     return 0;
 }
 
@@ -189,8 +172,8 @@ static int on_scalar(builder *b, const yaml_event_t *e)
     n->value = v;
     n->len = e->data.scalar.length;
     n->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-    if (e->data.scalar.anchor != NULL &&
-        (rc = remember_anchor(b->doc, (const char *)e->data.scalar.anchor, n)) != 0)
+    const char *anchor = (const char *)e->data.scalar.anchor;
+    if (anchor != NULL && (rc = asel_yaml_anchors_put(&b->doc->anchors, anchor, n)) != 0)
         return rc;
     return attach(b, n, 1, e->start_mark);
 }
@@ -219,7 +202,7 @@ static int on_end(builder *b, const yaml_event_t *e)
     if (f.node->kind == ASEL_YAML_MAP)
         rc = check_duplicates(b->doc, f.node);
     if (rc == 0 && f.anchor != NULL)
-        rc = remember_anchor(b->doc, f.anchor, f.node);
+        rc = asel_yaml_anchors_put(&b->doc->anchors, f.anchor, f.node);
     /* Remember the subtree size in the node's unused scalar field. */
     f.node->len = f.subtree;
     asel_free(f.anchor);
@@ -229,16 +212,12 @@ static int on_end(builder *b, const yaml_event_t *e)
 static int on_alias(builder *b, const yaml_event_t *e)
 {
     const char *name = (const char *)e->data.alias.anchor;
-    asel_yaml_doc *doc = b->doc;
-    for (size_t i = doc->n_anchors; i-- > 0;) {
-        if (strcmp(doc->anchors[i].name, name) != 0)
-            continue;
-        asel_yaml_node *target = doc->anchors[i].node;
-        size_t size = target->kind == ASEL_YAML_SCALAR ? 1 : target->len;
-        int rc = count_nodes(b, size, e->start_mark);
-        return rc != 0 ? rc : attach(b, target, size, e->start_mark);
-    }
-    return fail_mark(doc, e->start_mark, "unknown alias '*%s'", name);
+    asel_yaml_node *target = asel_yaml_anchors_get(&b->doc->anchors, name);
+    if (target == NULL)
+        return fail_mark(b->doc, e->start_mark, "unknown alias '*%s'", name);
+    size_t size = target->kind == ASEL_YAML_SCALAR ? 1 : target->len;
+    int rc = count_nodes(b, size, e->start_mark);
+    return rc != 0 ? rc : attach(b, target, size, e->start_mark);
 }
 
 static int on_event(builder *b, const yaml_event_t *e)
@@ -372,9 +351,7 @@ void asel_yaml_free(asel_yaml_doc *doc)
         asel_free(n->items);
         asel_free(n);
     }
-    for (size_t i = 0; i < doc->n_anchors; i++)
-        asel_free(doc->anchors[i].name);
-    asel_free(doc->anchors);
+    asel_yaml_anchors_free(&doc->anchors);
     asel_free(doc->all);
     asel_free(doc->source);
     asel_free(doc);

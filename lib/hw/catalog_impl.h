@@ -45,6 +45,24 @@ typedef struct asel_hw_system {
     int64_t *slot_links;  /* explicit form: n_slots x n_slots link indices, -1 = none */
 } asel_hw_system;
 
+/* The four lists, for code that treats them alike (lookups, merge). */
+typedef enum asel_hw_list { ASEL_HW_DEVICES, ASEL_HW_DESIGNS, ASEL_HW_LINKS, ASEL_HW_SYSTEMS } asel_hw_list;
+#define ASEL_HW_LIST_COUNT 4
+
+/* Every name and alias of one list in a hash table (ASCII case folded), so
+ * that a lookup takes constant time: a search of every name per reference
+ * and per new name made loading quadratic. */
+typedef struct asel_hw_name_slot {
+    const char *name; /* NULL for an empty slot */
+    size_t entry, k;  /* the entry, and which of its strings (0: name, then aliases) */
+} asel_hw_name_slot;
+
+typedef struct asel_hw_name_index {
+    asel_hw_name_slot *slots; /* in the catalog's arena */
+    size_t cap;               /* a power of two, at least twice the strings; 0 if none */
+    uint64_t seed;
+} asel_hw_name_index;
+
 struct accelsel_catalog {
     asel_hw_arena arena; /* every string and array below */
     asel_hw_device *devices;
@@ -52,11 +70,8 @@ struct accelsel_catalog {
     asel_hw_link *links;
     asel_hw_system *systems;
     size_t n_devices, n_designs, n_links, n_systems;
+    asel_hw_name_index index[ASEL_HW_LIST_COUNT]; /* built as each list finishes loading */
 };
-
-/* The four lists, for code that treats them alike (lookups, merge). */
-typedef enum asel_hw_list { ASEL_HW_DEVICES, ASEL_HW_DESIGNS, ASEL_HW_LINKS, ASEL_HW_SYSTEMS } asel_hw_list;
-#define ASEL_HW_LIST_COUNT 4
 
 /* "device", "design", "link", "system"; and the YAML key of the list. */
 const char *asel_hw_noun(asel_hw_list list);
@@ -73,6 +88,10 @@ int asel_hw_name_eq(const char *a, const char *b);
 
 /* Index of the entry of @p list whose name or alias is @p name, or -1. Sets no error. */
 int64_t asel_hw_lookup(const accelsel_catalog *cat, asel_hw_list list, const char *name);
+
+/* The slot of @p index holding @p name (ASCII case ignored), or the empty
+ * slot where it would go; @p index must have slots. */
+asel_hw_name_slot *asel_hw_index_slot(const asel_hw_name_index *index, const char *name);
 
 /* Record ACCELSEL_ENOTFOUND for @p name in @p list with the nearest names. */
 int asel_hw_not_found(const accelsel_catalog *cat, asel_hw_list list, const char *name);

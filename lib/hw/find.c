@@ -23,19 +23,11 @@ int asel_hw_name_eq(const char *a, const char *b)
 
 int64_t asel_hw_lookup(const accelsel_catalog *cat, asel_hw_list list, const char *name)
 {
-    size_t n = asel_hw_count(cat, list);
-    for (size_t i = 0; i < n; i++) {
-        const char *nm;
-        const char *const *al;
-        size_t na;
-        asel_hw_names(cat, list, i, &nm, &al, &na);
-        if (asel_hw_name_eq(nm, name))
-            return (int64_t)i;
-        for (size_t k = 0; k < na; k++)
-            if (asel_hw_name_eq(al[k], name))
-                return (int64_t)i;
-    }
-    return -1;
+    const asel_hw_name_index *index = &cat->index[list];
+    if (index->cap == 0)
+        return -1;
+    const asel_hw_name_slot *s = asel_hw_index_slot(index, name);
+    return s->name != NULL ? (int64_t)s->entry : -1;
 }
 
 /* The closest string among an entry's name and aliases. */

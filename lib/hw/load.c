@@ -86,7 +86,7 @@ static int read_list(const asel_hw_loader *ld, const asel_yaml_node *root, asel_
         if (rc == 0)
             set_count(ld->cat, list, i + 1);
     }
-    return rc != 0 ? rc : asel_hw_check_unique(ld, seq, list);
+    return rc != 0 ? rc : asel_hw_index_names(ld, seq, list);
 }
 
 static int read_root(const asel_hw_loader *ld, const asel_yaml_node *root)

@@ -72,10 +72,10 @@ int asel_hw_read_provenance(const asel_hw_loader *ld, const asel_yaml_node *map,
 /* Append @p key to p->derived (for figures the library computes). */
 int asel_hw_add_derived(const asel_hw_loader *ld, accelsel_provenance *p, const char *key);
 
-/* ACCELSEL_EPARSE at the first name or alias of the entries just loaded into
- * @p list from sequence @p seq that equals (ignoring ASCII case) an earlier
- * one, with the earlier one's line. */
-int asel_hw_check_unique(const asel_hw_loader *ld, const asel_yaml_node *seq, asel_hw_list list);
+/* Build the name index of @p list from the entries just loaded from sequence
+ * @p seq: 0, ACCELSEL_ENOMEM, or ACCELSEL_EPARSE at the first name or alias
+ * that equals (ignoring ASCII case) an earlier one, with the earlier one's line. */
+int asel_hw_index_names(const asel_hw_loader *ld, const asel_yaml_node *seq, asel_hw_list list);
 
 /* Index of the entry of @p list that node @p node (a scalar) names, or
  * ACCELSEL_EPARSE at the node naming @p what. */

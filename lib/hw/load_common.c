@@ -130,64 +130,6 @@ int asel_hw_add_derived(const asel_hw_loader *ld, accelsel_provenance *p, const 
     return 0;
 }
 
-/* String @p k of entry @p map: 0 is the name, then the aliases; NULL past the end. */
-static const asel_yaml_node *entry_string(const asel_yaml_node *map, size_t k)
-{
-    if (k == 0)
-        return asel_yaml_get(map, "name");
-    const asel_yaml_node *al = asel_yaml_get(map, "aliases");
-    return al != NULL && k - 1 < al->n ? al->items[k - 1] : NULL;
-}
-
-/* String @p k of entry @p i as loaded: 0 is the name, then the aliases. */
-static const char *loaded_string(const accelsel_catalog *cat, asel_hw_list list, size_t i,
-                                 size_t k, size_t *count)
-{
-    const char *name;
-    const char *const *al;
-    size_t na;
-    asel_hw_names(cat, list, i, &name, &al, &na);
-    *count = na + 1;
-    return k == 0 ? name : al[k - 1];
-}
-
-/* Position (entry, string) of the first earlier string equal to string
- * @p k of entry @p i; 0 if there is none. */
-static int find_earlier(const accelsel_catalog *cat, asel_hw_list list, size_t i, size_t k,
-                        size_t *ej, size_t *ek)
-{
-    size_t n;
-    const char *s = loaded_string(cat, list, i, k, &n);
-    for (size_t j = 0; j <= i; j++) {
-        loaded_string(cat, list, j, 0, &n);
-        for (size_t kk = 0; kk < (j < i ? n : k); kk++) {
-            if (asel_hw_name_eq(loaded_string(cat, list, j, kk, &n), s)) {
-                *ej = j;
-                *ek = kk;
-                return 1;
-            }
-        }
-    }
-    return 0;
-}
-
-int asel_hw_check_unique(const asel_hw_loader *ld, const asel_yaml_node *seq, asel_hw_list list)
-{
-    for (size_t i = 0; i < seq->n; i++) {
-        size_t n, j, kk;
-        loaded_string(ld->cat, list, i, 0, &n);
-        for (size_t k = 0; k < n; k++) {
-            if (!find_earlier(ld->cat, list, i, k, &j, &kk))
-                continue;
-            const asel_yaml_node *s = entry_string(seq->items[i], k);
-            const asel_yaml_node *t = entry_string(seq->items[j], kk);
-            return asel_yaml_fail(ld->doc, s, "duplicate %s name '%s' (already used at line %u)",
-                                  asel_hw_noun(list), s->value, (unsigned)t->line);
-        }
-    }
-    return 0;
-}
-
 int asel_hw_resolve(const asel_hw_loader *ld, const asel_yaml_node *node, asel_hw_list list,
                     const char *what, int64_t *index)
 {

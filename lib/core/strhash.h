@@ -1,0 +1,17 @@
+/* A string hash for the hash tables of names (YAML anchors, catalog names). */
+#ifndef ASEL_STRHASH_H
+#define ASEL_STRHASH_H
+
+#include <stdint.h>
+
+/* FNV-1a of the NUL-terminated @p s from a basis mixed with @p seed, then
+ * MurmurHash3's finaliser so that the low bits (used as a table index)
+ * depend on every bit. With @p fold, ASCII letters hash as lower case.
+ * Tables seed it with their own address, which differs from run to run, so
+ * that input cannot be written to make all its names collide. */
+uint64_t asel_str_hash(uint64_t seed, const char *s, int fold);
+
+/* A seed from the address of @p table. */
+uint64_t asel_str_hash_seed(const void *table);
+
+#endif

@@ -631,6 +631,39 @@ START_TEST(save_quotes_a_leading_byte_order_mark)
 }
 END_TEST
 
+/* Found while fuzzing: each new column was looked up by name among all the
+ * earlier ones, so a wide header took time quadratic in its length (60000
+ * columns: about 25 s). Linear now; the test case's 10 s timeout fails the
+ * quadratic version. */
+START_TEST(wide_header_loads_in_linear_time)
+{
+    enum { N = 60000 };
+    size_t cap = 16 * (size_t)N, len = 0;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    for (int i = 0; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, "c%d%c", i, i + 1 < N ? ',' : '\n');
+    for (int i = 0; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, "%d%c", i, i + 1 < N ? ',' : '\n');
+    accelsel_dataset *ds = load(text, NULL);
+    ck_assert_uint_eq(accelsel_dataset_cols(ds), N);
+    size_t col = 0;
+    ck_assert_int_eq(accelsel_dataset_column_index(ds, "c59999", &col), 0);
+    ck_assert_uint_eq(col, N - 1);
+    ck_assert(accelsel_dataset_number(ds, 0, col) == 59999.0);
+    accelsel_dataset_free(ds);
+    /* The same header with the last name repeating the first. */
+    len = (size_t)(strstr(text, "c59999\n") - text);
+    memcpy(text + len, "c0\n", 4);
+    ds = (accelsel_dataset *)&ds;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text, len + 3, NULL), ACCELSEL_EPARSE);
+    ck_assert_ptr_null(ds);
+    ck_assert_uint_eq(accelsel_last_error()->column, len + 1);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "duplicate column name"));
+    free(text);
+}
+END_TEST
+
 START_TEST(allocation_failures_leak_nothing)
 {
     /* Quoted fields with doubled quotes (tokenizer scratch), a late flip to
@@ -674,6 +707,10 @@ int main(void)
     tcase_add_test(tc, save_quotes_a_leading_byte_order_mark);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
+    TCase *linear = tcase_create("linear time");
+    tcase_set_timeout(linear, 10);
+    tcase_add_test(linear, wide_header_loads_in_linear_time);
+    suite_add_tcase(s, linear);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -10,7 +10,7 @@ int asel_ds_create(accelsel_dataset **out, size_t n_rows)
     accelsel_dataset *ds = asel_malloc(sizeof *ds);
     if (ds == NULL)
         return asel_enomem();
-    *ds = (accelsel_dataset){n_rows, 0, 0, NULL};
+    *ds = (accelsel_dataset){n_rows, 0, 0, NULL, ASEL_LEVELS_INIT};
     *out = ds;
     return 0;
 }
@@ -32,6 +32,7 @@ int asel_ds_put(accelsel_dataset *ds, asel_column *c)
         ds->cols[i] = *c;
         return 0;
     }
+    /* Room first: once the name is interned, appending cannot fail. */
     if (ds->n_cols == ds->cap_cols) {
         size_t cap = ds->cap_cols ? ds->cap_cols * 2 : 8;
         asel_column *cols = asel_reallocarray(ds->cols, cap, sizeof *cols);
@@ -40,6 +41,10 @@ int asel_ds_put(accelsel_dataset *ds, asel_column *c)
         ds->cols = cols;
         ds->cap_cols = cap;
     }
+    int32_t code;
+    int rc = asel_levels_intern(&ds->names, c->name, strlen(c->name), &code);
+    if (rc != 0)
+        return rc;
     ds->cols[ds->n_cols++] = *c;
     return 0;
 }
@@ -59,6 +64,7 @@ ACCELSEL_API void accelsel_dataset_free(accelsel_dataset *ds)
     for (size_t i = 0; i < ds->n_cols; i++)
         asel_column_clear(&ds->cols[i]);
     asel_free(ds->cols);
+    asel_levels_free(&ds->names);
     asel_free(ds);
 }
 

@@ -8,10 +8,8 @@
 
 size_t asel_ds_lookup(const accelsel_dataset *ds, const char *name)
 {
-    for (size_t i = 0; i < ds->n_cols; i++)
-        if (strcmp(ds->cols[i].name, name) == 0)
-            return i;
-    return SIZE_MAX;
+    int32_t code = asel_levels_find(&ds->names, name, strlen(name));
+    return code < 0 ? SIZE_MAX : (size_t)code;
 }
 
 int asel_ds_find(const accelsel_dataset *ds, const char *fn, const char *name, size_t *col)

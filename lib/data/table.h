@@ -20,6 +20,10 @@ struct accelsel_dataset {
     size_t n_rows;
     size_t n_cols, cap_cols;
     asel_column *cols;
+    /* The column names, interned in column order (so a name's code is its
+     * column's index): lookups by name in constant time, so that adding
+     * many columns is not quadratic. */
+    asel_levels names;
 };
 
 /* An empty dataset of @p n_rows rows: 0 or ACCELSEL_ENOMEM (recorded). */

@@ -440,6 +440,12 @@ typedef struct bad_load {
 #define BODY "n_iter: 1\ninertia: 0\nsilhouette: nan\ncalinski_harabasz: nan\n" \
              "davies_bouldin: nan\ncentroids:\n  - [1]\ncentroids_original:\n  - [1]\n"
 #define TAIL "profiles:\n  - name: cluster\n    type: numeric\n    values: [0]\n"
+/* A model of two features: its inputs start on line 19. */
+#define FEAT "format: accelsel-cluster-model\nversion: 1\nalgorithm: kmeans\nk: 1\ndim: 2\n" \
+             "n_rows: 1\nn_iter: 1\ninertia: 0\nsilhouette: nan\ncalinski_harabasz: nan\n" \
+             "davies_bouldin: nan\ncentroids:\n  - [1, 2]\nlabels: [0]\nrow_index: [0]\n" \
+             "features:\n  missing: drop\n  inputs:\n"
+#define NUM(name) "    - {name: " name ", transform: none, impute: 1, center: 0, scale: 1}\n"
 
 static const bad_load bad_loads[] = {
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n" TAIL, 0, ""},
@@ -455,6 +461,27 @@ static const bad_load bad_loads[] = {
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n", ACCELSEL_EPARSE, "missing required key 'profiles'"},
     {HEAD "n_rows: 1\n" BODY "labels: [x]\n" TAIL, ACCELSEL_EPARSE, "must be an integer"},
     {"[1, 2", ACCELSEL_EPARSE, "<buffer>:"},
+    {FEAT NUM("a") NUM("b") "centroids_original:\n  - [1, 2]\n" TAIL, 0, ""},
+    /* Found by fuzzing: a transform naming one input twice, or a level twice,
+     * loaded although no fit makes one, and one with the same name as a
+     * numeric and a one-hot input could transform no dataset (ACCELSEL_ETYPE
+     * for any). An empty name, which no column has, loaded too. */
+    {FEAT NUM("a") NUM("a") "centroids_original:\n  - [1, 2]\n" TAIL, ACCELSEL_EPARSE,
+     "<buffer>:20:7: input 'a' appears twice (first at line 19)"},
+    {FEAT NUM("a") "    - {name: a, transform: onehot, impute_level: 0, levels: [x]}\n"
+          "centroids_original:\n  - [1, nan]\n" TAIL, ACCELSEL_EPARSE, "input 'a' appears twice"},
+    {FEAT "    - {name: f, transform: onehot, impute_level: 0, levels: [x, \"y\", x]}\n"
+          "centroids_original:\n  - [nan]\n" TAIL, ACCELSEL_EPARSE,
+     "<buffer>:19:70: level 'x' appears twice (first at line 19)"},
+    {FEAT NUM("\"\"") NUM("b") "centroids_original:\n  - [1, 2]\n" TAIL, ACCELSEL_EPARSE,
+     "<buffer>:19:14: input 'name' is empty"},
+    /* A profile column without a name loaded as ACCELSEL_EINVAL, not EPARSE. */
+    {HEAD "n_rows: 1\n" BODY "labels: [0]\nprofiles:\n"
+          "  - {name: \"\", type: numeric, values: [0]}\n",
+     ACCELSEL_EPARSE, "<buffer>:18:12: profile column 'name' is empty"},
+    {HEAD "n_rows: 1\n" BODY "labels: [0]\n" TAIL
+          "  - {name: cluster, type: categorical, values: [x]}\n",
+     ACCELSEL_EPARSE, "<buffer>:21:5: profile column 'cluster' appears twice"},
     /* Found by fuzzing: libyaml's reader errors were reported at line 0. */
     {"\xba", ACCELSEL_EPARSE, "<buffer>:1:1: invalid leading UTF-8 octet at byte 0"},
 };
@@ -476,6 +503,30 @@ START_TEST(load_bad_input)
                   "case %d: message '%s' lacks '%s'", _i, accelsel_last_error()->message,
                   b->fragment);
     ck_assert_uint_gt(accelsel_last_error()->line, 0);
+}
+END_TEST
+
+/* Found while fuzzing: each profile column was looked up among the earlier
+ * ones with the closest name computed on every miss, so 20000 columns took
+ * about 40 s. Linear now; the test case's 10 s timeout fails the old code. */
+START_TEST(many_profile_columns_load_in_linear_time)
+{
+    enum { N = 20000 };
+    static const char head[] = HEAD "n_rows: 1\n" BODY "labels: [0]\n" TAIL;
+    size_t cap = sizeof head + 64 * (size_t)N, len = sizeof head - 1;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, head, len);
+    for (int i = 0; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len,
+                                "  - {name: p%d, type: numeric, values: [%d]}\n", i, i);
+    accelsel_cluster_model *m = NULL;
+    ck_assert_int_eq(accelsel_cluster_model_load_yaml_buffer(&m, text, len), 0);
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(m);
+    ck_assert_uint_eq(accelsel_dataset_cols(p), N + 1);
+    ck_assert(accelsel_dataset_number(p, 0, N) == N - 1);
+    accelsel_cluster_model_free(m);
+    free(text);
 }
 END_TEST
 
@@ -714,6 +765,10 @@ int main(void)
     tcase_add_test(tc, progress_and_cancel);
     tcase_add_loop_test(tc, allocation_failures, 0, 2);
     suite_add_tcase(s, tc);
+    TCase *linear = tcase_create("linear time");
+    tcase_set_timeout(linear, 10);
+    tcase_add_test(linear, many_profile_columns_load_in_linear_time);
+    suite_add_tcase(s, linear);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

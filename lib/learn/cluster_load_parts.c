@@ -4,6 +4,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/repeat.h"
 #include "learn/cluster_load.h"
 
 int asel_cl_double(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what,
@@ -97,15 +98,14 @@ static int profile_column(const asel_yaml_doc *doc, const asel_yaml_node *col, s
 {
     static const char *const keys[] = {"name", "type", "values", NULL};
     const char *name, *type;
-    size_t idx;
     int rc = asel_yaml_expect(doc, col, ASEL_YAML_MAP, "profile column");
     if (rc == 0 && (rc = asel_yaml_check_keys(doc, col, keys)) == 0 &&
         (rc = asel_yaml_get_string(doc, col, "name", 1, &name)) == 0)
         rc = asel_yaml_get_string(doc, col, "type", 1, &type);
     if (rc != 0)
         return rc;
-    if (accelsel_dataset_column_index(p, name, &idx) == 0)
-        return asel_yaml_fail(doc, col, "profile column '%s' appears twice", name);
+    if (name[0] == '\0')
+        return asel_yaml_fail(doc, asel_yaml_get(col, "name"), "profile column 'name' is empty");
     const asel_yaml_node *values = asel_yaml_get(col, "values");
     if (values == NULL)
         return asel_yaml_fail(doc, col, "missing required key 'values'");
@@ -118,6 +118,26 @@ static int profile_column(const asel_yaml_doc *doc, const asel_yaml_node *col, s
     return accelsel_dataset_add_numeric(p, name, tmp, k);
 }
 
+/* The first column whose name repeats an earlier one (*later = SIZE_MAX if
+ * none), found before any column is added: adding one would replace the
+ * earlier column. Columns without a usable name fail when they are read. */
+static int repeated_name(const asel_yaml_node *seq, size_t *later)
+{
+    const char **names = NULL;
+    size_t earlier;
+    int rc = asel_alloc_array(&names, seq->n ? seq->n : 1, sizeof *names);
+    for (size_t c = 0; rc == 0 && c < seq->n; c++) {
+        const asel_yaml_node *col = seq->items[c], *name = NULL;
+        if (col->kind == ASEL_YAML_MAP)
+            name = asel_yaml_get(col, "name");
+        names[c] = name != NULL && name->kind == ASEL_YAML_SCALAR ? name->value : NULL;
+    }
+    if (rc == 0)
+        rc = asel_first_repeat(names, seq->n, later, &earlier);
+    asel_free(names);
+    return rc;
+}
+
 int asel_cl_profiles(const asel_yaml_doc *doc, const asel_yaml_node *root, size_t k,
                      accelsel_dataset **out)
 {
@@ -125,11 +145,15 @@ int asel_cl_profiles(const asel_yaml_doc *doc, const asel_yaml_node *root, size_
     if (seq == NULL)
         return asel_yaml_fail(doc, root, "missing required key 'profiles'");
     double *tmp = NULL;
+    size_t dup = SIZE_MAX;
     int rc = asel_yaml_expect(doc, seq, ASEL_YAML_SEQ, "profiles");
-    if (rc == 0 && (rc = asel_alloc_array(&tmp, k, sizeof *tmp)) == 0)
+    if (rc == 0 && (rc = repeated_name(seq, &dup)) == 0 &&
+        (rc = asel_alloc_array(&tmp, k, sizeof *tmp)) == 0)
         rc = accelsel_dataset_new(out, k);
     for (size_t c = 0; rc == 0 && c < seq->n; c++)
-        rc = profile_column(doc, seq->items[c], k, *out, tmp);
+        rc = c == dup ? asel_yaml_fail(doc, seq->items[c], "profile column '%s' appears twice",
+                                       asel_yaml_get(seq->items[c], "name")->value)
+                      : profile_column(doc, seq->items[c], k, *out, tmp);
     asel_free(tmp);
     return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/repeat.h"
 #include "learn/features_impl.h"
 
 static const char *const transform_names[] = {
@@ -63,6 +64,12 @@ static int read_levels(asel_feat_input *in, const asel_yaml_doc *doc, const asel
         else
             in->n_out++;
     }
+    size_t dup = SIZE_MAX, first;
+    if (rc == 0)
+        rc = asel_first_repeat((const char *const *)in->levels, in->n_out, &dup, &first);
+    if (rc == 0 && dup != SIZE_MAX)
+        rc = asel_yaml_fail(doc, seq->items[dup], "level '%s' appears twice (first at line %u)",
+                            in->levels[dup], (unsigned)seq->items[first]->line);
     int64_t imp = 0;
     if (rc == 0)
         rc = asel_yaml_get_int(doc, map, "impute_level", 1, 0, (int64_t)in->n_out - 1, &imp);
@@ -102,6 +109,8 @@ static int read_input(asel_feat_input *in, const asel_yaml_doc *doc, const asel_
             in->transform = k;
     if (in->transform == 0)
         return asel_yaml_fail(doc, asel_yaml_get(map, "transform"), "unknown transform '%s'", t);
+    if (name[0] == '\0')
+        return asel_yaml_fail(doc, asel_yaml_get(map, "name"), "input 'name' is empty");
     if ((in->name = asel_strdup(name)) == NULL)
         return asel_enomem();
     int cat = in->transform == ACCELSEL_TRANSFORM_ONEHOT;
@@ -127,6 +136,24 @@ static int read_missing(const asel_yaml_doc *doc, const asel_yaml_node *node, ui
                           s);
 }
 
+/* Each input names a different column (as accelsel_features_fit() requires). */
+static int check_names(const accelsel_features *f, const asel_yaml_doc *doc,
+                       const asel_yaml_node *seq)
+{
+    const char **names = NULL;
+    size_t dup = SIZE_MAX, first;
+    int rc = asel_alloc_array(&names, f->n_inputs, sizeof *names);
+    for (size_t i = 0; rc == 0 && i < f->n_inputs; i++)
+        names[i] = f->in[i].name;
+    if (rc == 0)
+        rc = asel_first_repeat(names, f->n_inputs, &dup, &first);
+    asel_free(names);
+    if (rc == 0 && dup != SIZE_MAX)
+        rc = asel_yaml_fail(doc, seq->items[dup], "input '%s' appears twice (first at line %u)",
+                            f->in[dup].name, (unsigned)seq->items[first]->line);
+    return rc;
+}
+
 int asel_features_read_yaml(accelsel_features **out, const asel_yaml_doc *doc,
                             const asel_yaml_node *node)
 {
@@ -148,6 +175,8 @@ int asel_features_read_yaml(accelsel_features **out, const asel_yaml_doc *doc,
         rc = asel_features_alloc(&f, seq->n);
     for (size_t i = 0; rc == 0 && i < seq->n; i++)
         rc = read_input(&f->in[i], doc, seq->items[i]);
+    if (rc == 0)
+        rc = check_names(f, doc, seq);
     if (rc == 0) {
         f->missing = missing;
         rc = asel_features_finish(f);

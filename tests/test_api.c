@@ -2327,6 +2327,15 @@ START_TEST(unknown_selectors)
     ck_assert_ptr_null(accelsel_importance_values(NULL, ACCELSEL_MEASURE_PEARSON));
     ck_assert_ptr_null(accelsel_importance_correlation(NULL, ACCELSEL_MEASURE_PEARSON));
     ck_assert(isnan(accelsel_cluster_selection_score(NULL, 0, ACCELSEL_SCORE_CH)));
+    /* Cells and levels asked of a column of the other type are absent. */
+    ck_assert_ptr_null(accelsel_dataset_level(F.ds, 0, 0));
+    ck_assert_ptr_null(accelsel_dataset_string(F.ds, 0, 0));
+    ck_assert_ptr_null(accelsel_dataset_numeric(F.ds, COL_ACCEL));
+    ck_assert(isnan(accelsel_dataset_number(F.ds, 0, COL_ACCEL)));
+    ck_assert_uint_eq(accelsel_dataset_levels(F.ds, 0), 0);
+    prime_error();
+    ck_assert_int_eq(accelsel_dataset_code(F.ds, 0, 0), ACCELSEL_ETYPE);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'n'"));
     /* A provenance asked about a NULL figure. */
     ck_assert_ptr_null(accelsel_provenance_source(provenance(), NULL));
     ck_assert_int_eq(testutil_alloc_live(), F.live);

@@ -141,7 +141,11 @@ START_TEST(parse_double_matches_strtod)
     static const char *const good[] = {"0", "-0", "1", "+2.5", "3.14159", "1e10", "1E-5",
                                        "123456789012345678901234567890", "0.1", "2.2250738585072014e-308",
                                        "4.9e-324", "1.7976931348623157e308", "137.8002", ".5", "5.",
-                                       "9007199254740993", "1e22", "1e23", "0.000000001234"};
+                                       "9007199254740993", "1e22", "1e23", "0.000000001234",
+                                       /* over 19 digits, but leading zeros or a zero mantissa */
+                                       "0000000000000000000000000001.5",
+                                       "0.000000000000000000000000123456789", "0e-400",
+                                       "-0.0000000000000000000000e999", "+iNfInItY"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         double v = -1;
         ck_assert_int_eq(asel_parse_double(good[i], strlen(good[i]), &v), 0);

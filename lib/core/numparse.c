@@ -213,9 +213,11 @@ static size_t leading_zeros(const unsigned char *p, const unsigned char *end)
     return z;
 }
 
-/* The double nearest the number @p n read from @p len bytes at @p s when
- * value() cannot take the fast path. */
-static int value_general(const char *s, size_t len, const number *n, double *v)
+/* The double nearest the number @p n read from @p len bytes at @p s, one
+ * that scan_plain() left: an infinity, over 19 digits, or beyond Clinger's
+ * fast path (though with leading zeros or a zero mantissa it may still
+ * apply). */
+static int value(const char *s, size_t len, const number *n, double *v)
 {
     if (n->n_digits == 0) {
         *v = n->neg ? -INFINITY : INFINITY;
@@ -236,27 +238,12 @@ static int value_general(const char *s, size_t len, const number *n, double *v)
     return parse_slow(s, len, v);
 }
 
-/* The double nearest the number @p n read from @p len bytes at @p s.
- * Clinger's fast path: up to 2^53 the mantissa converts exactly, and so do
- * the powers of ten up to 1e22, so one IEEE multiplication or division
- * rounds correctly. A mantissa of zero digits is an infinity's. */
-static int value(const char *s, size_t len, const number *n, double *v)
-{
-    long e = n->exp10 - (long)n->n_frac;
-    if (n->n_digits - 1 < 19 && n->mant <= (UINT64_C(1) << 53) && e >= -22 && e <= 22) {
-        double x = (double)n->mant;
-        x = e < 0 ? x / exact_pow10[-e] : x * exact_pow10[e];
-        *v = n->neg ? -x : x;
-        return 0;
-    }
-    return value_general(s, len, n, v);
-}
-
 /* The common number, [sign]digits[.digits][exponent] with 1 to 19 digits, a
- * mantissa up to 2^53 and a power of ten within +-22 (Clinger's fast path,
- * as in value()): the byte after it, with *v set; or NULL to leave the
- * number (or non-number) to lex() and value(). Nothing is kept for them, so
- * the common case holds few values. */
+ * mantissa up to 2^53 and a power of ten within +-22: the byte after it,
+ * with *v set; or NULL to leave the number (or non-number) to lex() and
+ * value(). Clinger's fast path: such a mantissa and power of ten convert
+ * exactly, so one IEEE multiplication or division rounds correctly. Nothing
+ * is kept for the general reading, so the common case holds few values. */
 static inline const unsigned char *scan_plain(const unsigned char *s, const unsigned char *end,
                                               double *v)
 {

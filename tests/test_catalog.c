@@ -4,6 +4,7 @@
  * spellings, argument checks, a table of malformed inputs and allocation
  * failures. */
 #include <check.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -994,14 +995,20 @@ END_TEST
  * (10 s) fails the quadratic versions. ---- */
 
 /* Appends printf output to a growing heap string; test helper. */
-static void append(char **text, size_t *len, size_t *cap, const char *fmt, long i)
+static void append(char **text, size_t *len, size_t *cap, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char **text, size_t *len, size_t *cap, const char *fmt, ...)
 {
     if (*len + 64 > *cap) {
         *cap = *cap ? 2 * *cap : 4096;
         *text = realloc(*text, *cap);
         ck_assert_ptr_nonnull(*text);
     }
-    *len += (size_t)snprintf(*text + *len, *cap - *len, fmt, i);
+    va_list ap;
+    va_start(ap, fmt);
+    *len += (size_t)vsnprintf(*text + *len, *cap - *len, fmt, ap);
+    va_end(ap);
 }
 
 START_TEST(many_anchors_and_aliases_load_in_linear_time)
@@ -1009,7 +1016,7 @@ START_TEST(many_anchors_and_aliases_load_in_linear_time)
     /* 40000 anchors, then 80000 aliases of the first: 1.2 MB (40 s before). */
     char *text = NULL;
     size_t len = 0, cap = 0;
-    append(&text, &len, &cap, "version: 1\nx%ld:\n", 0);
+    append(&text, &len, &cap, "version: 1\nx%ld:\n", 0L);
     for (long i = 0; i < 40000; i++)
         append(&text, &len, &cap, "  - &a%ld v\n", i);
     for (long i = 0; i < 80000; i++)
@@ -1027,8 +1034,8 @@ START_TEST(many_names_load_in_linear_time)
      * repeated alias at the end, reported with the line of the first. */
     char *text = NULL;
     size_t len = 0, cap = 0;
-    append(&text, &len, &cap, "version: %ld\ndevices:\n  - name: d\n    vendor: v\n", 1);
-    append(&text, &len, &cap, "    kind: gpu\n    source: s\n    aliases:\n      - a%ld\n", 0);
+    append(&text, &len, &cap, "version: %ld\ndevices:\n  - name: d\n    vendor: v\n", 1L);
+    append(&text, &len, &cap, "    kind: gpu\n    source: s\n    aliases:\n      - a%ld\n", 0L);
     for (long i = 1; i < 50000; i++)
         append(&text, &len, &cap, "      - a%ld\n", i);
     accelsel_catalog *cat = NULL;
@@ -1037,7 +1044,7 @@ START_TEST(many_names_load_in_linear_time)
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "A49999", &index), 0);
     ck_assert_uint_eq(index, 0);
     accelsel_catalog_free(cat);
-    append(&text, &len, &cap, "      - A%ld\n", 0);
+    append(&text, &len, &cap, "      - A%ld\n", 0L);
     assert_error(accelsel_catalog_load_buffer(&cat, text, len), ACCELSEL_EPARSE,
                  "<buffer>:50008:9: duplicate device name 'A0' (already used at line 8)");
     ck_assert_ptr_null(cat);

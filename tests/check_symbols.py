@@ -65,7 +65,10 @@ def writable_objects(lib):
         section = next((p for p in parts[1:] if p.startswith('.') or p == '*UND*'), '')
         tls = section.startswith(('.tdata', '.tbss'))
         writable = re.match(r'\.(data|bss)', section) and not section.startswith('.data.rel.ro')
-        if (tls or (writable and ' O ' in line.replace('\t', ' '))) and len(parts) >= 4:
+        # Sanitizer builds add their own bookkeeping objects.
+        instrumentation = bool(parts) and parts[-1].startswith(('__odr_asan', '__asan', '__ubsan', '__sancov'))
+        if (tls or (writable and ' O ' in line.replace('\t', ' '))) and len(parts) >= 4 \
+                and not instrumentation:
             names.add(parts[-1].split('.')[0])
     return names
 

@@ -1068,6 +1068,28 @@ END_TEST
 
 /* ---- allocation failures: ENOMEM or success, never a leak ---- */
 
+/* Anchors and aliases enough to grow the anchor table, and more names than
+ * the first size of a name index. */
+static const char anchored_yaml[] =
+    "version: 1\n"
+    "links:\n"
+    "  - {name: l0, technology: &t0 t0, bw_bytes_s: 1, source: &s s}\n"
+    "  - {name: l1, technology: &t1 t1, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l2, technology: &t2 t2, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l3, technology: &t3 t3, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l4, technology: &t4 t4, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l5, technology: &t5 t5, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l6, technology: &t6 t6, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l7, technology: &t7 t7, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l8, technology: &t8 t8, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l9, technology: &t9 t9, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l10, technology: &t10 t10, bw_bytes_s: 1, source: *s}\n"
+    "  - {name: l11, technology: &t11 t11, bw_bytes_s: 1, source: *s}\n"
+    "devices:\n"
+    "  - {name: d, vendor: *t3, kind: gpu, source: *s,\n"
+    "     aliases: [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9,\n"
+    "               a10, a11, a12, a13, a14, a15, a16, a17, a18, a19]}\n";
+
 static int scenario(int which)
 {
     accelsel_catalog *a = NULL, *b = NULL, *m = NULL;
@@ -1080,6 +1102,8 @@ static int scenario(int which)
     const char *names[] = {"three-slot"};
     if (rc == 0 && which == 2)
         rc = accelsel_catalog_select(&m, a, names, 1);
+    if (rc == 0 && which == 3)
+        rc = accelsel_catalog_load_buffer(&b, anchored_yaml, strlen(anchored_yaml));
     if (rc != 0)
         ck_assert(m == NULL && text == NULL);
     accelsel_free(text);
@@ -1150,7 +1174,7 @@ int main(void)
     tcase_add_loop_test(tc, malformed_inputs, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, reader_errors_have_a_position);
     tcase_add_test(tc, alias_bomb_is_bounded);
-    tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 3);
+    tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 4);
     tcase_add_test(tc, builtin_allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     TCase *linear = tcase_create("linear time");

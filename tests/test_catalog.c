@@ -1011,6 +1011,30 @@ static void append(char **text, size_t *len, size_t *cap, const char *fmt, ...)
     va_end(ap);
 }
 
+START_TEST(slot_count_is_bounded)
+{
+    /* The link table is n x n: 256 slots load, 257 are refused at the list. */
+    for (long n = 256; n <= 257; n++) {
+        char *text = NULL;
+        size_t len = 0, cap = 0;
+        append(&text, &len, &cap, "%s", HEAD DEV "systems:\n  - name: s\n    source: s\n");
+        append(&text, &len, &cap, "    slots:%s\n", "");
+        for (long i = 0; i < n; i++)
+            append(&text, &len, &cap, "      - {device: d} # %ld\n", i);
+        accelsel_catalog *cat = NULL;
+        int rc = accelsel_catalog_load_buffer(&cat, text, len);
+        if (n == 256) {
+            ck_assert_int_eq(rc, 0);
+            ck_assert_uint_eq(accelsel_catalog_system(cat, 0)->n_slots, 256);
+            accelsel_catalog_free(cat);
+        } else {
+            assert_error(rc, ACCELSEL_EPARSE, "more than 256 slots");
+        }
+        free(text);
+    }
+}
+END_TEST
+
 START_TEST(many_anchors_and_aliases_load_in_linear_time)
 {
     /* 40000 anchors, then 80000 aliases of the first: 1.2 MB (40 s before). */
@@ -1180,6 +1204,7 @@ int main(void)
     TCase *linear = tcase_create("linear time");
     tcase_set_timeout(linear, 10);
     tcase_add_test(linear, many_anchors_and_aliases_load_in_linear_time);
+    tcase_add_test(linear, slot_count_is_bounded);
     tcase_add_test(linear, many_names_load_in_linear_time);
     suite_add_tcase(s, linear);
     SRunner *sr = srunner_create(s);

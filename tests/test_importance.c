@@ -739,19 +739,7 @@ static int small_scenario(void)
 
 START_TEST(allocation_failures_leak_nothing)
 {
-    testutil_alloc_fail_at(0);
-    ck_assert_int_eq(small_scenario(), 0);
-    size_t total = testutil_alloc_count();
-    ck_assert_int_eq(testutil_alloc_live(), 0);
-    ck_assert_uint_gt(total, 50);
-    for (size_t n = 1; n <= total; n++) {
-        testutil_alloc_fail_at(n);
-        int rc = small_scenario();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu gave %d", n, rc);
-        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu leaked %ld blocks", n,
-                      testutil_alloc_live());
-    }
-    testutil_alloc_reset();
+    testutil_alloc_sweep(small_scenario, 50);
 }
 END_TEST
 

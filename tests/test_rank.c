@@ -769,19 +769,7 @@ static int whole_scenario(void)
 
 START_TEST(allocation_failures_leak_nothing)
 {
-    testutil_alloc_fail_at(0);
-    ck_assert_int_eq(whole_scenario(), 0);
-    size_t total = testutil_alloc_count();
-    ck_assert_int_eq(testutil_alloc_live(), 0);
-    ck_assert_uint_gt(total, 20);
-    for (size_t n = 1; n <= total; n++) {
-        testutil_alloc_fail_at(n);
-        int rc = whole_scenario();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu gave %d", n, rc);
-        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu leaked %ld blocks", n,
-                      testutil_alloc_live());
-    }
-    testutil_alloc_reset();
+    testutil_alloc_sweep(whole_scenario, 20);
 }
 END_TEST
 

@@ -1,5 +1,6 @@
 #include "testutil.h"
 
+#include <check.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,23 @@ size_t testutil_alloc_count(void)
 long testutil_alloc_live(void)
 {
     return atomic_load(&live);
+}
+
+void testutil_alloc_sweep(int (*scenario)(void), size_t min_allocs)
+{
+    testutil_alloc_fail_at(0);
+    ck_assert_int_eq(scenario(), 0);
+    size_t total = testutil_alloc_count();
+    ck_assert_int_eq(testutil_alloc_live(), 0);
+    ck_assert_uint_gt(total, min_allocs);
+    for (size_t n = 1; n <= total; n++) {
+        testutil_alloc_fail_at(n);
+        int rc = scenario();
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu gave %d", n, rc);
+        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu leaked %ld blocks", n,
+                      testutil_alloc_live());
+    }
+    testutil_alloc_reset();
 }
 
 const char *testutil_source_path(const char *rel)

@@ -1114,8 +1114,9 @@ static const char anchored_yaml[] =
     "     aliases: [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9,\n"
     "               a10, a11, a12, a13, a14, a15, a16, a17, a18, a19]}\n";
 
-static int scenario(int which)
+static int scenario(void *ctx)
 {
+    int which = *(const int *)ctx;
     accelsel_catalog *a = NULL, *b = NULL, *m = NULL;
     char *text = NULL;
     int rc = accelsel_catalog_load_buffer(&a, sample_yaml, strlen(sample_yaml));
@@ -1139,17 +1140,8 @@ static int scenario(int which)
 
 START_TEST(allocation_failures_leak_nothing)
 {
-    testutil_alloc_fail_at(0);
-    ck_assert_int_eq(scenario(_i), 0);
-    size_t total = testutil_alloc_count();
-    ck_assert_uint_gt(total, 20);
-    for (size_t n = 1; n <= total; n++) {
-        testutil_alloc_fail_at(n);
-        int rc = scenario(_i);
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure at %zu gave %d", n, rc);
-        ck_assert_msg(testutil_alloc_live() == 0, "failure at %zu leaks", n);
-    }
-    testutil_alloc_reset();
+    int which = _i;
+    testutil_alloc_sweep(scenario, &which, 20);
 }
 END_TEST
 

@@ -692,8 +692,9 @@ END_TEST
 
 /* Fit (k-means or Ward, with indices), save, load: every allocation failure
  * gives ACCELSEL_ENOMEM and leaks nothing. */
-static int scenario(int algorithm)
+static int scenario(void *ctx)
 {
+    int algorithm = *(const int *)ctx;
     accelsel_dataset *ds = NULL;
     accelsel_features *f = NULL;
     accelsel_cluster_model *m = NULL, *back = NULL;
@@ -727,20 +728,7 @@ static int scenario(int algorithm)
 START_TEST(allocation_failures)
 {
     int alg = _i + 1;
-    testutil_alloc_fail_at(0);
-    ck_assert_int_eq(scenario(alg), 0);
-    size_t total = testutil_alloc_count();
-    ck_assert_int_eq(testutil_alloc_live(), 0);
-    ck_assert_uint_gt(total, 50);
-    for (size_t n = 1; n <= total; n++) {
-        testutil_alloc_fail_at(n);
-        int rc = scenario(alg);
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu gave %d (%s)", n, rc,
-                      accelsel_last_error()->message);
-        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu leaked %ld blocks", n,
-                      testutil_alloc_live());
-    }
-    testutil_alloc_reset();
+    testutil_alloc_sweep(scenario, &alg, 50);
 }
 END_TEST
 

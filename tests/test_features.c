@@ -300,7 +300,7 @@ START_TEST(transform_bad_arguments)
 }
 END_TEST
 
-static int scenario(void)
+static int scenario(void *ctx)
 {
     accelsel_dataset *ds = NULL;
     accelsel_features *f = NULL;
@@ -322,7 +322,7 @@ static int scenario(void)
 
 START_TEST(allocation_failures)
 {
-    testutil_alloc_sweep(scenario, 0);
+    testutil_alloc_sweep(scenario, NULL, 0);
 }
 END_TEST
 

@@ -707,7 +707,7 @@ START_TEST(progress_and_cancel)
 }
 END_TEST
 
-static int small_scenario(void)
+static int small_scenario(void *ctx)
 {
     accelsel_dataset *ds = small_dataset();
     if (ds == NULL)
@@ -739,7 +739,7 @@ static int small_scenario(void)
 
 START_TEST(allocation_failures_leak_nothing)
 {
-    testutil_alloc_sweep(small_scenario, 50);
+    testutil_alloc_sweep(small_scenario, NULL, 50);
 }
 END_TEST
 

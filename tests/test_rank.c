@@ -731,7 +731,7 @@ END_TEST
 /* Everything a caller does, for the allocation-failure sweep: build a
  * dataset, parse criteria, rank with each method and run a sensitivity
  * analysis on two threads. Returns the first failure's status. */
-static int whole_scenario(void)
+static int whole_scenario(void *ctx)
 {
     static const char *const names[] = {"t", "thr"};
     const double t[] = {10, 20, 15, NAN, 12}, thr[] = {100, 300, 250, 90, 120};
@@ -769,7 +769,7 @@ static int whole_scenario(void)
 
 START_TEST(allocation_failures_leak_nothing)
 {
-    testutil_alloc_sweep(whole_scenario, 20);
+    testutil_alloc_sweep(whole_scenario, NULL, 20);
 }
 END_TEST
 

@@ -80,20 +80,24 @@ long testutil_alloc_live(void)
     return atomic_load(&live);
 }
 
-void testutil_alloc_sweep(int (*scenario)(void), size_t min_allocs)
+void testutil_alloc_sweep(int (*scenario)(void *ctx), void *ctx, size_t min_allocs)
 {
     testutil_alloc_fail_at(0);
-    ck_assert_int_eq(scenario(), 0);
+    ck_assert_int_eq(scenario(ctx), 0);
     size_t total = testutil_alloc_count();
     ck_assert_int_eq(testutil_alloc_live(), 0);
     ck_assert_uint_gt(total, min_allocs);
     for (size_t n = 1; n <= total; n++) {
         testutil_alloc_fail_at(n);
-        int rc = scenario();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu gave %d", n, rc);
-        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu leaked %ld blocks", n,
+        int rc = scenario(ctx);
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "failure %zu of %zu gave %d (%s)", n, total,
+                      rc, accelsel_last_error()->message);
+        ck_assert_msg(testutil_alloc_live() == 0, "failure %zu of %zu leaked %ld blocks", n, total,
                       testutil_alloc_live());
     }
+    testutil_alloc_fail_at(0);
+    ck_assert_int_eq(scenario(ctx), 0);
+    ck_assert_int_eq(testutil_alloc_live(), 0);
     testutil_alloc_reset();
 }
 

@@ -13,12 +13,13 @@ size_t testutil_alloc_count(void);
 /* Blocks allocated through the counting allocator and not yet freed. */
 long testutil_alloc_live(void);
 
-/* The allocation-failure sweep: run @p scenario once with no failure (it must
- * return 0, leak nothing and make more than @p min_allocs allocations), then
- * once failing each N-th allocation in turn; every run must return 0 or
- * ACCELSEL_ENOMEM and leak nothing. Asserts with Check; restores the
- * allocator at the end. */
-void testutil_alloc_sweep(int (*scenario)(void), size_t min_allocs);
+/* The allocation-failure sweep: run @p scenario(@p ctx) once with no failure
+ * (it must return 0, leak nothing and make more than @p min_allocs
+ * allocations), then once failing each N-th allocation in turn; every run
+ * must return 0 or ACCELSEL_ENOMEM and leak nothing. Finally, with the
+ * allocator restored, the scenario must succeed again: a failure leaves the
+ * process usable. Asserts with Check. */
+void testutil_alloc_sweep(int (*scenario)(void *ctx), void *ctx, size_t min_allocs);
 
 /* Path of a file under the source tree (ACCELSEL_SOURCE_ROOT or the build's
  * configured root); static buffer, test use only. */

@@ -245,7 +245,7 @@ END_TEST
 /* The same seed gives bit-identical results on 1 and on 16 threads. */
 START_TEST(same_results_on_1_and_16_threads)
 {
-    size_t n = 20000, d = 4;
+    size_t n = testutil_reps(20000), d = 4;
     double *x = blobs(n, d, 5, 3.0, 99);
     accelsel_cluster_options o = ACCELSEL_CLUSTER_OPTIONS_INIT;
     o.k = 5;

@@ -243,8 +243,9 @@ START_TEST(parse_double_random_shapes_match_strtod)
     asel_rng_seed(&r, 20240611);
     /* The text is followed by more digits that the parser must not read. */
     char s[128];
-    for (int i = 0; i < 1000000; i++) {
-        int shape = i % 3;
+    size_t reps = testutil_reps(1000000);
+    for (size_t i = 0; i < reps; i++) {
+        int shape = (int)(i % 3);
         size_t len = shape == 0 ? random_decimal(&r, s)
                      : shape == 1 ? random_printed(&r, s)
                                   : random_halfway(&r, s);
@@ -292,7 +293,8 @@ START_TEST(format_double_is_shortest_round_trip)
     ck_assert_str_eq(out, "-inf");
     asel_rng r;
     asel_rng_seed(&r, 5);
-    for (int i = 0; i < 20000; i++) {
+    size_t reps = testutil_reps(20000);
+    for (size_t i = 0; i < reps; i++) {
         uint64_t bits = asel_rng_next(&r);
         double x;
         memcpy(&x, &bits, sizeof x);

@@ -101,6 +101,14 @@ void testutil_alloc_sweep(int (*scenario)(void *ctx), void *ctx, size_t min_allo
     testutil_alloc_reset();
 }
 
+size_t testutil_reps(size_t full)
+{
+    const char *light = getenv("ACCELSEL_TEST_LIGHT");
+    if (light == NULL || light[0] == '\0')
+        return full;
+    return full / 50 > 0 ? full / 50 : 1;
+}
+
 const char *testutil_source_path(const char *rel)
 {
     static char buf[4096];

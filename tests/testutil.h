@@ -21,6 +21,12 @@ long testutil_alloc_live(void);
  * process usable. Asserts with Check. */
 void testutil_alloc_sweep(int (*scenario)(void *ctx), void *ctx, size_t min_allocs);
 
+/* @p full, or a fiftieth of it (at least 1) when ACCELSEL_TEST_LIGHT is set,
+ * as the valgrind test setup does: a memory checker finds memory errors on a
+ * few repetitions of the same code path, and the full count still runs in the
+ * plain and sanitizer builds. */
+size_t testutil_reps(size_t full);
+
 /* Path of a file under the source tree (ACCELSEL_SOURCE_ROOT or the build's
  * configured root); static buffer, test use only. */
 const char *testutil_source_path(const char *rel);

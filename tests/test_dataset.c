@@ -400,8 +400,9 @@ START_TEST(null_arguments)
 END_TEST
 
 /* Load, filter, select and save with the n-th allocation failing. */
-static int scenario(const char *text)
+static int scenario(void *ctx)
 {
+    const char *text = ctx;
     accelsel_dataset *ds = NULL, *f = NULL, *s = NULL;
     char *out = NULL;
     size_t cols[] = {3, 0};
@@ -427,18 +428,7 @@ static int scenario(const char *text)
 
 START_TEST(allocation_failures_leak_nothing)
 {
-    size_t n;
-    for (n = 1;; n++) {
-        testutil_alloc_fail_at(n);
-        int rc = scenario(small_csv);
-        long live = testutil_alloc_live();
-        testutil_alloc_reset();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
-        ck_assert_msg(live == 0, "n=%zu leaked %ld blocks", n, live);
-        if (rc == 0)
-            break;
-    }
-    ck_assert_uint_gt(n, 20);
+    testutil_alloc_sweep(scenario, (void *)small_csv, 20);
 }
 END_TEST
 

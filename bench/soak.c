@@ -96,8 +96,8 @@ static void handles_build(handles *h)
     size_t rows = accelsel_dataset_rows(h->derived);
     h->dim = accelsel_features_dim(h->features);
     h->x = malloc(rows * h->dim * sizeof *h->x);
-    if (h->x == NULL ||
-        accelsel_features_transform(h->features, h->derived, h->x, rows * h->dim, &h->n_x, NULL) != 0)
+    if (h->x == NULL || accelsel_features_transform(h->features, h->derived, h->x, rows * h->dim,
+                                                    &h->n_x, NULL) != 0)
         die("features");
 }
 
@@ -255,7 +255,7 @@ int main(int argc, char **argv)
     double many = run(&h, calls, threads);
     long rss1 = rss_kib();
     handles_free(&h);
-    printf("soak: %zu calls of filter, TOPSIS rank, cluster predict, catalog find, catalog search\n",
+    printf("soak: %zu calls of filter, TOPSIS rank, cluster predict, catalog find and search\n",
            calls);
     printf("  1 thread : %8.3f s  %10.0f calls/s\n", one, (double)calls / one);
     printf("  %zu threads: %8.3f s  %10.0f calls/s  (%.2fx the 1-thread rate)\n", threads, many,

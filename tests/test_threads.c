@@ -112,7 +112,8 @@ static int ok_at(worker *w, int line, int rc, const char *what)
     if (rc == ACCELSEL_ENOMEM && w->tolerate_enomem)
         w->n_enomem++;
     else
-        fail_at(w, line, "%s: %s (%s)", what, accelsel_status_name(rc), accelsel_last_error()->message);
+        fail_at(w, line, "%s: %s (%s)", what, accelsel_status_name(rc),
+                accelsel_last_error()->message);
     return 0;
 }
 #define OK(w, call) ok_at((w), __LINE__, (call), #call)
@@ -343,7 +344,9 @@ static int bad_calls(worker *w)
                  "(no '=')");
     EXPECT_ERROR(w, accelsel_dataset_filter_expr(&o, sh->derived, "accelerators=x..4"),
                  ACCELSEL_EINVAL, "bound 'x' is not a number");
-    EXPECT_ERROR(w, accelsel_ranking_compute(&rk, sh->derived, &categorical, 1, ACCELSEL_RANK_TOPSIS, NULL),
+    EXPECT_ERROR(w,
+                 accelsel_ranking_compute(&rk, sh->derived, &categorical, 1, ACCELSEL_RANK_TOPSIS,
+                                          NULL),
                  ACCELSEL_ETYPE, "criteria[0].column: column 'round' is categorical");
     EXPECT(w, o == NULL && rk == NULL);
     EXPECT_ERROR(w, accelsel_cluster_model_predict(sh->model, x, 1, 2, &label), ACCELSEL_EINVAL,
@@ -426,10 +429,11 @@ static void own_csv(worker *w)
 
 static void own_catalogs(worker *w)
 {
-    static const char yaml[] = "version: 1\n"
-                               "devices:\n"
-                               "  - {name: gpu-t, vendor: V, kind: gpu, peak_flops: {fp32: 19.5e12},\n"
-                               "     memory_bw_bytes_s: 1555e9, source: A100 datasheet}\n";
+    static const char yaml[] =
+        "version: 1\n"
+        "devices:\n"
+        "  - {name: gpu-t, vendor: V, kind: gpu, peak_flops: {fp32: 19.5e12},\n"
+        "     memory_bw_bytes_s: 1555e9, source: A100 datasheet}\n";
     accelsel_catalog *cat = NULL, *one = NULL;
     size_t i;
     if (OK(w, accelsel_catalog_load_buffer(&cat, yaml, strlen(yaml))) &&
@@ -601,12 +605,14 @@ static void check_reference(const shared *sh, const reference *ref)
     ck_assert_uint_eq(ref->shared.n_labels, accelsel_cluster_model_n_rows(m));
     size_t k = ref->shared.n_labels;
     ck_assert_mem_eq(ref->shared.labels, accelsel_cluster_model_labels(m), k * sizeof(uint32_t));
-    ck_assert_mem_eq(ref->shared.label_rows, accelsel_cluster_model_row_index(m), k * sizeof(size_t));
+    ck_assert_mem_eq(ref->shared.label_rows, accelsel_cluster_model_row_index(m),
+                     k * sizeof(size_t));
     ck_assert_mem_eq(ref->shared.matrix_labels, ref->shared.labels, k * sizeof(uint32_t));
+    const double *score = ref->shared.scores;
     for (size_t i = 1; i < ref->shared.n_ranked; i++)
-        ck_assert(ref->shared.scores[ref->shared.order[i - 1]] >= ref->shared.scores[ref->shared.order[i]]);
+        ck_assert(score[ref->shared.order[i - 1]] >= score[ref->shared.order[i]]);
     ck_assert_ptr_nonnull(strstr(ref->shared.near_miss, "nearest: 'NVIDIA H100-SXM5-80GB'"));
-    /* torchvision resnet50: 4.09 GMAC; its layers are summed in read_network. */
+    /* torchvision resnet50: 25,557,032 parameters. */
     ck_assert_uint_eq(accelsel_network_get_totals(sh->network)->params, 25557032);
 }
 

@@ -30,11 +30,21 @@ typedef struct frame {
     asel_yaml_node *pending_key; /* maps: key waiting for its value */
 } frame;
 
+/* How far the input has been walked, to turn libyaml's marks into positions. */
+typedef struct cursor {
+    size_t ch, byte;         /* character index (libyaml's mark.index) and byte offset */
+    size_t line, line_start; /* 0-based line and the byte offset where it starts */
+} cursor;
+
 typedef struct builder {
     asel_yaml_doc *doc;
     frame stack[MAX_DEPTH];
     size_t depth;
     int docs;
+    const char *data;
+    size_t len;
+    cursor cur;
+    yaml_mark_t at; /* the current event's start, as a position */
 } builder;
 
 static int grow(void *arr, size_t *cap, size_t need, size_t elem)
@@ -160,10 +170,10 @@ static int attach(builder *b, asel_yaml_node *node, size_t subtree, yaml_mark_t 
 
 static int on_scalar(builder *b, const yaml_event_t *e)
 {
-    int rc = count_nodes(b, 1, e->start_mark);
+    int rc = count_nodes(b, 1, b->at);
     if (rc != 0)
         return rc;
-    asel_yaml_node *n = new_node(b->doc, ASEL_YAML_SCALAR, e->start_mark);
+    asel_yaml_node *n = new_node(b->doc, ASEL_YAML_SCALAR, b->at);
     if (n == NULL)
         return ACCELSEL_ENOMEM;
     char *v = asel_strndup((const char *)e->data.scalar.value, e->data.scalar.length);
@@ -175,17 +185,17 @@ static int on_scalar(builder *b, const yaml_event_t *e)
     const char *anchor = (const char *)e->data.scalar.anchor;
     if (anchor != NULL && (rc = asel_yaml_anchors_put(&b->doc->anchors, anchor, n)) != 0)
         return rc;
-    return attach(b, n, 1, e->start_mark);
+    return attach(b, n, 1, b->at);
 }
 
-static int on_start(builder *b, const yaml_event_t *e, asel_yaml_kind kind, const yaml_char_t *anc)
+static int on_start(builder *b, asel_yaml_kind kind, const yaml_char_t *anc)
 {
     if (b->depth == MAX_DEPTH)
-        return fail_mark(b->doc, e->start_mark, "nesting deeper than %d levels", MAX_DEPTH);
-    int rc = count_nodes(b, 1, e->start_mark);
+        return fail_mark(b->doc, b->at, "nesting deeper than %d levels", MAX_DEPTH);
+    int rc = count_nodes(b, 1, b->at);
     if (rc != 0)
         return rc;
-    asel_yaml_node *n = new_node(b->doc, kind, e->start_mark);
+    asel_yaml_node *n = new_node(b->doc, kind, b->at);
     if (n == NULL)
         return ACCELSEL_ENOMEM;
     char *a = NULL;
@@ -195,7 +205,7 @@ static int on_start(builder *b, const yaml_event_t *e, asel_yaml_kind kind, cons
     return 0;
 }
 
-static int on_end(builder *b, const yaml_event_t *e)
+static int on_end(builder *b)
 {
     frame f = b->stack[--b->depth];
     int rc = 0;
@@ -206,7 +216,9 @@ static int on_end(builder *b, const yaml_event_t *e)
     /* Remember the subtree size in the node's unused scalar field. */
     f.node->len = f.subtree;
     asel_free(f.anchor);
-    return rc != 0 ? rc : attach(b, f.node, f.subtree, e->start_mark);
+    /* A mapping or list used as a key is reported where it starts, not ends. */
+    yaml_mark_t start = {0, f.node->line - 1, f.node->column - 1};
+    return rc != 0 ? rc : attach(b, f.node, f.subtree, start);
 }
 
 static int on_alias(builder *b, const yaml_event_t *e)
@@ -214,28 +226,59 @@ static int on_alias(builder *b, const yaml_event_t *e)
     const char *name = (const char *)e->data.alias.anchor;
     asel_yaml_node *target = asel_yaml_anchors_get(&b->doc->anchors, name);
     if (target == NULL)
-        return fail_mark(b->doc, e->start_mark, "unknown alias '*%s'", name);
+        return fail_mark(b->doc, b->at, "unknown alias '*%s'", name);
     size_t size = target->kind == ASEL_YAML_SCALAR ? 1 : target->len;
-    int rc = count_nodes(b, size, e->start_mark);
-    return rc != 0 ? rc : attach(b, target, size, e->start_mark);
+    int rc = count_nodes(b, size, b->at);
+    return rc != 0 ? rc : attach(b, target, size, b->at);
+}
+
+/* libyaml counts columns, and its mark.index, in characters, and also ends
+ * lines at U+0085, U+2028 and U+2029; positions (accelsel_error) are
+ * physical lines (LF, CRLF or CR end one, as for CSV) and byte columns, a
+ * byte-order mark not counted. Marks come in input order, so a cursor that
+ * walks on from the last one finds each in amortised constant time. */
+static yaml_mark_t position(builder *b, yaml_mark_t m)
+{
+    static const cursor start = {0, 0, 0, 0};
+    cursor *c = &b->cur;
+    size_t bom = b->len >= 3 && memcmp(b->data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    if (c->ch > m.index || c->byte == 0) {
+        *c = start;
+        c->line_start = bom;
+    }
+    while (c->ch < m.index && c->byte < b->len) {
+        unsigned char x = (unsigned char)b->data[c->byte];
+        /* The input is UTF-8 that libyaml has read up to the mark. */
+        size_t w = x < 0x80 ? 1 : x < 0xE0 ? 2 : x < 0xF0 ? 3 : 4;
+        int crlf = x == '\r' && c->byte + 1 < b->len && b->data[c->byte + 1] == '\n';
+        c->byte += w < b->len - c->byte ? w : b->len - c->byte;
+        c->ch++;
+        if (x == '\n' || (x == '\r' && !crlf)) {
+            c->line++;
+            c->line_start = c->byte;
+        }
+    }
+    size_t col = c->byte > c->line_start ? c->byte - c->line_start : 0;
+    return (yaml_mark_t){c->byte, c->line, col};
 }
 
 static int on_event(builder *b, const yaml_event_t *e)
 {
+    b->at = position(b, e->start_mark);
     switch (e->type) {
     case YAML_DOCUMENT_START_EVENT:
         if (++b->docs > 1)
-            return fail_mark(b->doc, e->start_mark, "more than one YAML document");
+            return fail_mark(b->doc, b->at, "more than one YAML document");
         return 0;
     case YAML_SCALAR_EVENT:
         return on_scalar(b, e);
     case YAML_SEQUENCE_START_EVENT:
-        return on_start(b, e, ASEL_YAML_SEQ, e->data.sequence_start.anchor);
+        return on_start(b, ASEL_YAML_SEQ, e->data.sequence_start.anchor);
     case YAML_MAPPING_START_EVENT:
-        return on_start(b, e, ASEL_YAML_MAP, e->data.mapping_start.anchor);
+        return on_start(b, ASEL_YAML_MAP, e->data.mapping_start.anchor);
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
-        return on_end(b, e);
+        return on_end(b);
     case YAML_ALIAS_EVENT:
         return on_alias(b, e);
     default:
@@ -247,7 +290,8 @@ static int on_event(builder *b, const yaml_event_t *e)
 static yaml_mark_t mark_at(const char *data, size_t len, size_t offset)
 {
     yaml_mark_t m = {offset, 0, 0};
-    for (size_t i = 0; i < offset && i < len; i++) {
+    size_t bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (size_t i = bom; i < offset && i < len; i++) {
         int crlf = data[i] == '\r' && i + 1 < len && data[i + 1] == '\n';
         if (data[i] == '\n' || (data[i] == '\r' && !crlf)) {
             m.line++;
@@ -259,18 +303,19 @@ static yaml_mark_t mark_at(const char *data, size_t len, size_t offset)
     return m;
 }
 
-static int parser_error(const asel_yaml_doc *doc, const yaml_parser_t *p, const char *data,
-                        size_t len)
+static int parser_error(builder *b, const yaml_parser_t *p)
 {
+    const asel_yaml_doc *doc = b->doc;
     if (p->error == YAML_MEMORY_ERROR)
         return asel_enomem();
     /* The reader (bad encoding, control characters) reports a byte offset
      * instead of a mark; errors still need a line and column. */
     if (p->error == YAML_READER_ERROR)
-        return fail_mark(doc, mark_at(data, len, p->problem_offset), "%s at byte %zu",
+        return fail_mark(doc, mark_at(b->data, b->len, p->problem_offset), "%s at byte %zu",
                          p->problem ? p->problem : "unreadable input", p->problem_offset);
-    return fail_mark(doc, p->problem_mark, "%s%s%s", p->problem ? p->problem : "syntax error",
-                     p->context ? " " : "", p->context ? p->context : "");
+    return fail_mark(doc, position(b, p->problem_mark), "%s%s%s",
+                     p->problem ? p->problem : "syntax error", p->context ? " " : "",
+                     p->context ? p->context : "");
 }
 
 static int build(builder *b, const char *data, size_t len)
@@ -279,11 +324,15 @@ static int build(builder *b, const char *data, size_t len)
     if (!yaml_parser_initialize(&parser))
         return asel_enomem();
     yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+    /* The formats are UTF-8: libyaml would otherwise also take UTF-16. */
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+    b->data = data;
+    b->len = len;
     int rc = 0;
     for (int done = 0; !done && rc == 0;) {
         yaml_event_t e;
         if (!yaml_parser_parse(&parser, &e)) {
-            rc = parser_error(b->doc, &parser, data, len);
+            rc = parser_error(b, &parser);
             break;
         }
         done = e.type == YAML_STREAM_END_EVENT;

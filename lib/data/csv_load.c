@@ -52,7 +52,11 @@ static int parse_parts(const asel_csv_input *in, asel_csv_part *parts, size_t n,
 static int parse_body(const asel_csv_input *in, accelsel_dataset *ds, size_t body,
                       unsigned int n_threads, size_t min_part)
 {
-    size_t workers = asel_pool_threads(n_threads, SIZE_MAX);
+    /* No more threads than parts the body can be cut into: n_threads is the
+     * caller's number (UINT32_MAX from a -1 would otherwise size arrays and
+     * thread lists by it). */
+    size_t possible = min_part ? (in->len - body) / min_part + 1 : SIZE_MAX;
+    size_t workers = asel_pool_threads(n_threads, possible);
     size_t max_parts = workers > 1 ? workers * PARTS_PER_THREAD : 1;
     size_t *bounds = NULL;
     asel_csv_part *parts = NULL;

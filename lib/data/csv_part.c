@@ -40,17 +40,22 @@ static int grow(void *arrayp, size_t cap, size_t size)
 /* Capacity for the rows after part->n_rows, @p read bytes into the part:
  * double, or at once the rows that the whole part likely holds at the bytes
  * per row so far, and an eighth more. Large arrays are then seldom moved,
- * and moves that copy fault in fresh pages twice over. */
+ * and moves that copy fault in fresh pages twice over. Never more rows than
+ * the part can hold: k rows of n fields take at least k n - 1 bytes (empty
+ * fields, a delimiter or line end between each two), so a wide header does
+ * not make every column reserve rows that cannot come (two million columns
+ * once reserved a gigabyte for a 16 MB input). */
 static size_t next_capacity(const asel_csv_part *part, size_t read)
 {
+    size_t bytes = part->end - part->begin, n_cols = part->in->n_cols ? part->in->n_cols : 1;
+    size_t most = (bytes + 1) / n_cols + 1;
     size_t cap = part->cap_rows ? part->cap_rows * 2 : 64;
-    if (part->n_rows == 0 || read == 0)
-        return cap;
-    double likely = (double)part->n_rows * (double)(part->end - part->begin) / (double)read * 1.125;
-    /* No more rows than bytes: the bound keeps the guess sane. */
-    double most = (double)(part->end - part->begin) + 1;
-    likely = likely < most ? likely : most;
-    return likely > (double)cap ? (size_t)likely : cap;
+    if (part->n_rows > 0 && read > 0) {
+        double likely = (double)part->n_rows * (double)bytes / (double)read * 1.125;
+        cap = likely > (double)cap && likely < (double)most ? (size_t)likely : cap;
+    }
+    cap = cap < most ? cap : most;
+    return cap > part->n_rows ? cap : part->n_rows + 1;
 }
 
 /* Room for row part->n_rows in every column, @p read bytes into the part. */

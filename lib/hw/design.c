@@ -102,6 +102,9 @@ int asel_hw_read_design(const asel_hw_loader *ld, const asel_yaml_node *map, ase
         return rc;
     /* A MAC is a multiply and an add: two operations per unit and cycle. */
     d->peak_ops = 2.0 * (double)d->macs * d->clock_hz;
+    if (isinf(d->peak_ops))
+        return asel_yaml_fail(ld->doc, asel_yaml_get(map, "clock_hz"),
+                              "peak_ops = 2 x macs x clock_hz is not a finite number");
     return asel_hw_add_derived(ld, &d->provenance, "peak_ops");
 }
 

@@ -48,8 +48,11 @@ static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_
                           s);
 }
 
-/* Peak = cores x clock x FLOPs per cycle wherever the peak is not given. */
-static int derive_peaks(const asel_hw_loader *ld, accelsel_device_info *d)
+/* Peak = cores x clock x FLOPs per cycle wherever the peak is not given.
+ * Each factor is finite, but their product may not be: a figure the library
+ * computes must be as finite as one it reads. */
+static int derive_peaks(const asel_hw_loader *ld, const asel_yaml_node *map,
+                        accelsel_device_info *d)
 {
     if (d->cores == 0 || isnan(d->clock_hz))
         return 0;
@@ -59,6 +62,10 @@ static int derive_peaks(const asel_hw_loader *ld, accelsel_device_info *d)
         d->peak_flops[p] = (double)d->cores * d->clock_hz * d->flops_per_cycle[p];
         char key[48];
         snprintf(key, sizeof key, "peak_flops.%s", accelsel_precision_name(p));
+        if (isinf(d->peak_flops[p]))
+            return asel_yaml_fail(ld->doc, asel_yaml_get(map, "flops_per_cycle"),
+                                  "%s = cores x clock_hz x flops_per_cycle.%s is not a finite "
+                                  "number", key, accelsel_precision_name(p));
         int rc = asel_hw_add_derived(ld, &d->provenance, key);
         if (rc != 0)
             return rc;
@@ -90,7 +97,7 @@ int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, ase
         rc = asel_hw_read_provenance(ld, map, asel_hw_device_figures, asel_hw_n_device_figures, d,
                                      &d->provenance);
     dev->n_derived_given = d->provenance.n_derived;
-    return rc != 0 ? rc : derive_peaks(ld, d);
+    return rc != 0 ? rc : derive_peaks(ld, map, d);
 }
 
 void asel_hw_write_device(asel_buf *b, const asel_hw_device *dev)

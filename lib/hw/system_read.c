@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/alloc.h"
+#include "core/error.h"
 #include "hw/load.h"
 
 /* Explicit slots carry an n x n link matrix; this bounds it for any input. */
@@ -33,23 +35,33 @@ static const char *const slot_keys[] = {"device", "designs", "platform", "memory
                                         "memory_bw_bytes_s", "host_link", NULL};
 static const char *const pair_keys[] = {"slots", "link", NULL};
 
+/* Repeats are found with a mark per design of the catalog, not by comparing
+ * each pool entry with the earlier ones: a pool may name every design, and
+ * aliases let a short file repeat a long pool in every slot. */
 static int read_pool(const asel_hw_loader *ld, const asel_yaml_node *node, accelsel_slot_info *s)
 {
     int rc = asel_yaml_expect(ld->doc, node, ASEL_YAML_SEQ, "designs");
     if (rc == 0 && node->n == 0)
         rc = asel_yaml_fail(ld->doc, node, "'designs' is empty: an adaptive slot needs a design");
-    size_t *pool = rc == 0 ? asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *pool) : NULL;
-    if (rc == 0 && pool == NULL)
-        return ACCELSEL_ENOMEM;
+    if (rc != 0)
+        return rc;
+    size_t *pool = asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *pool);
+    unsigned char *seen = asel_calloc(ld->cat->n_designs + 1, 1);
+    if (pool == NULL || seen == NULL) {
+        asel_free(seen);
+        return pool == NULL ? ACCELSEL_ENOMEM : asel_enomem(); /* the arena records its own */
+    }
     for (size_t i = 0; rc == 0 && i < node->n; i++) {
-        int64_t d;
+        int64_t d = -1;
         rc = asel_hw_resolve(ld, node->items[i], ASEL_HW_DESIGNS, "designs", &d);
-        for (size_t j = 0; rc == 0 && j < i; j++)
-            if (pool[j] == (size_t)d)
-                rc = asel_yaml_fail(ld->doc, node->items[i], "design '%s' is twice in the pool",
-                                    node->items[i]->value);
+        if (rc == 0 && seen[d])
+            rc = asel_yaml_fail(ld->doc, node->items[i], "design '%s' is twice in the pool",
+                                node->items[i]->value);
+        if (rc == 0)
+            seen[d] = 1;
         pool[i] = (size_t)d;
     }
+    asel_free(seen);
     s->designs = pool;
     s->n_designs = rc == 0 ? node->n : 0;
     return rc;

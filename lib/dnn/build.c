@@ -63,10 +63,16 @@ int asel_net_add(accelsel_network *net, int kind, const char *name, asel_pos pos
 int asel_net_add_edge(accelsel_network *net, size_t index, const char *name, asel_pos pos)
 {
     asel_layer *l = &net->layers[index];
-    asel_edge *grown = asel_reallocarray(l->edges, l->n_edges + 1, sizeof *grown);
-    if (grown == NULL)
-        return asel_enomem();
-    l->edges = grown;
+    /* Doubling: an allocator that cannot grow a block in place (ASan's, or
+     * a host's pool) made one more edge per call cost a copy of them all. */
+    if (l->n_edges == l->cap_edges) {
+        size_t cap = l->cap_edges ? 2 * l->cap_edges : 4;
+        asel_edge *grown = asel_reallocarray(l->edges, cap, sizeof *grown);
+        if (grown == NULL)
+            return asel_enomem();
+        l->edges = grown;
+        l->cap_edges = cap;
+    }
     char *copy = asel_strdup(name);
     if (copy == NULL)
         return asel_enomem();

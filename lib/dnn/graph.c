@@ -85,38 +85,53 @@ static int resolve_layer(accelsel_network *net, asel_layer *l, const char *sourc
     return 0;
 }
 
-/* 1 if input e of @p l repeats an earlier one (successors and in-degrees
- * count each predecessor once). */
-static int repeated(const asel_layer *l, size_t e)
+/* 1 if input e of layer @p i repeats an earlier input of it (successors
+ * count each predecessor once). @p last holds per layer the last layer that
+ * read it (SIZE_MAX before the pass), so that a pass over every layer costs
+ * one step per edge, however many inputs one layer has. */
+static int repeated(const asel_layer *l, size_t i, size_t e, size_t *last)
 {
-    for (size_t k = 0; k < e; k++)
-        if (l->inputs[k] == l->inputs[e])
-            return 1;
+    size_t from = l->inputs[e];
+    if (last[from] == i)
+        return 1;
+    last[from] = i;
     return 0;
+}
+
+static void clear_marks(size_t *last, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        last[i] = SIZE_MAX;
 }
 
 static int link_successors(accelsel_network *net)
 {
-    if (asel_alloc_array(&net->succ_at, net->n + 1, sizeof *net->succ_at) != 0)
+    size_t *last = NULL, total = 0;
+    if (asel_alloc_array(&net->succ_at, net->n + 1, sizeof *net->succ_at) != 0 ||
+        asel_alloc_array(&last, net->n, sizeof *last) != 0)
         return ACCELSEL_ENOMEM;
     memset(net->succ_at, 0, (net->n + 1) * sizeof *net->succ_at);
-    size_t total = 0;
+    clear_marks(last, net->n);
     for (size_t i = 0; i < net->n; i++)
         for (size_t e = 0; e < net->layers[i].n_edges; e++)
-            if (!repeated(&net->layers[i], e)) {
+            if (!repeated(&net->layers[i], i, e, last)) {
                 net->succ_at[net->layers[i].inputs[e] + 1]++;
                 total++;
             }
     for (size_t i = 0; i < net->n; i++)
         net->succ_at[i + 1] += net->succ_at[i];
-    if (asel_alloc_array(&net->succ, total, sizeof *net->succ) != 0)
+    if (asel_alloc_array(&net->succ, total, sizeof *net->succ) != 0) {
+        asel_free(last);
         return ACCELSEL_ENOMEM;
+    }
     size_t *fill = net->topo; /* borrowed as scratch: per-layer fill positions */
     memcpy(fill, net->succ_at, net->n * sizeof *fill);
+    clear_marks(last, net->n);
     for (size_t i = 0; i < net->n; i++)
         for (size_t e = 0; e < net->layers[i].n_edges; e++)
-            if (!repeated(&net->layers[i], e))
+            if (!repeated(&net->layers[i], i, e, last))
                 net->succ[fill[net->layers[i].inputs[e]]++] = i;
+    asel_free(last);
     return 0;
 }
 
@@ -149,19 +164,27 @@ static size_t heap_pop(size_t *h, size_t *n)
 }
 
 /* Name a cycle among the layers Kahn's algorithm could not order (those with
- * indeg > 0): walking back through such predecessors must revisit a layer. */
-static int report_cycle(const accelsel_network *net, const size_t *indeg, const char *source)
+ * indeg > 0): walking back through such predecessors must revisit a layer.
+ * Each layer's step back is found once and kept in @p next (scratch for n
+ * entries): the walk takes n steps, and a layer with many inputs on the
+ * cycle would otherwise be scanned on every visit. */
+static int report_cycle(const accelsel_network *net, const size_t *indeg, size_t *next,
+                        const char *source)
 {
     size_t u = 0;
     while (indeg[u] == 0)
         u++;
+    for (size_t i = 0; i < net->n; i++)
+        next[i] = SIZE_MAX;
     for (size_t step = 0; step < net->n; step++) {
-        const asel_layer *l = &net->layers[u];
-        for (size_t e = 0; e < l->n_edges; e++)
-            if (indeg[l->inputs[e]] > 0) {
-                u = l->inputs[e];
-                break;
-            }
+        if (next[u] == SIZE_MAX) {
+            const asel_layer *l = &net->layers[u];
+            size_t e = 0;
+            while (indeg[l->inputs[e]] == 0)
+                e++;
+            next[u] = l->inputs[e];
+        }
+        u = next[u];
     }
     const asel_layer *on = &net->layers[u];
     return asel_net_fail(source, on->pos, ACCELSEL_EPARSE,
@@ -177,13 +200,13 @@ static int order(accelsel_network *net, const char *source)
         asel_free(indeg);
         return ACCELSEL_ENOMEM;
     }
-    for (size_t i = 0; i < net->n; i++) {
-        indeg[i] = 0;
-        for (size_t e = 0; e < net->layers[i].n_edges; e++)
-            indeg[i] += !repeated(&net->layers[i], e);
+    /* The successor lists hold each predecessor once: in-degrees from them. */
+    memset(indeg, 0, net->n * sizeof *indeg);
+    for (size_t k = 0; k < net->succ_at[net->n]; k++)
+        indeg[net->succ[k]]++;
+    for (size_t i = 0; i < net->n; i++)
         if (indeg[i] == 0)
             heap_push(heap, &nh, i);
-    }
     while (nh > 0) {
         size_t u = heap_pop(heap, &nh);
         net->topo[done++] = u;
@@ -191,7 +214,7 @@ static int order(accelsel_network *net, const char *source)
             if (--indeg[net->succ[k]] == 0)
                 heap_push(heap, &nh, net->succ[k]);
     }
-    int rc = done == net->n ? 0 : report_cycle(net, indeg, source);
+    int rc = done == net->n ? 0 : report_cycle(net, indeg, heap, source);
     asel_free(heap);
     asel_free(indeg);
     return rc;

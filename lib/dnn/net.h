@@ -43,7 +43,7 @@ typedef struct asel_layer {
     int kind; /* ACCELSEL_LAYER_* */
     asel_pos pos;
     asel_edge *edges; /* input names */
-    size_t n_edges;
+    size_t n_edges, cap_edges;
     size_t *inputs; /* resolved edges (finish) */
 
     int op;                                   /* ASEL_ACT_* or ASEL_POOL_* */

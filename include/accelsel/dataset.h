@@ -248,7 +248,8 @@ ACCELSEL_API int64_t accelsel_dataset_code(const accelsel_dataset *ds, size_t ro
  *  @param[in]  column  the column's name.
  *  @param[in]  value   the value to match.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or a value that is not a
- *          number for a numeric column; ACCELSEL_ENOTFOUND for an unknown
+ *          number for a numeric column; ACCELSEL_ERANGE for a number that
+ *          overflows a double (e.g. "1e999"); ACCELSEL_ENOTFOUND for an unknown
  *          column (the message names the closest); ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_filter_equal(accelsel_dataset **out, const accelsel_dataset *ds,
@@ -278,7 +279,8 @@ ACCELSEL_API int accelsel_dataset_filter_range(accelsel_dataset **out, const acc
  *  @param[in]  ds    the dataset; only read.
  *  @param[in]  expr  the condition.
  *  @return as the two functions above (a bound that is not a number is
- *          ACCELSEL_EINVAL), plus ACCELSEL_EPARSE for a malformed expression
+ *          ACCELSEL_EINVAL, one that overflows a double ACCELSEL_ERANGE),
+ *          plus ACCELSEL_EPARSE for a malformed expression
  *          (no '=' or an empty column name).
  *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const accelsel_dataset *ds,

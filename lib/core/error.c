@@ -110,3 +110,8 @@ int asel_enomem(void)
 {
     return asel_error(ACCELSEL_ENOMEM, "out of memory");
 }
+
+const char *asel_ellipsis(const char *s)
+{
+    return strnlen(s, ASEL_QUOTE_MAX + 1) > ASEL_QUOTE_MAX ? "..." : "";
+}

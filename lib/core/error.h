@@ -21,4 +21,12 @@ int asel_error_at(int code, const char *source, uint32_t line, uint32_t column,
 /* Shorthand for an allocation failure. */
 int asel_enomem(void);
 
+/* Caller text quoted in a message is cut to this many bytes, followed by
+ * asel_ellipsis(s), as "'%.*s%s'", so that what the message says after the
+ * quote survives its length limit (100 KB of input would push it out). */
+#define ASEL_QUOTE_MAX 64
+
+/* "..." if @p s is longer than ASEL_QUOTE_MAX bytes, else "". */
+const char *asel_ellipsis(const char *s);
+
 #endif

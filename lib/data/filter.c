@@ -63,9 +63,12 @@ int asel_filter_equal(accelsel_dataset **out, const accelsel_dataset *ds, const 
     int rc = asel_parse_double(value, strlen(value), &v);
     if (rc == ACCELSEL_ENOMEM)
         return asel_enomem();
+    if (rc == ACCELSEL_ERANGE)
+        return asel_error(rc, "%s: '%.*s%s' overflows a double (column '%s' is numeric)", fn,
+                          ASEL_QUOTE_MAX, value, asel_ellipsis(value), c->name);
     if (rc != 0)
-        return asel_error(ACCELSEL_EINVAL, "%s: '%s' is not a number (column '%s' is numeric)", fn,
-                          value, c->name);
+        return asel_error(ACCELSEL_EINVAL, "%s: '%.*s%s' is not a number (column '%s' is numeric)",
+                          fn, ASEL_QUOTE_MAX, value, asel_ellipsis(value), c->name);
     double bounds[2] = {v, v};
     return keep_rows(out, ds, value_in, c, bounds);
 }

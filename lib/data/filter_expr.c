@@ -19,9 +19,13 @@ static int parse_bound(const char *s, size_t len, double open_value, double *v)
     int rc = asel_parse_double(s, len, v);
     if (rc == ACCELSEL_ENOMEM)
         return asel_enomem();
+    int shown = len > ASEL_QUOTE_MAX ? ASEL_QUOTE_MAX : (int)len;
+    const char *more = len > ASEL_QUOTE_MAX ? "..." : "";
+    if (rc == ACCELSEL_ERANGE)
+        return asel_error(rc, "%s: range bound '%.*s%s' overflows a double", fn, shown, s, more);
     if (rc != 0)
-        return asel_error(ACCELSEL_EINVAL, "%s: range bound '%.*s' is not a number", fn, (int)len,
-                          s);
+        return asel_error(ACCELSEL_EINVAL, "%s: range bound '%.*s%s' is not a number", fn, shown,
+                          s, more);
     return 0;
 }
 
@@ -51,8 +55,9 @@ ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const acce
         return asel_einval(fn, "expr");
     const char *eq = strchr(expr, '=');
     if (eq == NULL || eq == expr)
-        return asel_error(ACCELSEL_EPARSE, "%s: '%s' is not COL=VALUE or COL=MIN..MAX (%s)", fn,
-                          expr, eq == NULL ? "no '='" : "empty column name");
+        return asel_error(ACCELSEL_EPARSE, "%s: '%.*s%s' is not COL=VALUE or COL=MIN..MAX (%s)",
+                          fn, ASEL_QUOTE_MAX, expr, asel_ellipsis(expr),
+                          eq == NULL ? "no '='" : "empty column name");
     char *name = asel_strndup(expr, (size_t)(eq - expr));
     if (name == NULL)
         return asel_enomem();

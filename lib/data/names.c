@@ -27,7 +27,8 @@ int asel_ds_find(const accelsel_dataset *ds, const char *fn, const char *name, s
         }
     }
     if (best == NULL)
-        return asel_error(ACCELSEL_ENOTFOUND, "%s: no column '%s' (the dataset has no columns)", fn,
-                          name);
-    return asel_error(ACCELSEL_ENOTFOUND, "%s: no column '%s' (closest: '%s')", fn, name, best);
+        return asel_error(ACCELSEL_ENOTFOUND, "%s: no column '%.*s%s' (the dataset has no columns)",
+                          fn, ASEL_QUOTE_MAX, name, asel_ellipsis(name));
+    return asel_error(ACCELSEL_ENOTFOUND, "%s: no column '%.*s%s' (closest: '%s')", fn,
+                      ASEL_QUOTE_MAX, name, asel_ellipsis(name), best);
 }

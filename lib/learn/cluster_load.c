@@ -144,7 +144,7 @@ static int read_model(const asel_yaml_doc *doc, accelsel_cluster_model **out)
     if (rc == 0 && (rc = asel_yaml_check_keys(doc, root, root_keys)) == 0 &&
         (rc = read_version(doc, root)) == 0 && (rc = read_shape(doc, root, &m)) == 0 &&
         (rc = read_scalars(doc, root, m)) == 0 &&
-        (rc = asel_cl_matrix(doc, root, "centroids", m->k, m->d, m->centroids)) == 0)
+        (rc = asel_cl_finite_matrix(doc, root, "centroids", m->k, m->d, m->centroids)) == 0)
         rc = asel_cl_ints(doc, asel_yaml_get(root, "labels"), "labels", m->n, m->k - 1, NULL,
                           m->labels);
     if (rc == 0 && (rc = read_merges(doc, root, m)) == 0 && (rc = read_features(doc, root, m)) == 0)

@@ -26,6 +26,11 @@ int asel_cl_doubles(const asel_yaml_doc *doc, const asel_yaml_node *node, const 
 int asel_cl_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
                    size_t rows, size_t cols, double *out);
 
+/* As asel_cl_matrix(), with every value finite (a fitted model's centroids
+ * are; NaN or infinity would make every prediction meaningless). */
+int asel_cl_finite_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
+                          size_t rows, size_t cols, double *out);
+
 /* @p n integers in [0, max] into @p wide (if not NULL) or @p narrow. */
 int asel_cl_ints(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what, size_t n,
                  size_t max, size_t *wide, uint32_t *narrow);

@@ -58,6 +58,18 @@ int asel_cl_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const ch
     return rc;
 }
 
+int asel_cl_finite_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
+                          size_t rows, size_t cols, double *out)
+{
+    int rc = asel_cl_matrix(doc, map, key, rows, cols, out);
+    for (size_t i = 0; rc == 0 && i < rows * cols; i++)
+        if (!isfinite(out[i])) {
+            const asel_yaml_node *v = asel_yaml_get(map, key)->items[i / cols]->items[i % cols];
+            rc = asel_yaml_fail(doc, v, "'%s' must be finite, not '%s'", key, v->value);
+        }
+    return rc;
+}
+
 int asel_cl_ints(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what, size_t n,
                  size_t max, size_t *wide, uint32_t *narrow)
 {

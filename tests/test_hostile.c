@@ -1,0 +1,1335 @@
+/* The hostile-inputs table (docs/hostile-inputs.md): malformed and adversarial
+ * inputs for every parser and entry point that takes outside data, each with
+ * the status, a fragment of the message and, where the format has positions,
+ * the line and byte column a demanding user should get.
+ *
+ * The expectations come from the headers and the format pages, worked out by
+ * hand: positions by counting the bytes of the input (the comments show the
+ * sums), limits from their documented formulas. None is copied from the
+ * library's output. Inputs that must be accepted are in the table too, with
+ * status 0 and a check of what they must give, so that the line between
+ * refused and accepted is part of the record.
+ *
+ * Every case also asserts that the handle written through the out pointer is
+ * NULL after a failure (it starts as a dangling sentinel, so the library must
+ * write it) and that nothing leaks (every allocation goes through a counting
+ * allocator). A second loop fails each allocation of each small case in turn:
+ * the result must be the case's status or ACCELSEL_ENOMEM, never a leak. */
+#include <check.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "accelsel/accelsel.h"
+#include "testutil.h"
+
+/* The entry points. */
+typedef enum entry {
+    CSV,       /* accelsel_dataset_load_csv_buffer() */
+    CSV_FILE,  /* accelsel_dataset_load_csv() */
+    CAT,       /* accelsel_catalog_load_buffer() */
+    CAT_FILE,  /* accelsel_catalog_load_file() */
+    NET,       /* accelsel_network_load_buffer() */
+    NET_FILE,  /* accelsel_network_load_file() */
+    MODEL,     /* accelsel_cluster_model_load_yaml_buffer() */
+    MODEL_FILE, /* accelsel_cluster_model_load_yaml() */
+    FILTER,    /* accelsel_dataset_filter_expr() on the fixture */
+    CRITERIA,  /* accelsel_criteria_parse() */
+    RANK,      /* accelsel_ranking_compute() (TOPSIS) of parsed criteria on the fixture */
+    METHOD,    /* accelsel_rank_method_from_name() */
+    ZOO,       /* accelsel_network_load_zoo() */
+    FIT        /* accelsel_cluster_fit() of the 4 x 2 matrix with "key=value,..." options */
+} entry;
+
+/* Option variants (CSV and network loads). */
+enum {
+    O_NONE,          /* NULL options */
+    O_LIMIT_1K,      /* max_field_len = 1024 */
+    O_LIMIT_1M,      /* max_field_len = 1 MiB */
+    O_THREADS_MAX,   /* n_threads = UINT32_MAX, what (uint32_t)-1 gives */
+    O_THREADS_4,     /* n_threads = 4 */
+    O_DELIM_QUOTE,   /* delimiter '"' */
+    O_DELIM_HIGH,    /* delimiter 0xE9 (a Latin-1 byte, not ASCII) */
+    O_VERSION_99,    /* version 99 */
+    O_CAT_NULL,      /* n_categorical = 1 with a NULL array */
+    O_CAT_UNKNOWN,   /* categorical = {"gpus"} */
+    O_MISSING_NULL,  /* n_missing = 2 with a NULL second entry */
+    O_NET_NODES_10,  /* max_yaml_nodes = 10 */
+    O_NET_BPE_9,     /* bytes_per_element = 9 */
+    O_NET_BPE_0,     /* bytes_per_element = 0 */
+    O_NET_VERSION_0  /* version 0 */
+};
+
+typedef struct hcase {
+    entry entry;
+    const char *name;
+    const char *text; /* the input (may hold NUL bytes); for *_FILE a file's text or a path spec */
+    size_t len;
+    char *(*gen)(size_t *len); /* builds a large input instead (malloc'd) */
+    int opts;
+    int status;
+    const char *fragment;
+    uint32_t line, column; /* 0, 0: the error has no position */
+    void (*check)(const void *result); /* status 0: what the result must hold */
+} hcase;
+
+#define T(s) s, sizeof(s) - 1, NULL
+#define G(fn) NULL, 0, fn
+/* NULL data with a non-zero length. */
+#define NULL_DATA NULL, 5, NULL
+
+/* ---- Generators ---------------------------------------------------------- */
+
+#define MB100 ((size_t)100 * 1000 * 1000)
+
+/* Room for @p cap bytes and a NUL: the text entries take C strings. */
+static char *text_of(size_t cap)
+{
+    char *s = malloc(cap + 1);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+/* A header "a" and one field of @p n bytes of @p c, with @p before and @p after around it. */
+static char *one_field(size_t *len, const char *before, size_t n, char c, const char *after)
+{
+    size_t lb = strlen(before), la = strlen(after);
+    char *s = text_of(lb + n + la);
+    memcpy(s, before, lb);
+    memset(s + lb, c, n);
+    memcpy(s + lb + n, after, la + 1);
+    *len = lb + n + la;
+    return s;
+}
+
+static char *gen_field_2k(size_t *len)
+{
+    return one_field(len, "a\n", 2000, 'x', "\n");
+}
+
+static char *gen_line_100m(size_t *len)
+{
+    return one_field(len, "a\n", MB100, 'x', "\n");
+}
+
+/* "\xC3\x28": a two-byte lead followed by '(' (not a continuation byte). */
+static char *gen_line_100m_bad_utf8(size_t *len)
+{
+    return one_field(len, "a\n", MB100, 'x', "\xC3\x28\n");
+}
+
+static char *gen_quote_100m_open(size_t *len)
+{
+    return one_field(len, "a\n\"", MB100, 'x', "");
+}
+
+static char *gen_header_100m(size_t *len)
+{
+    return one_field(len, "", MB100, 'h', "\n1,2\n");
+}
+
+/* A quoted field of 100 MB of doubled quotes (which the reader unescapes). */
+static char *gen_quotes_100m(size_t *len)
+{
+    return one_field(len, "a\n\"", MB100, '"', "\"\n");
+}
+
+/* Two million columns c0..c1999999, then a row of one field. */
+static char *gen_2m_columns(size_t *len)
+{
+    size_t n = 2000000;
+    char *s = text_of(n * 10 + 8), *p = s;
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%sc%zu", i ? "," : "", i);
+    p += sprintf(p, "\n1\n");
+    *len = (size_t)(p - s);
+    return s;
+}
+
+/* A million rows "1,2" (4 MB: four parts for four threads) with a short row
+ * at row 600000 and a long one at row 900000: the first in the input is
+ * reported whatever the threads do. Row r (0-based) is on line r + 2. */
+static char *gen_rows_two_errors(size_t *len)
+{
+    size_t n = 1000000;
+    char *s = text_of(n * 8 + 8), *p = s;
+    p += sprintf(p, "a,b\n");
+    for (size_t r = 0; r < n; r++)
+        p += sprintf(p, "%s\n", r == 600000 ? "1" : r == 900000 ? "1,2,3" : "1,2");
+    *len = (size_t)(p - s);
+    return s;
+}
+
+/* printf into a growing text. */
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+} strbuf;
+
+static void put(strbuf *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(strbuf *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    ck_assert_int_ge(n, 0);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->s = realloc(t->s, t->cap);
+        ck_assert_ptr_nonnull(t->s);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+static char *done(strbuf *t, size_t *len)
+{
+    *len = t->len;
+    return t->s;
+}
+
+#define SLOTS_DEVICE "version: 1\ndevices:\n  - {name: g, vendor: v, kind: gpu, source: s}\n"
+
+/* 257 explicit slots: one over the documented bound of 256. */
+static char *gen_257_slots(size_t *len)
+{
+    strbuf t = {0};
+    put(&t, SLOTS_DEVICE "systems:\n  - name: big\n    source: s\n    slots:\n");
+    for (int i = 0; i < 257; i++)
+        put(&t, "      - {device: g}\n");
+    return done(&t, len);
+}
+
+#define POOL 20000
+/* 20000 designs and 256 slots whose pools name all of them (the slots are
+ * aliases of the first): 5 million pool entries in 1.3 MB. Repeats in a pool
+ * were found by comparing each entry with the earlier ones: 256 x 2e8
+ * comparisons, minutes. */
+static char *gen_pool_aliases(size_t *len)
+{
+    strbuf t = {0};
+    put(&t, "version: 1\ndesigns:\n");
+    for (int i = 0; i < POOL; i++)
+        put(&t, "  - {name: d%d, dataflow: tiled, precision: int8, source: s}\n", i);
+    put(&t, "systems:\n  - name: fpga\n    source: s\n    slots:\n      - &s {designs: [");
+    for (int i = 0; i < POOL; i++)
+        put(&t, "%sd%d", i ? ", " : "", i);
+    put(&t, "]}\n");
+    for (int i = 1; i < 256; i++)
+        put(&t, "      - *s\n");
+    return done(&t, len);
+}
+
+/* A device whose notes are a 100 MB line, with a bad figure after it. */
+static char *gen_notes_100m(size_t *len)
+{
+    return one_field(len,
+                     "version: 1\ndevices:\n  - name: g\n    vendor: v\n    kind: gpu\n"
+                     "    source: s\n    notes: ",
+                     MB100, 'n', "\n    tdp_w: -1\n");
+}
+
+/* 10000 '[' after a key (the YAML depth limit is 256). */
+static char *gen_deep(const char *before, size_t *len)
+{
+    return one_field(len, before, 10000, '[', "\n");
+}
+
+static char *gen_cat_deep(size_t *len)
+{
+    return gen_deep("version: 1\nx: ", len);
+}
+
+static char *gen_net_deep(size_t *len)
+{
+    return gen_deep("name: t\ninputs: ", len);
+}
+
+#define WIDE 20000
+/* WIDE inputs x0.. of shape [1]. */
+static void wide_inputs(strbuf *t, int n)
+{
+    put(t, "name: wide\ninputs:\n");
+    for (int i = 0; i < n; i++)
+        put(t, "  - {name: x%d, shape: [1]}\n", i);
+    put(t, "layers:\n");
+}
+
+/* 100 add layers of the same 20000 distinct inputs (an alias): 2 million
+ * edges in 0.7 MB. Repeated inputs were found by comparing each input of a
+ * layer with the earlier ones, three times per layer: 100 x 6e8 steps. */
+static char *gen_wide_adds(size_t *len)
+{
+    strbuf t = {0};
+    wide_inputs(&t, WIDE);
+    put(&t, "  - {name: a0, kind: add, inputs: &i [");
+    for (int i = 0; i < WIDE; i++)
+        put(&t, "%sx%d", i ? ", " : "", i);
+    put(&t, "]}\n");
+    for (int i = 1; i < 100; i++)
+        put(&t, "  - {name: a%d, kind: add, inputs: *i}\n", i);
+    return done(&t, len);
+}
+
+/* An add of 50000 inputs and b, with b reading the add: a cycle through a
+ * layer of 50001 inputs. The walk that names the cycle takes one step per
+ * layer (50002) and used to scan the add's inputs at each of its 25001
+ * visits. Lines: 1 name, 2 inputs:, 3..50002 the inputs, 50003 layers:,
+ * 50004 the add's map, which starts at "name" in column 5. */
+static char *gen_wide_cycle(size_t *len)
+{
+    strbuf t = {0};
+    wide_inputs(&t, 50000);
+    put(&t, "  - name: a\n    kind: add\n    inputs: [");
+    for (int i = 0; i < 50000; i++)
+        put(&t, "x%d, ", i);
+    put(&t, "b]\n  - {name: b, kind: batchnorm, inputs: [a]}\n");
+    return done(&t, len);
+}
+
+static char *gen_parens(size_t *len)
+{
+    return one_field(len, "", 100000, '(', "n=1");
+}
+
+static char *gen_long_number(size_t *len)
+{
+    return one_field(len, "n=", 100000, '9', "");
+}
+
+/* 100000 items and a trailing comma: the empty last item starts at byte
+ * 9 x 100000 = 900000, column 900001. */
+static char *gen_criteria_100k(size_t *len)
+{
+    strbuf t = {0};
+    for (int i = 0; i < 100000; i++)
+        put(&t, "a:1:cost,");
+    return done(&t, len);
+}
+
+static char *gen_long_zoo_name(size_t *len)
+{
+    return one_field(len, "resnet", 100000, '5', "0");
+}
+
+/* ---- Checks of accepted inputs ------------------------------------------- */
+
+static void check_header_only(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 0);
+    ck_assert_uint_eq(accelsel_dataset_cols(r), 2);
+}
+
+/* "a,b\r1,2\r3,4\r": two rows, numeric. */
+static void check_cr_only(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 2);
+    ck_assert(accelsel_dataset_number(r, 1, 1) == 4.0);
+}
+
+/* nan is missing; inf, -Infinity and 1e-999 (which rounds to 0) are numbers. */
+static void check_special_numbers(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 4);
+    ck_assert_int_eq(accelsel_dataset_column_type(r, 0), ACCELSEL_COLUMN_NUMERIC);
+    ck_assert_int_eq(accelsel_dataset_is_missing(r, 0, 0), 1);
+    ck_assert(accelsel_dataset_number(r, 1, 0) == INFINITY);
+    ck_assert(accelsel_dataset_number(r, 2, 0) == -INFINITY);
+    ck_assert(accelsel_dataset_number(r, 3, 0) == 0.0);
+}
+
+/* An overflowing number in a column that is text anyway is just text. */
+static void check_overflow_in_text(const void *r)
+{
+    ck_assert_int_eq(accelsel_dataset_column_type(r, 0), ACCELSEL_COLUMN_CATEGORICAL);
+    ck_assert_str_eq(accelsel_dataset_string(r, 0, 0), "1e999");
+}
+
+/* Only the first byte-order mark is one: the second is part of the name. */
+static void check_two_boms(const void *r)
+{
+    ck_assert_str_eq(accelsel_dataset_column_name(r, 0), "\xEF\xBB\xBF" "a");
+}
+
+static void check_one_row(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
+}
+
+static void check_line_100m(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
+    ck_assert_uint_eq(strlen(accelsel_dataset_string(r, 0, 0)), MB100);
+}
+
+static void check_empty_catalog(const void *r)
+{
+    ck_assert_uint_eq(accelsel_catalog_device_count(r), 0);
+    ck_assert_uint_eq(accelsel_catalog_system_count(r), 0);
+}
+
+static void check_pool_aliases(const void *r)
+{
+    ck_assert_uint_eq(accelsel_catalog_system(r, 0)->n_slots, 256);
+    const accelsel_slot_info *slot = accelsel_catalog_system_slot(r, 0, 255);
+    ck_assert_uint_eq(slot->n_designs, POOL);
+    ck_assert_uint_eq(slot->designs[POOL - 1], POOL - 1);
+}
+
+static void check_wide_adds(const void *r)
+{
+    ck_assert_uint_eq(accelsel_network_layer_count(r), WIDE + 100);
+    /* One FLOP per element per added input: 19999 for each [1] output. */
+    ck_assert_uint_eq(accelsel_network_layer(r, WIDE + 99)->elementwise_flops, WIDE - 1);
+}
+
+static void check_model(const void *r)
+{
+    ck_assert_uint_eq(accelsel_cluster_model_k(r), 2);
+}
+
+/* The rows {0,0}, {0,1} and {10,10}, {10,11} are two clusters. */
+static void check_two_clusters(const void *r)
+{
+    const uint32_t *l = accelsel_cluster_model_labels(r);
+    ck_assert_uint_eq(l[0], l[1]);
+    ck_assert_uint_eq(l[2], l[3]);
+    ck_assert_uint_ne(l[0], l[2]);
+}
+
+/* "n=..": both bounds open, every row with a value (all three). */
+static void check_all_rows(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 3);
+}
+
+/* ---- The table ----------------------------------------------------------- */
+
+#define EPARSE ACCELSEL_EPARSE
+#define EINVAL ACCELSEL_EINVAL
+
+/* Catalog pieces. Line 1 "version: 1", line 2 "devices:", line 3 the device
+ * "  - {name: g, vendor: v, kind: gpu, source: s" (45 bytes: "  - {" 5,
+ * "name: g" to 12, ", vendor: v" to 23, ", kind: gpu" to 34, ", source: s"
+ * to 45), then ", KEY: VALUE}". */
+#define DEV(extra) "version: 1\ndevices:\n  - {name: g, vendor: v, kind: gpu, source: s" extra "}\n"
+/* A CPU on line 3 whose peak is computed: 45 bytes as above, ", cores: 64" to
+ * 56, ", clock_hz: 2e9" to 71, ", flops_per_cycle: " to 90: the value at 91. */
+#define CPU(fpc) "version: 1\ndevices:\n  - {name: c, vendor: v, kind: cpu, source: s, cores: 64, " \
+                 "clock_hz: 2e9, flops_per_cycle: " fpc "}\n"
+/* A design on line 3: "  - {name: d, dataflow: tiled, precision: fp32, source: s" is 57 bytes. */
+#define DESIGN(extra) "version: 1\ndesigns:\n  - {name: d, dataflow: tiled, precision: fp32, source: s" extra "}\n"
+/* Two links (lines 3-4), a GPU (line 6) and a system whose slots start on line 11. */
+#define SYS(body) "version: 1\nlinks:\n  - {name: l, technology: pcie, bw_bytes_s: 1e9, source: s}\n" \
+                  "  - {name: m, technology: pcie, bw_bytes_s: 2e9, source: s}\n" \
+                  "devices:\n  - {name: g, vendor: v, kind: gpu, source: s}\n" \
+                  "systems:\n  - name: x\n    source: s\n" body
+#define TWO_SLOTS "    slots:\n      - {device: g}\n      - {device: g}\n"
+
+/* Billion laughs, nine levels of ten. Bytes: line "a: &a [x, x, ...]" is
+ * 7 + 10 + 18 + 2 = 37, each of the eight alias lines 7 + 20 + 18 + 2 = 47:
+ * 413 in all, a budget of 64 + 16 x 413 = 6672 nodes. Counting: root 1;
+ * key a and its list of ten: 13; key b, its list and ten *a of 11 nodes:
+ * 125; key c, its list and ten *b of 111: 1237; key d (1238), its list
+ * (1239), then *c of 1111 each: the fifth would make 6794, over the budget.
+ * It is on line 4 at column 8 + 4 x 4 = 24. */
+#define LAUGHS "a: &a [x, x, x, x, x, x, x, x, x, x]\n" \
+               "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n" \
+               "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n" \
+               "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n" \
+               "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n" \
+               "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n" \
+               "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n" \
+               "h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g, *g]\n" \
+               "i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]\n"
+
+/* Network pieces: lines 1-3 the name and an input [3, 8, 8], line 4
+ * "layers:", then one layer per line, "  - {name: " being 11 bytes. */
+#define NET_H "name: t\ninputs:\n  - {name: x, shape: [3, 8, 8]}\nlayers:\n"
+/* An input on line 3: "  - {name: x, shape: [" is 22 bytes. */
+#define NET_IN(shape) "name: t\ninputs:\n  - {name: x, shape: [" shape "]}\nlayers:\n" \
+                      "  - {name: f, kind: flatten, inputs: [x]}\n"
+
+/* A cluster model, one key per line: 1-3 format, version, algorithm; 4 k;
+ * 5 dim; 6 n_rows; 7-11 the scores; 12-14 centroids; 15-17
+ * centroids_original; 18 labels; 19-21 profiles. */
+#define M_HEAD "format: accelsel-cluster-model\nversion: 1\nalgorithm: kmeans\n"
+#define M_SIZES "k: 2\ndim: 2\nn_rows: 4\n"
+#define M_SCORES "n_iter: 2\ninertia: 1\nsilhouette: 0.9\ncalinski_harabasz: 400\ndavies_bouldin: 0.07\n"
+#define M_CEN "centroids:\n  - [10, 10.5]\n  - [0, 0.5]\n"
+#define M_ORIG "centroids_original:\n  - [10, 10.5]\n  - [0, 0.5]\n"
+#define M_LABELS "labels: [1, 1, 0, 0]\n"
+#define M_PROF "profiles:\n  - {name: cluster, type: numeric, values: [0, 1]}\n" \
+               "  - {name: size, type: numeric, values: [2, 2]}\n"
+#define MODEL_OK M_HEAD M_SIZES M_SCORES M_CEN M_ORIG M_LABELS M_PROF
+
+static const hcase cases[] = {
+    /* ---- CSV: structure ---- */
+    {CSV, "empty input", T(""), O_NONE, EPARSE, "no header: the input is empty", 1, 1, NULL},
+    {CSV, "only a byte-order mark", T("\xEF\xBB\xBF"), O_NONE, EPARSE, "no header", 1, 1, NULL},
+    {CSV, "only a line end", T("\n"), O_NONE, EPARSE, "empty column name (header field 1)", 1, 1,
+     NULL},
+    {CSV, "header only: no rows", T("a,b\n"), O_NONE, 0, NULL, 0, 0, check_header_only},
+    {CSV, "duplicate column name", T("a,b,a\n1,2,3\n"), O_NONE, EPARSE,
+     "duplicate column name (header field 3)", 1, 5, NULL},
+    {CSV, "empty column name", T("a,,b\n"), O_NONE, EPARSE, "empty column name (header field 2)",
+     1, 3, NULL},
+    {CSV, "short row", T("a,b,c\n1,2\n"), O_NONE, EPARSE, "row has 2 fields, the header 3", 2, 1,
+     NULL},
+    {CSV, "long row, at the extra field", T("a,b\n1,2,3\n"), O_NONE, EPARSE,
+     "row has more fields than the header's 2", 2, 5, NULL},
+    {CSV, "blank line between rows", T("a,b\n1,2\n\n3,4\n"), O_NONE, EPARSE,
+     "row has 1 field, the header 2", 3, 1, NULL},
+    {CSV, "unterminated quote, at the quote", T("a,b\n1,\"xyz\n2,3\n"), O_NONE, EPARSE,
+     "unterminated quoted field", 2, 3, NULL},
+    {CSV, "text after a closing quote", T("a\n\"x\"y\n"), O_NONE, EPARSE, "text after closing quote",
+     2, 4, NULL},
+    {CSV, "quote inside an unquoted field", T("a\nx\"y\n"), O_NONE, EPARSE,
+     "quote inside an unquoted field", 2, 2, NULL},
+    {CSV, "CR-only line ends", T("a,b\r1,2\r3,4\r"), O_NONE, 0, NULL, 0, 0, check_cr_only},
+    {CSV, "CR-only line ends, error on the second line", T("a,b\r1,2,3\r"), O_NONE, EPARSE,
+     "row has more fields than the header's 2", 2, 5, NULL},
+    /* A line break inside quotes counts: the quote opens on line 2, the bad row is line 4. */
+    {CSV, "CRLF and a quoted line break before the error", T("a\r\n\"x\r\ny\"\r\n1,2\r\n"), O_NONE,
+     EPARSE, "row has more fields than the header's 1", 4, 3, NULL},
+    /* ---- CSV: bytes ---- */
+    {CSV, "NUL byte in a field", T("a,b\n1,x\0y\n"), O_NONE, EPARSE, "NUL byte in input", 2, 4, NULL},
+    {CSV, "NUL byte in the header", T("a\0,b\n"), O_NONE, EPARSE, "NUL byte in input", 1, 2, NULL},
+    {CSV, "NUL byte inside quotes", T("a\n\"x\0\"\n"), O_NONE, EPARSE, "NUL byte in input", 2, 3,
+     NULL},
+    {CSV, "overlong '/' (C0 AF)", T("a\n\xC0\xAF\n"), O_NONE, EPARSE, "invalid UTF-8", 2, 1, NULL},
+    {CSV, "overlong three-byte NUL (E0 80 80)", T("a\nx\xE0\x80\x80\n"), O_NONE, EPARSE,
+     "invalid UTF-8", 2, 2, NULL},
+    {CSV, "UTF-16 surrogate encoded (ED A0 80)", T("a\n\xED\xA0\x80\n"), O_NONE, EPARSE,
+     "invalid UTF-8", 2, 1, NULL},
+    {CSV, "sequence cut by the end of input", T("a\nx\xE2\x82"), O_NONE, EPARSE, "invalid UTF-8", 2,
+     2, NULL},
+    {CSV, "lone continuation byte", T("a\n\x80\n"), O_NONE, EPARSE, "invalid UTF-8", 2, 1, NULL},
+    {CSV, "above U+10FFFF (F4 90 80 80)", T("a\n\"\xF4\x90\x80\x80\"\n"), O_NONE, EPARSE,
+     "invalid UTF-8", 2, 2, NULL},
+    {CSV, "UTF-16 byte-order mark", T("\xFF\xFE" "a\0"), O_NONE, EPARSE, "invalid UTF-8", 1, 1, NULL},
+    /* The mark is not counted in the first line's columns: 'b' is column 3. */
+    {CSV, "byte-order mark, then an error in the header", T("\xEF\xBB\xBF" "a,\xFF\n"), O_NONE,
+     EPARSE, "invalid UTF-8", 1, 3, NULL},
+    {CSV, "two byte-order marks", T("\xEF\xBB\xBF\xEF\xBB\xBF" "a\n1\n"), O_NONE, 0, NULL, 0, 0,
+     check_two_boms},
+    /* ---- CSV: numbers ---- */
+    {CSV, "1e999 in a numeric column", T("a\n1\n1e999\n"), O_NONE, ACCELSEL_ERANGE,
+     "number too large for a double in numeric column 'a'", 3, 1, NULL},
+    {CSV, "-1e999, the first of two", T("a,b\n1,-1e999\n1e400,2\n"), O_NONE, ACCELSEL_ERANGE,
+     "in numeric column 'b'", 2, 3, NULL},
+    {CSV, "1e999 in a text column", T("a\n1e999\nx\n"), O_NONE, 0, NULL, 0, 0,
+     check_overflow_in_text},
+    {CSV, "nan, inf, -Infinity, 1e-999", T("a\nnan\ninf\n-Infinity\n1e-999\n"), O_NONE, 0, NULL, 0,
+     0, check_special_numbers},
+    /* ---- CSV: options ---- */
+    {CSV, "delimiter '\"'", T("a\n"), O_DELIM_QUOTE, EINVAL, "delimiter 34 is not an ASCII byte", 0,
+     0, NULL},
+    {CSV, "delimiter above ASCII", T("a\n"), O_DELIM_HIGH, EINVAL, "delimiter 233", 0, 0, NULL},
+    {CSV, "options version 99", T("a\n"), O_VERSION_99, ACCELSEL_EVERSION,
+     "unknown accelsel_csv_options version 99", 0, 0, NULL},
+    {CSV, "categorical count without an array", T("a\n"), O_CAT_NULL, EINVAL,
+     "invalid argument 'categorical'", 0, 0, NULL},
+    {CSV, "categorical names an unknown column", T("gpu,n\nA,1\n"), O_CAT_UNKNOWN,
+     ACCELSEL_ENOTFOUND, "no column 'gpus' (closest: 'gpu')", 0, 0, NULL},
+    {CSV, "missing-value list with a NULL entry", T("a\n"), O_MISSING_NULL, EINVAL,
+     "missing[1] is NULL", 0, 0, NULL},
+    {CSV, "n_threads = UINT32_MAX", T("a,b\n1,2\n"), O_THREADS_MAX, 0, NULL, 0, 0, check_one_row},
+    {CSV, "NULL data with a length", NULL_DATA, O_NONE, EINVAL, "invalid argument 'data'", 0, 0,
+     NULL},
+    /* ---- CSV: size ---- */
+    {CSV, "2000-byte field, limit 1024", G(gen_field_2k), O_LIMIT_1K, EPARSE,
+     "field longer than max_field_len", 2, 1, NULL},
+    {CSV, "100 MB line, no limit: one value", G(gen_line_100m), O_NONE, 0, NULL, 0, 0,
+     check_line_100m},
+    {CSV, "100 MB line, limit 1 MiB", G(gen_line_100m), O_LIMIT_1M, EPARSE,
+     "field longer than max_field_len", 2, 1, NULL},
+    {CSV, "100 MB line, bad UTF-8 at its end", G(gen_line_100m_bad_utf8), O_NONE, EPARSE,
+     "invalid UTF-8", 2, 100000001, NULL},
+    {CSV, "100 MB quoted field never closed", G(gen_quote_100m_open), O_NONE, EPARSE,
+     "unterminated quoted field", 2, 1, NULL},
+    {CSV, "100 MB of doubled quotes, limit 1 MiB", G(gen_quotes_100m), O_LIMIT_1M, EPARSE,
+     "field longer than max_field_len", 2, 1, NULL},
+    {CSV, "100 MB column name, then a long row", G(gen_header_100m), O_NONE, EPARSE,
+     "row has more fields than the header's 1", 2, 3, NULL},
+    {CSV, "two million columns, then a row of one", G(gen_2m_columns), O_NONE, EPARSE,
+     "row has 1 field, the header 2000000", 2, 1, NULL},
+    {CSV, "4 MB on four threads, two bad rows", G(gen_rows_two_errors), O_THREADS_4, EPARSE,
+     "row has 1 field, the header 2", 600002, 1, NULL},
+
+    /* ---- Catalog: figures (the value's column: 45 + ", KEY: " + 1) ---- */
+    {CAT, "negative size", T(DEV(", memory_bytes: -1")), O_NONE, EPARSE,
+     "'memory_bytes' must be positive, not -1", 3, 62, NULL},
+    {CAT, "zero power", T(DEV(", tdp_w: 0")), O_NONE, EPARSE, "'tdp_w' must be positive, not 0", 3,
+     55, NULL},
+    {CAT, "nan", T(DEV(", tdp_w: nan")), O_NONE, EPARSE, "'tdp_w' must be a number, not 'nan'", 3,
+     55, NULL},
+    {CAT, "YAML's .nan", T(DEV(", tdp_w: .nan")), O_NONE, EPARSE, "'tdp_w' must be a number", 3, 55,
+     NULL},
+    {CAT, "inf", T(DEV(", tdp_w: inf")), O_NONE, EPARSE, "'tdp_w' is not a finite number: 'inf'", 3,
+     55, NULL},
+    {CAT, "1e999", T(DEV(", price_usd: 1e999")), O_NONE, EPARSE,
+     "'price_usd' is not a finite number: '1e999'", 3, 59, NULL},
+    {CAT, "a number in quotes", T(DEV(", tdp_w: \"300\"")), O_NONE, EPARSE, "'tdp_w' must be a number",
+     3, 55, NULL},
+    {CAT, "a list for a number", T(DEV(", tdp_w: [300]")), O_NONE, EPARSE, "'tdp_w' must be a number",
+     3, 55, NULL},
+    {CAT, "negative count", T(DEV(", cores: -4")), O_NONE, EPARSE,
+     "'cores' = -4 is outside [1, 1000000]", 3, 55, NULL},
+    {CAT, "count beyond 64 bits", T(DEV(", cores: 99999999999999999999")), O_NONE, EPARSE,
+     "'cores' = 99999999999999999999 does not fit in 64 bits", 3, 55, NULL},
+    {CAT, "year out of range", T(DEV(", release_year: 3000")), O_NONE, EPARSE,
+     "'release_year' = 3000 is outside [1950, 2100]", 3, 62, NULL},
+    {CAT, "peak of an unknown precision", T(DEV(", peak_flops: {fp128: 1e12}")), O_NONE, EPARSE,
+     "unknown precision 'fp128' in 'peak_flops'", 3, 61, NULL},
+    {CAT, "negative peak", T(DEV(", peak_flops: {fp16: -1e12}")), O_NONE, EPARSE,
+     "'peak_flops.fp16' must be positive", 3, 67, NULL},
+    /* 64 x 2e9 x 1e300 overflows: the computed peak must be as finite as a given one. */
+    {CAT, "computed CPU peak overflows", T(CPU("{fp32: 1e300}")), O_NONE, EPARSE,
+     "peak_flops.fp32 = cores x clock_hz x flops_per_cycle.fp32 is not a finite number", 3, 91, NULL},
+    /* 2 x 2^40 x 1e300 overflows; clock_hz's value is at 57 + ", macs: 1099511627776" (21)
+     * + ", clock_hz: " (12) + 1 = 91. */
+    {CAT, "computed design peak overflows", T(DESIGN(", macs: 1099511627776, clock_hz: 1e300")),
+     O_NONE, EPARSE, "peak_ops = 2 x macs x clock_hz is not a finite number", 3, 91, NULL},
+    {CAT, "macs beyond the bound", T(DESIGN(", macs: 1099511627777")), O_NONE, EPARSE,
+     "'macs' = 1099511627777 is outside [1, 1099511627776]", 3, 66, NULL},
+    /* ---- Catalog: keys, names, references ---- */
+    {CAT, "unknown key", T(DEV(", colour: red")), O_NONE, EPARSE, "unknown key 'colour'", 3, 48,
+     NULL},
+    {CAT, "duplicate key", T("version: 1\ndevices: []\nversion: 1\n"), O_NONE, EPARSE,
+     "duplicate key 'version' (first at line 1)", 3, 1, NULL},
+    {CAT, "duplicate device name, other case",
+     T("version: 1\ndevices:\n  - {name: gpu-a, vendor: v, kind: gpu, source: s}\n"
+       "  - {name: GPU-A, vendor: v, kind: gpu, source: s}\n"),
+     O_NONE, EPARSE, "duplicate device name 'GPU-A' (already used at line 3)", 4, 12, NULL},
+    {CAT, "an alias equal to another name",
+     T("version: 1\ndevices:\n  - {name: a, vendor: v, kind: gpu, source: s}\n"
+       "  - {name: b, aliases: [x, A], vendor: v, kind: gpu, source: s}\n"),
+     O_NONE, EPARSE, "duplicate device name 'A' (already used at line 3)", 4, 28, NULL},
+    {CAT, "unknown device kind", T("version: 1\ndevices:\n  - {name: q, vendor: v, kind: quantum, source: s}\n"),
+     O_NONE, EPARSE, "unknown device kind 'quantum'", 3, 32, NULL},
+    {CAT, "NUL byte through an escape", T("version: 1\ndevices:\n  - {name: \"a\\0b\", vendor: v, kind: gpu, source: s}\n"),
+     O_NONE, EPARSE, "'name' contains a NUL byte", 3, 12, NULL},
+    {CAT, "a figure's source for a figure not given", T(DEV(", sources: {tdp_w: x}")), O_NONE,
+     EPARSE, "'sources' names figure 'tdp_w', which this entry does not give", 3, 58, NULL},
+    {CAT, "system names an unknown device", T(SYS("    device: nope\n    nodes: 1\n    devices_per_node: 1\n")),
+     O_NONE, EPARSE, "'device' refers to unknown device 'nope'", 10, 13, NULL},
+    {CAT, "system names an unknown link",
+     T(SYS("    device: g\n    nodes: 1\n    devices_per_node: 8\n    intra_node_link: nvlink9\n")),
+     O_NONE, EPARSE, "'intra_node_link' refers to unknown link 'nvlink9'", 13, 22, NULL},
+    {CAT, "host_cpu is a GPU", T(SYS("    device: g\n    nodes: 1\n    devices_per_node: 1\n    host_cpu: g\n")),
+     O_NONE, EPARSE, "host_cpu 'g' is a gpu, not a cpu", 13, 15, NULL},
+    {CAT, "zero nodes", T(SYS("    device: g\n    nodes: 0\n    devices_per_node: 1\n")), O_NONE,
+     EPARSE, "'nodes' = 0 is outside [1, 1073741824]", 11, 12, NULL},
+    {CAT, "2^31 devices per node", T(SYS("    device: g\n    nodes: 1\n    devices_per_node: 2147483648\n")),
+     O_NONE, EPARSE, "'devices_per_node' = 2147483648 is outside [1, 1073741824]", 12, 23, NULL},
+    /* ---- Catalog: slots ---- */
+    {CAT, "no slots", T(SYS("    slots: []\n")), O_NONE, EPARSE, "'slots' is empty", 10, 12, NULL},
+    {CAT, "257 slots", G(gen_257_slots), O_NONE, EPARSE, "more than 256 slots", 8, 7, NULL},
+    {CAT, "slot index out of range", T(SYS(TWO_SLOTS "    links:\n      - {slots: [0, 5], link: l}\n")),
+     O_NONE, EPARSE, "'slots' = 5 is outside [0, 1]", 14, 21, NULL},
+    {CAT, "negative slot index", T(SYS(TWO_SLOTS "    links:\n      - {slots: [-1, 1], link: l}\n")),
+     O_NONE, EPARSE, "'slots' = -1 is outside [0, 1]", 14, 18, NULL},
+    {CAT, "a slot linked to itself", T(SYS(TWO_SLOTS "    links:\n      - {slots: [1, 1], link: l}\n")),
+     O_NONE, EPARSE, "a slot cannot link to itself (slot 1)", 14, 17, NULL},
+    {CAT, "a pair linked twice",
+     T(SYS(TWO_SLOTS "    links:\n      - {slots: [0, 1], link: l}\n      - {slots: [1, 0], link: m}\n")),
+     O_NONE, EPARSE, "slots 1 and 0 are linked twice", 15, 17, NULL},
+    {CAT, "link matrix of the wrong size",
+     T(SYS(TWO_SLOTS "    link_matrix: [[~, l]]\n")), O_NONE, EPARSE,
+     "'link_matrix' must have 2 rows, one per slot", 13, 18, NULL},
+    {CAT, "a design twice in a pool",
+     T("version: 1\ndesigns:\n  - {name: d, dataflow: tiled, precision: int8, source: s}\n"
+       "systems:\n  - name: f\n    source: s\n    slots:\n      - {designs: [d, D]}\n"),
+     O_NONE, EPARSE, "design 'D' is twice in the pool", 8, 23, NULL},
+    {CAT, "256 slots of a 20000-design pool (aliases)", G(gen_pool_aliases), O_NONE, 0, NULL, 0, 0,
+     check_pool_aliases},
+    /* ---- Catalog: YAML ---- */
+    {CAT, "10000 nested lists", G(gen_cat_deep), O_NONE, EPARSE, "nesting deeper than 256 levels", 2,
+     259, NULL},
+    {CAT, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes", 4,
+     24, NULL},
+    {CAT, "alias of itself", T("version: 1\nx: &a [*a]\n"), O_NONE, EPARSE, "unknown alias '*a'", 2,
+     8, NULL},
+    {CAT, "merge key", T("version: 1\ndevices:\n  - &d {name: g, vendor: v, kind: gpu, source: s}\n"
+                         "  - {<<: *d, name: h}\n"),
+     O_NONE, EPARSE, "unknown key '<<'", 4, 6, NULL},
+    {CAT, "a mapping as a key", T("version: 1\n? {a: 1}\n: 2\n"), O_NONE, EPARSE,
+     "mapping keys must be plain strings", 2, 3, NULL},
+    /* libyaml's reader reports the byte; the position is computed from it. */
+    {CAT, "NUL byte", T("version: 1\ndevices: [\0]\n"), O_NONE, EPARSE,
+     "control characters are not allowed at byte 21", 2, 11, NULL},
+    {CAT, "invalid UTF-8", T("version: 1\nx: \xC3\x28\n"), O_NONE, EPARSE,
+     "invalid trailing UTF-8 octet at byte 15", 2, 5, NULL},
+    {CAT, "UTF-16 (the formats are UTF-8)", T("\xFF\xFEv\0e\0r\0s\0i\0o\0n\0:\0 \0" "1\0\n\0"), O_NONE,
+     EPARSE, "invalid leading UTF-8 octet at byte 0", 1, 1, NULL},
+    /* Columns are bytes: "  - {name: " 11, "\xC3\xA9\xC3\xA9" 4 bytes (2 characters), then
+     * ", vendor: v, kind: gpu, source: s" 33 to 48, ", tdp_w: " 9: column 58. */
+    {CAT, "column after two-byte characters",
+     T("version: 1\ndevices:\n  - {name: \xC3\xA9\xC3\xA9, vendor: v, kind: gpu, source: s, tdp_w: -1}\n"),
+     O_NONE, EPARSE, "'tdp_w' must be positive, not -1", 3, 58, NULL},
+    /* U+2028 ends a line for libyaml, not in the file: the error is on line 3. */
+    {CAT, "line separator inside a name",
+     T("version: 1\ndevices:\n  - {name: \"a\xE2\x80\xA8" "b\", vendor: v, kind: gpu, source: s, tdp_w: -1}\n"),
+     O_NONE, EPARSE, "'tdp_w' must be positive, not -1", 3, 61, NULL},
+    {CAT, "tab for indentation", T("version: 1\ndevices:\n\t- {name: g}\n"), O_NONE, EPARSE,
+     "found character that cannot start any token", 3, 1, NULL},
+    {CAT, "two documents", T("version: 1\n---\nversion: 1\n"), O_NONE, EPARSE,
+     "more than one YAML document", 2, 1, NULL},
+    {CAT, "a list at the top", T("- version: 1\n"), O_NONE, EPARSE,
+     "a catalog must be a mapping, not a list", 1, 1, NULL},
+    {CAT, "version 2", T("version: 2\n"), O_NONE, ACCELSEL_EVERSION, "catalog version 2 is not supported",
+     1, 10, NULL},
+    {CAT, "100 MB of notes, then a bad figure", G(gen_notes_100m), O_NONE, EPARSE,
+     "'tdp_w' must be positive, not -1", 8, 12, NULL},
+    {CAT, "NULL data with a length", NULL_DATA, O_NONE, EINVAL, "data is NULL", 0, 0, NULL},
+
+    /* ---- Network: graph (NET_H: layers from line 5) ---- */
+    {NET, "a cycle of two", T(NET_H "  - {name: a, kind: add, inputs: [x, b]}\n  - {name: b, kind: flatten, inputs: [a]}\n"),
+     O_NONE, EPARSE, "cycle: layer 'b' depends on its own output", 6, 5, NULL},
+    {NET, "unknown input", T(NET_H "  - {name: a, kind: flatten, inputs: [y]}\n"), O_NONE, EPARSE,
+     "layer 'a': unknown input 'y'", 5, 39, NULL},
+    {NET, "duplicate layer name", T(NET_H "  - {name: a, kind: flatten, inputs: [x]}\n  - {name: a, kind: flatten, inputs: [x]}\n"),
+     O_NONE, EPARSE, "duplicate layer name 'a' (first at line 5)", 6, 5, NULL},
+    {NET, "no layers", T("name: t\ninputs:\n  - {name: x, shape: [1]}\nlayers: []\n"), O_NONE, EPARSE,
+     "'layers' is empty", 4, 9, NULL},
+    {NET, "unknown layer kind", T(NET_H "  - {name: a, kind: conv3d, inputs: [x]}\n"), O_NONE, EPARSE,
+     "unknown layer kind 'conv3d'", 5, 21, NULL},
+    {NET, "an add of one input", T(NET_H "  - {name: a, kind: add, inputs: [x]}\n"), O_NONE, EPARSE,
+     "add 'a' takes at least 2 inputs, not 1", 5, 5, NULL},
+    /* ---- Network: shapes ---- */
+    {NET, "negative dimension", T(NET_IN("-3")), O_NONE, EPARSE, "'shape' = -3 is outside [1, 2147483647]",
+     3, 23, NULL},
+    {NET, "zero dimension", T(NET_IN("3, 0")), O_NONE, EPARSE, "'shape' = 0 is outside", 3, 26, NULL},
+    {NET, "dimension 2^40", T(NET_IN("1099511627776")), O_NONE, EPARSE,
+     "'shape' = 1099511627776 is outside [1, 2147483647]", 3, 23, NULL},
+    {NET, "five dimensions", T(NET_IN("1, 1, 1, 1, 1")), O_NONE, EPARSE,
+     "'shape' must have 1 to 4 dimensions, not 5", 3, 22, NULL},
+    /* (2^31 - 1)^4 elements overflow 64 bits: the input's map starts at column 5. */
+    {NET, "elements overflow 64 bits", T(NET_IN("2147483647, 2147483647, 2147483647, 2147483647")),
+     O_NONE, ACCELSEL_ERANGE, "input 'x': counts overflow 64 bits", 3, 5, NULL},
+    {NET, "kernel larger than the input", T(NET_H "  - {name: a, kind: conv2d, inputs: [x], out_channels: 4, kernel: 9}\n"),
+     O_NONE, EPARSE, "kernel 9x9 (dilation 1x1) does not fit the padded input 8x8", 5, 5, NULL},
+    {NET, "stride of 2^31", T(NET_H "  - {name: a, kind: conv2d, inputs: [x], out_channels: 4, kernel: 3, stride: 2147483648}\n"),
+     O_NONE, EPARSE, "'stride' = 2147483648 is outside [1, 2147483647]", 5, 78, NULL},
+    {NET, "heads that do not divide the width",
+     T("name: t\ninputs:\n  - {name: x, shape: [4, 10]}\nlayers:\n  - {name: a, kind: attention, inputs: [x], heads: 3}\n"),
+     O_NONE, EPARSE, "heads", 5, 5, NULL},
+    {NET, "concat axis out of range", T(NET_H "  - {name: a, kind: concat, inputs: [x, x], axis: 4}\n"),
+     O_NONE, EPARSE, "'axis' = 4 is outside [0, 3]", 5, 51, NULL},
+    /* ---- Network: YAML and options ---- */
+    {NET, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes", 4,
+     24, NULL},
+    /* Nodes: root, name, t, inputs, list, map, name, x, shape, list: ten; "1" is the 11th. */
+    {NET, "max_yaml_nodes 10", T("name: t\ninputs:\n  - {name: x, shape: [1, 2, 3]}\n"), O_NET_NODES_10,
+     EPARSE, "more than 10 nodes", 3, 23, NULL},
+    {NET, "10000 nested lists", G(gen_net_deep), O_NONE, EPARSE, "nesting deeper than 256 levels", 2,
+     264, NULL},
+    {NET, "empty document", T(""), O_NONE, EPARSE, "empty network description", 1, 1, NULL},
+    {NET, "a name with a NUL", T("name: \"t\\0\"\ninputs: [x]\n"), O_NONE, EPARSE,
+     "'name' contains a NUL byte", 1, 7, NULL},
+    {NET, "bytes_per_element 9", T("name: t\n"), O_NET_BPE_9, EINVAL, "bytes_per_element 9 is not 1..8",
+     0, 0, NULL},
+    {NET, "bytes_per_element 0", T("name: t\n"), O_NET_BPE_0, EINVAL, "bytes_per_element 0 is not 1..8",
+     0, 0, NULL},
+    {NET, "options version 0", T("name: t\n"), O_NET_VERSION_0, ACCELSEL_EVERSION,
+     "unknown options version 0", 0, 0, NULL},
+    {NET, "100 add layers of 20000 inputs (an alias)", G(gen_wide_adds), O_NONE, 0, NULL, 0, 0,
+     check_wide_adds},
+    {NET, "a cycle through a layer of 50001 inputs", G(gen_wide_cycle), O_NONE, EPARSE,
+     "cycle: layer 'a' depends on its own output", 50004, 5, NULL},
+
+    /* ---- Cluster model ---- */
+    {MODEL, "a valid model", T(MODEL_OK), O_NONE, 0, NULL, 0, 0, check_model},
+    {MODEL, "k = 0", T(M_HEAD "k: 0\ndim: 2\nn_rows: 4\n" M_SCORES M_CEN M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'k' = 0 is outside [1, 4294967295]", 4, 4, NULL},
+    {MODEL, "k = 3 with two centroids", T(M_HEAD "k: 3\ndim: 2\nn_rows: 4\n" M_SCORES M_CEN M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'centroids' has 2 values; expected 3", 13, 3, NULL},
+    {MODEL, "a centroid of three values", T(M_HEAD M_SIZES M_SCORES "centroids:\n  - [10, 10.5]\n  - [0, 0.5, 1]\n" M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'centroids' has 3 values; expected 2", 14, 5, NULL},
+    /* A fitted model's centroids are finite; a NaN one would make every prediction meaningless. */
+    {MODEL, "NaN centroid", T(M_HEAD M_SIZES M_SCORES "centroids:\n  - [10, nan]\n  - [0, 0.5]\n" M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'centroids' must be finite, not 'nan'", 13, 10, NULL},
+    {MODEL, "infinite centroid", T(M_HEAD M_SIZES M_SCORES "centroids:\n  - [10, 10.5]\n  - [-inf, 0.5]\n" M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'centroids' must be finite, not '-inf'", 14, 6, NULL},
+    {MODEL, "negative n_rows", T(M_HEAD "k: 2\ndim: 2\nn_rows: -4\n" M_SCORES M_CEN M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'n_rows' = -4 is outside [2, 9223372036854775807]", 6, 9, NULL},
+    {MODEL, "n_rows 10^18 with four labels", T(M_HEAD "k: 2\ndim: 2\nn_rows: 1000000000000000000\n" M_SCORES M_CEN M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'labels' has 4 values; expected 1000000000000000000", 18, 9, NULL},
+    {MODEL, "a label of a cluster that is not there", T(M_HEAD M_SIZES M_SCORES M_CEN M_ORIG "labels: [1, 1, 0, 2]\n" M_PROF),
+     O_NONE, EPARSE, "'labels' = 2 is outside [0, 1]", 18, 19, NULL},
+    {MODEL, "negative n_iter", T(M_HEAD M_SIZES "n_iter: -1\ninertia: 1\nsilhouette: 0.9\ncalinski_harabasz: 400\ndavies_bouldin: 0.07\n" M_CEN M_ORIG M_LABELS M_PROF),
+     O_NONE, EPARSE, "'n_iter' = -1 is outside [0, 4294967295]", 7, 9, NULL},
+    {MODEL, "truncated after the first centroid", T(M_HEAD M_SIZES M_SCORES "centroids:\n  - [10, 10.5]\n"),
+     O_NONE, EPARSE, "missing required key 'labels'", 1, 1, NULL},
+    {MODEL, "truncated inside a list", T(M_HEAD M_SIZES M_SCORES "centroids:\n  - [10, 10.5"), O_NONE,
+     EPARSE, "did not find expected ',' or ']'", 13, 14, NULL},
+    {MODEL, "another format", T("format: accelsel-catalog\nversion: 1\n"), O_NONE, EPARSE,
+     "not a cluster model: format 'accelsel-catalog'", 1, 9, NULL},
+    {MODEL, "version 2", T("format: accelsel-cluster-model\nversion: 2\n"), O_NONE, ACCELSEL_EVERSION,
+     "unknown cluster model version 2", 2, 10, NULL},
+    {MODEL, "merges in a k-means model", T(MODEL_OK "merges: []\n"), O_NONE, EPARSE,
+     "'merges' belongs to Ward models only", 22, 9, NULL},
+    {MODEL, "a profile column twice", T(M_HEAD M_SIZES M_SCORES M_CEN M_ORIG M_LABELS M_PROF
+                                        "  - {name: size, type: numeric, values: [2, 2]}\n"),
+     O_NONE, EPARSE, "profile column 'size' appears twice", 22, 5, NULL},
+    {MODEL, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes", 4,
+     24, NULL},
+
+    /* ---- Filter expressions (fixture: gpu,n,t with 3 rows) ---- */
+    {FILTER, "no '='", T("n"), O_NONE, EPARSE, "'n' is not COL=VALUE or COL=MIN..MAX (no '=')", 0, 0,
+     NULL},
+    {FILTER, "no column", T("=1"), O_NONE, EPARSE, "(empty column name)", 0, 0, NULL},
+    {FILTER, "unbalanced parenthesis", T("(n=1"), O_NONE, ACCELSEL_ENOTFOUND, "no column '(n'", 0, 0,
+     NULL},
+    /* Quoted user text is cut (to 64 bytes and "...") so that the rest of the
+     * message survives; a name that long has no useful suggestion. */
+    {FILTER, "100000 parentheses", G(gen_parens), O_NONE, ACCELSEL_ENOTFOUND,
+     "no column '((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((...' (closest: 'gpu')",
+     0, 0,
+     NULL},
+    {FILTER, "an operator the syntax does not have", T("n>=1"), O_NONE, ACCELSEL_ENOTFOUND,
+     "no column 'n>' (closest: 'n')", 0, 0, NULL},
+    {FILTER, "unknown column", T("speed=1"), O_NONE, ACCELSEL_ENOTFOUND, "no column 'speed'", 0, 0,
+     NULL},
+    {FILTER, "1e999", T("n=1e999"), O_NONE, ACCELSEL_ERANGE, "'1e999' overflows a double", 0, 0, NULL},
+    {FILTER, "a bound of 1e999", T("t=..1e999"), O_NONE, ACCELSEL_ERANGE,
+     "range bound '1e999' overflows a double", 0, 0, NULL},
+    {FILTER, "a number of 100000 digits", G(gen_long_number), O_NONE, ACCELSEL_ERANGE,
+     "overflows a double", 0, 0, NULL},
+    {FILTER, "not a number", T("n=abc"), O_NONE, EINVAL, "'abc' is not a number (column 'n' is numeric)",
+     0, 0, NULL},
+    {FILTER, "nan", T("n=nan"), O_NONE, EINVAL, "'nan' is not a number", 0, 0, NULL},
+    {FILTER, "a range the wrong way round", T("n=5..1"), O_NONE, EINVAL, "invalid range [5, 1]", 0, 0,
+     NULL},
+    {FILTER, "three dots", T("n=1..2..3"), O_NONE, EINVAL, "range bound '2..3' is not a number", 0, 0,
+     NULL},
+    {FILTER, "a range of a text column is a value", T("gpu=..*"), O_NONE, 0, NULL, 0, 0, NULL},
+    {FILTER, "both bounds open", T("n=.."), O_NONE, 0, NULL, 0, 0, check_all_rows},
+
+    /* ---- Criteria (source "<criteria>", line 1, column = byte offset + 1) ---- */
+    {CRITERIA, "empty", T(""), O_NONE, EPARSE, "no criteria", 1, 1, NULL},
+    {CRITERIA, "blanks only", T(" \t "), O_NONE, EPARSE, "no criteria", 1, 1, NULL},
+    {CRITERIA, "unknown direction", T("t:1:fast"), O_NONE, EPARSE, "direction 'fast' is not benefit or cost",
+     1, 5, NULL},
+    {CRITERIA, "negative weight", T("t:-1:cost"), O_NONE, EINVAL, "weight '-1' is negative", 1, 3, NULL},
+    {CRITERIA, "NaN weight", T("t:nan:cost"), O_NONE, EPARSE, "weight 'nan' is not a number", 1, 3, NULL},
+    {CRITERIA, "infinite weight", T("t:inf:cost"), O_NONE, EINVAL, "weight 'inf' is infinite", 1, 3, NULL},
+    {CRITERIA, "weight 1e999", T("n:1:cost, t:1e999:cost"), O_NONE, ACCELSEL_ERANGE,
+     "weight '1e999' is out of range", 1, 13, NULL},
+    {CRITERIA, "empty item", T("t:1:cost,,n:1:cost"), O_NONE, EPARSE, "empty criterion", 1, 10, NULL},
+    {CRITERIA, "missing field", T("t:1"), O_NONE, EPARSE, "criterion 't:1' is not COLUMN:WEIGHT:benefit|cost",
+     1, 1, NULL},
+    {CRITERIA, "no column", T(":1:cost"), O_NONE, EPARSE, "empty column name", 1, 1, NULL},
+    {CRITERIA, "no weight", T("t::cost"), O_NONE, EPARSE, "weight '' is not a number", 1, 3, NULL},
+    {CRITERIA, "100000 items and a trailing comma", G(gen_criteria_100k), O_NONE, EPARSE,
+     "empty criterion", 1, 900001, NULL},
+    /* ---- Ranking (TOPSIS on the fixture, criteria parsed first) ---- */
+    {RANK, "a column twice", T("t:1:cost,t:2:benefit"), O_NONE, EINVAL,
+     "criteria[1].column: column 't' is already criteria[0]", 0, 0, NULL},
+    {RANK, "every weight zero", T("t:0:cost,n:0:cost"), O_NONE, EINVAL, "every weight is zero", 0, 0,
+     NULL},
+    {RANK, "a text column", T("gpu:1:cost"), O_NONE, ACCELSEL_ETYPE, "column 'gpu' is categorical", 0, 0,
+     NULL},
+    {RANK, "an unknown column", T("speed:1:cost"), O_NONE, ACCELSEL_ENOTFOUND, "no column 'speed'", 0, 0,
+     NULL},
+    {METHOD, "upper case", T("TOPSIS"), O_NONE, ACCELSEL_ENOTFOUND, "unknown ranking method 'TOPSIS'", 0,
+     0, NULL},
+    {METHOD, "empty", T(""), O_NONE, ACCELSEL_ENOTFOUND, "unknown ranking method ''", 0, 0, NULL},
+    {METHOD, "a trailing line end", T("wsum\n"), O_NONE, ACCELSEL_ENOTFOUND, "unknown ranking method", 0,
+     0, NULL},
+    {ZOO, "unknown model", T("resnet"), O_NONE, ACCELSEL_ENOTFOUND, "no zoo network named 'resnet'", 0, 0,
+     NULL},
+    {ZOO, "upper case", T("ResNet50"), O_NONE, ACCELSEL_ENOTFOUND, "no zoo network named 'ResNet50'", 0,
+     0, NULL},
+    {ZOO, "empty name", T(""), O_NONE, ACCELSEL_ENOTFOUND, "no zoo network named ''", 0, 0, NULL},
+    {ZOO, "a 100000-byte name", G(gen_long_zoo_name), O_NONE, ACCELSEL_ENOTFOUND,
+     "no zoo network named 'resnet555", 0, 0, NULL},
+
+    /* ---- Counts (k-means of {0}, {0,1}, {10,10}, {10,11}) ---- */
+    {FIT, "k = 0", T("k=0"), O_NONE, EINVAL, "k = 0 must be >= 1", 0, 0, NULL},
+    {FIT, "k above the rows", T("k=5"), O_NONE, EINVAL, "k = 5 exceeds the 4 rows", 0, 0, NULL},
+    {FIT, "k = UINT32_MAX", T("k=4294967295"), O_NONE, EINVAL, "k = 4294967295 exceeds the 4 rows", 0, 0,
+     NULL},
+    {FIT, "k above the distinct rows", T("k=3,same=1"), O_NONE, ACCELSEL_EDATA,
+     "k = 3 exceeds the 2 distinct rows", 0, 0, NULL},
+    {FIT, "no rows", T("n=0"), O_NONE, ACCELSEL_EEMPTY, "no rows to cluster", 0, 0, NULL},
+    {FIT, "no columns", T("d=0"), O_NONE, EINVAL, "d is 0", 0, 0, NULL},
+    {FIT, "n_init = 0", T("n_init=0"), O_NONE, EINVAL, "n_init is 0", 0, 0, NULL},
+    {FIT, "max_iter = 0", T("max_iter=0"), O_NONE, EINVAL, "max_iter is 0", 0, 0, NULL},
+    {FIT, "tol = NaN", T("tol=nan"), O_NONE, EINVAL, "must be finite and >= 0", 0, 0, NULL},
+    {FIT, "tol = -1", T("tol=-1"), O_NONE, EINVAL, "tol = -1 must be finite and >= 0", 0, 0, NULL},
+    {FIT, "silhouette_max = 1", T("silhouette_max=1"), O_NONE, EINVAL, "silhouette_max = 1 must be >= 2",
+     0, 0, NULL},
+    {FIT, "an unknown algorithm", T("algorithm=3"), O_NONE, EINVAL, "unknown algorithm 3", 0, 0, NULL},
+    {FIT, "a NaN in the data", T("nan_at=3"), O_NONE, ACCELSEL_EDATA, "row 1 column 1 is NaN", 0, 0, NULL},
+    {FIT, "n_threads = UINT32_MAX", T("n_threads=4294967295"), O_NONE, 0, NULL, 0, 0, check_two_clusters},
+
+    /* ---- Files (a temporary directory; "@..." names a special path) ---- */
+    {CSV_FILE, "no such file", T("@missing"), O_NONE, ACCELSEL_EIO, "No such file or directory", 0, 0,
+     NULL},
+    {CSV_FILE, "a directory", T("@dir"), O_NONE, ACCELSEL_EIO, "Is a directory", 0, 0, NULL},
+    {CSV_FILE, "/dev/null", T("@/dev/null"), O_NONE, EPARSE, "no header: the input is empty", 1, 1, NULL},
+    {CSV_FILE, "an empty file", T(""), O_NONE, EPARSE, "no header", 1, 1, NULL},
+    {CSV_FILE, "a NUL byte, reported with the path", T("a\n1\0\n"), O_NONE, EPARSE, "NUL byte in input", 2,
+     2, NULL},
+    {CAT_FILE, "no such file", T("@missing"), O_NONE, ACCELSEL_EIO, "No such file or directory", 0, 0, NULL},
+    {CAT_FILE, "a directory", T("@dir"), O_NONE, ACCELSEL_EIO, "Is a directory", 0, 0, NULL},
+    {CAT_FILE, "/dev/null: an empty catalog", T("@/dev/null"), O_NONE, 0, NULL, 0, 0, check_empty_catalog},
+    {CAT_FILE, "billion laughs, reported with the path", T(LAUGHS), O_NONE, EPARSE,
+     "document too large: more than 6672 nodes", 4, 24, NULL},
+    {NET_FILE, "no such file", T("@missing"), O_NONE, ACCELSEL_EIO, "No such file or directory", 0, 0, NULL},
+    {NET_FILE, "a directory", T("@dir"), O_NONE, ACCELSEL_EIO, "Is a directory", 0, 0, NULL},
+    {NET_FILE, "/dev/null", T("@/dev/null"), O_NONE, EPARSE, "empty network description", 1, 1, NULL},
+    {NET_FILE, "an empty file", T(""), O_NONE, EPARSE, "empty network description", 1, 1, NULL},
+    {MODEL_FILE, "no such file", T("@missing"), O_NONE, ACCELSEL_EIO, "No such file or directory", 0, 0,
+     NULL},
+    {MODEL_FILE, "a directory", T("@dir"), O_NONE, ACCELSEL_EIO, "Is a directory", 0, 0, NULL},
+    {MODEL_FILE, "/dev/null", T("@/dev/null"), O_NONE, EPARSE, "missing required key 'format'", 1, 1, NULL},
+};
+
+#define N_CASES (sizeof cases / sizeof cases[0])
+
+/* ---- Running a case ------------------------------------------------------ */
+
+/* A value no library call writes: out pointers start as this, so that a
+ * failure that leaves them untouched is caught. */
+static char sentinel;
+#define UNSET ((void *)&sentinel)
+
+/* The temporary directory of the file cases, made once per process. */
+static char tmpdir[64];
+
+static const char *temp_dir(void)
+{
+    if (tmpdir[0] == '\0') {
+        strcpy(tmpdir, "/tmp/accelsel-hostile-XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    }
+    return tmpdir;
+}
+
+/* The path a file case reads: a special one, or its text written to a file. */
+static void case_path(const hcase *c, const char *data, size_t len, char *path, size_t cap)
+{
+    if (len > 0 && data[0] == '@') {
+        const char *what = data + 1;
+        if (strcmp(what, "missing") == 0)
+            snprintf(path, cap, "%s/missing", temp_dir());
+        else if (strcmp(what, "dir") == 0)
+            snprintf(path, cap, "%s", temp_dir());
+        else
+            snprintf(path, cap, "%s", what);
+        return;
+    }
+    snprintf(path, cap, "%s/input", temp_dir());
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+    (void)c;
+}
+
+static void csv_options(int variant, accelsel_csv_options *o)
+{
+    static const char *const unknown[] = {"gpus"};
+    static const char *const missing[] = {"-", NULL};
+    ck_assert_int_eq(accelsel_csv_options_init(o, ACCELSEL_CSV_OPTIONS_VERSION), 0);
+    switch (variant) {
+    case O_LIMIT_1K:
+        o->max_field_len = 1024;
+        break;
+    case O_LIMIT_1M:
+        o->max_field_len = 1u << 20;
+        break;
+    case O_THREADS_MAX:
+        o->n_threads = UINT32_MAX;
+        break;
+    case O_THREADS_4:
+        o->n_threads = 4;
+        break;
+    case O_DELIM_QUOTE:
+        o->delimiter = '"';
+        break;
+    case O_DELIM_HIGH:
+        o->delimiter = 0xE9;
+        break;
+    case O_VERSION_99:
+        o->version = 99;
+        break;
+    case O_CAT_NULL:
+        o->n_categorical = 1;
+        break;
+    case O_CAT_UNKNOWN:
+        o->categorical = unknown;
+        o->n_categorical = 1;
+        break;
+    case O_MISSING_NULL:
+        o->missing = missing;
+        o->n_missing = 2;
+        break;
+    }
+}
+
+static void net_options(int variant, accelsel_network_options *o)
+{
+    ck_assert_int_eq(accelsel_network_options_init(o, ACCELSEL_NETWORK_OPTIONS_VERSION), 0);
+    if (variant == O_NET_NODES_10)
+        o->max_yaml_nodes = 10;
+    else if (variant == O_NET_BPE_9)
+        o->bytes_per_element = 9;
+    else if (variant == O_NET_BPE_0)
+        o->bytes_per_element = 0;
+    else if (variant == O_NET_VERSION_0)
+        o->version = 0;
+}
+
+/* The fixture of the filter and ranking cases: a text column, a count and a
+ * time with one missing value. */
+static const char fixture_csv[] = "gpu,n,t\nA,1,2.5\nB,2,3.5\nC,4,\n";
+
+static int load_fixture(accelsel_dataset **ds)
+{
+    return accelsel_dataset_load_csv_buffer(ds, fixture_csv, sizeof fixture_csv - 1, NULL);
+}
+
+/* After a call: on failure the handle must be NULL; on success it is checked. */
+static void settle(const hcase *c, int rc, void *result)
+{
+    if (rc != 0) {
+        ck_assert_msg(result == NULL, "%s: handle not NULL after failure", c->name);
+    } else {
+        ck_assert_ptr_nonnull(result);
+        ck_assert(result != UNSET);
+        if (c->check != NULL)
+            c->check(result);
+    }
+}
+
+static int run_csv(const hcase *c, const char *data, size_t len, const char *path)
+{
+    accelsel_csv_options o;
+    csv_options(c->opts, &o);
+    accelsel_dataset *ds = UNSET;
+    int rc = path ? accelsel_dataset_load_csv(&ds, path, c->opts == O_NONE ? NULL : &o)
+                  : accelsel_dataset_load_csv_buffer(&ds, data, len, c->opts == O_NONE ? NULL : &o);
+    settle(c, rc, ds);
+    if (rc == 0)
+        accelsel_dataset_free(ds);
+    return rc;
+}
+
+static int run_catalog(const hcase *c, const char *data, size_t len, const char *path)
+{
+    accelsel_catalog *cat = UNSET;
+    int rc = path ? accelsel_catalog_load_file(&cat, path) : accelsel_catalog_load_buffer(&cat, data, len);
+    settle(c, rc, cat);
+    if (rc == 0)
+        accelsel_catalog_free(cat);
+    return rc;
+}
+
+static int run_network(const hcase *c, const char *data, size_t len, const char *path)
+{
+    accelsel_network_options o;
+    net_options(c->opts, &o);
+    accelsel_network *net = UNSET;
+    int rc = path ? accelsel_network_load_file(&net, path, c->opts == O_NONE ? NULL : &o)
+                  : accelsel_network_load_buffer(&net, data, len, c->opts == O_NONE ? NULL : &o);
+    settle(c, rc, net);
+    if (rc == 0)
+        accelsel_network_free(net);
+    return rc;
+}
+
+static int run_model(const hcase *c, const char *data, size_t len, const char *path)
+{
+    accelsel_cluster_model *m = UNSET;
+    int rc = path ? accelsel_cluster_model_load_yaml(&m, path)
+                  : accelsel_cluster_model_load_yaml_buffer(&m, data, len);
+    settle(c, rc, m);
+    if (rc == 0)
+        accelsel_cluster_model_free(m);
+    return rc;
+}
+
+static int run_filter(const hcase *c, const char *expr)
+{
+    accelsel_dataset *ds = NULL, *out = UNSET;
+    int rc = load_fixture(&ds);
+    if (rc != 0)
+        return rc;
+    rc = accelsel_dataset_filter_expr(&out, ds, expr);
+    settle(c, rc, out);
+    if (rc == 0)
+        accelsel_dataset_free(out);
+    accelsel_dataset_free(ds);
+    return rc;
+}
+
+static int run_criteria(const hcase *c, const char *text)
+{
+    accelsel_criterion *cr = UNSET;
+    size_t n = 99;
+    int rc = accelsel_criteria_parse(&cr, &n, text);
+    settle(c, rc, cr);
+    if (rc != 0)
+        ck_assert_uint_eq(n, 0);
+    accelsel_free(rc == 0 ? cr : NULL);
+    return rc;
+}
+
+static int run_rank(const hcase *c, const char *text)
+{
+    accelsel_dataset *ds = NULL;
+    accelsel_criterion *cr = NULL;
+    accelsel_ranking *r = UNSET;
+    size_t n = 0;
+    int rc = load_fixture(&ds);
+    if (rc == 0 && (rc = accelsel_criteria_parse(&cr, &n, text)) == 0) {
+        rc = accelsel_ranking_compute(&r, ds, cr, n, ACCELSEL_RANK_TOPSIS, NULL);
+        settle(c, rc, r);
+        if (rc == 0)
+            accelsel_ranking_free(r);
+    }
+    accelsel_free(cr);
+    accelsel_dataset_free(ds);
+    return rc;
+}
+
+static int run_method(const hcase *c, const char *name)
+{
+    int method = -77;
+    int rc = accelsel_rank_method_from_name(name, &method);
+    if (rc != 0)
+        ck_assert_msg(method == -77, "%s: method written on failure", c->name);
+    return rc;
+}
+
+static int run_zoo(const hcase *c, const char *name)
+{
+    accelsel_network *net = UNSET;
+    int rc = accelsel_network_load_zoo(&net, name, NULL);
+    settle(c, rc, net);
+    if (rc == 0)
+        accelsel_network_free(net);
+    return rc;
+}
+
+/* "key=value,key=value": options and sizes of the clustering call. */
+static int run_fit(const hcase *c, const char *spec)
+{
+    double x[] = {0, 0, 0, 1, 10, 10, 10, 11};
+    size_t n = 4, d = 2;
+    accelsel_cluster_options o;
+    ck_assert_int_eq(accelsel_cluster_options_init(&o, ACCELSEL_CLUSTER_OPTIONS_VERSION), 0);
+    o.k = 2;
+    o.seed = 1;
+    for (const char *p = spec; *p != '\0';) {
+        char key[32];
+        double v;
+        int used = 0;
+        ck_assert_int_eq(sscanf(p, "%31[a-z_]=%lf%n", key, &v, &used), 2);
+        p += used + (p[used] == ',');
+        if (strcmp(key, "k") == 0)
+            o.k = (uint32_t)v;
+        else if (strcmp(key, "n") == 0)
+            n = (size_t)v;
+        else if (strcmp(key, "d") == 0)
+            d = (size_t)v;
+        else if (strcmp(key, "n_init") == 0)
+            o.n_init = (uint32_t)v;
+        else if (strcmp(key, "max_iter") == 0)
+            o.max_iter = (uint32_t)v;
+        else if (strcmp(key, "tol") == 0)
+            o.tol = v;
+        else if (strcmp(key, "silhouette_max") == 0)
+            o.silhouette_max = (uint64_t)v;
+        else if (strcmp(key, "algorithm") == 0)
+            o.algorithm = (uint32_t)v;
+        else if (strcmp(key, "n_threads") == 0)
+            o.n_threads = (uint32_t)v;
+        else if (strcmp(key, "nan_at") == 0)
+            x[(size_t)v] = NAN;
+        else if (strcmp(key, "same") == 0)
+            x[2] = x[4] = x[6] = 0, x[3] = x[5] = x[7] = 1; /* rows 1..3 alike: 2 distinct */
+        else
+            ck_abort_msg("unknown key '%s'", key);
+    }
+    accelsel_cluster_model *m = UNSET;
+    int rc = accelsel_cluster_fit(&m, x, n, d, &o);
+    settle(c, rc, m);
+    if (rc == 0)
+        accelsel_cluster_model_free(m);
+    return rc;
+}
+
+/* Run case @p c on its input: the status. */
+static int run(const hcase *c, const char *data, size_t len)
+{
+    char path[512];
+    int file = c->entry == CSV_FILE || c->entry == CAT_FILE || c->entry == NET_FILE ||
+               c->entry == MODEL_FILE;
+    if (file)
+        case_path(c, data, len, path, sizeof path);
+    /* The text entries take NUL-terminated strings: the inputs have no NUL. */
+    switch (c->entry) {
+    case CSV:
+    case CSV_FILE:
+        return run_csv(c, data, len, file ? path : NULL);
+    case CAT:
+    case CAT_FILE:
+        return run_catalog(c, data, len, file ? path : NULL);
+    case NET:
+    case NET_FILE:
+        return run_network(c, data, len, file ? path : NULL);
+    case MODEL:
+    case MODEL_FILE:
+        return run_model(c, data, len, file ? path : NULL);
+    case FILTER:
+        return run_filter(c, data);
+    case CRITERIA:
+        return run_criteria(c, data);
+    case RANK:
+        return run_rank(c, data);
+    case METHOD:
+        return run_method(c, data);
+    case ZOO:
+        return run_zoo(c, data);
+    case FIT:
+        return run_fit(c, data);
+    }
+    return ck_abort_msg("unknown entry"), -1;
+}
+
+/* The input of case @p c: its text, or a generated one to free (*owned). */
+static const char *input_of(const hcase *c, size_t *len, char **owned)
+{
+    *owned = NULL;
+    if (c->gen == NULL) {
+        *len = c->len;
+        return c->text;
+    }
+    *owned = c->gen(len);
+    return *owned;
+}
+
+/* The error must say exactly what the table says, at the position it says. */
+static void check_error(const hcase *c, int rc, const char *path)
+{
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_msg(rc == c->status, "%s: status %s, expected %s (%s)", c->name,
+                  accelsel_status_name(rc), accelsel_status_name(c->status), e->message);
+    if (rc == 0)
+        return;
+    ck_assert_int_eq(e->code, rc);
+    ck_assert_msg(strstr(e->message, c->fragment) != NULL, "%s: message '%s' lacks '%s'", c->name,
+                  e->message, c->fragment);
+    ck_assert_msg(e->line == c->line && e->column == c->column,
+                  "%s: position %u:%u, expected %u:%u (%s)", c->name, (unsigned)e->line,
+                  (unsigned)e->column, (unsigned)c->line, (unsigned)c->column, e->message);
+    if (c->line == 0)
+        return;
+    const char *source = path != NULL ? path : c->entry == CRITERIA ? "<criteria>" : "<buffer>";
+    ck_assert_str_eq(e->source, source);
+}
+
+static const char *file_path(const hcase *c)
+{
+    static char path[512];
+    if (c->entry != CSV_FILE && c->entry != CAT_FILE && c->entry != NET_FILE && c->entry != MODEL_FILE)
+        return NULL;
+    if (c->len > 0 && c->text[0] == '@')
+        return strcmp(c->text, "@/dev/null") == 0 ? "/dev/null" : NULL;
+    snprintf(path, sizeof path, "%s/input", temp_dir());
+    return path;
+}
+
+START_TEST(hostile_input)
+{
+    const hcase *c = &cases[_i];
+    size_t len;
+    char *owned;
+    const char *data = input_of(c, &len, &owned);
+    testutil_alloc_fail_at(0);
+    int rc = run(c, data, len);
+    ck_assert_msg(testutil_alloc_live() == 0, "%s: %ld blocks leaked", c->name,
+                  testutil_alloc_live());
+    testutil_alloc_reset();
+    check_error(c, rc, file_path(c));
+    free(owned);
+}
+END_TEST
+
+/* Small cases only: each allocation fails in turn, and the call must fail
+ * with ACCELSEL_ENOMEM or give the case's own result, leaking nothing. */
+START_TEST(hostile_input_allocation_failures)
+{
+    const hcase *c = &cases[_i];
+    if (c->gen != NULL || c->len > 4096)
+        return;
+    testutil_alloc_fail_at(0);
+    run(c, c->text, c->len);
+    size_t total = testutil_alloc_count();
+    for (size_t n = 1; n <= total; n++) {
+        testutil_alloc_fail_at(n);
+        int rc = run(c, c->text, c->len);
+        ck_assert_msg(rc == c->status || rc == ACCELSEL_ENOMEM, "%s: failing allocation %zu gave %s",
+                      c->name, n, accelsel_status_name(rc));
+        ck_assert_msg(testutil_alloc_live() == 0, "%s: failing allocation %zu leaked %ld blocks",
+                      c->name, n, testutil_alloc_live());
+    }
+    testutil_alloc_reset();
+}
+END_TEST
+
+/* The table covers every entry point, with at least 110 cases. */
+START_TEST(table_is_complete)
+{
+    size_t per[FIT + 1] = {0};
+    for (size_t i = 0; i < N_CASES; i++)
+        per[cases[i].entry]++;
+    ck_assert_uint_ge(N_CASES, 110);
+    for (int e = CSV; e <= FIT; e++)
+        ck_assert_msg(per[e] > 0, "entry %d has no case", e);
+}
+END_TEST
+
+static void remove_temp_dir(void)
+{
+    if (tmpdir[0] == '\0')
+        return;
+    char path[128];
+    snprintf(path, sizeof path, "%s/input", tmpdir);
+    unlink(path);
+    rmdir(tmpdir);
+    tmpdir[0] = '\0';
+}
+
+int main(void)
+{
+    Suite *s = suite_create("hostile");
+    TCase *tc = tcase_create("table");
+    tcase_add_test(tc, table_is_complete);
+    tcase_add_loop_test(tc, hostile_input, 0, (int)N_CASES);
+    tcase_add_loop_test(tc, hostile_input_allocation_failures, 0, (int)N_CASES);
+    tcase_add_unchecked_fixture(tc, NULL, remove_temp_dir);
+    /* The large cases take about a second each; the quadratic behaviour some
+     * of them guard against took minutes. */
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    remove_temp_dir();
+    return failed == 0 ? 0 : 1;
+}

@@ -63,7 +63,7 @@ static int read_kinds(const asel_hw_loader *ld, const asel_yaml_node *map, accel
         flows[i] = accelsel_dataflow_name(i + 1);
     for (size_t i = 0; i < 5; i++)
         precs[i] = precisions[i].name;
-    size_t f, p;
+    size_t f = 0, p = 0; /* set by read_choice on success; zero quiets -Wmaybe-uninitialized */
     int rc = read_choice(ld, map, "dataflow", flows, 4,
                          "weight-stationary, output-stationary, row-stationary, tiled", &f);
     if (rc == 0)

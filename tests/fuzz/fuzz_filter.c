@@ -10,7 +10,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The statuses the header documents for this input. */
-static const int errors[] = {ACCELSEL_EINVAL, ACCELSEL_EPARSE,
+static const int errors[] = {ACCELSEL_EINVAL, ACCELSEL_EPARSE, ACCELSEL_ERANGE,
                              ACCELSEL_ENOTFOUND, ACCELSEL_ENOMEM, 0};
 
 static const char table[] =

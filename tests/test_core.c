@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "accelsel/common.h"
 #include "accelsel/plot.h"
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/error.h"
+#include "core/pool.h"
 #include "core/rng.h"
 #include "core/yaml_doc.h"
 #include "testutil.h"
@@ -93,6 +95,22 @@ START_TEST(counting_allocator_fails_exactly_once)
     ck_assert_int_eq(testutil_alloc_live(), 0);
     ck_assert_ptr_null(asel_calloc(SIZE_MAX / 2, 4)); /* overflow, not a huge malloc */
     testutil_alloc_reset();
+}
+END_TEST
+
+/* Threads: one per task at most, all online cores for 0, and a request of
+ * (uint32_t)-1 cut to max(cores, ACCELSEL_MAX_THREADS). */
+START_TEST(pool_threads_are_bounded)
+{
+    size_t cores = (size_t)sysconf(_SC_NPROCESSORS_ONLN);
+    size_t cap = cores > 256 ? cores : 256;
+    ck_assert_uint_eq(ACCELSEL_MAX_THREADS, 256);
+    ck_assert_uint_eq(asel_pool_threads(16, 100), 16);
+    ck_assert_uint_eq(asel_pool_threads(16, 3), 3);
+    ck_assert_uint_eq(asel_pool_threads(16, 0), 1);
+    ck_assert_uint_eq(asel_pool_threads(0, 1000000), cores);
+    ck_assert_uint_eq(asel_pool_threads(UINT32_MAX, 1000000), cap);
+    ck_assert_uint_eq(asel_pool_threads(UINT32_MAX, 7), 7);
 }
 END_TEST
 
@@ -523,6 +541,7 @@ int main(void)
     tcase_add_test(tc, errors_are_thread_local_and_one_line);
     tcase_add_test(tc, set_allocator_checks_arguments);
     tcase_add_test(tc, counting_allocator_fails_exactly_once);
+    tcase_add_test(tc, pool_threads_are_bounded);
     tcase_add_test(tc, rng_reference_values);
     tcase_add_test(tc, rng_uniform_and_below_are_in_range);
     tcase_add_test(tc, parse_double_matches_strtod);

@@ -464,6 +464,11 @@ START_TEST(sensitivity_is_the_same_whatever_the_threads)
     ck_assert_mem_eq(accelsel_sensitivity_taus(s1), accelsel_sensitivity_taus(s4),
                      300 * sizeof(double));
     ck_assert(accelsel_sensitivity_top1_fraction(s1) == accelsel_sensitivity_top1_fraction(s4));
+    accelsel_sensitivity_free(s4);
+    o.n_threads = UINT32_MAX; /* what -1 becomes: cut to ACCELSEL_MAX_THREADS */
+    ck_assert_int_eq(accelsel_sensitivity_compute(&s4, r, &o, NULL, NULL), 0);
+    ck_assert_mem_eq(accelsel_sensitivity_taus(s1), accelsel_sensitivity_taus(s4),
+                     300 * sizeof(double));
     /* +-20% leaves a 40-row ranking close to the base but not identical. */
     ck_assert(accelsel_sensitivity_tau_mean(s1) > 0.8 && accelsel_sensitivity_tau_mean(s1) < 1.0);
     ck_assert(accelsel_sensitivity_tau_min(s1) <= accelsel_sensitivity_tau_mean(s1));

@@ -27,6 +27,12 @@ extern "C" {
 #define ACCELSEL_VERSION_NUMBER                                                   \
     (ACCELSEL_VERSION_MAJOR * 10000 + ACCELSEL_VERSION_MINOR * 100 + ACCELSEL_VERSION_PATCH)
 
+/** Worker threads: an `n_threads` option (0 = all online cores) starts at
+ *  most one thread per task, and never more than the online cores or this
+ *  many, whichever is more, so that a request such as (uint32_t)-1 cannot
+ *  exhaust the host's threads. Results never depend on the thread count. */
+#define ACCELSEL_MAX_THREADS 256
+
 /** @name Status codes
  *  Every fallible function returns 0 on success or one of these negative
  *  codes. New codes may be added in later versions: treat any unknown

@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
+#include "accelsel/common.h"
 #include "core/alloc.h"
 
 typedef struct pool_run {
@@ -21,11 +22,12 @@ typedef struct pool_worker {
 
 size_t asel_pool_threads(unsigned int n_threads, size_t n_tasks)
 {
-    size_t n = n_threads;
-    if (n == 0) {
-        long online = sysconf(_SC_NPROCESSORS_ONLN);
-        n = online > 0 ? (size_t)online : 1;
-    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t cores = online > 0 ? (size_t)online : 1;
+    size_t cap = cores > ACCELSEL_MAX_THREADS ? cores : ACCELSEL_MAX_THREADS;
+    size_t n = n_threads == 0 ? cores : n_threads;
+    if (n > cap)
+        n = cap;
     if (n > n_tasks)
         n = n_tasks;
     return n == 0 ? 1 : n;

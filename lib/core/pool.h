@@ -12,7 +12,8 @@
 typedef int (*asel_task_fn)(void *ctx, size_t index, size_t worker);
 
 /* Number of threads to use for a request of @p n_threads (0 = all online
- * cores), never more than @p n_tasks and never less than 1. */
+ * cores), never more than @p n_tasks, nor than max(online cores,
+ * ACCELSEL_MAX_THREADS), and never less than 1. */
 size_t asel_pool_threads(unsigned int n_threads, size_t n_tasks);
 
 /* Run tasks 0..n_tasks-1 on @p n_workers threads (from asel_pool_threads()).

@@ -114,6 +114,30 @@ START_TEST(pool_threads_are_bounded)
 }
 END_TEST
 
+/* Capacity doubles from the first size until it holds the need: 8, 16, ...,
+ * 128 for 100; a failed growth leaves the array and capacity as they were. */
+START_TEST(array_grow_doubles_and_fails_cleanly)
+{
+    int *a = NULL;
+    size_t cap = 0;
+    ck_assert_int_eq(asel_array_grow(&a, &cap, 100, sizeof *a, 8), 0);
+    ck_assert_uint_eq(cap, 128);
+    a[99] = 7;
+    ck_assert_int_eq(asel_array_grow(&a, &cap, 128, sizeof *a, 8), 0);
+    ck_assert_uint_eq(cap, 128);
+    int *before = a;
+    testutil_alloc_fail_at(1);
+    ck_assert_int_eq(asel_array_grow(&a, &cap, 129, sizeof *a, 8), ACCELSEL_ENOMEM);
+    testutil_alloc_reset();
+    ck_assert_ptr_eq(a, before);
+    ck_assert_uint_eq(cap, 128);
+    ck_assert_int_eq(a[99], 7);
+    ck_assert_int_eq(asel_array_grow(&a, &cap, SIZE_MAX / 2 + 2, sizeof *a, 8), ACCELSEL_ENOMEM);
+    ck_assert_uint_eq(cap, 128);
+    asel_free(a);
+}
+END_TEST
+
 START_TEST(rng_reference_values)
 {
     /* splitmix64 from state 0 gives 0xe220a8397b1dcdaf first (Vigna's
@@ -542,6 +566,7 @@ int main(void)
     tcase_add_test(tc, set_allocator_checks_arguments);
     tcase_add_test(tc, counting_allocator_fails_exactly_once);
     tcase_add_test(tc, pool_threads_are_bounded);
+    tcase_add_test(tc, array_grow_doubles_and_fails_cleanly);
     tcase_add_test(tc, rng_reference_values);
     tcase_add_test(tc, rng_uniform_and_below_are_in_range);
     tcase_add_test(tc, parse_double_matches_strtod);

@@ -103,6 +103,26 @@ char *asel_strdup(const char *s)
     return asel_strndup(s, strlen(s));
 }
 
+int asel_array_grow(void *arr, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : first > 0 ? first : 1;
+    while (c < need) {
+        if (c > SIZE_MAX / 2)
+            return asel_enomem();
+        c *= 2;
+    }
+    void *p;
+    memcpy(&p, arr, sizeof p);
+    void *bigger = asel_reallocarray(p, c, size);
+    if (bigger == NULL)
+        return asel_enomem();
+    memcpy(arr, &bigger, sizeof bigger);
+    *cap = c;
+    return 0;
+}
+
 int asel_alloc_array(void *out, size_t n, size_t size)
 {
     void *p = asel_calloc(n, size);

@@ -26,4 +26,11 @@ char *asel_strndup(const char *s, size_t len);
  * (with the error recorded). The common "allocate or fail" step in one call. */
 int asel_alloc_array(void *out, size_t n, size_t size);
 
+/* Room for at least @p need elements of @p size in the array at @p *arr
+ * (a pointer to the array pointer), which holds @p *cap: the capacity
+ * doubles, from @p first. Doubling keeps a run of appends linear even with
+ * an allocator that cannot grow a block in place. 0, or ACCELSEL_ENOMEM
+ * (error recorded) with the array and @p *cap untouched. */
+int asel_array_grow(void *arr, size_t *cap, size_t need, size_t size, size_t first);
+
 #endif

@@ -47,22 +47,6 @@ typedef struct builder {
     yaml_mark_t at; /* the current event's start, as a position */
 } builder;
 
-static int grow(void *arr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap * 2 : 8;
-    while (c < need)
-        c *= 2;
-    void **p = arr;
-    void *bigger = asel_reallocarray(*p, c, elem);
-    if (bigger == NULL)
-        return asel_enomem();
-    *p = bigger;
-    *cap = c;
-    return 0;
-}
-
 static int fail_mark(const asel_yaml_doc *doc, yaml_mark_t m, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -79,7 +63,7 @@ static int fail_mark(const asel_yaml_doc *doc, yaml_mark_t m, const char *fmt, .
 
 static asel_yaml_node *new_node(asel_yaml_doc *doc, asel_yaml_kind kind, yaml_mark_t m)
 {
-    if (grow(&doc->all, &doc->cap_all, doc->n_all + 1, sizeof *doc->all) != 0)
+    if (asel_array_grow(&doc->all, &doc->cap_all, doc->n_all + 1, sizeof *doc->all, 8) != 0)
         return NULL;
     asel_yaml_node *n = asel_calloc(1, sizeof *n);
     if (n == NULL) {
@@ -152,7 +136,7 @@ static int attach(builder *b, asel_yaml_node *node, size_t subtree, yaml_mark_t 
         return 0;
     }
     size_t old_cap = f->cap;
-    if (grow(&c->items, &f->cap, c->n + 1, sizeof *c->items) != 0)
+    if (asel_array_grow(&c->items, &f->cap, c->n + 1, sizeof *c->items, 8) != 0)
         return ACCELSEL_ENOMEM;
     if (c->kind == ASEL_YAML_MAP) {
         if (f->cap != old_cap) {

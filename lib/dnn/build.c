@@ -38,14 +38,9 @@ static void set_defaults(asel_layer *l)
 int asel_net_add(accelsel_network *net, int kind, const char *name, asel_pos pos, size_t *index)
 {
     assert(kind == ACCELSEL_LAYER_INPUT ? net->n == net->n_inputs : net->n_inputs > 0);
-    if (net->n == net->cap) {
-        size_t cap = net->cap ? 2 * net->cap : 16;
-        asel_layer *grown = asel_reallocarray(net->layers, cap, sizeof *grown);
-        if (grown == NULL)
-            return asel_enomem();
-        net->layers = grown;
-        net->cap = cap;
-    }
+    int rc = asel_array_grow(&net->layers, &net->cap, net->n + 1, sizeof *net->layers, 16);
+    if (rc != 0)
+        return rc;
     asel_layer *l = &net->layers[net->n];
     memset(l, 0, sizeof *l);
     l->name = asel_strdup(name);
@@ -63,16 +58,9 @@ int asel_net_add(accelsel_network *net, int kind, const char *name, asel_pos pos
 int asel_net_add_edge(accelsel_network *net, size_t index, const char *name, asel_pos pos)
 {
     asel_layer *l = &net->layers[index];
-    /* Doubling: an allocator that cannot grow a block in place (ASan's, or
-     * a host's pool) made one more edge per call cost a copy of them all. */
-    if (l->n_edges == l->cap_edges) {
-        size_t cap = l->cap_edges ? 2 * l->cap_edges : 4;
-        asel_edge *grown = asel_reallocarray(l->edges, cap, sizeof *grown);
-        if (grown == NULL)
-            return asel_enomem();
-        l->edges = grown;
-        l->cap_edges = cap;
-    }
+    int rc = asel_array_grow(&l->edges, &l->cap_edges, l->n_edges + 1, sizeof *l->edges, 4);
+    if (rc != 0)
+        return rc;
     char *copy = asel_strdup(name);
     if (copy == NULL)
         return asel_enomem();

@@ -10,14 +10,9 @@ typedef struct pending {
 
 static int new_node(asel_tree *t, const asel_stats *s, size_t *index)
 {
-    if (t->n_nodes == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        asel_node *nodes = asel_reallocarray(t->nodes, cap, sizeof *nodes);
-        if (nodes == NULL)
-            return asel_enomem();
-        t->nodes = nodes;
-        t->cap = cap;
-    }
+    int rc = asel_array_grow(&t->nodes, &t->cap, t->n_nodes + 1, sizeof *t->nodes, 64);
+    if (rc != 0)
+        return rc;
     *index = t->n_nodes++;
     t->nodes[*index] = (asel_node){0.0, s->mean, -1, 0, 0};
     return 0;

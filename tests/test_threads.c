@@ -672,18 +672,29 @@ static worker *run_threads(const shared *sh, const reference *ref, int tolerate_
     return ws;
 }
 
-/* ---- the tests ---- */
-
-START_TEST(shared_handles_in_16_threads)
+/* Build the shared handles and their single-threaded reference, run the
+ * threads with every @p fail_every-th allocation failing (0: none) and free
+ * the handles. Returns the workers, for their counts (free()d by the caller). */
+static worker *run_round(size_t fail_every)
 {
     shared sh = {0};
     reference *ref = calloc(1, sizeof *ref);
     ck_assert_ptr_nonnull(ref);
     shared_build(&sh);
     reference_compute(&sh, ref);
-    free(run_threads(&sh, ref, 0));
+    atomic_store(&counter.fail_every, fail_every);
+    worker *ws = run_threads(&sh, ref, fail_every != 0);
+    atomic_store(&counter.fail_every, 0);
     shared_free(&sh);
     free(ref);
+    return ws;
+}
+
+/* ---- the tests ---- */
+
+START_TEST(shared_handles_in_16_threads)
+{
+    free(run_round(0));
 }
 END_TEST
 
@@ -692,17 +703,10 @@ END_TEST
 START_TEST(custom_allocator_serves_every_thread)
 {
     counting_install();
-    shared sh = {0};
-    reference *ref = calloc(1, sizeof *ref);
-    ck_assert_ptr_nonnull(ref);
-    shared_build(&sh);
-    reference_compute(&sh, ref);
-    worker *ws = run_threads(&sh, ref, 0);
+    worker *ws = run_round(0);
     for (size_t t = 0; t < N_THREADS; t++)
         ck_assert_uint_gt(ws[t].n_allocs, 0);
     free(ws);
-    shared_free(&sh);
-    free(ref);
     ck_assert_int_eq(atomic_load(&counter.live), 0);
     ck_assert_uint_eq(atomic_load(&counter.wrong_payload), 0);
     ck_assert_uint_eq(atomic_load(&counter.foreign_frees), 0);
@@ -721,21 +725,12 @@ END_TEST
 START_TEST(allocation_failures_in_16_threads)
 {
     counting_install();
-    shared sh = {0};
-    reference *ref = calloc(1, sizeof *ref);
-    ck_assert_ptr_nonnull(ref);
-    shared_build(&sh);
-    reference_compute(&sh, ref);
-    atomic_store(&counter.fail_every, 53);
-    worker *ws = run_threads(&sh, ref, 1);
-    atomic_store(&counter.fail_every, 0);
+    worker *ws = run_round(53);
     size_t enomem = 0;
     for (size_t t = 0; t < N_THREADS; t++)
         enomem += ws[t].n_enomem;
     ck_assert_uint_gt(enomem, N_THREADS);
     free(ws);
-    shared_free(&sh);
-    free(ref);
     ck_assert_int_eq(atomic_load(&counter.live), 0);
     ck_assert_uint_eq(atomic_load(&counter.foreign_frees), 0);
     ck_assert_int_eq(accelsel_set_allocator(NULL), 0);

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -778,6 +779,43 @@ START_TEST(allocation_failures_leak_nothing)
 }
 END_TEST
 
+/* Found by the hostile-inputs review: each criterion's column was compared
+ * with every earlier one, so N criteria took O(N^2) time (200000: about
+ * 2 x 10^10 comparisons, minutes). Linear now; the case's 10 s timeout fails
+ * the quadratic version. Row 1 beats row 0 on every benefit criterion, so
+ * TOPSIS puts it at the ideal (score 1) and row 0 at the anti-ideal (0). */
+START_TEST(many_criteria_resolve_in_linear_time)
+{
+    enum { N = 200000 };
+    accelsel_dataset *ds = NULL;
+    accelsel_criterion *crit = calloc(N + 1, sizeof *crit);
+    char (*names)[16] = calloc(N, sizeof *names);
+    ck_assert(crit != NULL && names != NULL);
+    ck_assert_int_eq(accelsel_dataset_new(&ds, 2), 0);
+    const double rows[2] = {1.0, 2.0};
+    for (size_t j = 0; j < N; j++) {
+        snprintf(names[j], sizeof names[j], "c%zu", j);
+        ck_assert_int_eq(accelsel_dataset_add_numeric(ds, names[j], rows, 2), 0);
+        crit[j] = (accelsel_criterion){names[j], 1.0, B};
+    }
+    accelsel_ranking *r = rank_ok(ds, crit, N, ACCELSEL_RANK_TOPSIS);
+    ck_assert_uint_eq(accelsel_ranking_order(r)[0], 1);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(r)[1], 1.0, 1e-12);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(r)[0], 0.0, 1e-12);
+    accelsel_ranking_free(r);
+    crit[N] = crit[0];
+    r = (accelsel_ranking *)&r;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, N + 1, ACCELSEL_RANK_TOPSIS, NULL),
+                     ACCELSEL_EINVAL);
+    ck_assert_ptr_null(r);
+    ck_assert_str_eq(accelsel_last_error()->message,
+                     "criteria[200000].column: column 'c0' is already criteria[0]");
+    accelsel_dataset_free(ds);
+    free(names);
+    free(crit);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rank");
@@ -805,6 +843,10 @@ int main(void)
     tcase_add_test(tc, criteria_parse_null_and_method_names);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
+    TCase *linear = tcase_create("linear");
+    tcase_set_timeout(linear, 10);
+    tcase_add_test(linear, many_criteria_resolve_in_linear_time);
+    suite_add_tcase(s, linear);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

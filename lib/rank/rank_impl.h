@@ -42,8 +42,9 @@ int asel_rank_check_criteria(const accelsel_criterion *c, size_t n);
 /* Weights normalised to sum 1 into @p w (n); returns how many are non-zero. */
 size_t asel_rank_weights(const accelsel_criterion *c, size_t n, double *w);
 
-/* Dataset column index of each criterion into @p cols (n): ENOTFOUND,
- * ETYPE or EINVAL (a repeated column), each naming the criterion. */
+/* Dataset column index of each criterion into @p cols (n), in time linear in
+ * the criteria and columns: ENOTFOUND, ETYPE or EINVAL (a repeated column),
+ * each naming the criterion; ENOMEM. */
 int asel_rank_resolve(const accelsel_dataset *ds, const accelsel_criterion *c, size_t n,
                       size_t *cols);
 

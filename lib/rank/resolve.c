@@ -80,14 +80,18 @@ static int resolve_column(const accelsel_dataset *ds, const accelsel_criterion *
 int asel_rank_resolve(const accelsel_dataset *ds, const accelsel_criterion *c, size_t n,
                       size_t *cols)
 {
-    for (size_t i = 0; i < n; i++) {
-        int rc = resolve_column(ds, &c[i], i, &cols[i]);
-        if (rc != 0)
-            return rc;
-        for (size_t j = 0; j < i; j++)
-            if (cols[j] == cols[i])
-                return asel_error(ACCELSEL_EINVAL, "criteria[%zu].column: column '%s' is already "
-                                  "criteria[%zu]", i, c[i].column, j);
+    /* Per dataset column, 1 + the criterion that took it: a repeat is found
+     * in constant time, so that many criteria cost linear time. */
+    size_t *taken = NULL;
+    int rc = asel_alloc_array(&taken, accelsel_dataset_cols(ds), sizeof *taken);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = resolve_column(ds, &c[i], i, &cols[i]);
+        if (rc == 0 && taken[cols[i]] != 0)
+            rc = asel_error(ACCELSEL_EINVAL, "criteria[%zu].column: column '%s' is already "
+                            "criteria[%zu]", i, c[i].column, taken[cols[i]] - 1);
+        if (rc == 0)
+            taken[cols[i]] = i + 1;
     }
-    return 0;
+    asel_free(taken);
+    return rc;
 }

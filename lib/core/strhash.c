@@ -1,19 +1,35 @@
 #include "core/strhash.h"
 
-uint64_t asel_str_hash(uint64_t seed, const char *s, int fold)
+#define FNV_BASIS 0xcbf29ce484222325u
+#define FNV_PRIME 0x100000001b3u
+
+static uint64_t finish(uint64_t h)
 {
-    uint64_t h = 0xcbf29ce484222325u ^ seed;
-    for (; *s != '\0'; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (fold && c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        h = (h ^ c) * 0x100000001b3u;
-    }
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdu;
     h ^= h >> 33;
     h *= 0xc4ceb9fe1a85ec53u;
     return h ^ (h >> 33);
+}
+
+uint64_t asel_str_hash(uint64_t seed, const char *s, int fold)
+{
+    uint64_t h = FNV_BASIS ^ seed;
+    for (; *s != '\0'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (fold && c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c - 'A' + 'a');
+        h = (h ^ c) * FNV_PRIME;
+    }
+    return finish(h);
+}
+
+uint64_t asel_mem_hash(uint64_t seed, const char *s, size_t len)
+{
+    uint64_t h = FNV_BASIS ^ seed;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * FNV_PRIME;
+    return finish(h);
 }
 
 uint64_t asel_str_hash_seed(const void *table)

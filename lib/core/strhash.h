@@ -1,7 +1,9 @@
-/* A string hash for the hash tables of names (YAML anchors, catalog names). */
+/* A string hash for the hash tables of names (YAML anchors, catalog names,
+ * the levels of categorical columns). */
 #ifndef ASEL_STRHASH_H
 #define ASEL_STRHASH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* FNV-1a of the NUL-terminated @p s from a basis mixed with @p seed, then
@@ -10,6 +12,10 @@
  * Tables seed it with their own address, which differs from run to run, so
  * that input cannot be written to make all its names collide. */
 uint64_t asel_str_hash(uint64_t seed, const char *s, int fold);
+
+/* The same hash of the @p len bytes at @p s (which may hold NUL bytes),
+ * without folding. */
+uint64_t asel_mem_hash(uint64_t seed, const char *s, size_t len);
 
 /* A seed from the address of @p table. */
 uint64_t asel_str_hash_seed(const void *table);

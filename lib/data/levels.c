@@ -5,14 +5,13 @@
 #include "accelsel/common.h"
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/strhash.h"
 
-/* FNV-1a: short strings dominate, and any collisions are resolved by comparing text. */
-static uint32_t hash_text(const char *s, size_t len)
+/* Seeded per table, so that a column's values cannot be chosen to collide;
+ * the low 32 bits index tables of up to 2^31 levels. */
+static uint32_t hash_text(const asel_levels *l, const char *s, size_t len)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    return (uint32_t)asel_mem_hash(l->seed, s, len);
 }
 
 static int same(const asel_levels *l, int32_t i, uint32_t h, const char *s, size_t len)
@@ -33,7 +32,7 @@ int32_t asel_levels_find(const asel_levels *l, const char *s, size_t len)
 {
     if (l->n_slots == 0)
         return -1;
-    return l->slots[probe(l, hash_text(s, len), s, len)];
+    return l->slots[probe(l, hash_text(l, s, len), s, len)];
 }
 
 /* Keep the load factor under 1/2 so that probes stay short. */
@@ -88,7 +87,9 @@ static int reserve(asel_levels *l, size_t len)
 
 int asel_levels_intern(asel_levels *l, const char *s, size_t len, int32_t *code)
 {
-    uint32_t h = hash_text(s, len);
+    if (l->n == 0)
+        l->seed = asel_str_hash_seed(l);
+    uint32_t h = hash_text(l, s, len);
     if (l->n_slots != 0) {
         int32_t found = l->slots[probe(l, h, s, len)];
         if (found >= 0) {
@@ -140,6 +141,7 @@ int asel_levels_copy(asel_levels *dst, const asel_levels *src)
     dst->arena_len = dst->arena_cap = src->arena_len;
     dst->n = dst->cap = src->n;
     dst->n_slots = src->n_slots;
+    dst->seed = src->seed;
     return 0;
 }
 

@@ -15,9 +15,10 @@ typedef struct asel_levels {
     size_t n, cap;
     int32_t *slots; /* level index, or -1 for an empty slot */
     size_t n_slots; /* a power of two, or 0 before the first level */
+    uint64_t seed;  /* of the hash, chosen with the first level */
 } asel_levels;
 
-#define ASEL_LEVELS_INIT { NULL, 0, 0, NULL, NULL, 0, 0, NULL, 0 }
+#define ASEL_LEVELS_INIT { NULL, 0, 0, NULL, NULL, 0, 0, NULL, 0, 0 }
 
 /* The code of @p len bytes at @p s, added as a new level if absent:
  * 0, ACCELSEL_ENOMEM (table unchanged) or ACCELSEL_ERANGE past INT32_MAX

@@ -8,8 +8,6 @@
 #include "rank/rank_impl.h"
 
 #define SRC "<criteria>"
-/* Longest piece of input quoted in a message. */
-#define QUOTE_MAX 64
 
 typedef struct span {
     size_t b, e; /* [b, e) byte offsets into the text */
@@ -26,7 +24,7 @@ static span trimmed(const char *t, size_t b, size_t e)
 
 static int quote_len(span s)
 {
-    return (int)(s.e - s.b > QUOTE_MAX ? QUOTE_MAX : s.e - s.b);
+    return (int)(s.e - s.b > ASEL_QUOTE_MAX ? ASEL_QUOTE_MAX : s.e - s.b);
 }
 
 static size_t last_colon(const char *t, size_t b, size_t e)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The shared library exports exactly the functions the public headers declare
 with ACCELSEL_API, all prefixed accelsel_, all listed in lib/accelsel.sym; and
-every one of them has its API contract tested in tests/test_api.c; and the
+every one of them has its API contract tested in tests/test_api*.c; and the
 library holds no writable data besides the three pieces of state DESIGN.md
 allows (the allocator, the thread-local error, the once-made C locale), and
 imports nothing that prints or ends the process.
@@ -41,8 +41,9 @@ def listed(root):
 
 
 def contract_tested(root):
-    """Functions named in tests/test_api.c outside comments."""
-    text = open(os.path.join(root, 'tests', 'test_api.c')).read()
+    """Functions named in tests/test_api*.c outside comments."""
+    text = ''.join(open(path).read()
+                   for path in sorted(glob.glob(os.path.join(root, 'tests', 'test_api*.c'))))
     text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
     return set(re.findall(r'\b(accelsel_[A-Za-z0-9_]+)\b', text))
 
@@ -102,7 +103,7 @@ def main():
                         + ', '.join(sorted(dec ^ lst)))
     untested = dec - contract_tested(root)
     if untested:
-        problems.append('declared but without a contract test in tests/test_api.c: '
+        problems.append('declared but without a contract test in tests/test_api*.c: '
                         + ', '.join(sorted(untested)))
     bad_imports = imported(lib) & FORBIDDEN_IMPORTS
     if bad_imports:

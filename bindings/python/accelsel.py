@@ -1,37 +1,68 @@
 """libaccelsel for Python: a ctypes binding, standard library only.
 
-The shared library is found through the ACCELSEL_LIBRARY environment variable,
-else next to this file's build tree (build/libaccelsel.so), else by
-ctypes.util.find_library("accelsel"). Every failing call raises AccelselError,
+The shared library is found through the ACCELSEL_LIBRARY environment variable
+(that path only), else in the build tree next to this file (build/), else in
+the prefix this file was installed into (PREFIX/lib/<multiarch>, lib64, lib),
+else through the dynamic loader (libaccelsel.so.0) and
+ctypes.util.find_library("accelsel"); an ImportError lists what was tried. Every failing call raises AccelselError,
 which carries the status name and the library's detail message.
 """
 # --- core (maintained with include/accelsel/common.h) ---
 import ctypes
 import ctypes.util
+import glob
 import math
 import os
+import sysconfig
 
 __all__ = ['AccelselError', 'version', 'Dataset']
 
 EXPECTED_MAJOR = 0
 
 
-def _find_library():
-    env = os.environ.get('ACCELSEL_LIBRARY')
-    if env:
-        return env
+def _library_candidates():
+    """Where libaccelsel may be, in the order tried (see _load_library)."""
     here = os.path.dirname(os.path.abspath(__file__))
-    for rel in ('../../build/libaccelsel.so', '../../build/libaccelsel.so.0'):
-        path = os.path.normpath(os.path.join(here, rel))
-        if os.path.exists(path):
-            return path
-    found = ctypes.util.find_library('accelsel')
-    if found is None:
-        raise ImportError('libaccelsel not found: set ACCELSEL_LIBRARY to the path of libaccelsel.so')
-    return found
+    # A source checkout: bindings/python/ next to build/.
+    for rel in ('../../build/libaccelsel.so.0', '../../build/libaccelsel.so'):
+        yield os.path.normpath(os.path.join(here, rel))
+    # An install: PREFIX/lib/pythonX.Y/site-packages/accelsel.py (or
+    # PREFIX/lib/python3/dist-packages) beside PREFIX/lib[/<multiarch>|64].
+    prefix = os.path.normpath(os.path.join(here, '..', '..', '..'))
+    multiarch = sysconfig.get_config_var('MULTIARCH')
+    libdirs = ['lib/' + multiarch] if multiarch else []
+    libdirs += sorted(os.path.dirname(p)[len(prefix) + 1:]
+                      for p in glob.glob(os.path.join(prefix, 'lib', '*', 'libaccelsel.so.0')))
+    for d in dict.fromkeys(libdirs + ['lib64', 'lib']):
+        yield os.path.join(prefix, d, 'libaccelsel.so.0')
+    # The dynamic loader's own search (LD_LIBRARY_PATH, ld.so.cache, /usr/lib).
+    yield 'libaccelsel.so.0'
 
 
-_lib = ctypes.CDLL(_find_library())
+def _load_library():
+    """The library: ACCELSEL_LIBRARY if set (and nothing else), else the first
+    candidate that loads; the ImportError lists every place tried and why."""
+    env = os.environ.get('ACCELSEL_LIBRARY')
+    candidates = [env] if env else list(_library_candidates())
+    if not env:
+        found = ctypes.util.find_library('accelsel')
+        if found:
+            candidates.append(found)
+    tried = []
+    for path in candidates:
+        if os.sep in path and not os.path.exists(path):
+            tried.append('%s (no such file)' % path)
+            continue
+        try:
+            return ctypes.CDLL(path)
+        except OSError as e:
+            tried.append('%s (%s)' % (path, e))
+    raise ImportError('libaccelsel not found; tried:\n  ' + '\n  '.join(tried) +
+                      ('' if env else '\nset ACCELSEL_LIBRARY to the path of libaccelsel.so.0, or '
+                       'install the library where the dynamic loader finds it'))
+
+
+_lib = _load_library()
 
 
 class _Error(ctypes.Structure):

@@ -6,16 +6,9 @@
 
 #include "rank_cli.h"
 
-const char rank_default_features[] =
-    "log10(accelerators),log10(time_to_train_min),log10(throughput_per_accelerator),efficiency";
-const char rank_default_variables[] =
-    "log10(accelerators),accelerator_family,host_processor_core_count,round";
-const char rank_default_target[] = "log10(time_to_train_min)";
-const char rank_default_criteria[] = "time_to_train_min:2:cost,efficiency:1:benefit,"
-                                     "throughput_per_accelerator:1:benefit,accelerator_hours:1:cost";
-
 static const char usage_text[] =
-    "usage: accelsel rank [--csv FILE [--na LIST]] [--where EXPR ...] [--features LIST] [--variables LIST]\n"
+    "usage: accelsel rank [--csv FILE [--na LIST]] [--rows kept|all] [--where EXPR ...]\n"
+    "                     [--features LIST] [--variables LIST]\n"
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
     "                     [--seed N] [--top N] [--format table|json|csv] [--plot FILE.svg]\n"
@@ -24,18 +17,31 @@ static const char usage_text[] =
     "target, which performance groups the configurations form, how the groups\n"
     "and the configurations rank, and a recommendation drawn from the results.\n"
     "\n"
-    "Rows. The built-in MLPerf Training ResNet-50 results, or FILE. Kept: rows\n"
-    "with a time to train above 0, more than 0 accelerators, closed division and\n"
-    "logs that repeat no earlier row (same_runs_as empty); each filter applies\n"
-    "when its column (time_to_train_min, total_accelerators, division_norm,\n"
-    "same_runs_as) exists. Then derived metrics are added (accelerators,\n"
+    "Rows. The built-in MLPerf Training ResNet-50 results, or FILE (any table).\n"
+    "Kept (--rows kept, the default): rows with a time to train above 0, more\n"
+    "than 0 accelerators, closed division and logs that repeat no earlier row\n"
+    "(same_runs_as empty); each filter applies when its column\n"
+    "(time_to_train_min, total_accelerators, division_norm, same_runs_as)\n"
+    "exists. Then derived metrics are added (accelerators,\n"
     "throughput_per_accelerator, speedup, efficiency, accelerator_hours, as in\n"
-    "accelsel data --derive, with the kept rows only), then --where applies.\n"
+    "accelsel data --derive --rows kept: computed on the kept rows only) when\n"
+    "the table has time_to_train_min and total_accelerators; then --where\n"
+    "applies.\n"
     "\n"
+    "Any table. The defaults below fit the MLPerf table. On another table,\n"
+    "steps that need a missing column are skipped and said in a Note (derived\n"
+    "metrics; importance, unless --target is given); the defaults of\n"
+    "--features and --criteria cannot be skipped, so name them (exit 2 says\n"
+    "which). The range of k is clamped to the clustered rows minus 1.\n"
+    "\n";
+
+/* Two strings: C11 compilers need only take 4095 characters in one. */
+static const char usage_options[] =
     "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
     "  --na LIST         further spellings of a missing value in FILE, comma-separated;\n"
     "                    --na=-,core_count reads data/mlperf_training_resnet.csv as the\n"
     "                    built-in data is read\n"
+    "  --rows P          kept (default; see Rows) or all (every row; derived metrics on all)\n"
     "  --where EXPR      keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable;\n"
     "                    may name derived columns\n"
     "  --features LIST   clustering features, comma-separated; log10(COL) takes the\n"
@@ -59,7 +65,8 @@ static const char usage_text[] =
     "                    Default time_to_train_min:2:cost,efficiency:1:benefit,\n"
     "                    throughput_per_accelerator:1:benefit,accelerator_hours:1:cost\n"
     "                    (weights 0.4, 0.2, 0.2, 0.2)\n"
-    "  --method M        topsis (default), wsum or pareto\n"
+    "  --method M        topsis (default), wsum or pareto (rows of one front tie at 1/front;\n"
+    "                    no weight sensitivity, since weights cannot change the fronts)\n"
     "  --seed N          seed of k-means, the forest and the sensitivity draws; default 42\n"
     "  --top N           configurations to list; default 10\n"
     "  --format F        table (default); json (one object: settings, importance,\n"
@@ -100,7 +107,7 @@ static int parse_k_by(const char *s, int *out)
 }
 
 /* Options taking a value, in the order of the usage text. */
-static const char *const valued[] = {"--csv",    "--na",       "--where",     "--features", "--variables",
+static const char *const valued[] = {"--csv",    "--na",       "--rows",       "--where",     "--features", "--variables",
                                      "--target", "--k",         "--k-range",  "--k-by",
                                      "--algorithm", "--criteria", "--method", "--seed",
                                      "--top",    "--format",    "--plot"};
@@ -113,7 +120,11 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
         a->csv = v;
     else if (cli_is_opt(opt, "--na"))
         a->na = v;
-    else if (cli_is_opt(opt, "--where"))
+    else if (cli_is_opt(opt, "--rows")) {
+        if (strcmp(v, "kept") != 0 && strcmp(v, "all") != 0)
+            return cli_usage_error("rank: --rows '%s' is not kept or all", v);
+        a->rows = strcmp(v, "all") == 0 ? ACCELSEL_SELECTION_ROWS_ALL : ACCELSEL_SELECTION_ROWS_KEPT;
+    } else if (cli_is_opt(opt, "--where"))
         a->where[a->n_where++] = v;
     else if (cli_is_opt(opt, "--features"))
         a->features = v;
@@ -186,25 +197,17 @@ static int parse_args(int argc, char **argv, rank_args *a)
 
 void rank_result_free(rank_result *r)
 {
-    accelsel_dataset_free(r->ds);
-    accelsel_importance_free(r->imp);
-    for (size_t i = 0; i < r->n_constant; i++)
-        free(r->constant[i]);
-    free(r->constant);
-    accelsel_features_free(r->feat);
-    free(r->matrix);
-    free(r->matrix_rows);
-    accelsel_cluster_selection_free(r->sel);
-    accelsel_cluster_model_free(r->model);
-    free(r->group_of_row);
-    accelsel_free(r->crit);
-    for (size_t i = 0; r->median_names != NULL && i < r->n_crit; i++)
-        free(r->median_names[i]);
-    free(r->median_names);
-    free(r->crit_median);
-    accelsel_ranking_free(r->groups);
-    accelsel_sensitivity_free(r->sens);
-    accelsel_ranking_free(r->rows);
+    accelsel_selection_free(r->selection);
+}
+
+const char *rank_k_reason(const rank_result *r)
+{
+    return accelsel_selection_k_reason(r->selection);
+}
+
+const char *rank_advice(const rank_result *r)
+{
+    return accelsel_selection_recommendation(r->selection);
 }
 
 int rank_oom(void)
@@ -227,22 +230,111 @@ static int report(const rank_args *a, const rank_result *r)
     return rank_print_table(stdout, a, r);
 }
 
+/* The options the library's fields name, as the command line spells them. */
+static const char *option_of_field(const char *message, size_t *len)
+{
+    static const char *const fields[][2] = {
+        {"features", "--features"}, {"variables", "--variables"}, {"target", "--target"},
+        {"criteria", "--criteria"}, {"where", "--where"},         {"k_min", "--k-range"},
+        {"k_by", "--k-by"},         {"k", "--k"},                 {"algorithm", "--algorithm"},
+        {"method", "--method"}};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        *len = strlen(fields[i][0]);
+        if (strncmp(message, fields[i][0], *len) == 0 && message[*len] == ':')
+            return fields[i][1];
+    }
+    return NULL;
+}
+
+/* A library error, blamed on its option. Malformed text (criteria, where) and
+ * a default list that needs a column the data lacks are usage errors (exit 2):
+ * the fix is to give the option. The rest (a named column that does not
+ * exist, rows that cannot give a result) exit 1. */
+static int selection_error(int rc)
+{
+    const char *msg = accelsel_last_error()->message;
+    size_t len;
+    const char *option = option_of_field(msg, &len);
+    int usage = rc == ACCELSEL_EPARSE ||
+                (rc == ACCELSEL_EINVAL && option != NULL &&
+                 (strcmp(option, "--features") == 0 || strcmp(option, "--criteria") == 0));
+    if (option != NULL && usage)
+        return cli_usage_error("rank: %s:%s (%s)", option, msg + len + 1, accelsel_status_name(rc));
+    if (option != NULL) {
+        fprintf(stderr, "accelsel: rank: %s:%s (%s)\n", option, msg + len + 1,
+                accelsel_status_name(rc));
+        return CLI_FAIL;
+    }
+    return cli_fail(rc, "rank");
+}
+
+/* Borrow every result of the selection for the reports. */
+static int borrow(rank_result *r)
+{
+    const accelsel_selection *s = r->selection;
+    r->rows_in = accelsel_selection_rows_in(s);
+    r->ds = accelsel_selection_dataset(s);
+    r->imp = accelsel_selection_importance(s);
+    r->n_constant = accelsel_selection_constant_count(s);
+    r->feat = accelsel_selection_features(s);
+    r->matrix = accelsel_selection_matrix(s, &r->n, &r->d, &r->matrix_rows);
+    r->sel = accelsel_selection_k_choice(s);
+    r->model = accelsel_selection_model(s);
+    r->group_of_row = accelsel_selection_groups(s);
+    r->crit = accelsel_selection_criteria(s, &r->n_crit);
+    r->groups = accelsel_selection_group_ranking(s);
+    r->sens = accelsel_selection_sensitivity(s);
+    r->rows = accelsel_selection_row_ranking(s);
+    r->constant = calloc(r->n_constant ? r->n_constant : 1, sizeof *r->constant);
+    r->median_names = calloc(r->n_crit ? r->n_crit : 1, sizeof *r->median_names);
+    if (r->constant == NULL || r->median_names == NULL)
+        return rank_oom();
+    for (size_t i = 0; i < r->n_constant; i++)
+        ((const char **)r->constant)[i] = accelsel_selection_constant(s, i);
+    for (size_t i = 0; i < r->n_crit; i++) {
+        size_t len = strlen(r->crit[i].column) + sizeof "_median";
+        if ((r->median_names[i] = malloc(len)) == NULL)
+            return rank_oom();
+        snprintf(r->median_names[i], len, "%s_median", r->crit[i].column);
+    }
+    return CLI_OK;
+}
+
 static int run(const rank_args *a)
 {
+    accelsel_selection_options o = ACCELSEL_SELECTION_OPTIONS_INIT;
+    o.features = a->features;
+    o.variables = a->variables;
+    o.target = a->target;
+    o.criteria = a->criteria;
+    o.where = a->where;
+    o.n_where = a->n_where;
+    o.k = a->k;
+    o.k_min = a->k_min;
+    o.k_max = a->k_max;
+    o.k_by = a->k_by;
+    o.algorithm = a->algorithm;
+    o.method = a->method;
+    o.seed = a->seed;
+    o.rows = a->rows;
     rank_result r;
     memset(&r, 0, sizeof r);
-    /* Criteria first: a malformed list is a usage error, found before any work. */
-    int status = rank_criteria(a, &r);
-    if (status == CLI_OK)
-        status = rank_load(a, &r);
-    if (status == CLI_OK)
-        status = rank_importance(a, &r);
-    if (status == CLI_OK)
-        status = rank_cluster(a, &r);
-    if (status == CLI_OK)
-        status = rank_order(a, &r);
+    accelsel_dataset *data = NULL;
+    int status = cli_load_dataset(&data, a->csv, a->na);
+    if (status == CLI_OK) {
+        int rc = accelsel_selection_run(&r.selection, data, &o);
+        status = rc == 0 ? borrow(&r) : selection_error(rc);
+    }
+    accelsel_dataset_free(data);
+    /* The table and JSON reports carry the notes; CSV has no room for them. */
+    for (size_t i = 0; a->format == CLI_FORMAT_CSV && i < accelsel_selection_note_count(r.selection); i++)
+        fprintf(stderr, "accelsel: rank: %s\n", accelsel_selection_note(r.selection, i));
     if (status == CLI_OK)
         status = report(a, &r);
+    free((void *)r.constant);
+    for (size_t i = 0; r.median_names != NULL && i < r.n_crit; i++)
+        free(r.median_names[i]);
+    free(r.median_names);
     rank_result_free(&r);
     return status;
 }
@@ -252,13 +344,13 @@ int cli_rank(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);
+            fputs(usage_options, stdout);
             return CLI_OK;
         }
-    rank_args a = {.features = rank_default_features, .variables = rank_default_variables,
-                   .target = rank_default_target, .k_min = 2, .k_max = 10,
-                   .k_by = ACCELSEL_KSELECT_SILHOUETTE, .algorithm = ACCELSEL_CLUSTER_KMEANS,
-                   .criteria = rank_default_criteria, .method = ACCELSEL_RANK_TOPSIS, .seed = 42,
-                   .top = 10, .format = CLI_FORMAT_TABLE};
+    rank_args a = {.k_min = 2, .k_max = 10, .k_by = ACCELSEL_KSELECT_SILHOUETTE,
+                   .algorithm = ACCELSEL_CLUSTER_KMEANS, .method = ACCELSEL_RANK_TOPSIS,
+                   .seed = 42, .top = 10, .format = CLI_FORMAT_TABLE,
+                   .rows = ACCELSEL_SELECTION_ROWS_KEPT};
     a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
     if (a.where == NULL)
         return rank_oom();

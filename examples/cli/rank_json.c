@@ -70,7 +70,12 @@ static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
     cli_json_string(f, accelsel_rank_method_name(a->method));
     fputs(", \"criteria\": ", f);
     json_criteria(f, r);
-    fputs("},\n", f);
+    fputs(", \"notes\": [", f);
+    for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++) {
+        fputs(i ? ", " : "", f);
+        cli_json_string(f, accelsel_selection_note(r->selection, i));
+    }
+    fputs("]},\n", f);
 }
 
 static void json_importance(FILE *f, const rank_result *r)
@@ -79,6 +84,10 @@ static void json_importance(FILE *f, const rank_result *r)
                                    ACCELSEL_MEASURE_IMPURITY, ACCELSEL_MEASURE_PEARSON,
                                    ACCELSEL_MEASURE_SPEARMAN, ACCELSEL_MEASURE_MUTUAL_INFO};
     const accelsel_importance *imp = r->imp;
+    if (imp == NULL) {
+        fputs("  \"importance\": null,\n", f);
+        return;
+    }
     size_t *order = rank_importance_order(imp);
     fputs("  \"importance\": {", f);
     key(f, "target");
@@ -112,7 +121,7 @@ static void json_k(FILE *f, const rank_args *a, const rank_result *r)
                                                      "calinski_harabasz", "davies_bouldin",
                                                      "gap", "gap_se"};
     static const char *const by[] = {"", "silhouette", "ch", "db", "elbow", "gap"};
-    char *why = rank_k_reason(a, r);
+    const char *why = rank_k_reason(r);
     fputs("  \"k_selection\": {", f);
     key(f, "criterion");
     cli_json_string(f, r->sel ? by[a->k_by] : "given");
@@ -130,7 +139,6 @@ static void json_k(FILE *f, const rank_args *a, const rank_result *r)
         fputc('}', f);
     }
     fputs("]},\n", f);
-    free(why);
 }
 
 static void json_clusters(FILE *f, const rank_result *r)
@@ -217,7 +225,7 @@ static void json_row(FILE *f, const rank_result *r, size_t row, size_t rank)
 
 int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
 {
-    char *advice = rank_advice(a, r);
+    const char *advice = rank_advice(r);
     if (advice == NULL)
         return rank_oom();
     fputs("{\n", f);
@@ -235,6 +243,5 @@ int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
     fputs("],\n  \"recommendation\": ", f);
     cli_json_string(f, advice);
     fputs("\n}\n", f);
-    free(advice);
     return CLI_OK;
 }

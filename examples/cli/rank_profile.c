@@ -131,3 +131,55 @@ uint32_t rank_k_scores(const rank_result *r, size_t i, double score[RANK_N_SCORE
     score[ACCELSEL_SCORE_GAP - 1] = score[ACCELSEL_SCORE_GAP_SE - 1] = NAN;
     return (uint32_t)accelsel_cluster_model_k(r->model);
 }
+
+static int by_string(const void *pa, const void *pb)
+{
+    return strcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+int rank_mode(const rank_result *r, size_t group, const char *column, char *out, size_t size)
+{
+    size_t rows = accelsel_dataset_rows(r->ds), n = 0, missing = 0, members = 0;
+    const char **v = malloc((rows ? rows : 1) * sizeof *v);
+    if (v == NULL)
+        return rank_oom();
+    for (size_t i = 0; i < rows; i++) {
+        if (r->group_of_row[i] != group)
+            continue;
+        members++;
+        const char *s = rank_row_text(r, i, column);
+        if (s == NULL || *s == '\0')
+            missing++;
+        else
+            v[n++] = s;
+    }
+    qsort(v, n, sizeof *v, by_string);
+    size_t best = 0, best_at = 0, ties = 0;
+    for (size_t i = 0, run; i < n; i += run) {
+        for (run = 1; i + run < n && strcmp(v[i], v[i + run]) == 0; run++)
+            ;
+        if (run > best) {
+            best = run;
+            best_at = i;
+            ties = 0;
+        } else if (run == best)
+            ties++;
+    }
+    int len = best == 0 ? snprintf(out, size, "-")
+                        : snprintf(out, size, "%s %zu/%zu%s", v[best_at], best, members,
+                                   ties ? " (tie)" : "");
+    if (missing > 0 && len >= 0 && (size_t)len < size)
+        snprintf(out + len, size - (size_t)len, ", %zu missing", missing);
+    free(v);
+    return CLI_OK;
+}
+
+int rank_mlperf_shaped(const rank_result *r)
+{
+    static const char *const cols[] = {"accelerators", "time_to_train_min", "efficiency"};
+    size_t col;
+    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
+        if (!find(r->ds, cols[i], &col))
+            return 0;
+    return 1;
+}

@@ -12,6 +12,10 @@
 static void print_importance(FILE *f, const rank_result *r)
 {
     const accelsel_importance *imp = r->imp;
+    if (imp == NULL) {
+        fputs("1. Variable importance: skipped (see the notes above).\n", f);
+        return;
+    }
     size_t n = accelsel_importance_n_features(imp);
     size_t *order = rank_importance_order(imp);
     fprintf(f, "1. Variable importance for %s (%zu rows; random forest, out-of-bag R^2 %.3f).\n"
@@ -43,12 +47,11 @@ static void print_importance(FILE *f, const rank_result *r)
 
 static void print_k(FILE *f, const rank_args *a, const rank_result *r)
 {
-    char *why = rank_k_reason(a, r);
+    const char *why = rank_k_reason(r);
     uint32_t k = (uint32_t)accelsel_cluster_model_k(r->model);
     fprintf(f, "\n2. Number of groups: %u (%s, seed %llu): %s.\n", k,
             a->algorithm == ACCELSEL_CLUSTER_WARD ? "Ward" : "k-means, 10 restarts",
             (unsigned long long)a->seed, why ? why : "");
-    free(why);
     int gap = r->sel != NULL && a->k_by == ACCELSEL_KSELECT_GAP;
     fprintf(f, "   %4s %11s %18s %15s %10s%s\n", "k", "silhouette", "calinski-harabasz",
             "davies-bouldin", "inertia", gap ? "        gap    (s_k)" : "");
@@ -64,26 +67,49 @@ static void print_k(FILE *f, const rank_args *a, const rank_result *r)
     }
 }
 
-static void print_groups(FILE *f, const rank_result *r)
+/* Any table: each group's size and its median of every criterion. */
+static void print_groups_generic(FILE *f, const rank_result *r)
 {
     size_t k = accelsel_cluster_model_k(r->model);
-    fprintf(f, "\n3. Groups (medians over each group's configurations, cores = host CPU cores; most\n"
-               "   common accelerator family and host CPU)\n");
-    fprintf(f, "   %5s %5s %8s %10s %10s %10s %10s %6s  %-22s %s\n", "group", "size", "accel.",
+    fputs("\n3. Groups (medians over each group's rows of the criteria)\n   group  size", f);
+    for (size_t c = 0; c < r->n_crit; c++)
+        fprintf(f, " %14.14s", r->crit[c].column);
+    fputc('\n', f);
+    for (size_t g = 0; g < k; g++) {
+        fprintf(f, "   %5u %5zu", RANK_GROUP(g), rank_profile_size(r, g));
+        for (size_t c = 0; c < r->n_crit; c++)
+            fprintf(f, " %14.6g", rank_profile_number(r, g, r->median_names[c]));
+        fputc('\n', f);
+    }
+}
+
+static int print_groups(FILE *f, const rank_result *r)
+{
+    if (!rank_mlperf_shaped(r)) {
+        print_groups_generic(f, r);
+        return CLI_OK;
+    }
+    size_t k = accelsel_cluster_model_k(r->model);
+    fprintf(f, "\n3. Groups (medians over each group's configurations, cores = host CPU cores; the\n"
+               "   most common accelerator family and host CPU, each with its count of the\n"
+               "   group's rows and the rows where it is missing)\n");
+    fprintf(f, "   %5s %5s %8s %10s %10s %10s %10s %6s  %-30s %s\n", "group", "size", "accel.",
             "time (min)", "efficiency", "img/s/acc.", "acc.-hours", "cores", "accelerator family",
             "host CPU");
     for (size_t g = 0; g < k; g++) {
-        const char *family = rank_profile_text(r, g, "accelerator_family");
-        const char *cpu = rank_profile_text(r, g, "host_processor_model_name");
-        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f %6g  %-22s %s\n", RANK_GROUP(g),
+        char family[96], cpu[96];
+        if (rank_mode(r, g, "accelerator_family", family, sizeof family) != CLI_OK ||
+            rank_mode(r, g, "host_processor_model_name", cpu, sizeof cpu) != CLI_OK)
+            return CLI_FAIL;
+        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f %6g  %-30s %s\n", RANK_GROUP(g),
                 rank_profile_size(r, g), rank_profile_number(r, g, "accelerators_median"),
                 rank_profile_number(r, g, "time_to_train_min_median"),
                 rank_profile_number(r, g, "efficiency_median"),
                 rank_profile_number(r, g, "throughput_per_accelerator_median"),
                 rank_profile_number(r, g, "accelerator_hours_median"),
-                rank_profile_number(r, g, "host_processor_core_count_median"),
-                family ? family : "-", cpu ? cpu : "-");
+                rank_profile_number(r, g, "host_processor_core_count_median"), family, cpu);
     }
+    return CLI_OK;
 }
 
 static void print_criteria(FILE *f, const rank_result *r)
@@ -113,22 +139,59 @@ static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *
                 accelsel_sensitivity_tau_mean(r->sens), accelsel_sensitivity_tau_min(r->sens));
 }
 
+/* The row's group as shown, "-" when it was not clustered. */
+static void group_label(const rank_result *r, size_t row, char out[16])
+{
+    snprintf(out, 16, "-");
+    if (r->group_of_row[row] != UINT32_MAX)
+        snprintf(out, 16, "%u", RANK_GROUP(r->group_of_row[row]));
+}
+
+/* Any table: each row's criteria and its name (system_name, else its number). */
+static void print_rows_generic(FILE *f, const rank_result *r, size_t top)
+{
+    const size_t *order = accelsel_ranking_order(r->rows);
+    const double *score = accelsel_ranking_scores(r->rows);
+    fprintf(f, "   %4s %5s %8s", "rank", "group", "score");
+    for (size_t c = 0; c < r->n_crit; c++)
+        fprintf(f, " %14.14s", r->crit[c].column);
+    fputs("  row\n", f);
+    for (size_t i = 0; i < top; i++) {
+        size_t row = order[i];
+        char group[16];
+        group_label(r, row, group);
+        fprintf(f, "   %4zu %5s %8.4f", i + 1, group, score[row]);
+        for (size_t c = 0; c < r->n_crit; c++)
+            fprintf(f, " %14.6g", rank_row_number(r, row, r->crit[c].column));
+        const char *name = rank_row_text(r, row, "system_name");
+        if (name != NULL)
+            fprintf(f, "  %s\n", name);
+        else
+            fprintf(f, "  %zu\n", row + 1);
+    }
+}
+
 static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
 {
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
     const size_t *order = accelsel_ranking_order(r->rows);
     const double *score = accelsel_ranking_scores(r->rows);
-    fprintf(f, "\n5. Top %zu of %zu configurations (%s on each configuration, same criteria)\n", top,
-            n, rank_method_title(a->method));
+    int mlperf = rank_mlperf_shaped(r);
+    fprintf(f, "\n5. Top %zu of %zu %s (%s on each %s, same criteria)\n", top, n,
+            mlperf ? "configurations" : "rows", rank_method_title(a->method),
+            mlperf ? "configuration" : "row");
+    if (!mlperf) {
+        print_rows_generic(f, r, top);
+        return;
+    }
     fprintf(f, "   %4s %5s %8s %7s %8s %10s %10s  %s\n", "rank", "group", "score", "round",
             "accel.", "time (min)", "efficiency", "system");
     for (size_t i = 0; i < top; i++) {
         size_t row = order[i];
         const char *round = rank_row_text(r, row, "round");
         const char *name = rank_row_text(r, row, "system_name");
-        char group[16] = "-";
-        if (r->group_of_row[row] != UINT32_MAX)
-            snprintf(group, sizeof group, "%u", RANK_GROUP(r->group_of_row[row]));
+        char group[16];
+        group_label(r, row, group);
         fprintf(f, "   %4zu %5s %8.4f %7s %8g %10.2f %10.3f  %s\n", i + 1, group, score[row],
                 round ? round : "-", rank_row_number(r, row, "accelerators"),
                 rank_row_number(r, row, "time_to_train_min"),
@@ -156,20 +219,25 @@ static void print_wrapped(FILE *f, const char *text)
 
 int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
 {
-    char *advice = rank_advice(a, r);
+    const char *advice = rank_advice(r);
     if (advice == NULL)
         return rank_oom();
-    fprintf(f, "accelsel rank: %zu of %zu rows of %s (time to train > 0, accelerators > 0, closed "
-               "division, unique logs%s)\n\n",
+    fprintf(f, "accelsel rank: %zu of %zu rows of %s (%s%s)\n",
             accelsel_dataset_rows(r->ds), r->rows_in, a->csv ? a->csv : "the built-in MLPerf data",
+            a->rows == ACCELSEL_SELECTION_ROWS_ALL
+                ? "all rows"
+                : "time to train > 0, accelerators > 0, closed division, unique logs",
             a->n_where ? ", --where" : "");
+    for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++)
+        fprintf(f, "Note: %s.\n", accelsel_selection_note(r->selection, i));
+    fputc('\n', f);
     print_importance(f, r);
     print_k(f, a, r);
-    print_groups(f, r);
+    if (print_groups(f, r) != CLI_OK)
+        return CLI_FAIL;
     print_group_ranking(f, a, r);
     print_rows(f, a, r);
     fputs("\nRecommendation\n", f);
     print_wrapped(f, advice);
-    free(advice);
     return CLI_OK;
 }

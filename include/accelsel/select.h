@@ -1,0 +1,206 @@
+/*
+ * libaccelsel: the whole selection method as one call -- the rows kept,
+ * derived metrics, which variables drive a target (importance), the choice of
+ * k, performance groups (clustering), the ranking of the groups and of the
+ * rows, the sensitivity of the first group to the weights, and a
+ * recommendation in plain English built from the numbers found.
+ *
+ * It runs on any dataset. The defaults fit the built-in MLPerf Training table
+ * ("mlperf-training-resnet"); on another table each step that needs a column
+ * the table lacks is skipped and said (accelsel_selection_note()), or, where
+ * the step cannot be skipped (the clustering features, the criteria), the run
+ * fails with a message that starts with the name of the option to give.
+ *
+ * Threads: a run uses the threads of the clustering, importance and
+ * sensitivity modules (see their headers, and OPENBLAS_NUM_THREADS there).
+ */
+#ifndef ACCELSEL_SELECT_H
+#define ACCELSEL_SELECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <accelsel/cluster.h>
+#include <accelsel/common.h>
+#include <accelsel/dataset.h>
+#include <accelsel/derive.h>
+#include <accelsel/features.h>
+#include <accelsel/importance.h>
+#include <accelsel/rank.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The result of one run of the selection method; opaque, read-only once made. */
+typedef struct accelsel_selection accelsel_selection;
+
+/** @name Row policies @{ */
+/** Keep the rows with a time to train above 0, more than 0 accelerators, the
+ *  closed division and logs that repeat no earlier row (same_runs_as empty);
+ *  each filter applies when its column (time_to_train_min,
+ *  total_accelerators, division_norm, same_runs_as) exists. Derived metrics
+ *  are then computed on the kept rows only. */
+#define ACCELSEL_SELECTION_ROWS_KEPT 1
+/** Keep every row; derived metrics are computed on all of them. */
+#define ACCELSEL_SELECTION_ROWS_ALL 2
+/** @} */
+
+/** The defaults, which fit the built-in MLPerf Training table. @{ */
+#define ACCELSEL_SELECTION_DEFAULT_FEATURES                                                        \
+    "log10(accelerators),log10(time_to_train_min),log10(throughput_per_accelerator),efficiency"
+#define ACCELSEL_SELECTION_DEFAULT_VARIABLES                                                       \
+    "log10(accelerators),accelerator_family,host_processor_core_count,round"
+#define ACCELSEL_SELECTION_DEFAULT_TARGET "log10(time_to_train_min)"
+#define ACCELSEL_SELECTION_DEFAULT_CRITERIA                                                        \
+    "time_to_train_min:2:cost,efficiency:1:benefit,throughput_per_accelerator:1:benefit,"          \
+    "accelerator_hours:1:cost"
+/** @} */
+
+/** Options of accelsel_selection_run(). Initialise with
+ *  ACCELSEL_SELECTION_OPTIONS_INIT or accelsel_selection_options_init();
+ *  fields are only ever appended. Column lists are comma-separated names,
+ *  each optionally written log10(NAME) to take the logarithm before the
+ *  z-score (categorical columns are one-hot encoded). */
+typedef struct accelsel_selection_options {
+    unsigned int version;  /**< ACCELSEL_SELECTION_OPTIONS_VERSION */
+    /** Clustering features; rows missing one are not clustered.
+     *  NULL = ACCELSEL_SELECTION_DEFAULT_FEATURES. */
+    const char *features;
+    /** Inputs of the variable importance (missing values imputed). NULL = the
+     *  columns of ACCELSEL_SELECTION_DEFAULT_VARIABLES that the data has. */
+    const char *variables;
+    /** Numeric column, or log10(COL), whose drivers are measured. NULL = the
+     *  default target, and importance is skipped (with a note) when the data
+     *  lacks its column; "" = no importance. */
+    const char *target;
+    /** COL:WEIGHT:benefit|cost,... (accelsel_criteria_parse()); groups are
+     *  ranked on each criterion's group median. NULL = the default criteria. */
+    const char *criteria;
+    /** Filter expressions (accelsel_dataset_filter_expr()) applied after the
+     *  derived metrics, so they may name derived columns; NULL if none. */
+    const char *const *where;
+    uint64_t n_where;       /**< length of @ref where */
+    uint32_t k;             /**< groups; 0 (default) = choose in k_min..k_max */
+    uint32_t k_min;         /**< default 2 */
+    uint32_t k_max;         /**< default 10; clamped to the clustered rows - 1 (with a note) */
+    int32_t k_by;           /**< ACCELSEL_KSELECT_*; default silhouette */
+    uint32_t algorithm;     /**< ACCELSEL_CLUSTER_KMEANS (default) or _WARD */
+    int32_t method;         /**< ACCELSEL_RANK_*; default TOPSIS */
+    uint64_t seed;          /**< k-means, the forest, the sensitivity draws; default 42 */
+    int32_t rows;           /**< ACCELSEL_SELECTION_ROWS_*; default _KEPT */
+} accelsel_selection_options;
+
+#define ACCELSEL_SELECTION_OPTIONS_VERSION 1
+#define ACCELSEL_SELECTION_OPTIONS_INIT                                                            \
+    { ACCELSEL_SELECTION_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, 0, 0, 2, 10,              \
+      ACCELSEL_KSELECT_SILHOUETTE, ACCELSEL_CLUSTER_KMEANS, ACCELSEL_RANK_TOPSIS, 42,             \
+      ACCELSEL_SELECTION_ROWS_KEPT }
+
+/** Fill @p opts with the defaults of @p version.
+ *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION for an
+ *          unknown @p version.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_selection_options_init(accelsel_selection_options *opts,
+                                                 unsigned int version);
+
+/** sizeof(accelsel_selection_options) in this library, for bindings. */
+ACCELSEL_API size_t accelsel_selection_options_size(void);
+
+/** Run the selection method on @p data.
+ *
+ *  Steps: the row policy (@ref accelsel_selection_options.rows); derived
+ *  metrics (accelsel_dataset_derive()) when the data has time_to_train_min
+ *  and total_accelerators (or number_of_nodes and accelerators_per_node),
+ *  with one reference per round and accelerator_model_name where those
+ *  columns exist; the --where filters; the importance of the variables for
+ *  the target (variables with a single value over the rows are left out);
+ *  the choice of k and the clustering on the features; the ranking of the
+ *  groups (on their COL_median profile columns) and of every row; the
+ *  sensitivity of the group ranking (+-20% weights, 1000 draws; not for
+ *  Pareto fronts, which weights cannot change, nor for fewer than 2 groups).
+ *
+ *  @param[out] out   the result, freed with accelsel_selection_free(); NULL on failure.
+ *  @param[in]  data  the rows; only read, not kept.
+ *  @param[in]  opts  NULL for the defaults; not kept.
+ *  @return 0;
+ *          ACCELSEL_EINVAL for a NULL argument or an option out of range
+ *              (the message starts with the option's field name, e.g.
+ *              "k_min: ...", or "features: ..." when a default list needs a
+ *              column the data lacks);
+ *          ACCELSEL_EVERSION for an unknown @p opts->version;
+ *          ACCELSEL_EPARSE for malformed criteria or filters ("criteria: ...",
+ *              "where: ...");
+ *          ACCELSEL_ENOTFOUND, ACCELSEL_ETYPE for a named column that does not
+ *              exist or is categorical where a number is needed (the message
+ *              starts with the field: "features: ", "target: ", ...);
+ *          ACCELSEL_EEMPTY when the filters leave no row ("where: ...");
+ *          ACCELSEL_EDATA when the rows cannot be clustered or ranked;
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p data may be shared. */
+ACCELSEL_API int accelsel_selection_run(accelsel_selection **out, const accelsel_dataset *data,
+                                        const accelsel_selection_options *opts);
+
+/** Free @p s; NULL is allowed. */
+ACCELSEL_API void accelsel_selection_free(accelsel_selection *s);
+
+/** @name Results
+ *  Borrowed handles and arrays, valid until accelsel_selection_free(); NULL
+ *  (or 0) for a NULL @p s. Thread safety: any number of threads may read one
+ *  selection. @{ */
+/** Rows of the input before any filter. */
+ACCELSEL_API size_t accelsel_selection_rows_in(const accelsel_selection *s);
+/** The rows the method worked on, with the derived columns (and the target
+ *  column log10(COL) when the target is written so). */
+ACCELSEL_API const accelsel_dataset *accelsel_selection_dataset(const accelsel_selection *s);
+/** What was skipped, clamped or left out, one English sentence each. */
+ACCELSEL_API size_t accelsel_selection_note_count(const accelsel_selection *s);
+ACCELSEL_API const char *accelsel_selection_note(const accelsel_selection *s, size_t i);
+/** The variable importance; NULL when it was skipped (see the notes). */
+ACCELSEL_API const accelsel_importance *accelsel_selection_importance(const accelsel_selection *s);
+/** The target's name, NULL when importance was skipped. */
+ACCELSEL_API const char *accelsel_selection_target(const accelsel_selection *s);
+/** Variables left out of the importance as constant over the rows. */
+ACCELSEL_API size_t accelsel_selection_constant_count(const accelsel_selection *s);
+ACCELSEL_API const char *accelsel_selection_constant(const accelsel_selection *s, size_t i);
+/** The clustering transform and the matrix it gave: @p *n rows of @p *d
+ *  columns, row-major; @p rows (if not NULL) receives the dataset row of
+ *  each matrix row. */
+ACCELSEL_API const accelsel_features *accelsel_selection_features(const accelsel_selection *s);
+ACCELSEL_API const double *accelsel_selection_matrix(const accelsel_selection *s, size_t *n,
+                                                     size_t *d, const size_t **rows);
+/** The scores of every k tried; NULL when k was given. */
+ACCELSEL_API const accelsel_cluster_selection *
+accelsel_selection_k_choice(const accelsel_selection *s);
+/** The range of k tried after clamping (both k when k was given). */
+ACCELSEL_API uint32_t accelsel_selection_k_min(const accelsel_selection *s);
+ACCELSEL_API uint32_t accelsel_selection_k_max(const accelsel_selection *s);
+ACCELSEL_API const accelsel_cluster_model *accelsel_selection_model(const accelsel_selection *s);
+/** Per dataset row: the group label (0-based), or UINT32_MAX if the row was
+ *  not clustered (a feature missing). */
+ACCELSEL_API const uint32_t *accelsel_selection_groups(const accelsel_selection *s);
+/** The parsed criteria (on data columns), @p *n of them. */
+ACCELSEL_API const accelsel_criterion *accelsel_selection_criteria(const accelsel_selection *s,
+                                                                   size_t *n);
+/** The ranking of the profile rows of the model (one per group; the profile
+ *  column `cluster` holds the group label of each). */
+ACCELSEL_API const accelsel_ranking *accelsel_selection_group_ranking(const accelsel_selection *s);
+/** The ranking of every row of accelsel_selection_dataset(). */
+ACCELSEL_API const accelsel_ranking *accelsel_selection_row_ranking(const accelsel_selection *s);
+/** The group label at place @p i (0 = best) of the group ranking;
+ *  UINT32_MAX past the end. */
+ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, size_t i);
+/** Sensitivity of the group ranking; NULL for fewer than 2 groups and for
+ *  Pareto fronts. */
+ACCELSEL_API const accelsel_sensitivity *accelsel_selection_sensitivity(const accelsel_selection *s);
+/** Why this k, in one English sentence. */
+ACCELSEL_API const char *accelsel_selection_k_reason(const accelsel_selection *s);
+/** The recommendation, in plain English, built from the numbers found. */
+ACCELSEL_API const char *accelsel_selection_recommendation(const accelsel_selection *s);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

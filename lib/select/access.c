@@ -1,0 +1,184 @@
+/* The getters of accelsel_selection, and reading its profiles and rows. */
+#include <math.h>
+#include <string.h>
+
+#include "select/select_impl.h"
+
+ACCELSEL_API size_t accelsel_selection_rows_in(const accelsel_selection *s)
+{
+    return s != NULL ? s->rows_in : 0;
+}
+
+ACCELSEL_API const accelsel_dataset *accelsel_selection_dataset(const accelsel_selection *s)
+{
+    return s != NULL ? s->ds : NULL;
+}
+
+ACCELSEL_API size_t accelsel_selection_note_count(const accelsel_selection *s)
+{
+    return s != NULL ? s->n_notes : 0;
+}
+
+ACCELSEL_API const char *accelsel_selection_note(const accelsel_selection *s, size_t i)
+{
+    return s != NULL && i < s->n_notes ? s->notes[i] : NULL;
+}
+
+ACCELSEL_API const accelsel_importance *accelsel_selection_importance(const accelsel_selection *s)
+{
+    return s != NULL ? s->imp : NULL;
+}
+
+ACCELSEL_API const char *accelsel_selection_target(const accelsel_selection *s)
+{
+    return s != NULL && s->imp != NULL ? s->target : NULL;
+}
+
+ACCELSEL_API size_t accelsel_selection_constant_count(const accelsel_selection *s)
+{
+    return s != NULL ? s->n_constant : 0;
+}
+
+ACCELSEL_API const char *accelsel_selection_constant(const accelsel_selection *s, size_t i)
+{
+    return s != NULL && i < s->n_constant ? s->constant[i] : NULL;
+}
+
+ACCELSEL_API const accelsel_features *accelsel_selection_features(const accelsel_selection *s)
+{
+    return s != NULL ? s->feat : NULL;
+}
+
+ACCELSEL_API const double *accelsel_selection_matrix(const accelsel_selection *s, size_t *n,
+                                                     size_t *d, const size_t **rows)
+{
+    if (n != NULL)
+        *n = s != NULL ? s->n : 0;
+    if (d != NULL)
+        *d = s != NULL ? s->d : 0;
+    if (rows != NULL)
+        *rows = s != NULL ? s->matrix_rows : NULL;
+    return s != NULL ? s->matrix : NULL;
+}
+
+ACCELSEL_API const accelsel_cluster_selection *
+accelsel_selection_k_choice(const accelsel_selection *s)
+{
+    return s != NULL ? s->ksel : NULL;
+}
+
+ACCELSEL_API uint32_t accelsel_selection_k_min(const accelsel_selection *s)
+{
+    return s != NULL ? s->k_min : 0;
+}
+
+ACCELSEL_API uint32_t accelsel_selection_k_max(const accelsel_selection *s)
+{
+    return s != NULL ? s->k_max : 0;
+}
+
+ACCELSEL_API const accelsel_cluster_model *accelsel_selection_model(const accelsel_selection *s)
+{
+    return s != NULL ? s->model : NULL;
+}
+
+ACCELSEL_API const uint32_t *accelsel_selection_groups(const accelsel_selection *s)
+{
+    return s != NULL ? s->group_of_row : NULL;
+}
+
+ACCELSEL_API const accelsel_criterion *accelsel_selection_criteria(const accelsel_selection *s,
+                                                                   size_t *n)
+{
+    if (n != NULL)
+        *n = s != NULL ? s->n_crit : 0;
+    return s != NULL ? s->crit : NULL;
+}
+
+ACCELSEL_API const accelsel_ranking *accelsel_selection_group_ranking(const accelsel_selection *s)
+{
+    return s != NULL ? s->groups : NULL;
+}
+
+ACCELSEL_API const accelsel_ranking *accelsel_selection_row_ranking(const accelsel_selection *s)
+{
+    return s != NULL ? s->rows : NULL;
+}
+
+ACCELSEL_API const accelsel_sensitivity *accelsel_selection_sensitivity(const accelsel_selection *s)
+{
+    return s != NULL ? s->sens : NULL;
+}
+
+ACCELSEL_API const char *accelsel_selection_k_reason(const accelsel_selection *s)
+{
+    return s != NULL ? s->k_reason : NULL;
+}
+
+ACCELSEL_API const char *accelsel_selection_recommendation(const accelsel_selection *s)
+{
+    return s != NULL ? s->advice : NULL;
+}
+
+static int find(const accelsel_dataset *ds, const char *name, size_t *col)
+{
+    for (size_t c = 0; c < accelsel_dataset_cols(ds); c++)
+        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0) {
+            *col = c;
+            return 1;
+        }
+    return 0;
+}
+
+/* The profile row of cluster @p group: the row whose `cluster` is @p group. */
+static size_t profile_row(const accelsel_dataset *p, size_t group)
+{
+    size_t col, n = accelsel_dataset_rows(p);
+    if (!find(p, "cluster", &col))
+        return group;
+    for (size_t i = 0; i < n; i++)
+        if (accelsel_dataset_number(p, i, col) == (double)group)
+            return i;
+    return n;
+}
+
+ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, size_t i)
+{
+    if (s == NULL || i >= accelsel_ranking_ranked_count(s->groups))
+        return UINT32_MAX;
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
+    size_t row = accelsel_ranking_order(s->groups)[i], col;
+    return find(p, "cluster", &col) ? (uint32_t)accelsel_dataset_number(p, row, col) : (uint32_t)row;
+}
+
+double asel_sel_profile_number(const accelsel_selection *s, size_t group, const char *column)
+{
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
+    size_t col;
+    return find(p, column, &col) ? accelsel_dataset_number(p, profile_row(p, group), col) : NAN;
+}
+
+const char *asel_sel_profile_text(const accelsel_selection *s, size_t group, const char *column)
+{
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
+    size_t col;
+    return find(p, column, &col) ? accelsel_dataset_string(p, profile_row(p, group), col) : NULL;
+}
+
+size_t asel_sel_profile_size(const accelsel_selection *s, size_t group)
+{
+    double v = asel_sel_profile_number(s, group, "size");
+    return isfinite(v) && v >= 0 ? (size_t)v : 0;
+}
+
+double asel_sel_row_number(const accelsel_selection *s, size_t row, const char *column)
+{
+    size_t col;
+    return find(s->ds, column, &col) ? accelsel_dataset_number(s->ds, row, col) : NAN;
+}
+
+const char *asel_sel_row_text(const accelsel_selection *s, size_t row, const char *column)
+{
+    size_t col;
+    return find(s->ds, column, &col) ? accelsel_dataset_string(s->ds, row, col) : NULL;
+}

@@ -1,0 +1,80 @@
+/* Step 3, the rankings. Rows are ranked on the criteria columns; groups on
+ * the profile dataset the cluster model exports, whose COL_median column
+ * stands for COL (the ranking module knows no clusters). */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "select/select_impl.h"
+
+/* The criteria on COL_median columns, weights and directions unchanged. */
+static int median_criteria(accelsel_selection *s)
+{
+    if (asel_alloc_array(&s->crit_median, s->n_crit, sizeof *s->crit_median) != 0 ||
+        asel_alloc_array(&s->median_names, s->n_crit, sizeof *s->median_names) != 0)
+        return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < s->n_crit; i++) {
+        size_t len = strlen(s->crit[i].column) + sizeof "_median";
+        if ((s->median_names[i] = asel_malloc(len)) == NULL)
+            return asel_enomem();
+        snprintf(s->median_names[i], len, "%s_median", s->crit[i].column);
+        s->crit_median[i] = s->crit[i];
+        s->crit_median[i].column = s->median_names[i];
+    }
+    return 0;
+}
+
+int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    size_t n = 0;
+    int rc = accelsel_criteria_parse(&s->crit, &n,
+                                     o->criteria ? o->criteria : ACCELSEL_SELECTION_DEFAULT_CRITERIA);
+    if (rc != 0)
+        return asel_sel_fail(rc, "criteria");
+    s->n_crit = n;
+    return median_criteria(s);
+}
+
+/* With the default criteria, a column the data lacks is a usage matter. */
+static int check_default_criteria(const accelsel_selection *s)
+{
+    for (size_t i = 0; i < s->n_crit; i++)
+        if (!asel_sel_has(s->ds, s->crit[i].column))
+            return asel_error(ACCELSEL_EINVAL,
+                              "criteria: the default criteria need the column '%s', which the "
+                              "data lacks; name the criteria",
+                              s->crit[i].column);
+    return 0;
+}
+
+/* How often the first group stays first when the weights move by +-20%;
+ * not for Pareto fronts, which weights cannot change. */
+static int group_sensitivity(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    if (accelsel_ranking_ranked_count(s->groups) < 2)
+        return 0;
+    if (o->method == ACCELSEL_RANK_PARETO)
+        return asel_sel_note(s, "weight sensitivity not computed: weights do not change Pareto "
+                                "fronts");
+    accelsel_sensitivity_options so = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
+    so.seed = o->seed;
+    int rc = accelsel_sensitivity_compute(&s->sens, s->groups, &so, NULL, NULL);
+    return rc == 0 ? 0 : asel_sel_fail(rc, "sensitivity");
+}
+
+int asel_sel_order(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    int rc = o->criteria == NULL ? check_default_criteria(s) : 0;
+    if (rc != 0)
+        return rc;
+    /* Rows first, so that an unknown criterion is reported by its own name. */
+    rc = accelsel_ranking_compute(&s->rows, s->ds, s->crit, s->n_crit, o->method, NULL);
+    if (rc != 0)
+        return asel_sel_fail(rc, "criteria");
+    const accelsel_dataset *profiles = accelsel_cluster_model_profiles(s->model);
+    rc = accelsel_ranking_compute(&s->groups, profiles, s->crit_median, s->n_crit, o->method, NULL);
+    if (rc != 0)
+        return asel_sel_fail(rc, "criteria");
+    return group_sensitivity(s, o);
+}

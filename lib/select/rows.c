@@ -1,0 +1,170 @@
+/* The rows the method works on: the row policy, derived metrics where the
+ * data has their columns, the where filters, and the target column. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "select/select_impl.h"
+
+/* Replace *ds by @p next, made from it by a call that returned @p rc. */
+static int step(accelsel_dataset **ds, accelsel_dataset *next, int rc, const char *field)
+{
+    if (rc != 0)
+        return asel_sel_fail(rc, field);
+    accelsel_dataset_free(*ds);
+    *ds = next;
+    return 0;
+}
+
+/* Keep rows whose numeric column @p name is above 0 (missing never is). */
+static int keep_positive(accelsel_dataset **ds, const char *name)
+{
+    if (!asel_sel_has(*ds, name))
+        return 0;
+    accelsel_dataset *next = NULL;
+    int rc = accelsel_dataset_filter_range(&next, *ds, name, nextafter(0.0, 1.0), INFINITY);
+    return step(ds, next, rc, "rows");
+}
+
+/* Keep rows whose logs are not copies of an earlier row's. */
+static int keep_unique_logs(accelsel_dataset **ds)
+{
+    size_t col;
+    if (!asel_sel_has(*ds, "same_runs_as") ||
+        accelsel_dataset_column_index(*ds, "same_runs_as", &col) != 0)
+        return 0;
+    size_t n = accelsel_dataset_rows(*ds), m = 0, *keep;
+    if (asel_alloc_array(&keep, n ? n : 1, sizeof *keep) != 0)
+        return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        if (accelsel_dataset_is_missing(*ds, i, col) == 1)
+            keep[m++] = i;
+    accelsel_dataset *next = NULL;
+    int rc = accelsel_dataset_select_rows(&next, *ds, keep, m);
+    asel_free(keep);
+    return step(ds, next, rc, "rows");
+}
+
+static int kept_rows(accelsel_dataset **ds)
+{
+    int rc = keep_positive(ds, "time_to_train_min");
+    if (rc == 0)
+        rc = keep_positive(ds, "total_accelerators");
+    if (rc == 0 && asel_sel_has(*ds, "division_norm")) {
+        accelsel_dataset *next = NULL;
+        int frc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
+        rc = step(ds, next, frc, "rows");
+    }
+    return rc == 0 ? keep_unique_logs(ds) : rc;
+}
+
+/* Derived metrics where the data has the time and the accelerators, with
+ * one reference per group of the grouping columns the data has. */
+static int derive(accelsel_selection *s)
+{
+    const accelsel_dataset *ds = s->ds;
+    int counts = asel_sel_has(ds, "total_accelerators") ||
+                 (asel_sel_has(ds, "number_of_nodes") && asel_sel_has(ds, "accelerators_per_node"));
+    if (!asel_sel_has(ds, "time_to_train_min") || !counts)
+        return asel_sel_note(s, "derived metrics skipped: they need the columns time_to_train_min "
+                                "and total_accelerators (or number_of_nodes and "
+                                "accelerators_per_node)");
+    static const char *const all_groups[] = {"round", "accelerator_model_name"};
+    const char *groups[2];
+    size_t n_groups = 0;
+    for (size_t i = 0; i < 2; i++)
+        if (asel_sel_has(ds, all_groups[i]))
+            groups[n_groups++] = all_groups[i];
+    accelsel_derive_options o = ACCELSEL_DERIVE_OPTIONS_INIT;
+    o.group_columns = groups;
+    o.n_group_columns = n_groups;
+    if (!asel_sel_has(ds, "epochs_mean") &&
+        asel_sel_note(s, "throughput_per_accelerator and throughput_img_s_derived are missing: "
+                         "they need the column epochs_mean") != 0)
+        return ACCELSEL_ENOMEM;
+    if (n_groups < 2 &&
+        asel_sel_note(s, "efficiency compares each row with the smallest system %s%s",
+                      n_groups == 0 ? "of all rows" : "of the same ", n_groups ? groups[0] : "") != 0)
+        return ACCELSEL_ENOMEM;
+    accelsel_dataset *next = NULL;
+    int rc = accelsel_dataset_derive(&next, ds, &o);
+    return step(&s->ds, next, rc, "derived metrics");
+}
+
+static int apply_where(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    int rc = 0;
+    for (uint64_t i = 0; i < o->n_where && rc == 0; i++) {
+        accelsel_dataset *next = NULL;
+        int frc = accelsel_dataset_filter_expr(&next, s->ds, o->where[i]);
+        rc = step(&s->ds, next, frc, "where");
+        if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
+            return asel_error(ACCELSEL_EEMPTY, "where: no row is left after '%.*s%s'",
+                              ASEL_QUOTE_MAX, o->where[i], asel_ellipsis(o->where[i]));
+    }
+    return rc;
+}
+
+/* A copy of every row of @p data, which the steps then replace. */
+static int copy_rows(accelsel_dataset **out, const accelsel_dataset *data)
+{
+    size_t n = accelsel_dataset_rows(data), *all;
+    if (asel_alloc_array(&all, n ? n : 1, sizeof *all) != 0)
+        return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        all[i] = i;
+    int rc = accelsel_dataset_select_rows(out, data, all, n);
+    asel_free(all);
+    return rc;
+}
+
+int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
+                  const accelsel_selection_options *o)
+{
+    s->rows_in = accelsel_dataset_rows(data);
+    int rc = copy_rows(&s->ds, data);
+    if (rc == 0 && o->rows == ACCELSEL_SELECTION_ROWS_KEPT)
+        rc = kept_rows(&s->ds);
+    if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
+        return asel_error(ACCELSEL_EEMPTY, "rows: no row has a time to train and accelerators "
+                                           "above 0 in the closed division");
+    if (rc == 0)
+        rc = derive(s);
+    return rc == 0 ? apply_where(s, o) : rc;
+}
+
+/* log10 of @p n values, NaN where not above 0 (missing included). */
+static double *log10_values(const double *v, size_t n)
+{
+    double *logs = asel_malloc((n ? n : 1) * sizeof *logs);
+    for (size_t i = 0; logs != NULL && i < n; i++)
+        logs[i] = v[i] > 0 ? log10(v[i]) : NAN;
+    return logs;
+}
+
+/* A target written log10(COL) becomes a column of that name. */
+int asel_sel_add_target(accelsel_dataset *ds, const char *target)
+{
+    size_t len = strlen(target), col;
+    if (len < 8 || strncmp(target, "log10(", 6) != 0 || target[len - 1] != ')' ||
+        asel_sel_has(ds, target))
+        return 0;
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(len - 7), target + 6);
+    int rc = accelsel_dataset_column_index(ds, name, &col);
+    if (rc != 0)
+        return asel_sel_fail(rc, "target");
+    const double *v = accelsel_dataset_numeric(ds, col);
+    if (v == NULL)
+        return asel_error(ACCELSEL_ETYPE, "target: column '%s' is categorical, log10 needs numbers",
+                          name);
+    size_t n = accelsel_dataset_rows(ds);
+    double *logs = log10_values(v, n);
+    if (logs == NULL)
+        return asel_enomem();
+    rc = accelsel_dataset_add_numeric(ds, target, logs, n);
+    asel_free(logs);
+    return rc == 0 ? 0 : asel_sel_fail(rc, "target");
+}

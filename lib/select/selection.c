@@ -1,0 +1,139 @@
+/* accelsel_selection_run(): the steps in order, and the shared helpers. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "select/select_impl.h"
+
+int asel_sel_fail(int rc, const char *field)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);
+    return asel_error(rc, "%s: %s", field, msg);
+}
+
+int asel_sel_note(accelsel_selection *s, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (asel_array_grow(&s->notes, &s->cap_notes, s->n_notes + 1, sizeof *s->notes, 4) != 0)
+        return ACCELSEL_ENOMEM;
+    if ((s->notes[s->n_notes] = asel_strdup(line)) == NULL)
+        return asel_enomem();
+    s->n_notes++;
+    return 0;
+}
+
+int asel_sel_has(const accelsel_dataset *ds, const char *name)
+{
+    for (size_t c = 0; c < accelsel_dataset_cols(ds); c++)
+        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Options that are wrong whatever the data. */
+static int check_options(const accelsel_selection_options *o)
+{
+    if (o->version != ACCELSEL_SELECTION_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "accelsel_selection_run: unknown options version %u",
+                          o->version);
+    if (o->n_where > 0 && o->where == NULL)
+        return asel_error(ACCELSEL_EINVAL, "where: NULL with n_where %llu",
+                          (unsigned long long)o->n_where);
+    for (uint64_t i = 0; i < o->n_where; i++)
+        if (o->where[i] == NULL)
+            return asel_error(ACCELSEL_EINVAL, "where: entry %llu is NULL", (unsigned long long)i);
+    if (o->k == 0 && (o->k_min < 1 || o->k_min > o->k_max))
+        return asel_error(ACCELSEL_EINVAL, "k_min: %u..%u is not a range with 1 <= k_min <= k_max",
+                          o->k_min, o->k_max);
+    if (o->k_by < ACCELSEL_KSELECT_SILHOUETTE || o->k_by > ACCELSEL_KSELECT_GAP)
+        return asel_error(ACCELSEL_EINVAL, "k_by: unknown criterion %d", (int)o->k_by);
+    if (o->algorithm != ACCELSEL_CLUSTER_KMEANS && o->algorithm != ACCELSEL_CLUSTER_WARD)
+        return asel_error(ACCELSEL_EINVAL, "algorithm: unknown algorithm %u", o->algorithm);
+    if (accelsel_rank_method_name(o->method) == NULL)
+        return asel_error(ACCELSEL_EINVAL, "method: unknown ranking method %d", (int)o->method);
+    if (o->rows != ACCELSEL_SELECTION_ROWS_KEPT && o->rows != ACCELSEL_SELECTION_ROWS_ALL)
+        return asel_error(ACCELSEL_EINVAL, "rows: unknown row policy %d", (int)o->rows);
+    return 0;
+}
+
+static int run_steps(accelsel_selection *s, const accelsel_dataset *data,
+                     const accelsel_selection_options *o)
+{
+    /* Criteria first: a malformed list is found before any work. */
+    int rc = asel_sel_criteria(s, o);
+    if (rc == 0)
+        rc = asel_sel_rows(s, data, o);
+    if (rc == 0)
+        rc = asel_sel_importance(s, o);
+    if (rc == 0)
+        rc = asel_sel_cluster(s, o);
+    if (rc == 0)
+        rc = asel_sel_order(s, o);
+    if (rc == 0)
+        rc = asel_sel_text(s, o);
+    return rc;
+}
+
+ACCELSEL_API int accelsel_selection_run(accelsel_selection **out, const accelsel_dataset *data,
+                                        const accelsel_selection_options *opts)
+{
+    if (out == NULL)
+        return asel_einval("accelsel_selection_run", "out");
+    *out = NULL;
+    if (data == NULL)
+        return asel_einval("accelsel_selection_run", "data");
+    accelsel_selection_options defaults = ACCELSEL_SELECTION_OPTIONS_INIT;
+    const accelsel_selection_options *o = opts != NULL ? opts : &defaults;
+    int rc = check_options(o);
+    if (rc != 0)
+        return rc;
+    accelsel_selection *s = asel_calloc(1, sizeof *s);
+    if (s == NULL)
+        return asel_enomem();
+    rc = run_steps(s, data, o);
+    if (rc != 0) {
+        accelsel_selection_free(s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+ACCELSEL_API void accelsel_selection_free(accelsel_selection *s)
+{
+    if (s == NULL)
+        return;
+    accelsel_dataset_free(s->ds);
+    for (size_t i = 0; i < s->n_notes; i++)
+        asel_free(s->notes[i]);
+    asel_free(s->notes);
+    asel_free(s->target);
+    accelsel_importance_free(s->imp);
+    for (size_t i = 0; i < s->n_constant; i++)
+        asel_free(s->constant[i]);
+    asel_free(s->constant);
+    accelsel_features_free(s->feat);
+    asel_free(s->matrix);
+    asel_free(s->matrix_rows);
+    accelsel_cluster_selection_free(s->ksel);
+    accelsel_cluster_model_free(s->model);
+    asel_free(s->group_of_row);
+    accelsel_free(s->crit);
+    for (size_t i = 0; s->median_names != NULL && i < s->n_crit; i++)
+        asel_free(s->median_names[i]);
+    asel_free(s->median_names);
+    asel_free(s->crit_median);
+    accelsel_ranking_free(s->groups);
+    accelsel_sensitivity_free(s->sens);
+    accelsel_ranking_free(s->rows);
+    asel_free(s->k_reason);
+    asel_free(s->advice);
+    asel_free(s);
+}

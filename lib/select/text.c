@@ -1,0 +1,259 @@
+/* The sentences that explain the results -- why this k, and what to choose
+ * -- built from the numbers computed, never canned. Tables with the MLPerf
+ * columns get the sentences about accelerators and scaling; any other table
+ * gets the same facts told on its own criteria columns. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/error.h"
+#include "select/select_impl.h"
+
+#define GROUP(label) ((unsigned)(label) + 1u) /* groups are shown numbered from 1 */
+
+static const char *method_title(int method)
+{
+    return method == ACCELSEL_RANK_WSUM     ? "weighted sum"
+           : method == ACCELSEL_RANK_PARETO ? "Pareto fronts"
+                                            : "TOPSIS";
+}
+
+static const char *criterion_name(int k_by)
+{
+    switch (k_by) {
+    case ACCELSEL_KSELECT_CH: return "Calinski-Harabasz index";
+    case ACCELSEL_KSELECT_DB: return "Davies-Bouldin index";
+    case ACCELSEL_KSELECT_ELBOW: return "elbow of the inertia";
+    case ACCELSEL_KSELECT_GAP: return "gap statistic";
+    default: return "silhouette";
+    }
+}
+
+/* "k = 2 has the highest silhouette (0.562) of k = 2..10; next best k = 6 (0.487)". */
+static void index_reason(asel_buf *b, const accelsel_cluster_selection *s, int k_by)
+{
+    int larger = k_by != ACCELSEL_KSELECT_DB;
+    int which = k_by == ACCELSEL_KSELECT_CH   ? ACCELSEL_SCORE_CH
+                : k_by == ACCELSEL_KSELECT_DB ? ACCELSEL_SCORE_DB
+                                              : ACCELSEL_SCORE_SILHOUETTE;
+    uint32_t best = accelsel_cluster_selection_best_k(s);
+    size_t n = accelsel_cluster_selection_count(s), bi = 0, next = n;
+    for (size_t i = 0; i < n; i++)
+        if (accelsel_cluster_selection_k(s, i) == best)
+            bi = i;
+    for (size_t i = 0; i < n; i++) {
+        double v = accelsel_cluster_selection_score(s, i, which);
+        double w = next < n ? accelsel_cluster_selection_score(s, next, which) : NAN;
+        if (i != bi && isfinite(v) && (isnan(w) || (larger ? v > w : v < w)))
+            next = i;
+    }
+    asel_buf_printf(b, "k = %u has the %s %s (%.3f) of k = %u..%u", best,
+                    larger ? "highest" : "lowest", criterion_name(k_by),
+                    accelsel_cluster_selection_score(s, bi, which),
+                    accelsel_cluster_selection_k(s, 0), accelsel_cluster_selection_k(s, n - 1));
+    if (next < n)
+        asel_buf_printf(b, "; the next best is k = %u (%.3f)", accelsel_cluster_selection_k(s, next),
+                        accelsel_cluster_selection_score(s, next, which));
+}
+
+/* The gap rule, and whether some k met it or the largest gap decided. */
+static void gap_reason(asel_buf *b, const accelsel_cluster_selection *s)
+{
+    uint32_t best = accelsel_cluster_selection_best_k(s);
+    size_t n = accelsel_cluster_selection_count(s), met = n;
+    for (size_t i = 0; i + 1 < n && met == n; i++)
+        if (accelsel_cluster_selection_score(s, i, ACCELSEL_SCORE_GAP) >=
+            accelsel_cluster_selection_score(s, i + 1, ACCELSEL_SCORE_GAP) -
+                accelsel_cluster_selection_score(s, i + 1, ACCELSEL_SCORE_GAP_SE))
+            met = i;
+    if (met < n && accelsel_cluster_selection_k(s, met) == best)
+        asel_buf_printf(b, "k = %u is the smallest k with Gap(k) >= Gap(k+1) - s(k+1)", best);
+    else
+        asel_buf_printf(b, "no k in %u..%u has Gap(k) >= Gap(k+1) - s(k+1), so k = %u, the "
+                           "largest gap, is taken", accelsel_cluster_selection_k(s, 0),
+                        accelsel_cluster_selection_k(s, n - 1), best);
+}
+
+static int k_reason(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    asel_buf b = ASEL_BUF_INIT;
+    if (s->ksel == NULL)
+        asel_buf_printf(&b, "k = %u was given", o->k);
+    else if (o->k_by == ACCELSEL_KSELECT_ELBOW)
+        asel_buf_printf(&b, "k = %u is the elbow of the inertia over k = %u..%u (the point "
+                            "farthest from the chord joining its ends)",
+                        accelsel_cluster_selection_best_k(s->ksel), s->k_min, s->k_max);
+    else if (o->k_by == ACCELSEL_KSELECT_GAP)
+        gap_reason(&b, s->ksel);
+    else
+        index_reason(&b, s->ksel, o->k_by);
+    size_t len;
+    return asel_buf_finish(&b, &s->k_reason, &len);
+}
+
+/* Rows of group @p g whose @p column equals @p value. */
+static size_t count_in_group(const accelsel_selection *s, size_t g, const char *column,
+                             const char *value)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < accelsel_dataset_rows(s->ds); i++) {
+        const char *v = asel_sel_row_text(s, i, column);
+        n += s->group_of_row[i] == g && v != NULL && strcmp(v, value) == 0;
+    }
+    return n;
+}
+
+/* "NVIDIA H100 (30 of 38)": the group's most common value of @p column,
+ * which need not be a majority, with its count. */
+static void most_common(asel_buf *b, const accelsel_selection *s, size_t g, const char *column)
+{
+    const char *v = asel_sel_profile_text(s, g, column);
+    if (v == NULL)
+        asel_buf_puts(b, "unknown");
+    else
+        asel_buf_printf(b, "%s (%zu of %zu)", v, count_in_group(s, g, column, v),
+                        asel_sel_profile_size(s, g));
+}
+
+/* 1 if the rows have the MLPerf columns the detailed sentences speak of. */
+static int mlperf_shaped(const accelsel_selection *s)
+{
+    static const char *const cols[] = {"accelerators", "time_to_train_min", "efficiency",
+                                       "throughput_per_accelerator", "accelerator_hours",
+                                       "accelerator_family", "host_processor_model_name"};
+    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
+        if (!asel_sel_has(s->ds, cols[i]))
+            return 0;
+    return 1;
+}
+
+static void sensitivity(asel_buf *b, const accelsel_selection *s)
+{
+    if (s->sens != NULL)
+        asel_buf_printf(b, " It stays first in %.0f%% of %zu random weight changes of up to "
+                           "+-20%%.", 100.0 * accelsel_sensitivity_top1_fraction(s->sens),
+                        accelsel_sensitivity_samples(s->sens));
+}
+
+static void first_group(asel_buf *b, const accelsel_selection *s, int method, size_t g)
+{
+    asel_buf_printf(b, "Group %u ranks first of %zu by %s on the group medians: %zu ", GROUP(g),
+                    accelsel_cluster_model_k(s->model), method_title(method),
+                    asel_sel_profile_size(s, g));
+    if (!mlperf_shaped(s)) {
+        asel_buf_puts(b, "rows, with medians");
+        for (size_t i = 0; i < s->n_crit; i++)
+            asel_buf_printf(b, "%s %s %g", i ? "," : "", s->crit[i].column,
+                            asel_sel_profile_number(s, g, s->median_names[i]));
+        asel_buf_puts(b, ".");
+        sensitivity(b, s);
+        return;
+    }
+    asel_buf_printf(b, "configurations with a median of %g accelerators, most often ",
+                    asel_sel_profile_number(s, g, "accelerators_median"));
+    most_common(b, s, g, "accelerator_family");
+    asel_buf_puts(b, ", host CPU most often ");
+    most_common(b, s, g, "host_processor_model_name");
+    asel_buf_printf(b, "; median %.1f min to train, efficiency %.2f, %.0f images/s per "
+                       "accelerator.",
+                    asel_sel_profile_number(s, g, "time_to_train_min_median"),
+                    asel_sel_profile_number(s, g, "efficiency_median"),
+                    asel_sel_profile_number(s, g, "throughput_per_accelerator_median"));
+    sensitivity(b, s);
+}
+
+/* The group with the largest median of @p column (ties: the lower group). */
+static size_t group_with_max(const accelsel_selection *s, const char *column, double sign)
+{
+    size_t k = accelsel_cluster_model_k(s->model), best = 0;
+    for (size_t g = 1; g < k; g++)
+        if (sign * asel_sel_profile_number(s, g, column) >
+            sign * asel_sel_profile_number(s, best, column))
+            best = g;
+    return best;
+}
+
+/* How the group of the largest systems compares with the first group. */
+static void largest_group(asel_buf *b, const accelsel_selection *s, size_t first)
+{
+    size_t big = group_with_max(s, "accelerators_median", 1.0);
+    size_t fast = group_with_max(s, "time_to_train_min_median", -1.0);
+    if (big == first) {
+        asel_buf_printf(b, " Group %u is also the group of the largest systems.", GROUP(first));
+        return;
+    }
+    double hours = asel_sel_profile_number(s, big, "accelerator_hours_median") /
+                   asel_sel_profile_number(s, first, "accelerator_hours_median");
+    asel_buf_printf(b, " The largest systems, group %u (median %g accelerators), %s in %.1f min "
+                       "but at efficiency %.2f, using %.1f times the accelerator-hours of group "
+                       "%u per training.",
+                    GROUP(big), asel_sel_profile_number(s, big, "accelerators_median"),
+                    big == fast ? "train fastest" : "train",
+                    asel_sel_profile_number(s, big, "time_to_train_min_median"),
+                    asel_sel_profile_number(s, big, "efficiency_median"), hours, GROUP(first));
+}
+
+/* What the best row is: MLPerf configurations by name, round and figures;
+ * other rows by their name column or number, and their criteria. */
+static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t row)
+{
+    const char *name = asel_sel_row_text(s, row, "system_name");
+    if (mlperf_shaped(s)) {
+        const char *round = asel_sel_row_text(s, row, "round");
+        const char *family = asel_sel_row_text(s, row, "accelerator_family");
+        asel_buf_printf(b, " The best single configuration is %s%s%s%s: %g x %s, %.2f min, "
+                           "efficiency %.2f",
+                        name ? name : "row", round ? " (" : "", round ? round : "",
+                        round ? ")" : "", asel_sel_row_number(s, row, "accelerators"),
+                        family ? family : "accelerators",
+                        asel_sel_row_number(s, row, "time_to_train_min"),
+                        asel_sel_row_number(s, row, "efficiency"));
+        return;
+    }
+    if (name != NULL)
+        asel_buf_printf(b, " The best single row is %s:", name);
+    else
+        asel_buf_printf(b, " The best single row is row %zu:", row + 1);
+    for (size_t i = 0; i < s->n_crit; i++)
+        asel_buf_printf(b, "%s %s %g", i ? "," : "", s->crit[i].column,
+                        asel_sel_row_number(s, row, s->crit[i].column));
+}
+
+static void best_row(asel_buf *b, const accelsel_selection *s, size_t first)
+{
+    if (accelsel_ranking_ranked_count(s->rows) == 0)
+        return;
+    size_t row = accelsel_ranking_order(s->rows)[0];
+    best_row_figures(b, s, row);
+    uint32_t g = s->group_of_row[row];
+    if (g != UINT32_MAX)
+        asel_buf_printf(b, ", in group %u", GROUP(g));
+    if (g != UINT32_MAX && first != SIZE_MAX && g != first)
+        asel_buf_printf(b, ", not in group %u: a group's medians hide the spread within it",
+                        GROUP(first));
+    asel_buf_puts(b, ".");
+}
+
+static int advice(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    asel_buf b = ASEL_BUF_INIT;
+    size_t first = SIZE_MAX;
+    if (accelsel_ranking_ranked_count(s->groups) > 0) {
+        first = accelsel_selection_group_at(s, 0);
+        first_group(&b, s, o->method, first);
+        if (accelsel_cluster_model_k(s->model) > 1 && mlperf_shaped(s))
+            largest_group(&b, s, first);
+    }
+    best_row(&b, s, first);
+    asel_buf_puts(&b, "");
+    size_t len;
+    return asel_buf_finish(&b, &s->advice, &len);
+}
+
+int asel_sel_text(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    int rc = k_reason(s, o);
+    return rc == 0 ? advice(s, o) : rc;
+}

@@ -6,25 +6,33 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: accelsel data [--csv FILE [--na LIST]] [--derive] [--where COL=VALUE|COL=MIN..MAX ...]\n"
-    "                     [--columns a,b,c] [--format table|csv|json] [--help]\n"
+    "usage: accelsel data [--csv FILE [--na LIST]] [--rows all|kept] [--derive]\n"
+    "                     [--where COL=VALUE|COL=MIN..MAX ...] [--columns a,b,c|all]\n"
+    "                     [--format table|csv|json] [--help]\n"
     "\n"
     "Show the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
+    "The table format shows a readable set of the built-in data's columns\n"
+    "(round, submitter, system_name, accelerator_family, total_accelerators,\n"
+    "time_to_train_min, and with --derive efficiency, throughput_per_accelerator,\n"
+    "accelerator_hours); --columns all shows every column, as csv and json do.\n"
     "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
     "  --na LIST         further spellings of a missing value in FILE, comma-separated\n"
     "                    (empty, NA, N/A and NaN always are)\n"
+    "  --rows P          all (default) or kept: the rows accelsel rank keeps (time to\n"
+    "                    train > 0, accelerators > 0, closed division, unique logs)\n"
     "  --derive          add accelerators, throughput_img_s_derived,\n"
     "                    throughput_per_accelerator, speedup, efficiency,\n"
-    "                    accelerator_hours and reference_row (computed on all rows,\n"
-    "                    before --where)\n"
+    "                    accelerator_hours and reference_row, computed on the rows of\n"
+    "                    --rows, before --where; accelsel rank derives with --rows\n"
+    "                    kept, so use it to see the E' that rank uses\n"
     "  --where EXPR      keep rows where COL equals VALUE, or where numeric COL lies in\n"
     "                    MIN..MAX (inclusive; either bound may be empty); repeatable\n"
-    "  --columns LIST    show only these columns, in this order (comma-separated)\n"
+    "  --columns LIST    show only these columns, in this order (comma-separated), or all\n"
     "  --format F        table (default), csv or json\n";
 
 typedef struct data_args {
     const char *csv, *na, *columns;
-    int derive, format;
+    int derive, format, rows;
     const char **where;
     size_t n_where;
 } data_args;
@@ -50,7 +58,7 @@ static int parse_one(int argc, char **argv, int *i, data_args *a)
         return CLI_OK;
     }
     if (cli_is_opt(arg, "--csv") || cli_is_opt(arg, "--na") || cli_is_opt(arg, "--where") ||
-        cli_is_opt(arg, "--columns") || cli_is_opt(arg, "--format")) {
+        cli_is_opt(arg, "--columns") || cli_is_opt(arg, "--format") || cli_is_opt(arg, "--rows")) {
         if ((v = value_of(argc, argv, i, arg)) == NULL)
             return CLI_USAGE;
     } else {
@@ -64,6 +72,11 @@ static int parse_one(int argc, char **argv, int *i, data_args *a)
         a->where[a->n_where++] = v;
     else if (cli_is_opt(arg, "--columns"))
         a->columns = v;
+    else if (cli_is_opt(arg, "--rows")) {
+        if (strcmp(v, "all") != 0 && strcmp(v, "kept") != 0)
+            return cli_usage_error("data: --rows '%s' is not all or kept", v);
+        a->rows = strcmp(v, "kept") == 0 ? ACCELSEL_SELECTION_ROWS_KEPT : ACCELSEL_SELECTION_ROWS_ALL;
+    }
     else if ((a->format = cli_parse_format(v, 7u)) < 0)
         return cli_usage_error("data: unknown format '%s' (table, csv or json)", v);
     return CLI_OK;
@@ -120,22 +133,70 @@ static int select_columns(accelsel_dataset **ds, const char *list)
     return status;
 }
 
+/* The readable default of the table format: those of these columns the data has. */
+static char *default_columns(const accelsel_dataset *ds)
+{
+    static const char *const names[] = {"round", "submitter", "system_name", "accelerator_family",
+                                        "total_accelerators", "time_to_train_min", "efficiency",
+                                        "throughput_per_accelerator", "accelerator_hours"};
+    char *list = calloc(1, 256);
+    size_t col;
+    for (size_t i = 0; list != NULL && i < sizeof names / sizeof names[0]; i++)
+        if (accelsel_dataset_column_index(ds, names[i], &col) == 0) {
+            if (list[0])
+                strcat(list, ",");
+            strcat(list, names[i]);
+        }
+    return list;
+}
+
+/* The columns to show: --columns, else all but for the built-in table. */
+static int show_columns(accelsel_dataset **ds, const data_args *a)
+{
+    if (a->columns != NULL)
+        return strcmp(a->columns, "all") == 0 ? CLI_OK : select_columns(ds, a->columns);
+    if (a->csv != NULL || a->format != CLI_FORMAT_TABLE)
+        return CLI_OK;
+    char *list = default_columns(*ds);
+    if (list == NULL)
+        return out_of_memory();
+    int status = list[0] ? select_columns(ds, list) : CLI_OK;
+    free(list);
+    return status;
+}
+
+/* A malformed filter is a usage error; a column it names that does not exist
+ * is the library's error. */
+static int filter(accelsel_dataset **ds, const char *expr)
+{
+    accelsel_dataset *next = NULL;
+    int rc = accelsel_dataset_filter_expr(&next, *ds, expr);
+    if (rc == ACCELSEL_EPARSE || rc == ACCELSEL_EINVAL)
+        return cli_usage_error("data: --where '%s': %s (%s)", expr, accelsel_last_error()->message,
+                               accelsel_status_name(rc));
+    return step(ds, next, rc, "--where");
+}
+
 static int run(const data_args *a)
 {
     accelsel_dataset *ds = NULL, *next = NULL;
     int status = cli_load_dataset(&ds, a->csv, a->na), rc;
     if (status != CLI_OK)
         return status;
-    if (a->derive) {
+    if (a->rows == ACCELSEL_SELECTION_ROWS_KEPT) {
+        rc = accelsel_selection_keep_rows(&next, ds, a->rows);
+        status = step(&ds, next, rc, "--rows");
+    }
+    if (status == CLI_OK && a->derive) {
         rc = accelsel_dataset_derive(&next, ds, NULL);
         status = step(&ds, next, rc, "--derive");
     }
-    for (size_t i = 0; i < a->n_where && status == CLI_OK; i++) {
-        rc = accelsel_dataset_filter_expr(&next, ds, a->where[i]);
-        status = step(&ds, next, rc, a->where[i]);
-    }
-    if (status == CLI_OK && a->columns != NULL)
-        status = select_columns(&ds, a->columns);
+    for (size_t i = 0; i < a->n_where && status == CLI_OK; i++)
+        status = filter(&ds, a->where[i]);
+    if (status == CLI_OK && accelsel_dataset_rows(ds) == 0)
+        fputs("accelsel: data: no row matches the filters\n", stderr);
+    if (status == CLI_OK)
+        status = show_columns(&ds, a);
     if (status == CLI_OK)
         status = cli_print_dataset(stdout, ds, a->format);
     accelsel_dataset_free(ds);
@@ -144,7 +205,7 @@ static int run(const data_args *a)
 
 int cli_data(int argc, char **argv)
 {
-    data_args a = {NULL, NULL, NULL, 0, CLI_FORMAT_TABLE, NULL, 0};
+    data_args a = {NULL, NULL, NULL, 0, CLI_FORMAT_TABLE, ACCELSEL_SELECTION_ROWS_ALL, NULL, 0};
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);

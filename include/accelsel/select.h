@@ -107,6 +107,18 @@ ACCELSEL_API int accelsel_selection_options_init(accelsel_selection_options *opt
 /** sizeof(accelsel_selection_options) in this library, for bindings. */
 ACCELSEL_API size_t accelsel_selection_options_size(void);
 
+/** The rows that row policy @p rows keeps of @p in, as a new dataset (the
+ *  first step of accelsel_selection_run(), so that a caller deriving metrics
+ *  itself gets the same reference rows as the selection).
+ *  @param[out] out   the kept rows, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  in    the rows; only read.
+ *  @param[in]  rows  ACCELSEL_SELECTION_ROWS_KEPT or _ALL.
+ *  @return 0 (possibly with no row); ACCELSEL_EINVAL for a NULL argument or
+ *          an unknown @p rows; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p in may be shared. */
+ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const accelsel_dataset *in,
+                                              int32_t rows);
+
 /** Run the selection method on @p data.
  *
  *  Steps: the row policy (@ref accelsel_selection_options.rows); derived

@@ -120,13 +120,34 @@ static int copy_rows(accelsel_dataset **out, const accelsel_dataset *data)
     return rc;
 }
 
+ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const accelsel_dataset *in,
+                                              int32_t rows)
+{
+    if (out == NULL)
+        return asel_einval("accelsel_selection_keep_rows", "out");
+    *out = NULL;
+    if (in == NULL)
+        return asel_einval("accelsel_selection_keep_rows", "in");
+    if (rows != ACCELSEL_SELECTION_ROWS_KEPT && rows != ACCELSEL_SELECTION_ROWS_ALL)
+        return asel_error(ACCELSEL_EINVAL, "accelsel_selection_keep_rows: unknown row policy %d",
+                          (int)rows);
+    accelsel_dataset *ds = NULL;
+    int rc = copy_rows(&ds, in);
+    if (rc == 0 && rows == ACCELSEL_SELECTION_ROWS_KEPT)
+        rc = kept_rows(&ds);
+    if (rc != 0) {
+        accelsel_dataset_free(ds);
+        return rc;
+    }
+    *out = ds;
+    return 0;
+}
+
 int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
                   const accelsel_selection_options *o)
 {
     s->rows_in = accelsel_dataset_rows(data);
-    int rc = copy_rows(&s->ds, data);
-    if (rc == 0 && o->rows == ACCELSEL_SELECTION_ROWS_KEPT)
-        rc = kept_rows(&s->ds);
+    int rc = accelsel_selection_keep_rows(&s->ds, data, o->rows);
     if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
         return asel_error(ACCELSEL_EEMPTY, "rows: no row has a time to train and accelerators "
                                            "above 0 in the closed division");

@@ -1,0 +1,337 @@
+/* The selection method as one call: on tables with no MLPerf column (what is
+ * skipped and said, k clamped to the rows, TOPSIS closeness of rows and of
+ * group medians against the textbook formula computed here), usage errors
+ * naming their field, Pareto without sensitivity, the README's findings on the
+ * built-in data, and allocation failures. */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "accelsel/accelsel.h"
+#include "testutil.h"
+
+#define N_QUOTES 8
+
+/* Vendor quotes: a name, a price, a speed and a power draw; no MLPerf column. */
+static const char *const quote_names[N_QUOTES] = {"A", "B", "C", "D", "E", "F", "G", "H"};
+static const double price[N_QUOTES] = {250, 200, 300, 275, 225, 210, 520, 480};
+static const double speed[N_QUOTES] = {16, 16, 32, 32, 16, 8, 64, 60};
+static const double power[N_QUOTES] = {12, 8, 16, 8, 16, 10, 30, 25};
+
+static accelsel_dataset *quotes(void)
+{
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_new(&ds, N_QUOTES), 0);
+    ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "vendor", quote_names, N_QUOTES), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "price", price, N_QUOTES), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "speed", speed, N_QUOTES), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "power", power, N_QUOTES), 0);
+    return ds;
+}
+
+static accelsel_selection_options quote_options(void)
+{
+    accelsel_selection_options o = ACCELSEL_SELECTION_OPTIONS_INIT;
+    o.features = "log10(price),speed";
+    o.criteria = "price:0.5:cost,speed:0.3:benefit,power:0.2:cost";
+    return o;
+}
+
+static accelsel_selection *run_ok(const accelsel_dataset *ds, const accelsel_selection_options *o)
+{
+    accelsel_selection *s = NULL;
+    int rc = accelsel_selection_run(&s, ds, o);
+    ck_assert_msg(rc == 0, "run: %s", accelsel_last_error()->message);
+    return s;
+}
+
+static int has_note(const accelsel_selection *s, const char *part)
+{
+    for (size_t i = 0; i < accelsel_selection_note_count(s); i++)
+        if (strstr(accelsel_selection_note(s, i), part) != NULL)
+            return 1;
+    return 0;
+}
+
+/* TOPSIS closeness by the textbook (Hwang and Yoon 1981): vector
+ * normalisation, weights, distances to the ideal and anti-ideal rows. */
+static void textbook_topsis(const double *const *cols, const double *w, const int *cost, size_t k,
+                            size_t n, double *out)
+{
+    double wsum = 0;
+    for (size_t j = 0; j < k; j++)
+        wsum += w[j];
+    double v[3][N_QUOTES], best[3], worst[3];
+    for (size_t j = 0; j < k; j++) {
+        double norm = 0;
+        for (size_t i = 0; i < n; i++)
+            norm += cols[j][i] * cols[j][i];
+        norm = sqrt(norm);
+        best[j] = cost[j] ? INFINITY : -INFINITY;
+        worst[j] = -best[j];
+        for (size_t i = 0; i < n; i++) {
+            v[j][i] = w[j] / wsum * cols[j][i] / norm;
+            best[j] = cost[j] ? fmin(best[j], v[j][i]) : fmax(best[j], v[j][i]);
+            worst[j] = cost[j] ? fmax(worst[j], v[j][i]) : fmin(worst[j], v[j][i]);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        double dp = 0, dm = 0;
+        for (size_t j = 0; j < k; j++) {
+            dp += (v[j][i] - best[j]) * (v[j][i] - best[j]);
+            dm += (v[j][i] - worst[j]) * (v[j][i] - worst[j]);
+        }
+        out[i] = sqrt(dm) / (sqrt(dp) + sqrt(dm));
+    }
+}
+
+START_TEST(any_table_skips_and_says)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    accelsel_selection *s = run_ok(ds, &o);
+    ck_assert(has_note(s, "derived metrics skipped"));
+    ck_assert(has_note(s, "variable importance skipped"));
+    ck_assert_ptr_null(accelsel_selection_importance(s));
+    ck_assert_ptr_null(accelsel_selection_target(s));
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), N_QUOTES);
+    /* 8 rows: k over 2..10 becomes 2..7, said in a note. */
+    ck_assert_uint_eq(accelsel_selection_k_min(s), 2);
+    ck_assert_uint_eq(accelsel_selection_k_max(s), N_QUOTES - 1);
+    ck_assert(has_note(s, "k range clamped to 2..7"));
+    ck_assert_ptr_nonnull(accelsel_selection_recommendation(s));
+    ck_assert_ptr_nonnull(strstr(accelsel_selection_recommendation(s), "ranks first"));
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(rows_ranked_by_textbook_topsis)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    accelsel_selection *s = run_ok(ds, &o);
+    const double *cols[3] = {price, speed, power};
+    const double w[3] = {0.5, 0.3, 0.2};
+    const int cost[3] = {1, 0, 1};
+    double want[N_QUOTES];
+    textbook_topsis(cols, w, cost, 3, N_QUOTES, want);
+    const accelsel_ranking *r = accelsel_selection_row_ranking(s);
+    ck_assert_uint_eq(accelsel_ranking_ranked_count(r), N_QUOTES);
+    for (size_t i = 0; i < N_QUOTES; i++)
+        ck_assert_double_eq_tol(accelsel_ranking_scores(r)[i], want[i], 1e-12);
+    /* The recommendation names the best row by its figures. */
+    size_t top = accelsel_ranking_order(r)[0];
+    for (size_t i = 0; i < N_QUOTES; i++)
+        ck_assert(want[top] >= want[i]);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+static int by_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_of(const double *v, const uint32_t *group, uint32_t g, size_t n)
+{
+    double tmp[N_QUOTES];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (group[i] == g)
+            tmp[m++] = v[i];
+    qsort(tmp, m, sizeof *tmp, by_double);
+    return m % 2 ? tmp[m / 2] : (tmp[m / 2 - 1] + tmp[m / 2]) / 2;
+}
+
+START_TEST(groups_ranked_by_textbook_topsis_on_medians)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    o.k = 3;
+    accelsel_selection *s = run_ok(ds, &o);
+    const uint32_t *group = accelsel_selection_groups(s);
+    double med[3][3];
+    const double *cols[3] = {price, speed, power};
+    for (uint32_t g = 0; g < 3; g++)
+        for (size_t j = 0; j < 3; j++)
+            med[j][g] = median_of(cols[j], group, g, N_QUOTES);
+    const double *mcols[3] = {med[0], med[1], med[2]};
+    const double w[3] = {0.5, 0.3, 0.2};
+    const int cost[3] = {1, 0, 1};
+    double want[3];
+    textbook_topsis(mcols, w, cost, 3, 3, want);
+    const accelsel_ranking *r = accelsel_selection_group_ranking(s);
+    ck_assert_uint_eq(accelsel_ranking_ranked_count(r), 3);
+    for (size_t i = 0; i < 3; i++) {
+        uint32_t g = accelsel_selection_group_at(s, i);
+        size_t row = accelsel_ranking_order(r)[i];
+        ck_assert_double_eq_tol(accelsel_ranking_scores(r)[row], want[g], 1e-12);
+        if (i > 0)
+            ck_assert(want[accelsel_selection_group_at(s, i - 1)] >= want[g]);
+    }
+    ck_assert_uint_eq(accelsel_selection_group_at(s, 3), UINT32_MAX);
+    ck_assert_ptr_null(accelsel_selection_k_choice(s));
+    ck_assert_str_eq(accelsel_selection_k_reason(s), "k = 3 was given");
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(target_gives_importance)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    o.target = "log10(price)";
+    o.variables = "speed,power";
+    o.k = 2;
+    accelsel_selection *s = run_ok(ds, &o);
+    ck_assert_ptr_nonnull(accelsel_selection_importance(s));
+    ck_assert_str_eq(accelsel_selection_target(s), "log10(price)");
+    ck_assert_uint_eq(accelsel_importance_n_features(accelsel_selection_importance(s)), 2);
+    ck_assert(!has_note(s, "importance skipped"));
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* The failure's status and the field its message starts with. */
+static void fails(const accelsel_dataset *ds, const accelsel_selection_options *o, int status,
+                  const char *field)
+{
+    accelsel_selection *s = (accelsel_selection *)1;
+    int rc = accelsel_selection_run(&s, ds, o);
+    ck_assert_msg(rc == status, "got %d (%s), want %d", rc, accelsel_last_error()->message, status);
+    ck_assert_ptr_null(s);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strncmp(msg, field, strlen(field)) == 0 && msg[strlen(field)] == ':',
+                  "'%s' does not start with '%s:'", msg, field);
+}
+
+START_TEST(errors_name_their_field)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    o.features = NULL; /* the default features need MLPerf columns */
+    fails(ds, &o, ACCELSEL_EINVAL, "features");
+    o = quote_options();
+    o.criteria = NULL;
+    fails(ds, &o, ACCELSEL_EINVAL, "criteria");
+    o = quote_options();
+    o.criteria = "price:1:cheap";
+    fails(ds, &o, ACCELSEL_EPARSE, "criteria");
+    o = quote_options();
+    o.features = "speed,no_such";
+    fails(ds, &o, ACCELSEL_ENOTFOUND, "features");
+    o = quote_options();
+    const char *where[] = {"vendor=Z"};
+    o.where = where;
+    o.n_where = 1;
+    fails(ds, &o, ACCELSEL_EEMPTY, "where");
+    o = quote_options();
+    o.k_min = 8; /* 8 rows allow at most 7 groups */
+    o.k_max = 9;
+    fails(ds, &o, ACCELSEL_EINVAL, "k_min");
+    o = quote_options();
+    o.target = "no_such";
+    o.variables = "speed";
+    fails(ds, &o, ACCELSEL_ENOTFOUND, "target");
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(pareto_has_no_sensitivity)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    o.k = 3;
+    o.method = ACCELSEL_RANK_PARETO;
+    accelsel_selection *s = run_ok(ds, &o);
+    ck_assert_ptr_null(accelsel_selection_sensitivity(s));
+    ck_assert(has_note(s, "weights do not change Pareto fronts"));
+    o.method = ACCELSEL_RANK_TOPSIS;
+    accelsel_selection *t = run_ok(ds, &o);
+    ck_assert_ptr_nonnull(accelsel_selection_sensitivity(t));
+    accelsel_selection_free(t);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* The README's findings on the built-in data (rows kept, k, silhouette, the
+ * group scores, the out-of-bag R^2, the best configuration). */
+START_TEST(readme_findings)
+{
+    if (getenv("ACCELSEL_TEST_LIGHT") != NULL)
+        return; /* a forest and ten clusterings: too long under valgrind */
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet"), 0);
+    accelsel_selection *s = run_ok(ds, NULL);
+    ck_assert_uint_eq(accelsel_selection_rows_in(s), 343);
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 275);
+    ck_assert_uint_eq(accelsel_selection_note_count(s), 0);
+    ck_assert_uint_eq(accelsel_cluster_model_k(accelsel_selection_model(s)), 2);
+    ck_assert_double_eq_tol(accelsel_cluster_model_silhouette(accelsel_selection_model(s)), 0.557,
+                            5e-4);
+    ck_assert_double_eq_tol(accelsel_importance_oob_r2(accelsel_selection_importance(s)), 0.951,
+                            5e-4);
+    const accelsel_ranking *g = accelsel_selection_group_ranking(s);
+    const size_t *order = accelsel_ranking_order(g);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(g)[order[0]], 0.688, 5e-4);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(g)[order[1]], 0.312, 5e-4);
+    const accelsel_ranking *r = accelsel_selection_row_ranking(s);
+    size_t best = accelsel_ranking_order(r)[0], col;
+    ck_assert_double_eq_tol(accelsel_ranking_scores(r)[best], 0.946, 5e-4);
+    const accelsel_dataset *kept = accelsel_selection_dataset(s);
+    ck_assert_int_eq(accelsel_dataset_column_index(kept, "system_name", &col), 0);
+    ck_assert_ptr_nonnull(strstr(accelsel_dataset_string(kept, best, col), "ESC-N8-E11"));
+    ck_assert_ptr_nonnull(strstr(accelsel_selection_recommendation(s), "ESC-N8-E11"));
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+static int small_run(void *ctx)
+{
+    const accelsel_dataset *ds = ctx;
+    accelsel_selection_options o = quote_options();
+    o.k = 2;
+    o.method = ACCELSEL_RANK_PARETO;
+    accelsel_selection *s = NULL;
+    int rc = accelsel_selection_run(&s, ds, &o);
+    accelsel_selection_free(s);
+    return rc;
+}
+
+START_TEST(allocation_failures)
+{
+    accelsel_dataset *ds = quotes();
+    testutil_alloc_sweep(small_run, ds, 20);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("select");
+    TCase *tc = tcase_create("select");
+    tcase_add_test(tc, any_table_skips_and_says);
+    tcase_add_test(tc, rows_ranked_by_textbook_topsis);
+    tcase_add_test(tc, groups_ranked_by_textbook_topsis_on_medians);
+    tcase_add_test(tc, target_gives_importance);
+    tcase_add_test(tc, errors_name_their_field);
+    tcase_add_test(tc, pareto_has_no_sensitivity);
+    tcase_add_test(tc, readme_findings);
+    tcase_add_test(tc, allocation_failures);
+    tcase_set_timeout(tc, 600);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1865,3 +1865,190 @@ class Network(_Handle):
             return ctypes.string_at(ptr, n.value).decode('utf-8')
         finally:
             _lib.accelsel_free(ptr)
+
+# --- select (maintained with include/accelsel/select.h) ---
+class SelectionOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('features', ctypes.c_char_p),
+                ('variables', ctypes.c_char_p), ('target', ctypes.c_char_p),
+                ('criteria', ctypes.c_char_p), ('where', ctypes.POINTER(ctypes.c_char_p)),
+                ('n_where', ctypes.c_uint64), ('k', ctypes.c_uint32), ('k_min', ctypes.c_uint32),
+                ('k_max', ctypes.c_uint32), ('k_by', ctypes.c_int32), ('algorithm', ctypes.c_uint32),
+                ('method', ctypes.c_int32), ('seed', ctypes.c_uint64), ('rows', ctypes.c_int32)]
+
+
+_selopt_init = _fn('accelsel_selection_options_init', ctypes.c_int,
+                   [ctypes.POINTER(SelectionOptions), ctypes.c_uint])
+_selopt_size = _fn('accelsel_selection_options_size', _sz, [], check=False)
+_select_run = _fn('accelsel_selection_run', ctypes.c_int,
+                  [ctypes.POINTER(_vp), _vp, ctypes.POINTER(SelectionOptions)])
+_select_free = _fn('accelsel_selection_free', None, [_vp], check=False)
+_select_rows_in = _fn('accelsel_selection_rows_in', _sz, [_vp], check=False)
+_select_dataset = _fn('accelsel_selection_dataset', _vp, [_vp], check=False)
+_select_note_count = _fn('accelsel_selection_note_count', _sz, [_vp], check=False)
+_select_note = _fn('accelsel_selection_note', ctypes.c_char_p, [_vp, _sz], check=False)
+_select_importance = _fn('accelsel_selection_importance', _vp, [_vp], check=False)
+_select_target = _fn('accelsel_selection_target', ctypes.c_char_p, [_vp], check=False)
+_select_constant_count = _fn('accelsel_selection_constant_count', _sz, [_vp], check=False)
+_select_constant = _fn('accelsel_selection_constant', ctypes.c_char_p, [_vp, _sz], check=False)
+_select_k_choice = _fn('accelsel_selection_k_choice', _vp, [_vp], check=False)
+_select_k_min = _fn('accelsel_selection_k_min', ctypes.c_uint32, [_vp], check=False)
+_select_k_max = _fn('accelsel_selection_k_max', ctypes.c_uint32, [_vp], check=False)
+_select_model = _fn('accelsel_selection_model', _vp, [_vp], check=False)
+_select_groups = _fn('accelsel_selection_groups', ctypes.POINTER(ctypes.c_uint32), [_vp],
+                     check=False)
+_select_group_ranking = _fn('accelsel_selection_group_ranking', _vp, [_vp], check=False)
+_select_row_ranking = _fn('accelsel_selection_row_ranking', _vp, [_vp], check=False)
+_select_group_at = _fn('accelsel_selection_group_at', ctypes.c_uint32, [_vp, _sz], check=False)
+_select_sensitivity = _fn('accelsel_selection_sensitivity', _vp, [_vp], check=False)
+_select_k_reason = _fn('accelsel_selection_k_reason', ctypes.c_char_p, [_vp], check=False)
+_select_recommendation = _fn('accelsel_selection_recommendation', ctypes.c_char_p, [_vp],
+                             check=False)
+_K_BY = {'silhouette': 1, 'ch': 2, 'db': 3, 'elbow': 4, 'gap': 5}
+_SCORES = ('inertia', 'silhouette', 'calinski_harabasz', 'davies_bouldin', 'gap', 'gap_se')
+_ROW_POLICY = {'kept': 1, 'all': 2}
+_NO_GROUP = 0xFFFFFFFF
+
+
+def _nan_none(v):
+    return None if math.isnan(v) else v
+
+
+class Selection(_Handle):
+    """The whole selection method in one call on a Dataset (accelsel_selection_run):
+    rows kept, derived metrics, variable importance, the choice of k, groups, the
+    ranking of groups and rows, weight sensitivity and the recommendation.
+
+    Column lists are 'a,log10(b)' strings; None takes the library's default
+    (which fits the MLPerf table; on another table skipped steps are listed
+    in `notes`). target='' skips importance. Groups are numbered from 1, as
+    the CLI shows them; rows are indices into `dataset`."""
+    _free = _select_free
+
+    def __init__(self, dataset, features=None, variables=None, target=None, criteria=None,
+                 where=(), k=0, k_range=(2, 10), k_by='silhouette', algorithm='kmeans',
+                 method='topsis', seed=42, rows='kept'):
+        if k_by not in _K_BY:
+            raise ValueError('k_by must be one of %s, not %r' % (', '.join(_K_BY), k_by))
+        if rows not in _ROW_POLICY:
+            raise ValueError("rows must be 'kept' or 'all', not %r" % (rows,))
+        if algorithm not in ('kmeans', 'ward'):
+            raise ValueError("algorithm must be 'kmeans' or 'ward', not %r" % (algorithm,))
+        o = SelectionOptions()
+        _selopt_init(ctypes.byref(o), 1)
+        m = ctypes.c_int()
+        _rank_method_from_name(_enc(method), ctypes.byref(m))
+        where = [_enc(w) for w in ([where] if isinstance(where, str) else where)]
+        self._keep = (ctypes.c_char_p * max(len(where), 1))(*where)
+        o.features, o.variables, o.target, o.criteria = (
+            _enc(v) for v in (features, variables, target, criteria))
+        o.where, o.n_where = self._keep, len(where)
+        o.k, (o.k_min, o.k_max), o.k_by = k, k_range, _K_BY[k_by]
+        o.algorithm = 2 if algorithm == 'ward' else 1
+        o.method, o.seed, o.rows = m.value, seed, _ROW_POLICY[rows]
+        out = _vp()
+        _select_run(ctypes.byref(out), dataset, ctypes.byref(o))
+        super().__init__(out.value)
+
+    @property
+    def rows_in(self):
+        return _select_rows_in(self)
+
+    @property
+    def dataset(self):
+        """The rows the method worked on, with derived columns (owned by this selection)."""
+        return _BorrowedDataset(_select_dataset(self), self)
+
+    @property
+    def notes(self):
+        return [_dec(_select_note(self, i)) for i in range(_select_note_count(self))]
+
+    @property
+    def importance(self):
+        """None when skipped, else {'target', 'oob_r2', 'constant', 'features': [...]} with
+        features best first by permutation importance, each a dict of every measure."""
+        imp = _select_importance(self)
+        if not imp:
+            return None
+        feats = []
+        for j in range(_imp_n_features(imp)):
+            f = {'feature': _dec(_imp_feature_name(imp, j))}
+            for name, code in _MEASURES.items():
+                v = _imp_values(imp, code)
+                f[name] = _nan_none(v[j]) if v else None
+            feats.append(f)
+        feats.sort(key=lambda f: -math.inf if f['permutation'] is None else -f['permutation'])
+        return {'target': _dec(_select_target(self)), 'oob_r2': _imp_oob_r2(imp),
+                'constant': [_dec(_select_constant(self, i))
+                             for i in range(_select_constant_count(self))],
+                'features': feats}
+
+    @property
+    def k(self):
+        return _cl_k(_select_model(self))
+
+    @property
+    def k_range(self):
+        return (_select_k_min(self), _select_k_max(self))
+
+    @property
+    def k_reason(self):
+        return _dec(_select_k_reason(self))
+
+    @property
+    def k_scores(self):
+        """One dict per k tried (k and every score, None where undefined); [] when k was given."""
+        sel = _select_k_choice(self)
+        if not sel:
+            return []
+        return [dict({'k': _sel_k(sel, i)},
+                     **{n: _nan_none(_sel_score(sel, i, c + 1)) for c, n in enumerate(_SCORES)})
+                for i in range(_sel_count(sel))]
+
+    @property
+    def labels(self):
+        """The group (from 1) of every row of `dataset`, None where it was not clustered."""
+        g = _select_groups(self)
+        return [None if g[i] == _NO_GROUP else g[i] + 1
+                for i in range(_ds_rows(_select_dataset(self)))]
+
+    @property
+    def groups(self):
+        """The groups best first: rank, group, score, size and the profile's medians."""
+        profiles = _BorrowedDataset(_cl_profiles(_select_model(self)), self)
+        table = profiles.to_dict()
+        ranking = _select_group_ranking(self)
+        scores, order = _ranking_scores(ranking), _ranking_order(ranking)
+        out = []
+        for i in range(_ranking_ranked(ranking)):
+            row = order[i]
+            medians = {c[:-len('_median')]: table[c][row] for c in table if c.endswith('_median')}
+            out.append({'rank': i + 1, 'group': _select_group_at(self, i) + 1,
+                        'score': scores[row], 'size': int(table['size'][row]),
+                        'medians': medians})
+        return out
+
+    def ranking(self, top=None):
+        """The rows best first: rank, row, group (from 1, or None) and score."""
+        ranking = _select_row_ranking(self)
+        scores, order = _ranking_scores(ranking), _ranking_order(ranking)
+        labels = self.labels
+        n = _ranking_ranked(ranking)
+        n = n if top is None else min(top, n)
+        return [{'rank': i + 1, 'row': order[i], 'group': labels[order[i]],
+                 'score': scores[order[i]]} for i in range(n)]
+
+    @property
+    def sensitivity(self):
+        """None for fewer than 2 groups or Pareto fronts, else the weight-sensitivity figures."""
+        s = _select_sensitivity(self)
+        if not s:
+            return None
+        return {'samples': _sens_samples(s), 'top1_fraction': _sens_top1(s),
+                'tau_mean': _sens_tau_mean(s), 'tau_min': _sens_tau_min(s)}
+
+    @property
+    def recommendation(self):
+        return _dec(_select_recommendation(self))
+
+
+__all__ += ['Selection']

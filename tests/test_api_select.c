@@ -143,6 +143,9 @@ START_TEST(getters_on_null)
     ck_assert_ptr_null(accelsel_selection_row_ranking(NULL));
     ck_assert_uint_eq(accelsel_selection_group_at(NULL, 0), UINT32_MAX);
     ck_assert_ptr_null(accelsel_selection_sensitivity(NULL));
+    ck_assert_ptr_null(accelsel_selection_row_order(NULL));
+    ck_assert_uint_eq(accelsel_selection_row_rank(NULL, 0), 0);
+    ck_assert_uint_eq(accelsel_selection_group_rank(NULL, 0), 0);
     ck_assert_ptr_null(accelsel_selection_k_reason(NULL));
     ck_assert_ptr_null(accelsel_selection_recommendation(NULL));
 }
@@ -159,6 +162,11 @@ START_TEST(indices_past_the_end)
     ck_assert_ptr_null(accelsel_selection_note(s, accelsel_selection_note_count(s)));
     ck_assert_ptr_null(accelsel_selection_constant(s, accelsel_selection_constant_count(s)));
     ck_assert_uint_eq(accelsel_selection_group_at(s, 2), UINT32_MAX);
+    ck_assert_uint_eq(accelsel_selection_group_rank(s, 2), 0);
+    ck_assert_uint_ge(accelsel_selection_group_rank(s, 0), 1);
+    ck_assert_uint_eq(accelsel_selection_row_rank(s, 6), 0);
+    ck_assert_uint_ge(accelsel_selection_row_rank(s, 0), 1);
+    ck_assert_ptr_nonnull(accelsel_selection_row_order(s));
     ck_assert_ptr_nonnull(accelsel_selection_criteria(s, &n));
     ck_assert_uint_eq(n, 2);
     /* Optional out-pointers may be NULL. */

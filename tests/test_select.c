@@ -262,6 +262,40 @@ START_TEST(pareto_has_no_sensitivity)
 }
 END_TEST
 
+/* Pareto fronts tie: rows of one front share a rank, and are listed by
+ * their TOPSIS closeness on the same criteria (computed here). */
+START_TEST(pareto_ties_share_a_rank)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    o.k = 2;
+    o.method = ACCELSEL_RANK_PARETO;
+    accelsel_selection *s = run_ok(ds, &o);
+    const double *cols[3] = {price, speed, power};
+    const double w[3] = {0.5, 0.3, 0.2};
+    const int cost[3] = {1, 0, 1};
+    double closeness[N_QUOTES];
+    textbook_topsis(cols, w, cost, 3, N_QUOTES, closeness);
+    const double *score = accelsel_ranking_scores(accelsel_selection_row_ranking(s));
+    const size_t *order = accelsel_selection_row_order(s);
+    size_t ties = 0;
+    for (size_t i = 0; i < N_QUOTES; i++) {
+        size_t row = order[i], better = 0;
+        for (size_t j = 0; j < N_QUOTES; j++)
+            better += score[j] > score[row];
+        ck_assert_uint_eq(accelsel_selection_row_rank(s, row), better + 1);
+        if (i > 0 && score[order[i - 1]] == score[row]) {
+            ties++;
+            ck_assert(closeness[order[i - 1]] >= closeness[row]);
+        } else if (i > 0)
+            ck_assert(score[order[i - 1]] > score[row]);
+    }
+    ck_assert_uint_gt(ties, 0); /* these quotes have a front of several rows */
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 /* The README's findings on the built-in data (rows kept, k, silhouette, the
  * group scores, the out-of-bag R^2, the best configuration). */
 START_TEST(readme_findings)
@@ -325,6 +359,7 @@ int main(void)
     tcase_add_test(tc, target_gives_importance);
     tcase_add_test(tc, errors_name_their_field);
     tcase_add_test(tc, pareto_has_no_sensitivity);
+    tcase_add_test(tc, pareto_ties_share_a_rank);
     tcase_add_test(tc, readme_findings);
     tcase_add_test(tc, allocation_failures);
     tcase_set_timeout(tc, 600);

@@ -72,8 +72,15 @@ size_t rank_profile_size(const rank_result *r, size_t group);
 int rank_mode(const rank_result *r, size_t group, const char *column, char *out, size_t size);
 /* 1 if the kept rows have the MLPerf columns the detailed tables show. */
 int rank_mlperf_shaped(const rank_result *r);
-/* Group of ranked position @p i (0 = best) of the group ranking. */
+/* Group of ranked position @p i (0 = best) of the group ranking, its score
+ * and its shared rank (ties share a rank; the library's secondary criterion
+ * orders them). */
 size_t rank_group_at(const rank_result *r, size_t i);
+double rank_group_score(const rank_result *r, size_t i);
+size_t rank_group_rank(const rank_result *r, size_t i);
+/* Dataset row of ranked position @p i of the rows, and its shared rank. */
+size_t rank_row_at(const rank_result *r, size_t i);
+size_t rank_row_rank(const rank_result *r, size_t i);
 /* Importance features ordered by permutation importance, best first
  * (caller frees); NULL when out of memory. */
 size_t *rank_importance_order(const accelsel_importance *imp);

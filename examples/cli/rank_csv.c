@@ -37,11 +37,11 @@ static int add_ranks(accelsel_dataset *out, const rank_result *r, size_t top)
     for (size_t g = 0; g < k; g++)
         group_rank[g] = NAN;
     for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++)
-        group_rank[rank_group_at(r, i)] = (double)(i + 1);
+        group_rank[rank_group_at(r, i)] = (double)rank_group_rank(r, i);
     for (size_t i = 0; i < top; i++) {
-        size_t row = accelsel_ranking_order(r->rows)[i];
+        size_t row = rank_row_at(r, i);
         uint32_t g = r->group_of_row[row];
-        v[i] = (double)(i + 1);
+        v[i] = (double)rank_row_rank(r, i);
         v[top + i] = accelsel_ranking_scores(r->rows)[row];
         v[2 * top + i] = g == UINT32_MAX ? NAN : (double)RANK_GROUP(g);
         v[3 * top + i] = g == UINT32_MAX ? NAN : group_rank[g];
@@ -61,7 +61,7 @@ static int build(accelsel_dataset **out, const rank_args *a, const rank_result *
                                              "time_to_train_min", "efficiency"};
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
     accelsel_dataset *rows = NULL;
-    int rc = accelsel_dataset_select_rows(&rows, r->ds, accelsel_ranking_order(r->rows), top);
+    int rc = accelsel_dataset_select_rows(&rows, r->ds, accelsel_selection_row_order(r->selection), top);
     if (rc == 0)
         rc = accelsel_dataset_new(out, top);
     if (rc == 0)

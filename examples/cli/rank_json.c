@@ -181,14 +181,12 @@ static void json_sensitivity(FILE *f, const rank_result *r)
 
 static void json_group_ranking(FILE *f, const rank_result *r)
 {
-    const double *score = accelsel_ranking_scores(r->groups);
-    const size_t *order = accelsel_ranking_order(r->groups);
     fputs("  \"cluster_ranking\": {\"order\": [", f);
     for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++) {
         size_t g = rank_group_at(r, i);
-        fprintf(f, "%s{\"rank\": %zu, \"group\": %u, ", i ? ",\n    " : "\n    ", i + 1,
+        fprintf(f, "%s{\"rank\": %zu, \"group\": %u, ", i ? ",\n    " : "\n    ", rank_group_rank(r, i),
                 RANK_GROUP(g));
-        num_field(f, "score", score[order[i]], 1);
+        num_field(f, "score", rank_group_score(r, i), 1);
         fputs("\"criteria\": {", f);
         for (size_t c = 0; c < r->n_crit; c++)
             num_field(f, r->median_names[c], rank_profile_number(r, g, r->median_names[c]),
@@ -238,7 +236,7 @@ int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
     fputs("  \"top_configurations\": [", f);
     for (size_t i = 0; i < top; i++) {
         fputs(i ? ",\n    " : "\n    ", f);
-        json_row(f, r, accelsel_ranking_order(r->rows)[i], i + 1);
+        json_row(f, r, rank_row_at(r, i), rank_row_rank(r, i));
     }
     fputs("],\n  \"recommendation\": ", f);
     cli_json_string(f, advice);

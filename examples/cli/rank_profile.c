@@ -70,9 +70,29 @@ const char *rank_row_text(const rank_result *r, size_t row, const char *column)
 
 size_t rank_group_at(const rank_result *r, size_t i)
 {
+    return accelsel_selection_group_at(r->selection, i);
+}
+
+double rank_group_score(const rank_result *r, size_t i)
+{
     const accelsel_dataset *p = accelsel_cluster_model_profiles(r->model);
-    size_t row = accelsel_ranking_order(r->groups)[i], col;
-    return find(p, "cluster", &col) ? (size_t)accelsel_dataset_number(p, row, col) : row;
+    size_t row = profile_row(p, rank_group_at(r, i));
+    return row < accelsel_dataset_rows(p) ? accelsel_ranking_scores(r->groups)[row] : NAN;
+}
+
+size_t rank_group_rank(const rank_result *r, size_t i)
+{
+    return accelsel_selection_group_rank(r->selection, i);
+}
+
+size_t rank_row_at(const rank_result *r, size_t i)
+{
+    return accelsel_selection_row_order(r->selection)[i];
+}
+
+size_t rank_row_rank(const rank_result *r, size_t i)
+{
+    return accelsel_selection_row_rank(r->selection, rank_row_at(r, i));
 }
 
 typedef struct keyed {

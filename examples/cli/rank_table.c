@@ -120,6 +120,22 @@ static void print_criteria(FILE *f, const rank_result *r)
                 r->crit[i].direction == ACCELSEL_CRITERION_COST ? "cost" : "benefit", w[i]);
 }
 
+/* "3", or "3=" when place @p i shares rank @p rank with a neighbour (a tie). */
+static const char *rank_label(char buf[16], size_t rank, size_t i, size_t next_rank)
+{
+    snprintf(buf, 16, "%zu%s", rank, rank != i + 1 || next_rank == rank ? "=" : "");
+    return buf;
+}
+
+/* How ties are listed, once, under a table that has them. */
+static void print_tie_rule(FILE *f, const rank_args *a, int tied)
+{
+    if (tied)
+        fprintf(f, "   (= marks a tie: equal scores share a rank; they are listed by %s)\n",
+                a->method == ACCELSEL_RANK_PARETO ? "TOPSIS closeness on the same criteria"
+                                                  : "row order");
+}
+
 static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *r)
 {
     fprintf(f, "\n4. Ranking of the groups: %s on the group medians of ",
@@ -127,10 +143,15 @@ static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *
     print_criteria(f, r);
     fprintf(f, "\n   %4s %5s %8s\n", "rank", "group", "score");
     size_t n = accelsel_ranking_ranked_count(r->groups);
-    const double *score = accelsel_ranking_scores(r->groups);
-    const size_t *order = accelsel_ranking_order(r->groups);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "   %4zu %5u %8.4f\n", i + 1, RANK_GROUP(rank_group_at(r, i)), score[order[i]]);
+    int tied = 0;
+    for (size_t i = 0; i < n; i++) {
+        char label[16];
+        rank_label(label, rank_group_rank(r, i), i, rank_group_rank(r, i + 1));
+        tied |= strchr(label, '=') != NULL;
+        fprintf(f, "   %4s %5u %8.4f\n", label, RANK_GROUP(rank_group_at(r, i)),
+                rank_group_score(r, i));
+    }
+    print_tie_rule(f, a, tied);
     if (r->sens != NULL)
         fprintf(f, "   Weights moved at random by up to +-20%% (%zu draws): the first group stays "
                    "first in %.1f%%; Kendall's tau-b with this order: mean %.3f, min %.3f.\n",
@@ -148,19 +169,21 @@ static void group_label(const rank_result *r, size_t row, char out[16])
 }
 
 /* Any table: each row's criteria and its name (system_name, else its number). */
-static void print_rows_generic(FILE *f, const rank_result *r, size_t top)
+static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
 {
-    const size_t *order = accelsel_ranking_order(r->rows);
+    int tied = 0;
     const double *score = accelsel_ranking_scores(r->rows);
     fprintf(f, "   %4s %5s %8s", "rank", "group", "score");
     for (size_t c = 0; c < r->n_crit; c++)
         fprintf(f, " %14.14s", r->crit[c].column);
     fputs("  row\n", f);
     for (size_t i = 0; i < top; i++) {
-        size_t row = order[i];
-        char group[16];
+        size_t row = rank_row_at(r, i);
+        char group[16], label[16];
         group_label(r, row, group);
-        fprintf(f, "   %4zu %5s %8.4f", i + 1, group, score[row]);
+        rank_label(label, rank_row_rank(r, i), i, i + 1 < top ? rank_row_rank(r, i + 1) : 0);
+        tied |= strchr(label, '=') != NULL;
+        fprintf(f, "   %4s %5s %8.4f", label, group, score[row]);
         for (size_t c = 0; c < r->n_crit; c++)
             fprintf(f, " %14.6g", rank_row_number(r, row, r->crit[c].column));
         const char *name = rank_row_text(r, row, "system_name");
@@ -169,34 +192,37 @@ static void print_rows_generic(FILE *f, const rank_result *r, size_t top)
         else
             fprintf(f, "  %zu\n", row + 1);
     }
+    return tied;
 }
 
 static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
 {
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
-    const size_t *order = accelsel_ranking_order(r->rows);
     const double *score = accelsel_ranking_scores(r->rows);
-    int mlperf = rank_mlperf_shaped(r);
+    int mlperf = rank_mlperf_shaped(r), tied = 0;
     fprintf(f, "\n5. Top %zu of %zu %s (%s on each %s, same criteria)\n", top, n,
             mlperf ? "configurations" : "rows", rank_method_title(a->method),
             mlperf ? "configuration" : "row");
     if (!mlperf) {
-        print_rows_generic(f, r, top);
+        print_tie_rule(f, a, print_rows_generic(f, r, top));
         return;
     }
     fprintf(f, "   %4s %5s %8s %7s %8s %10s %10s  %s\n", "rank", "group", "score", "round",
             "accel.", "time (min)", "efficiency", "system");
     for (size_t i = 0; i < top; i++) {
-        size_t row = order[i];
+        size_t row = rank_row_at(r, i);
         const char *round = rank_row_text(r, row, "round");
         const char *name = rank_row_text(r, row, "system_name");
-        char group[16];
+        char group[16], label[16];
         group_label(r, row, group);
-        fprintf(f, "   %4zu %5s %8.4f %7s %8g %10.2f %10.3f  %s\n", i + 1, group, score[row],
+        rank_label(label, rank_row_rank(r, i), i, i + 1 < n ? rank_row_rank(r, i + 1) : 0);
+        tied |= strchr(label, '=') != NULL;
+        fprintf(f, "   %4s %5s %8.4f %7s %8g %10.2f %10.3f  %s\n", label, group, score[row],
                 round ? round : "-", rank_row_number(r, row, "accelerators"),
                 rank_row_number(r, row, "time_to_train_min"),
                 rank_row_number(r, row, "efficiency"), name ? name : "-");
     }
+    print_tie_rule(f, a, tied);
 }
 
 /* @p text wrapped at 78 columns, indented by 3. */

@@ -199,8 +199,21 @@ ACCELSEL_API const accelsel_criterion *accelsel_selection_criteria(const accelse
 ACCELSEL_API const accelsel_ranking *accelsel_selection_group_ranking(const accelsel_selection *s);
 /** The ranking of every row of accelsel_selection_dataset(). */
 ACCELSEL_API const accelsel_ranking *accelsel_selection_row_ranking(const accelsel_selection *s);
-/** The group label at place @p i (0 = best) of the group ranking;
- *  UINT32_MAX past the end. */
+/** Ties. Rows (and groups) with equal scores share a rank and are listed by
+ *  a secondary criterion: for Pareto fronts (which tie whole fronts) the
+ *  TOPSIS closeness on the same criteria, then the row order; for TOPSIS and
+ *  the weighted sum the row order. */
+/** The ranked rows of accelsel_selection_dataset(), best first, ties in the
+ *  order of the secondary criterion; accelsel_ranking_ranked_count() of
+ *  accelsel_selection_row_ranking() entries. */
+ACCELSEL_API const size_t *accelsel_selection_row_order(const accelsel_selection *s);
+/** The shared rank (from 1) of dataset row @p row: 1 + the number of rows
+ *  with a strictly better score; 0 for a row not ranked or past the end. */
+ACCELSEL_API size_t accelsel_selection_row_rank(const accelsel_selection *s, size_t row);
+/** The shared rank of the group at place @p i of the group order; 0 past the end. */
+ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, size_t i);
+/** The group label at place @p i (0 = best) of the group order (ties by the
+ *  secondary criterion); UINT32_MAX past the end. */
 ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, size_t i);
 /** Sensitivity of the group ranking; NULL for fewer than 2 groups and for
  *  Pareto fronts. */

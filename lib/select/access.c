@@ -147,7 +147,7 @@ ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, s
     if (s == NULL || i >= accelsel_ranking_ranked_count(s->groups))
         return UINT32_MAX;
     const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
-    size_t row = accelsel_ranking_order(s->groups)[i], col;
+    size_t row = s->group_order[i], col;
     return find(p, "cluster", &col) ? (uint32_t)accelsel_dataset_number(p, row, col) : (uint32_t)row;
 }
 
@@ -181,4 +181,20 @@ const char *asel_sel_row_text(const accelsel_selection *s, size_t row, const cha
 {
     size_t col;
     return find(s->ds, column, &col) ? accelsel_dataset_string(s->ds, row, col) : NULL;
+}
+
+ACCELSEL_API const size_t *accelsel_selection_row_order(const accelsel_selection *s)
+{
+    return s != NULL ? s->row_order : NULL;
+}
+
+ACCELSEL_API size_t accelsel_selection_row_rank(const accelsel_selection *s, size_t row)
+{
+    return s != NULL && row < accelsel_dataset_rows(s->ds) ? s->row_rank[row] : 0;
+}
+
+ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, size_t i)
+{
+    return s != NULL && i < accelsel_ranking_ranked_count(s->groups) ? s->group_rank[s->group_order[i]]
+                                                                     : 0;
 }

@@ -31,6 +31,10 @@ struct accelsel_selection {
     accelsel_ranking *groups;
     accelsel_sensitivity *sens;
     accelsel_ranking *rows;
+    size_t *row_order;                /* ranked rows, ties by the secondary criterion */
+    size_t *row_rank;                 /* per row: shared rank from 1, 0 if not ranked */
+    size_t *group_order;              /* profile rows, likewise */
+    size_t *group_rank;               /* per profile row */
     char *k_reason;
     char *advice;
 };
@@ -63,6 +67,8 @@ int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options 
 int asel_sel_cluster(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_order(accelsel_selection *s, const accelsel_selection_options *o);
+/* Orders and shared ranks with ties broken by the secondary criterion. */
+int asel_sel_ties(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_text(accelsel_selection *s, const accelsel_selection_options *o);
 
 /* Reading the profiles and rows (NaN or NULL where absent). */

@@ -77,6 +77,8 @@ static int run_steps(accelsel_selection *s, const accelsel_dataset *data,
     if (rc == 0)
         rc = asel_sel_order(s, o);
     if (rc == 0)
+        rc = asel_sel_ties(s, o);
+    if (rc == 0)
         rc = asel_sel_text(s, o);
     return rc;
 }
@@ -133,6 +135,10 @@ ACCELSEL_API void accelsel_selection_free(accelsel_selection *s)
     accelsel_ranking_free(s->groups);
     accelsel_sensitivity_free(s->sens);
     accelsel_ranking_free(s->rows);
+    asel_free(s->row_order);
+    asel_free(s->row_rank);
+    asel_free(s->group_order);
+    asel_free(s->group_rank);
     asel_free(s->k_reason);
     asel_free(s->advice);
     asel_free(s);

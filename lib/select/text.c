@@ -139,7 +139,16 @@ static void sensitivity(asel_buf *b, const accelsel_selection *s)
 
 static void first_group(asel_buf *b, const accelsel_selection *s, int method, size_t g)
 {
-    asel_buf_printf(b, "Group %u ranks first of %zu by %s on the group medians: %zu ", GROUP(g),
+    size_t tied = 0;
+    for (size_t i = 0; accelsel_selection_group_rank(s, i) == 1; i++)
+        tied++;
+    if (tied > 1)
+        asel_buf_printf(b, "%zu groups share the best score (a tie; the secondary criterion is %s "
+                           "and puts group %u first). ", tied,
+                        method == ACCELSEL_RANK_PARETO ? "TOPSIS closeness on the same criteria"
+                                                       : "the group order", GROUP(g));
+    asel_buf_printf(b, "Group %u %s first of %zu by %s on the group medians: %zu ", GROUP(g),
+                    tied > 1 ? "is listed" : "ranks",
                     accelsel_cluster_model_k(s->model), method_title(method),
                     asel_sel_profile_size(s, g));
     if (!mlperf_shaped(s)) {
@@ -197,15 +206,16 @@ static void largest_group(asel_buf *b, const accelsel_selection *s, size_t first
 
 /* What the best row is: MLPerf configurations by name, round and figures;
  * other rows by their name column or number, and their criteria. */
-static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t row)
+static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t row, int tied)
 {
+    const char *lead = tied ? " Of them, the secondary criterion puts first the" : " The best single";
+    const char *verb = tied ? "" : " is";
     const char *name = asel_sel_row_text(s, row, "system_name");
     if (mlperf_shaped(s)) {
         const char *round = asel_sel_row_text(s, row, "round");
         const char *family = asel_sel_row_text(s, row, "accelerator_family");
-        asel_buf_printf(b, " The best single configuration is %s%s%s%s: %g x %s, %.2f min, "
-                           "efficiency %.2f",
-                        name ? name : "row", round ? " (" : "", round ? round : "",
+        asel_buf_printf(b, "%s configuration%s %s%s%s%s: %g x %s, %.2f min, efficiency %.2f",
+                        lead, verb, name ? name : "row", round ? " (" : "", round ? round : "",
                         round ? ")" : "", asel_sel_row_number(s, row, "accelerators"),
                         family ? family : "accelerators",
                         asel_sel_row_number(s, row, "time_to_train_min"),
@@ -213,20 +223,26 @@ static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t ro
         return;
     }
     if (name != NULL)
-        asel_buf_printf(b, " The best single row is %s:", name);
+        asel_buf_printf(b, "%s row%s %s:", lead, verb, name);
     else
-        asel_buf_printf(b, " The best single row is row %zu:", row + 1);
+        asel_buf_printf(b, "%s row%s number %zu:", lead, verb, row + 1);
     for (size_t i = 0; i < s->n_crit; i++)
         asel_buf_printf(b, "%s %s %g", i ? "," : "", s->crit[i].column,
                         asel_sel_row_number(s, row, s->crit[i].column));
 }
 
-static void best_row(asel_buf *b, const accelsel_selection *s, size_t first)
+static void best_row(asel_buf *b, const accelsel_selection *s, int method, size_t first)
 {
     if (accelsel_ranking_ranked_count(s->rows) == 0)
         return;
-    size_t row = accelsel_ranking_order(s->rows)[0];
-    best_row_figures(b, s, row);
+    size_t row = s->row_order[0], tied = 0;
+    for (size_t i = 0; i < accelsel_ranking_ranked_count(s->rows); i++)
+        tied += s->row_rank[s->row_order[i]] == 1;
+    if (tied > 1)
+        asel_buf_printf(b, " %zu rows share the best score (a tie; the secondary criterion is %s).",
+                        tied, method == ACCELSEL_RANK_PARETO ? "TOPSIS closeness on the same criteria"
+                                                             : "the row order");
+    best_row_figures(b, s, row, tied > 1);
     uint32_t g = s->group_of_row[row];
     if (g != UINT32_MAX)
         asel_buf_printf(b, ", in group %u", GROUP(g));
@@ -246,7 +262,7 @@ static int advice(accelsel_selection *s, const accelsel_selection_options *o)
         if (accelsel_cluster_model_k(s->model) > 1 && mlperf_shaped(s))
             largest_group(&b, s, first);
     }
-    best_row(&b, s, first);
+    best_row(&b, s, o->method, first);
     asel_buf_puts(&b, "");
     size_t len;
     return asel_buf_finish(&b, &s->advice, &len);

@@ -2,6 +2,7 @@
  * entry, or validate a catalog file. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog_print.h"
 
@@ -125,15 +126,83 @@ static int list(const accelsel_catalog *cat, const catalog_args *a)
     return CLI_OK;
 }
 
+static int show(const accelsel_catalog *cat, const catalog_args *a);
+
+/* 1 if @p text begins with @p family (ASCII case ignored, as names are
+ * matched everywhere) followed by its end, a space, '-' or '_'. */
+static int in_family(const char *text, const char *family)
+{
+    size_t n = strlen(family);
+    if (strncasecmp(text, family, n) != 0)
+        return 0;
+    return text[n] == '\0' || text[n] == ' ' || text[n] == '-' || text[n] == '_';
+}
+
+static int device_in_family(const accelsel_device_info *d, const char *family)
+{
+    if (in_family(d->name, family))
+        return 1;
+    for (size_t i = 0; i < d->n_aliases; i++)
+        if (in_family(d->aliases[i], family))
+            return 1;
+    return 0;
+}
+
+/* A family spelling, as the data's accelerator_family ("NVIDIA H100"): one
+ * member is shown, several are listed; none is the library's not-found. */
+static int show_family(const accelsel_catalog *cat, const catalog_args *a)
+{
+    size_t n = accelsel_catalog_device_count(cat), members = 0, last = 0;
+    for (size_t i = 0; i < n; i++)
+        if (device_in_family(accelsel_catalog_device(cat, i), a->target)) {
+            members++;
+            last = i;
+        }
+    if (members == 0) {
+        size_t i;
+        return cli_fail(accelsel_catalog_find_device(cat, a->target, &i), a->target);
+    }
+    if (members == 1) {
+        catalog_args one = *a;
+        one.target = accelsel_catalog_device(cat, last)->name;
+        return show(cat, &one);
+    }
+    if (a->format == CLI_FORMAT_TABLE)
+        printf("'%s' is a family of %zu devices in the catalog; 'accelsel catalog show NAME' "
+               "shows one:\n", a->target, members);
+    else {
+        fputs(a->format == CLI_FORMAT_JSON ? "{\"family\": " : "family: ", stdout);
+        cli_json_string(stdout, a->target);
+        fputs(a->format == CLI_FORMAT_JSON ? ", \"members\": [" : "\nmembers:\n", stdout);
+    }
+    for (size_t i = 0, k = 0; i < n; i++) {
+        const accelsel_device_info *d = accelsel_catalog_device(cat, i);
+        if (!device_in_family(d, a->target))
+            continue;
+        if (a->format == CLI_FORMAT_JSON) {
+            fputs(k++ ? ", " : "", stdout);
+            cli_json_string(stdout, d->name);
+        } else {
+            fputs(a->format == CLI_FORMAT_TABLE ? "  " : "  - ", stdout);
+            if (a->format == CLI_FORMAT_TABLE)
+                fputs(d->name, stdout);
+            else
+                cli_json_string(stdout, d->name);
+            fputc('\n', stdout);
+        }
+    }
+    if (a->format == CLI_FORMAT_JSON)
+        fputs("]}\n", stdout);
+    return CLI_OK;
+}
+
 static int show(const accelsel_catalog *cat, const catalog_args *a)
 {
     size_t found = 0;
     for (int l = 0; l < CLI_CATALOG_LISTS; l++)
         found += cli_catalog_find(cat, l, a->target) >= 0;
-    if (found == 0) {
-        size_t i;
-        return cli_fail(accelsel_catalog_find_device(cat, a->target, &i), a->target);
-    }
+    if (found == 0)
+        return show_family(cat, a);
     if (a->format == CLI_FORMAT_YAML)
         return print_yaml(cat, &a->target, 1);
     if (a->format == CLI_FORMAT_JSON)
@@ -150,6 +219,8 @@ static int validate(const catalog_args *a)
         return cli_usage_error("catalog: validate writes table or json");
     accelsel_catalog *cat = NULL;
     int rc = accelsel_catalog_load_file(&cat, a->target);
+    if (rc != 0 && a->format == CLI_FORMAT_JSON)
+        cli_print_invalid_json(stdout, a->target, rc);
     if (rc != 0)
         return cli_fail(rc, "invalid catalog");
     size_t n[CLI_CATALOG_LISTS];

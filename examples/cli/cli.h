@@ -24,6 +24,10 @@ int cli_network(int argc, char **argv);
  * return CLI_FAIL. */
 int cli_fail(int rc, const char *what);
 
+/* The JSON object of a file that failed validation with status @p rc:
+ * file, valid (false), status, message, line and column of the last error. */
+void cli_print_invalid_json(FILE *f, const char *file, int rc);
+
 /* Print a usage error to stderr and return CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -3,6 +3,7 @@
  * arithmetic intensity. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -281,6 +282,17 @@ static int list_zoo(int format)
     return CLI_OK;
 }
 
+/* The zoo's spelling of @p name, matched ignoring ASCII case as catalog
+ * names are ("ResNet50" is resnet50); @p name itself when none matches, so
+ * that the library's message lists the nearest names. */
+static const char *zoo_name(const char *name)
+{
+    for (size_t i = 0; accelsel_network_zoo_name(i) != NULL; i++)
+        if (strcasecmp(accelsel_network_zoo_name(i), name) == 0)
+            return accelsel_network_zoo_name(i);
+    return name;
+}
+
 int cli_network(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -298,9 +310,11 @@ int cli_network(int argc, char **argv)
     opts.bytes_per_element = a.bytes;
     accelsel_network *net = NULL;
     if (strcmp(a.command, "show") == 0)
-        rc = accelsel_network_load_zoo(&net, a.target, &opts);
+        rc = accelsel_network_load_zoo(&net, zoo_name(a.target), &opts);
     else
         rc = accelsel_network_load_file(&net, a.target, &opts);
+    if (rc != 0 && strcmp(a.command, "validate") == 0 && a.format == CLI_FORMAT_JSON)
+        cli_print_invalid_json(stdout, a.target, rc);
     if (rc != 0)
         return cli_fail(rc, a.target);
     rc = print_report(net, a.format);

@@ -165,8 +165,16 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
         a->format = cli_parse_format(v, 7u);
         if (a->format < 0)
             return cli_usage_error("rank: --format '%s' is not table, json or csv", v);
-    } else
+    } else {
+        /* SVG only: no image library is linked, and a file named .png that
+         * holds SVG would mislead whoever opens it. Checked before any work,
+         * so nothing is written under a refused name. */
+        size_t len = strlen(v);
+        if (len < 5 || strcmp(v + len - 4, ".svg") != 0)
+            return cli_usage_error("rank: --plot '%s' does not end in .svg (the plot is SVG; "
+                                   "name the file FILE.svg)", v);
         a->plot = v;
+    }
     return CLI_OK;
 }
 

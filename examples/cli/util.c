@@ -211,3 +211,16 @@ int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format)
     accelsel_free(text);
     return CLI_OK;
 }
+
+void cli_print_invalid_json(FILE *f, const char *file, int rc)
+{
+    const accelsel_error *e = accelsel_last_error();
+    fputs("{\"file\": ", f);
+    cli_json_string(f, file);
+    fputs(", \"valid\": false, \"status\": ", f);
+    cli_json_string(f, accelsel_status_name(rc));
+    fputs(", \"message\": ", f);
+    cli_json_string(f, e->message);
+    fprintf(f, ", \"line\": %lu, \"column\": %lu}\n", (unsigned long)e->line,
+            (unsigned long)e->column);
+}

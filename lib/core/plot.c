@@ -109,18 +109,19 @@ static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, si
     }
     if (p->kind == ACCELSEL_PLOT_SCATTER) {
         for (size_t i = 0; i < n; i++)
-            asel_svg_circle(b, pts[i].x, pts[i].y, 3.5, asel_svg_color((size_t)pts[i].g));
+            asel_svg_marker(b, pts[i].x, pts[i].y, 3.5, (size_t)pts[i].g);
         return;
     }
     for (size_t i = 0; i < n;) {
         size_t j = i;
-        asel_buf_printf(b, "<polyline fill=\"none\" stroke-width=\"1.8\" stroke=\"%s\" points=\"",
-                        asel_svg_color((size_t)pts[i].g));
+        asel_buf_printf(b, "<polyline fill=\"none\" stroke-width=\"1.8\" stroke=\"%s\" "
+                           "stroke-dasharray=\"%s\" points=\"",
+                        asel_svg_color((size_t)pts[i].g), asel_svg_dash((size_t)pts[i].g));
         for (; j < n && pts[j].g == pts[i].g; j++)
             asel_buf_printf(b, "%s%.2f,%.2f", j > i ? " " : "", pts[j].x, pts[j].y);
         asel_buf_puts(b, "\"/>\n");
         for (size_t k = i; k < j; k++)
-            asel_svg_circle(b, pts[k].x, pts[k].y, 2.5, asel_svg_color((size_t)pts[k].g));
+            asel_svg_marker(b, pts[k].x, pts[k].y, 2.5, (size_t)pts[k].g);
         i = j;
     }
 }
@@ -134,7 +135,7 @@ static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
     for (size_t g = 0; g < shown; g++, y += 15) {
         char name[32];
         snprintf(name, sizeof name, "group %zu", g);
-        asel_svg_rect(b, x, y - 9, 10, 10, asel_svg_color(g), "none");
+        asel_svg_marker(b, x + 5, y - 4, 4, g);
         asel_svg_text(b, x + 15, y, p->group_names ? p->group_names[g] : name, "start", 10, 0);
     }
 }

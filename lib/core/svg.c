@@ -68,10 +68,44 @@ void asel_svg_text(asel_buf *b, double x, double y, const char *text, const char
     asel_buf_puts(b, "</text>\n");
 }
 
+/* Okabe-Ito colours, readable by colour-blind viewers (its yellow left out:
+ * too faint on white). */
+static const char *const palette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00",
+                                      "#CC79A7", "#56B4E9", "#000000"};
+#define N_COLORS (sizeof palette / sizeof palette[0])
+#define N_SHAPES 5
+
 const char *asel_svg_color(size_t i)
 {
-    /* Okabe-Ito colours, readable by colour-blind viewers, then greys. */
-    static const char *const palette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7",
-                                          "#56B4E9", "#F0E442", "#000000", "#999999", "#666666"};
-    return palette[i % (sizeof palette / sizeof palette[0])];
+    return palette[i % N_COLORS];
+}
+
+const char *asel_svg_dash(size_t i)
+{
+    static const char *const dashes[N_SHAPES] = {"none", "6,3", "2,2", "8,3,2,3", "1,3"};
+    return dashes[(i / N_COLORS) % N_SHAPES];
+}
+
+void asel_svg_marker(asel_buf *b, double cx, double cy, double r, size_t i)
+{
+    const char *fill = asel_svg_color(i);
+    switch ((i / N_COLORS) % N_SHAPES) {
+    case 0:
+        asel_svg_circle(b, cx, cy, r, fill);
+        break;
+    case 1:
+        asel_svg_rect(b, cx - r, cy - r, 2 * r, 2 * r, fill, "none");
+        break;
+    case 2: /* triangle pointing up */
+        asel_buf_printf(b, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", cx,
+                        cy - 1.2 * r, cx - 1.1 * r, cy + 0.9 * r, cx + 1.1 * r, cy + 0.9 * r, fill);
+        break;
+    case 3: /* diamond */
+        asel_buf_printf(b, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n",
+                        cx, cy - 1.3 * r, cx + 1.3 * r, cy, cx, cy + 1.3 * r, cx - 1.3 * r, cy, fill);
+        break;
+    default: /* triangle pointing down */
+        asel_buf_printf(b, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", cx,
+                        cy + 1.2 * r, cx - 1.1 * r, cy - 0.9 * r, cx + 1.1 * r, cy - 0.9 * r, fill);
+    }
 }

@@ -17,7 +17,13 @@ void asel_svg_circle(asel_buf *b, double cx, double cy, double r, const char *fi
 void asel_svg_text(asel_buf *b, double x, double y, const char *text, const char *anchor,
                    double size, double rotate);
 
-/* Colour @p i of a palette that stays distinguishable for about ten groups. */
+/* The style of series @p i: colour, marker shape and line dash. Seven
+ * colours times five shapes (circle, square, triangle up, diamond, triangle
+ * down) and five dash patterns keep 35 series distinct; series 0-6 are
+ * circles and solid lines. */
 const char *asel_svg_color(size_t i);
+const char *asel_svg_dash(size_t i);
+/* The marker of series @p i centred at (cx, cy), of radius about @p r. */
+void asel_svg_marker(asel_buf *b, double cx, double cy, double r, size_t i);
 
 #endif

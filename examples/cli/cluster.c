@@ -263,8 +263,11 @@ static int filter_rows(cl_run *r, const cl_args *a)
     for (size_t i = 0; i < n; i++) {
         accelsel_dataset *kept = NULL;
         int rc = accelsel_dataset_filter_expr(&kept, r->ds, where[i]);
+        if (rc == ACCELSEL_EPARSE || rc == ACCELSEL_EINVAL)
+            return cli_usage_error("cluster: --where '%s': %s (%s)", where[i],
+                                   accelsel_last_error()->message, accelsel_status_name(rc));
         if (rc != 0)
-            return cli_fail(rc, where[i]);
+            return cli_fail(rc, "--where");
         accelsel_dataset_free(r->ds);
         r->ds = kept;
     }
@@ -514,7 +517,10 @@ static int print_table(FILE *f, const cl_run *r)
 {
     const accelsel_cluster_model *m = r->m;
     size_t n = accelsel_cluster_model_n_rows(m), rows = accelsel_dataset_rows(r->ds);
-    fprintf(f, "%s, k = %zu, %zu of %zu rows clustered\nfeatures:",
+    fprintf(f, "%s, k = %zu, %zu of %zu rows clustered\n"
+               "(clusters numbered from 0; accelsel rank differs in its defaults: it keeps\n"
+               "the closed division and unique logs, derives efficiency, chooses k in 2..10,\n"
+               "uses seed 42 and numbers its groups from 1)\nfeatures:",
             accelsel_cluster_model_algorithm(m) == ACCELSEL_CLUSTER_WARD ? "Ward" : "k-means",
             accelsel_cluster_model_k(m), n, rows);
     for (size_t j = 0; j < accelsel_features_dim(r->f); j++)

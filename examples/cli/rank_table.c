@@ -254,6 +254,8 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
                 ? "all rows"
                 : "time to train > 0, accelerators > 0, closed division, unique logs",
             a->n_where ? ", --where" : "");
+    fputs("(groups numbered from 1; accelsel cluster numbers clusters from 0 and has other "
+          "defaults: see its output)\n", f);
     for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++)
         fprintf(f, "Note: %s.\n", accelsel_selection_note(r->selection, i));
     fputc('\n', f);

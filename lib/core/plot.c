@@ -132,12 +132,14 @@ static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
         return;
     double x = ox + PANEL_W - RIGHT + 12, y = TOP + 8;
     size_t shown = p->n_groups > 24 ? 24 : (size_t)p->n_groups;
+    asel_buf_puts(b, "<g class=\"legend\">\n");
     for (size_t g = 0; g < shown; g++, y += 15) {
         char name[32];
         snprintf(name, sizeof name, "group %zu", g);
         asel_svg_marker(b, x + 5, y - 4, 4, g);
         asel_svg_text(b, x + 15, y, p->group_names ? p->group_names[g] : name, "start", 10, 0);
     }
+    asel_buf_puts(b, "</g>\n");
 }
 
 static int check_panel(const accelsel_plot_panel *p, size_t i)

@@ -561,8 +561,10 @@ START_TEST(plot_svg_draws_each_visible_point)
     ck_assert_int_eq(accelsel_plot_svg(&svg, &len, p, 2), 0);
     ck_assert_uint_eq(len, strlen(svg));
     /* Scatter: 5 finite points. Lines: NaN and -5 (log axis) dropped, 4 markers,
-     * one polyline per group. Legend: 2 swatches per panel. */
-    ck_assert_uint_eq(count_of(svg, "<circle"), 5 + 4);
+     * one polyline per group. Legend: 2 markers per panel, the series' own
+     * (circles for the first seven series). */
+    ck_assert_uint_eq(count_of(svg, "<circle"), 5 + 4 + 2 * 2);
+    ck_assert_uint_eq(count_of(svg, "<g class=\"legend\">"), 2);
     ck_assert_uint_eq(count_of(svg, "<polyline"), 2);
     ck_assert(strstr(svg, "PCA &lt;scatter&gt;") != NULL);
     ck_assert(strstr(svg, "a&lt;b") != NULL && strstr(svg, "c&amp;d") != NULL);

@@ -210,6 +210,7 @@ class ContractTest(unittest.TestCase):
             'network_totals': accelsel.NetworkTotals, 'device_info': accelsel._DeviceInfo,
             'design_info': accelsel._DesignInfo, 'link_info': accelsel._LinkInfo,
             'system_info': accelsel._SystemInfo, 'slot_info': accelsel._SlotInfo,
+            'selection_options': accelsel.SelectionOptions,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):
@@ -238,6 +239,7 @@ class ContractTest(unittest.TestCase):
             'accelsel_provenance': accelsel._Provenance, 'accelsel_device_info': accelsel._DeviceInfo,
             'accelsel_design_info': accelsel._DesignInfo, 'accelsel_link_info': accelsel._LinkInfo,
             'accelsel_system_info': accelsel._SystemInfo, 'accelsel_slot_info': accelsel._SlotInfo,
+            'accelsel_selection_options': accelsel.SelectionOptions,
         }
         structs, macros = header_structs()
         for name, mirror in mirrors.items():
@@ -260,7 +262,8 @@ class ContractTest(unittest.TestCase):
                 accelsel.Importance.from_matrix([[1.0, 0], [2, 1], [3, 0], [4, 1], [5, 0], [6, 1]],
                                                 [1.0, 2, 3, 4, 5, 6], n_trees=3, n_threads=1),
                 accelsel.Ranking(ds, 't:1:cost,p:1:cost'), accelsel.Catalog.builtin(),
-                accelsel.Network.zoo('small-cnn')]
+                accelsel.Network.zoo('small-cnn'),
+                accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2)]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

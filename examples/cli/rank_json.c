@@ -141,7 +141,18 @@ static void json_k(FILE *f, const rank_args *a, const rank_result *r)
     fputs("]},\n", f);
 }
 
-static void json_clusters(FILE *f, const rank_result *r)
+/* The table's profile cell ("NVIDIA A100 115/219, 2 missing") of @p column. */
+static int mode_field(FILE *f, const rank_result *r, size_t g, const char *key, const char *column)
+{
+    char cell[256];
+    if (rank_mode(r, g, column, cell, sizeof cell) != CLI_OK)
+        return CLI_FAIL;
+    fprintf(f, ", \"%s\": ", key);
+    cli_json_string(f, cell);
+    return CLI_OK;
+}
+
+static int json_clusters(FILE *f, const rank_result *r)
 {
     static const char *const medians[] = {"accelerators", "time_to_train_min", "efficiency",
                                           "throughput_per_accelerator", "accelerator_hours",
@@ -161,9 +172,18 @@ static void json_clusters(FILE *f, const rank_result *r)
         str_or_null(f, rank_profile_text(r, g, "accelerator_family"));
         fputs(", \"host_cpu\": ", f);
         str_or_null(f, rank_profile_text(r, g, "host_processor_model_name"));
-        fputc('}', f);
+        if (mode_field(f, r, g, "accelerator_family_count", "accelerator_family") != CLI_OK ||
+            mode_field(f, r, g, "host_cpu_count", "host_processor_model_name") != CLI_OK)
+            return CLI_FAIL;
+        fputs(", \"criteria_medians\": {", f);
+        for (size_t c = 0; c < r->n_crit; c++) {
+            fputs(c ? ", " : "", f);
+            num_field(f, r->crit[c].column, rank_profile_number(r, g, r->median_names[c]), 0);
+        }
+        fputs("}}", f);
     }
     fputs("],\n", f);
+    return CLI_OK;
 }
 
 static void json_sensitivity(FILE *f, const rank_result *r)
@@ -230,7 +250,8 @@ int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
     json_settings(f, a, r);
     json_importance(f, r);
     json_k(f, a, r);
-    json_clusters(f, r);
+    if (json_clusters(f, r) != CLI_OK)
+        return CLI_FAIL;
     json_group_ranking(f, r);
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
     fputs("  \"top_configurations\": [", f);

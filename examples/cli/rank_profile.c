@@ -159,7 +159,11 @@ static int by_string(const void *pa, const void *pb)
 
 int rank_mode(const rank_result *r, size_t group, const char *column, char *out, size_t size)
 {
-    size_t rows = accelsel_dataset_rows(r->ds), n = 0, missing = 0, members = 0;
+    size_t rows = accelsel_dataset_rows(r->ds), n = 0, missing = 0, members = 0, col;
+    if (!find(r->ds, column, &col)) {
+        snprintf(out, size, "-"); /* no such column: nothing is missing from it */
+        return CLI_OK;
+    }
     const char **v = malloc((rows ? rows : 1) * sizeof *v);
     if (v == NULL)
         return rank_oom();

@@ -127,6 +127,7 @@ class ProfileTest(unittest.TestCase):
         members = collections.defaultdict(list)
         for t in out['top_configurations']:
             members[t['group']].append(kept[t['row']])
+        clusters = {c['group']: c for c in out['clusters']}
         table = run('rank', '--k', '5').stdout
         section = table.split('\n3. Groups')[1].split('\n4. ')[0]
         lines = [l for l in section.splitlines() if l.strip()[:1].isdigit()]
@@ -144,6 +145,10 @@ class ProfileTest(unittest.TestCase):
                 missing = sum(1 for r in rows if not r[column])
                 if missing:
                     self.assertIn('%d missing' % missing, line)
+                    cell += ', %d missing' % missing
+                key = 'accelerator_family_count' if column == 'accelerator_family' \
+                    else 'host_cpu_count'
+                self.assertEqual(clusters[group][key], cell)
 
 
 class PlotTest(unittest.TestCase):

@@ -243,17 +243,32 @@ static void print_wrapped(FILE *f, const char *text)
     fputc('\n', f);
 }
 
+/* The filters of the row policy that applied: those whose column the data has. */
+static void print_row_policy(FILE *f, const rank_args *a, const rank_result *r)
+{
+    static const char *const filters[][2] = {{"time_to_train_min", "time to train > 0"},
+                                             {"total_accelerators", "accelerators > 0"},
+                                             {"division_norm", "closed division"},
+                                             {"same_runs_as", "unique logs"}};
+    size_t shown = 0, col;
+    for (size_t i = 0; a->rows != ACCELSEL_SELECTION_ROWS_ALL && i < 4; i++)
+        if (accelsel_dataset_column_index(r->ds, filters[i][0], &col) == 0)
+            fprintf(f, "%s%s", shown++ ? ", " : "", filters[i][1]);
+    if (shown == 0)
+        fputs(a->rows == ACCELSEL_SELECTION_ROWS_ALL ? "all rows"
+                                                     : "all rows: no column of the row filters",
+              f);
+}
+
 int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
 {
     const char *advice = rank_advice(r);
     if (advice == NULL)
         return rank_oom();
-    fprintf(f, "accelsel rank: %zu of %zu rows of %s (%s%s)\n",
-            accelsel_dataset_rows(r->ds), r->rows_in, a->csv ? a->csv : "the built-in MLPerf data",
-            a->rows == ACCELSEL_SELECTION_ROWS_ALL
-                ? "all rows"
-                : "time to train > 0, accelerators > 0, closed division, unique logs",
-            a->n_where ? ", --where" : "");
+    fprintf(f, "accelsel rank: %zu of %zu rows of %s (", accelsel_dataset_rows(r->ds), r->rows_in,
+            a->csv ? a->csv : "the built-in MLPerf data");
+    print_row_policy(f, a, r);
+    fprintf(f, "%s)\n", a->n_where ? ", --where" : "");
     fputs("(groups numbered from 1; accelsel cluster numbers clusters from 0 and has other "
           "defaults: see its output)\n", f);
     for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++)

@@ -5,7 +5,11 @@ the rows, errors naming their field) and on the built-in data (the README's
 findings)."""
 import ctypes
 import math
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import unittest
 
 import accelsel
@@ -137,6 +141,37 @@ class BuiltinTest(unittest.TestCase):
             self.assertIn('ESC-N8-E11', names[top[0]['row']])
             self.assertAlmostEqual(top[0]['score'], 0.946, delta=5e-4)
             self.assertGreater(s.sensitivity['samples'], 0)
+
+
+class LibraryFindingTest(unittest.TestCase):
+    """The binding says where it looked when it cannot load the library."""
+
+    def test_import_error_lists_what_was_tried(self):
+        with tempfile.TemporaryDirectory() as d:
+            missing = os.path.join(d, 'libaccelsel.so.0')
+            env = dict(os.environ, ACCELSEL_LIBRARY=missing)
+            r = subprocess.run([sys.executable, '-c', 'import accelsel'], env=env,
+                               capture_output=True, text=True, cwd=d)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn('ImportError', r.stderr)
+            self.assertIn(missing + ' (no such file)', r.stderr)
+            # A copy of the module alone, in a prefix with no library: every
+            # candidate is listed, the loader's own search last.
+            site = os.path.join(d, 'lib', 'python3', 'site-packages')
+            os.makedirs(site)
+            with open(accelsel.__file__, encoding='utf-8') as src, \
+                    open(os.path.join(site, 'accelsel.py'), 'w', encoding='utf-8') as dst:
+                dst.write(src.read())
+            env = {k: v for k, v in os.environ.items()
+                   if k not in ('ACCELSEL_LIBRARY', 'LD_LIBRARY_PATH', 'LD_PRELOAD')}
+            env['PYTHONPATH'] = site
+            r = subprocess.run([sys.executable, '-c', 'import accelsel'], env=env,
+                               capture_output=True, text=True, cwd=d)
+            if r.returncode == 0:
+                self.skipTest('libaccelsel.so.0 is installed where the loader finds it')
+            self.assertIn(os.path.join(d, 'lib', 'libaccelsel.so.0') + ' (no such file)', r.stderr)
+            self.assertIn('libaccelsel.so.0 (', r.stderr)
+            self.assertIn('ACCELSEL_LIBRARY', r.stderr)
 
 
 if __name__ == '__main__':

@@ -4,6 +4,7 @@
  * gets the same facts told on its own criteria columns. */
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -93,28 +94,44 @@ static int k_reason(accelsel_selection *s, const accelsel_selection_options *o)
     return asel_buf_finish(&b, &s->k_reason, &len);
 }
 
-/* Rows of group @p g whose @p column equals @p value. */
-static size_t count_in_group(const accelsel_selection *s, size_t g, const char *column,
-                             const char *value)
+static int by_string(const void *pa, const void *pb)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < accelsel_dataset_rows(s->ds); i++) {
-        const char *v = asel_sel_row_text(s, i, column);
-        n += s->group_of_row[i] == g && v != NULL && strcmp(v, value) == 0;
-    }
-    return n;
+    return strcmp(*(const char *const *)pa, *(const char *const *)pb);
 }
 
-/* "NVIDIA H100 (30 of 38)": the group's most common value of @p column,
- * which need not be a majority, with its count. */
-static void most_common(asel_buf *b, const accelsel_selection *s, size_t g, const char *column)
+/* "NVIDIA H100 (30 of 38)": the group's most common non-empty value of
+ * @p column with its count, "A or B (9 of 38 each)" when two tie, "unknown"
+ * when every value is missing. */
+static int most_common(asel_buf *b, const accelsel_selection *s, size_t g, const char *column)
 {
-    const char *v = asel_sel_profile_text(s, g, column);
-    if (v == NULL)
+    size_t rows = accelsel_dataset_rows(s->ds), n = 0, best = 0, at = 0, ties = 0, second = 0;
+    const char **v;
+    if (asel_alloc_array(&v, rows ? rows : 1, sizeof *v) != 0)
+        return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < rows; i++) {
+        const char *x = s->group_of_row[i] == g ? asel_sel_row_text(s, i, column) : NULL;
+        if (x != NULL && *x != '\0')
+            v[n++] = x;
+    }
+    qsort(v, n, sizeof *v, by_string);
+    for (size_t i = 0, run; i < n; i += run) {
+        for (run = 1; i + run < n && strcmp(v[i], v[i + run]) == 0; run++)
+            ;
+        if (run > best) {
+            best = run, at = i, ties = 0;
+        } else if (run == best && ties++ == 0) {
+            second = i;
+        }
+    }
+    if (best == 0)
         asel_buf_puts(b, "unknown");
+    else if (ties == 0)
+        asel_buf_printf(b, "%s (%zu of %zu)", v[at], best, asel_sel_profile_size(s, g));
     else
-        asel_buf_printf(b, "%s (%zu of %zu)", v, count_in_group(s, g, column, v),
-                        asel_sel_profile_size(s, g));
+        asel_buf_printf(b, "%s or %s%s (%zu of %zu each)", v[at], v[second],
+                        ties > 1 ? " or others" : "", best, asel_sel_profile_size(s, g));
+    asel_free(v);
+    return 0;
 }
 
 /* 1 if the rows have the MLPerf columns the detailed sentences speak of. */
@@ -137,7 +154,7 @@ static void sensitivity(asel_buf *b, const accelsel_selection *s)
                         accelsel_sensitivity_samples(s->sens));
 }
 
-static void first_group(asel_buf *b, const accelsel_selection *s, int method, size_t g)
+static int first_group(asel_buf *b, const accelsel_selection *s, int method, size_t g)
 {
     size_t tied = 0;
     for (size_t i = 0; accelsel_selection_group_rank(s, i) == 1; i++)
@@ -158,19 +175,22 @@ static void first_group(asel_buf *b, const accelsel_selection *s, int method, si
                             asel_sel_profile_number(s, g, s->median_names[i]));
         asel_buf_puts(b, ".");
         sensitivity(b, s);
-        return;
+        return 0;
     }
     asel_buf_printf(b, "configurations with a median of %g accelerators, most often ",
                     asel_sel_profile_number(s, g, "accelerators_median"));
-    most_common(b, s, g, "accelerator_family");
+    if (most_common(b, s, g, "accelerator_family") != 0)
+        return ACCELSEL_ENOMEM;
     asel_buf_puts(b, ", host CPU most often ");
-    most_common(b, s, g, "host_processor_model_name");
+    if (most_common(b, s, g, "host_processor_model_name") != 0)
+        return ACCELSEL_ENOMEM;
     asel_buf_printf(b, "; median %.1f min to train, efficiency %.2f, %.0f images/s per "
                        "accelerator.",
                     asel_sel_profile_number(s, g, "time_to_train_min_median"),
                     asel_sel_profile_number(s, g, "efficiency_median"),
                     asel_sel_profile_number(s, g, "throughput_per_accelerator_median"));
     sensitivity(b, s);
+    return 0;
 }
 
 /* The group with the largest median of @p column (ties: the lower group). */
@@ -258,7 +278,10 @@ static int advice(accelsel_selection *s, const accelsel_selection_options *o)
     size_t first = SIZE_MAX;
     if (accelsel_ranking_ranked_count(s->groups) > 0) {
         first = accelsel_selection_group_at(s, 0);
-        first_group(&b, s, o->method, first);
+        if (first_group(&b, s, o->method, first) != 0) {
+            asel_buf_release(&b);
+            return ACCELSEL_ENOMEM;
+        }
         if (accelsel_cluster_model_k(s->model) > 1 && mlperf_shaped(s))
             largest_group(&b, s, first);
     }

@@ -36,6 +36,8 @@ typedef struct asel_csv_part {
     asel_column *cols;     /* in->n_cols columns without names */
     asel_csv_overflow *overflow;
     size_t n_rows, cap_rows;
+    size_t *pending;       /* per column, rows whose text is still to read (NULL: none yet) */
+    size_t max_pending;    /* the most of those */
     int rc;                /* 0 or the failure's status */
     size_t err_offset;     /* where it failed, SIZE_MAX if nowhere in particular */
     char err[160];         /* what failed, without the position */
@@ -52,9 +54,14 @@ int asel_csv_read_header(const asel_csv_input *in, const char *const *categorica
  * to report with asel_csv_raise(). */
 void asel_csv_part_parse(asel_csv_part *part);
 
-/* Turn numeric column @p col of @p part categorical: its rows are read again
- * for their text. Sets part->rc on failure and returns it. */
+/* Turn numeric column @p col of @p part categorical: its later rows are
+ * stored as text, and the text of the rows read so far is pending until
+ * asel_csv_part_finish_text(). Sets part->rc on failure and returns it. */
 int asel_csv_part_to_categorical(asel_csv_part *part, size_t col);
+
+/* Read the pending text of every column turned categorical, in one pass over
+ * the part. Sets part->rc on failure and returns it. */
+int asel_csv_part_finish_text(asel_csv_part *part);
 
 /* Whether field text @p s of @p len bytes is a missing value for @p in. */
 int asel_csv_is_missing(const asel_csv_input *in, const char *s, size_t len);

@@ -10,6 +10,7 @@
 #include "core/pool.h"
 #include "data/csv_load.h"
 
+/* Each part reads its rows again at most once, for all its columns at once. */
 static int unify_types(const asel_csv_input *in, asel_csv_part *parts, size_t n)
 {
     for (size_t j = 0; j < in->n_cols; j++) {
@@ -21,6 +22,9 @@ static int unify_types(const asel_csv_input *in, asel_csv_part *parts, size_t n)
                 asel_csv_part_to_categorical(&parts[p], j) != 0)
                 return asel_csv_raise(in, parts[p].rc, SIZE_MAX, parts[p].err);
     }
+    for (size_t p = 0; p < n; p++)
+        if (asel_csv_part_finish_text(&parts[p]) != 0)
+            return asel_csv_raise(in, parts[p].rc, SIZE_MAX, parts[p].err);
     return 0;
 }
 

@@ -195,6 +195,8 @@ void asel_csv_part_parse(asel_csv_part *part)
     asel_csv_range(&t, part->begin, part->end);
     read_rows(part, &t);
     asel_csv_release(&t);
+    if (part->rc == 0)
+        asel_csv_part_finish_text(part);
 }
 
 void asel_csv_part_free(asel_csv_part *part)
@@ -203,6 +205,8 @@ void asel_csv_part_free(asel_csv_part *part)
         asel_column_clear(&part->cols[j]);
     asel_free(part->cols);
     asel_free(part->overflow);
+    asel_free(part->pending);
     part->cols = NULL;
     part->overflow = NULL;
+    part->pending = NULL;
 }

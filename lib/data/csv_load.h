@@ -21,6 +21,11 @@ typedef struct asel_csv_input {
     const int *types; /* per column: categorical when forced, else numeric to start */
     const char *const *missing; /* extra missing-value spellings (options) */
     size_t n_missing;
+    /* The same spellings in a hash table (comparing each field with every
+     * spelling cost fields x spellings), and whether one of them reads as a
+     * number (then numeric fields are looked up too: --na=-999). */
+    const asel_levels *missing_set;
+    int missing_numeric;
 } asel_csv_input;
 
 /* The first number in a still-numeric column that overflowed a double: an

@@ -77,12 +77,8 @@ static int reserve_row(asel_csv_part *part, size_t read)
 
 int asel_csv_is_missing(const asel_csv_input *in, const char *s, size_t len)
 {
-    if (asel_missing_token(s, len))
-        return 1;
-    for (size_t i = 0; i < in->n_missing; i++)
-        if (strlen(in->missing[i]) == len && memcmp(in->missing[i], s, len) == 0)
-            return 1;
-    return 0;
+    return asel_missing_token(s, len) ||
+           (in->missing_set != NULL && asel_levels_find(in->missing_set, s, len) >= 0);
 }
 
 int asel_csv_put_text(const asel_csv_input *in, asel_column *c, size_t row,
@@ -109,8 +105,11 @@ static int put_field(asel_csv_part *part, size_t col, const asel_csv_field *f)
     size_t row = part->n_rows;
     if (c->type == ACCELSEL_COLUMN_NUMERIC) {
         int rc = asel_parse_double(f->text, f->len, &c->num[row]);
-        if (rc == 0)
+        if (rc == 0) {
+            if (part->in->missing_numeric && asel_csv_is_missing(part->in, f->text, f->len))
+                c->num[row] = NAN;
             return 0;
+        }
         if (rc == ACCELSEL_ERANGE && !part->overflow[col].seen)
             part->overflow[col] = (asel_csv_overflow){1, f->offset};
         if (rc == ACCELSEL_ERANGE || asel_csv_is_missing(part->in, f->text, f->len)) {
@@ -172,7 +171,8 @@ static int read_row(asel_csv_part *part, asel_csv_tok *t, int fast)
 
 static void read_rows(asel_csv_part *part, asel_csv_tok *t)
 {
-    int fast = !asel_number_byte(part->in->delim);
+    /* A spelling of missing that reads as a number must be looked up. */
+    int fast = !asel_number_byte(part->in->delim) && !part->in->missing_numeric;
     size_t at;
     while ((at = asel_csv_offset(t)) != part->end)
         if (reserve_row(part, at - part->begin) != 0 || read_row(part, t, fast) <= 0)

@@ -149,6 +149,13 @@ int asel_features_fit_categorical(asel_feat_input *in, const accelsel_dataset *d
     }
     in->n_out = 0;
     rc = collect_levels(in, ds, col, rows, n_rows, map, count);
+    /* Each level is an output column of every row: a level per row would
+     * make the matrix rows x rows (1.6 GB from a 79 KB file). */
+    if (rc == 0 && in->n_out > ASEL_ONEHOT_MAX_LEVELS)
+        rc = asel_error(ACCELSEL_EDATA,
+                        FN ": column '%s' has %zu distinct values among the rows used; one-hot "
+                        "encoding takes at most %d (each level is a column of every row)",
+                        in->name, in->n_out, ASEL_ONEHOT_MAX_LEVELS);
 done:
     asel_free(map);
     asel_free(count);

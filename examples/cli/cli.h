@@ -46,8 +46,15 @@ int cli_parse_uint_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *firs
  * (1 << CLI_FORMAT_x); -1 if unknown. */
 int cli_parse_format(const char *s, unsigned allowed_mask);
 
-/* Write @p s as a JSON string literal (quotes and escapes included). */
+/* Write @p s as a JSON string literal (quotes and escapes included), which
+ * is also a YAML double-quoted scalar: control characters (C0, DEL, C1) and
+ * U+2028/U+2029 are written as \uXXXX. */
 void cli_json_string(FILE *f, const char *s);
+
+/* @p s for a text table, at most @p cap - 1 bytes in @p out: control
+ * characters as \n, \t, \r, \xHH or \u2028 and a backslash doubled, so that
+ * no escape sequence reaches the terminal and no line break splits a row. */
+void cli_table_text(char *out, size_t cap, const char *s);
 
 /* Write a double as JSON: shortest round-trip text, or null if not finite. */
 void cli_json_number(FILE *f, double v);

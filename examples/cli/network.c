@@ -198,8 +198,10 @@ static void print_layer(const accelsel_network *net, size_t i, int yaml)
     fputs(yaml ? "  - name: " : "    {\"name\": ", stdout);
     cli_json_string(stdout, l->name);
     printf(yaml ? "%skind: %s" : "%s\"kind\": \"%s\"", sep, l->kind_name);
-    if (l->op != NULL)
-        printf(yaml ? "%sop: %s" : "%s\"op\": \"%s\"", sep, l->op);
+    if (l->op != NULL) {
+        printf(yaml ? "%sop: " : "%s\"op\": ", sep);
+        cli_json_string(stdout, l->op);
+    }
     printf(yaml ? "%sinputs: " : "%s\"inputs\": ", sep);
     print_inputs(net, i);
     printf(yaml ? "%sshape: " : "%s\"shape\": ", sep);

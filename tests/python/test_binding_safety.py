@@ -5,10 +5,24 @@ thread-safe, strings without NUL and in UTF-8, unknown options refused,
 integers checked against their C type. Run under the sanitized library by
 tools/run-tests (stage binding-asan), where a missed check is a crash."""
 import ctypes
+import json
+import os
+import subprocess
+import tempfile
 import threading
 import unittest
 
 import accelsel
+
+try:
+    import yaml
+except ImportError:  # PyYAML comes with the system interpreter the suite uses
+    yaml = None
+
+CLI = os.environ.get('ACCELSEL_CLI')
+# Every character a writer must escape: C0 controls but NUL, DEL, the C1
+# controls and the two line separators a YAML reader takes as line breaks.
+CONTROLS = ''.join(chr(c) for c in list(range(1, 32)) + [0x7f] + list(range(0x80, 0xa0)) + [0x2028, 0x2029])
 
 
 def grid(n, d=2):
@@ -273,6 +287,82 @@ class OptionTest(unittest.TestCase):
     def test_bool_and_float_counts_are_not_ints(self):
         with self.assertRaises(TypeError):
             accelsel.ClusterModel.fit(grid(6), k=2, n_init=2.5)
+
+
+def yaml_quoted(s):
+    """s as a YAML double-quoted scalar, written by Python's json (JSON strings are YAML)."""
+    return json.dumps(s)
+
+
+@unittest.skipIf(yaml is None, 'PyYAML is not installed')
+class WriterEscapingTest(unittest.TestCase):
+    """YAML and JSON writers escape what their formats require: names holding
+    every control character read back equal through PyYAML and json."""
+
+    def network_text(self):
+        self.name = 'in' + CONTROLS
+        self.net_name = 'net' + CONTROLS
+        return ('name: %s\ninputs:\n  - {name: %s, shape: [3]}\nlayers:\n'
+                '  - {name: r, kind: activation, function: relu, inputs: [%s]}\n'
+                % (yaml_quoted(self.net_name), yaml_quoted(self.name), yaml_quoted(self.name)))
+
+    def test_library_network_yaml(self):
+        with accelsel.Network.from_yaml(self.network_text()) as net:
+            doc = yaml.safe_load(net.to_yaml())
+        self.assertEqual(doc['name'], self.net_name)
+        self.assertEqual(doc['inputs'][0]['name'], self.name)
+
+    def test_library_catalog_yaml(self):
+        text = 'version: 1\ndevices:\n  - {name: %s, vendor: %s, kind: gpu, source: %s}\n' % (
+            yaml_quoted('g' + CONTROLS), yaml_quoted('v' + CONTROLS), yaml_quoted('s' + CONTROLS))
+        with accelsel.Catalog.from_string(text) as cat:
+            dev = yaml.safe_load(cat.to_string())['devices'][0]
+        self.assertEqual((dev['name'], dev['vendor'], dev['source']),
+                         ('g' + CONTROLS, 'v' + CONTROLS, 's' + CONTROLS))
+
+    def test_library_cluster_model_yaml(self):
+        a, b = 'a' + CONTROLS, 'b' + CONTROLS
+        with accelsel.Dataset.from_columns({a: [1.0, 2, 10, 11], b: [0.0, 1, 0, 1]}) as ds, \
+                accelsel.Features.fit(ds, [a, b]) as f, \
+                accelsel.ClusterModel.fit_dataset(ds, f, k=2, n_threads=1) as m:
+            text = m.to_yaml()
+        yaml.safe_load(text)  # raises on a character YAML forbids raw
+        with accelsel.ClusterModel.from_yaml_text(text) as back:
+            self.assertEqual([name for name, _ in back.features.inputs], [a, b])
+
+    @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
+    def test_cli_network_yaml_and_json(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False, encoding='utf-8') as f:
+            f.write(self.network_text())
+        try:
+            for fmt, parse in (('yaml', yaml.safe_load), ('json', json.loads)):
+                out = subprocess.run([CLI, 'network', 'validate', f.name, '--format', fmt],
+                                     capture_output=True, check=True).stdout.decode('utf-8')
+                doc = parse(out)
+                self.assertEqual(doc['name'], self.net_name, fmt)
+                self.assertEqual(doc['layers'][0]['name'], self.name, fmt)
+        finally:
+            os.unlink(f.name)
+
+    @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
+    def test_cli_table_escapes_controls(self):
+        name = 'c\x1b[31mred\nx'
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 't.csv')
+            with accelsel.Dataset.from_columns({name: ['v\x1b]0;title\x07', 'w\u009b2J'],
+                                                'n': [1.0, 2.0]}) as ds:
+                ds.to_csv(path)
+            table = subprocess.run([CLI, 'data', '--csv', path, '--format', 'table'],
+                                   capture_output=True, check=True).stdout.decode('utf-8')
+            data = json.loads(subprocess.run([CLI, 'data', '--csv', path, '--format', 'json'],
+                                             capture_output=True, check=True).stdout)
+        self.assertEqual(table.count('\n'), 3)  # header and two rows: no line broken
+        for c in CONTROLS:
+            if c != '\n':
+                self.assertNotIn(c, table)
+        self.assertIn('c\\x1b[31mred\\nx', table)
+        self.assertIn('w\\x9b2J', table)
+        self.assertEqual([row[name] for row in data], ['v\x1b]0;title\x07', 'w\u009b2J'])
 
 
 if __name__ == '__main__':

@@ -64,6 +64,12 @@ void cli_json_number(FILE *f, double v);
  * the library's error and returns CLI_FAIL on failure. */
 int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na);
 
+/* CLI_OK if @p path may be read as an input file: a regular file (or one
+ * the library will report as missing or a directory), or anything when
+ * ACCELSEL_ALLOW_SPECIAL_FILES=1; else prints why and returns CLI_FAIL.
+ * A device such as /dev/zero or a pipe has no end the CLI can know. */
+int cli_check_input_file(const char *path);
+
 /* Print a dataset as an aligned table, CSV or JSON (array of objects). */
 int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format);
 

@@ -301,6 +301,8 @@ int cli_network(int argc, char **argv)
     accelsel_network *net = NULL;
     if (strcmp(a.command, "show") == 0)
         rc = accelsel_network_load_zoo(&net, a.target, &opts);
+    else if (cli_check_input_file(a.target) != CLI_OK)
+        return CLI_FAIL;
     else
         rc = accelsel_network_load_file(&net, a.target, &opts);
     if (rc != 0)

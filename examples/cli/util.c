@@ -4,8 +4,23 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+
+int cli_check_input_file(const char *path)
+{
+    struct stat st;
+    const char *allow = getenv("ACCELSEL_ALLOW_SPECIAL_FILES");
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ||
+        (allow != NULL && strcmp(allow, "1") == 0))
+        return CLI_OK; /* the library reports a missing file or a directory */
+    fprintf(stderr,
+            "accelsel: '%s' is not a regular file (a device, pipe or socket can be endless); "
+            "set ACCELSEL_ALLOW_SPECIAL_FILES=1 to read it\n",
+            path);
+    return CLI_FAIL;
+}
 
 int cli_fail(int rc, const char *what)
 {

@@ -289,6 +289,30 @@ class OptionTest(unittest.TestCase):
             accelsel.ClusterModel.fit(grid(6), k=2, n_init=2.5)
 
 
+@unittest.skipIf(CLI is None or not os.path.exists('/dev/zero'), 'needs ACCELSEL_CLI and /dev/zero')
+class CliSpecialFileTest(unittest.TestCase):
+    """The CLI refuses a device or pipe as an input file unless asked; asked,
+    the library stops reading at the first NUL of a text format."""
+
+    def run_cli(self, *args, allow=False):
+        env = dict(os.environ)
+        env.pop('ACCELSEL_ALLOW_SPECIAL_FILES', None)
+        if allow:
+            env['ACCELSEL_ALLOW_SPECIAL_FILES'] = '1'
+        return subprocess.run([CLI] + list(args), capture_output=True, env=env, timeout=60)
+
+    def test_dev_zero_is_refused_then_read_to_its_first_nul(self):
+        for args in (('data', '--csv', '/dev/zero'), ('network', 'validate', '/dev/zero'),
+                     ('catalog', 'validate', '/dev/zero')):
+            with self.subTest(args=args):
+                out = self.run_cli(*args)
+                self.assertNotEqual(out.returncode, 0)
+                self.assertIn(b"'/dev/zero' is not a regular file", out.stderr)
+                out = self.run_cli(*args, allow=True)
+                self.assertNotEqual(out.returncode, 0)
+                self.assertIn(b'/dev/zero:1:1:', out.stderr)
+
+
 def yaml_quoted(s):
     """s as a YAML double-quoted scalar, written by Python's json (JSON strings are YAML)."""
     return json.dumps(s)

@@ -482,6 +482,80 @@ START_TEST(importance_of_a_high_cardinality_variable_is_not_cubic)
 }
 END_TEST
 
+/* ---- Standardisation at the ends of the double range ------------------ */
+
+static accelsel_features *fit_one(const double *v, size_t n, int transform, int *rc)
+{
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_new(&ds, n), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "v", v, n), 0);
+    const char *cols[] = {"v"};
+    accelsel_features *f = NULL;
+    *rc = accelsel_features_fit(&f, ds, cols, &transform, 1, NULL);
+    accelsel_dataset_free(ds);
+    return f;
+}
+
+/* z-scores of {1, 2, 3, 4} x s: centre 2.5 s, scale s sqrt(1.25) (population
+ * standard deviation), whatever s, from 1e-170 (squares underflow) to 1e200
+ * (squares overflow). */
+START_TEST(zscore_is_scaled_stably)
+{
+    static const double scales[] = {1e-170, 1e-300, 1e200, 1e300};
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+        double s = scales[i], v[] = {1 * s, 2 * s, 3 * s, 4 * s}, center, scale;
+        int rc;
+        accelsel_features *f = fit_one(v, 4, ACCELSEL_TRANSFORM_ZSCORE, &rc);
+        ck_assert_msg(rc == 0, "scale %g: %s", s, accelsel_last_error()->message);
+        ck_assert_int_eq(accelsel_features_scaling(f, 0, &center, &scale), 0);
+        ck_assert_double_eq_tol(center / s, 2.5, 1e-12);
+        ck_assert_double_eq_tol(scale / s, sqrt(1.25), 1e-12);
+        accelsel_features_free(f);
+    }
+}
+END_TEST
+
+/* +-1e308: mean 0, standard deviation 1e308, z-scores +-1; a min-max range of
+ * 2e308 is not a double: refused, naming the column. */
+START_TEST(extreme_values_scale_or_are_refused)
+{
+    double v[] = {1e308, -1e308, 1e308, -1e308}, center, scale;
+    int rc;
+    accelsel_features *f = fit_one(v, 4, ACCELSEL_TRANSFORM_ZSCORE, &rc);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(accelsel_features_scaling(f, 0, &center, &scale), 0);
+    ck_assert_double_eq_tol(center, 0, 1e-300);
+    ck_assert_double_eq_tol(scale / 1e308, 1, 1e-12);
+    accelsel_features_free(f);
+    f = fit_one(v, 4, ACCELSEL_TRANSFORM_MINMAX, &rc);
+    assert_error(rc, ACCELSEL_EDATA, "column 'v' spans -1e+308 to 1e+308, a range wider than the largest double");
+    ck_assert_ptr_null(f);
+}
+END_TEST
+
+/* Squared distances of values near 1e200 overflow: k-means and Ward refuse
+ * alike, naming the value, instead of an infinite inertia. The bound for 4
+ * rows of 1 column is sqrt(DBL_MAX / 4) / 2 = 3.35e153. */
+START_TEST(clustering_refuses_values_whose_distances_overflow)
+{
+    double x[] = {1e200, 2e200, -1e200, -2e200};
+    for (uint32_t algorithm = ACCELSEL_CLUSTER_KMEANS; algorithm <= ACCELSEL_CLUSTER_WARD; algorithm++) {
+        accelsel_cluster_options o = ACCELSEL_CLUSTER_OPTIONS_INIT;
+        o.k = 2;
+        o.algorithm = algorithm;
+        accelsel_cluster_model *m = NULL;
+        assert_error(accelsel_cluster_fit(&m, x, 4, 1, &o), ACCELSEL_EDATA,
+                     "row 0 column 0 is 1e+200, beyond 3.35e+153: squared distances would overflow");
+        ck_assert_ptr_null(m);
+        x[0] = 1e150, x[1] = 2e150, x[2] = -1e150, x[3] = -2e150;
+        ck_assert_int_eq(accelsel_cluster_fit(&m, x, 4, 1, &o), 0);
+        ck_assert(isfinite(accelsel_cluster_model_inertia(m)));
+        accelsel_cluster_model_free(m);
+        x[0] = 1e200, x[1] = 2e200, x[2] = -1e200, x[3] = -2e200;
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hardening");
@@ -499,6 +573,9 @@ int main(void)
     tcase_add_test(answers, csv_late_text_keeps_level_order);
     tcase_add_test(answers, csv_numeric_missing_spelling);
     tcase_add_test(answers, yaml_few_aliases_still_load);
+    tcase_add_test(answers, zscore_is_scaled_stably);
+    tcase_add_test(answers, extreme_values_scale_or_are_refused);
+    tcase_add_test(answers, clustering_refuses_values_whose_distances_overflow);
     suite_add_tcase(s, answers);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

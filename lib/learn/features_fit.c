@@ -61,15 +61,22 @@ static double pre_scale(const asel_feat_input *in, double x)
     return asel_feat_is_log(in->transform) ? log10(x) : x;
 }
 
+/* Centre and scale, computed on the values divided by their largest
+ * magnitude (as TOPSIS does): sums of values near 1e200 or of squares of
+ * values near 1e-170 would overflow or underflow, and the column would drop
+ * out. A range wider than the largest double cannot be a finite scale. */
 static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows)
 {
-    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    double sum = 0, lo = INFINITY, hi = -INFINITY, big = 0;
     for (size_t k = 0; k < n_rows; k++) {
         double t = pre_scale(in, v[rows[k]]);
-        sum += t;
         lo = t < lo ? t : lo;
         hi = t > hi ? t : hi;
+        big = fabs(t) > big ? fabs(t) : big;
     }
+    double unit = big > 0 ? big : 1;
+    for (size_t k = 0; k < n_rows; k++)
+        sum += pre_scale(in, v[rows[k]]) / unit;
     if (in->transform == ACCELSEL_TRANSFORM_MINMAX || in->transform == ACCELSEL_TRANSFORM_ZSCORE ||
         in->transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE) {
         if (lo == hi)
@@ -84,12 +91,17 @@ static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, s
                in->transform != ACCELSEL_TRANSFORM_LOG10) {
         double mean = sum / (double)n_rows, ss = 0;
         for (size_t k = 0; k < n_rows; k++) {
-            double d = pre_scale(in, v[rows[k]]) - mean;
+            double d = pre_scale(in, v[rows[k]]) / unit - mean;
             ss += d * d;
         }
-        in->center = mean;
-        in->scale = sqrt(ss / (double)n_rows);
+        in->center = mean * unit;
+        in->scale = sqrt(ss / (double)n_rows) * unit;
     }
+    if (!isfinite(in->scale))
+        return asel_error(ACCELSEL_EDATA,
+                          FN ": column '%s' spans %g to %g, a range wider than the largest double: "
+                          "it cannot be scaled",
+                          in->name, lo, hi);
     return 0;
 }
 

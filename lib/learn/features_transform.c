@@ -61,6 +61,9 @@ static int numeric_value(const asel_feat_input *in, double x, size_t row, double
         x = log10(x);
     }
     *out = (x - in->center) / in->scale;
+    /* Near the largest double, x - center itself may overflow. */
+    if (!isfinite(*out) && isfinite(x))
+        *out = x / in->scale - in->center / in->scale;
     return 0;
 }
 

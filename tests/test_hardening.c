@@ -556,6 +556,38 @@ START_TEST(clustering_refuses_values_whose_distances_overflow)
 }
 END_TEST
 
+/* ---- Filters on column names holding '=' or '"' ------------------------ */
+
+START_TEST(filter_quotes_column_names)
+{
+    static const char text_[] = "\"x=y\",\"a\"\"b\",n\n4,p,1\n5,q,2\n4,r,3\n";
+    accelsel_dataset *ds = NULL, *sub = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text_, sizeof text_ - 1, NULL), 0);
+    ck_assert_str_eq(accelsel_dataset_column_name(ds, 0), "x=y");
+    ck_assert_int_eq(accelsel_dataset_filter_expr(&sub, ds, "\"x=y\"=4"), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(sub), 2); /* rows 0 and 2 */
+    ck_assert(accelsel_dataset_number(sub, 1, 2) == 3.0);
+    accelsel_dataset_free(sub);
+    ck_assert_int_eq(accelsel_dataset_filter_expr(&sub, ds, "\"x=y\"=5..9"), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(sub), 1);
+    accelsel_dataset_free(sub);
+    ck_assert_int_eq(accelsel_dataset_filter_expr(&sub, ds, "\"a\"\"b\"=q"), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(sub), 1);
+    accelsel_dataset_free(sub);
+    ck_assert_int_eq(accelsel_dataset_filter_expr(&sub, ds, "\"n\"=1"), 0); /* quotes are optional */
+    ck_assert_uint_eq(accelsel_dataset_rows(sub), 1);
+    accelsel_dataset_free(sub);
+    assert_error(accelsel_dataset_filter_expr(&sub, ds, "\"x=y=4"), ACCELSEL_EPARSE,
+                 "unterminated quoted column name");
+    assert_error(accelsel_dataset_filter_expr(&sub, ds, "\"x=y\"4"), ACCELSEL_EPARSE,
+                 "no '=' after the quoted column name");
+    /* Unquoted, the name is still the text before the first '='. */
+    assert_error(accelsel_dataset_filter_expr(&sub, ds, "x=y=4"), ACCELSEL_ENOTFOUND, "no column 'x'");
+    ck_assert_ptr_null(sub);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hardening");
@@ -573,6 +605,7 @@ int main(void)
     tcase_add_test(answers, csv_late_text_keeps_level_order);
     tcase_add_test(answers, csv_numeric_missing_spelling);
     tcase_add_test(answers, yaml_few_aliases_still_load);
+    tcase_add_test(answers, filter_quotes_column_names);
     tcase_add_test(answers, zscore_is_scaled_stably);
     tcase_add_test(answers, extreme_values_scale_or_are_refused);
     tcase_add_test(answers, clustering_refuses_values_whose_distances_overflow);

@@ -556,6 +556,45 @@ START_TEST(clustering_refuses_values_whose_distances_overflow)
 }
 END_TEST
 
+/* ---- Positions: a value's line in its file ------------------------------ */
+
+/* Lines: 1 header, 2 a (quoted over lines 2-3), 4 b, 5 c, 6 c with -inf, 7 c.
+ * Filtered to g=c, the bad value is row 1 of the subset: reported on line 6. */
+START_TEST(messages_name_the_line_of_a_value)
+{
+    static const char text_[] = "g,v,w\n\"a\nx\",1,1\nb,2,2\nc,3,3\nc,-inf,0\nc,5,-1\n";
+    accelsel_dataset *ds = NULL, *sub = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text_, sizeof text_ - 1, NULL), 0);
+    ck_assert_int_eq(accelsel_dataset_filter_expr(&sub, ds, "g=c"), 0);
+    const char *cols[] = {"v"}, *wcol[] = {"w"};
+    accelsel_features *f = NULL;
+    assert_error(accelsel_features_fit(&f, sub, cols, NULL, 1, NULL), ACCELSEL_EDATA,
+                 "column 'v', line 6 of <buffer>: infinite value");
+    int log10 = ACCELSEL_TRANSFORM_LOG10;
+    assert_error(accelsel_features_fit(&f, sub, wcol, &log10, 1, NULL), ACCELSEL_EDATA,
+                 "column 'w', line 6 of <buffer>: log10 of 0 needs a value > 0");
+    accelsel_criterion c[] = {{"v", 1, ACCELSEL_CRITERION_BENEFIT}};
+    accelsel_ranking *r = NULL;
+    assert_error(accelsel_ranking_compute(&r, sub, c, 1, ACCELSEL_RANK_TOPSIS, NULL), ACCELSEL_EDATA,
+                 "column 'v', line 6 of <buffer>: infinite value");
+    accelsel_dataset_free(sub);
+    /* Rows taken in another order keep their lines. */
+    size_t rows[] = {4, 0};
+    ck_assert_int_eq(accelsel_dataset_select_rows(&sub, ds, rows, 2), 0);
+    assert_error(accelsel_features_fit(&f, sub, wcol, &log10, 1, NULL), ACCELSEL_EDATA,
+                 "column 'w', line 7 of <buffer>: log10 of -1"); /* row 4 is c,5,-1 */
+    accelsel_dataset_free(sub);
+    accelsel_dataset_free(ds);
+    /* Rows built in memory are named as the caller's rows. */
+    double v[] = {1, 2, INFINITY};
+    ck_assert_int_eq(accelsel_dataset_new(&ds, 3), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "v", v, 3), 0);
+    assert_error(accelsel_features_fit(&f, ds, cols, NULL, 1, NULL), ACCELSEL_EDATA,
+                 "column 'v', dataset row 2: infinite value");
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 /* ---- Filters on column names holding '=' or '"' ------------------------ */
 
 START_TEST(filter_quotes_column_names)
@@ -606,6 +645,7 @@ int main(void)
     tcase_add_test(answers, csv_numeric_missing_spelling);
     tcase_add_test(answers, yaml_few_aliases_still_load);
     tcase_add_test(answers, filter_quotes_column_names);
+    tcase_add_test(answers, messages_name_the_line_of_a_value);
     tcase_add_test(answers, zscore_is_scaled_stably);
     tcase_add_test(answers, extreme_values_scale_or_are_refused);
     tcase_add_test(answers, clustering_refuses_values_whose_distances_overflow);

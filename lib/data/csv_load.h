@@ -41,6 +41,7 @@ typedef struct asel_csv_part {
     asel_column *cols;     /* in->n_cols columns without names */
     asel_csv_overflow *overflow;
     size_t n_rows, cap_rows;
+    size_t *starts;        /* byte offset of each row, for the dataset's row lines */
     size_t *pending;       /* per column, rows whose text is still to read (NULL: none yet) */
     size_t max_pending;    /* the most of those */
     int rc;                /* 0 or the failure's status */

@@ -64,6 +64,8 @@ static int reserve_row(asel_csv_part *part, size_t read)
     if (part->n_rows < part->cap_rows)
         return 0;
     size_t cap = next_capacity(part, read);
+    if (grow(&part->starts, cap, sizeof *part->starts) != 0)
+        return no_memory(part);
     for (size_t j = 0; j < part->in->n_cols; j++) {
         asel_column *c = &part->cols[j];
         int rc = c->type == ACCELSEL_COLUMN_NUMERIC ? grow(&c->num, cap, sizeof *c->num)
@@ -174,9 +176,13 @@ static void read_rows(asel_csv_part *part, asel_csv_tok *t)
     /* A spelling of missing that reads as a number must be looked up. */
     int fast = !asel_number_byte(part->in->delim) && !part->in->missing_numeric;
     size_t at;
-    while ((at = asel_csv_offset(t)) != part->end)
-        if (reserve_row(part, at - part->begin) != 0 || read_row(part, t, fast) <= 0)
+    while ((at = asel_csv_offset(t)) != part->end) {
+        if (reserve_row(part, at - part->begin) != 0)
             return;
+        part->starts[part->n_rows] = at;
+        if (read_row(part, t, fast) <= 0)
+            return;
+    }
 }
 
 void asel_csv_part_parse(asel_csv_part *part)
@@ -206,6 +212,8 @@ void asel_csv_part_free(asel_csv_part *part)
     asel_free(part->cols);
     asel_free(part->overflow);
     asel_free(part->pending);
+    asel_free(part->starts);
+    part->starts = NULL;
     part->cols = NULL;
     part->overflow = NULL;
     part->pending = NULL;

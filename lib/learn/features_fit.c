@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "learn/features_impl.h"
 
 #define FN "accelsel_features_fit"
@@ -29,21 +30,22 @@ static double median(double *v, size_t n)
 }
 
 /* The non-missing values of the fitting rows into @p out, checked. */
-static int gather(const asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows,
-                  double *out, size_t *n_out)
+static int gather(const asel_feat_input *in, const accelsel_dataset *ds, const double *v,
+                  const size_t *rows, size_t n_rows, double *out, size_t *n_out)
 {
     size_t n = 0;
+    char at[256];
     for (size_t k = 0; k < n_rows; k++) {
         double x = v[rows[k]];
         if (isnan(x))
             continue;
+        if (isinf(x) || (asel_feat_is_log(in->transform) && x <= 0))
+            asel_ds_row_place(ds, rows[k], at, sizeof at);
         if (isinf(x))
-            return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name,
-                              rows[k]);
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s', %s: infinite value", in->name, at);
         if (asel_feat_is_log(in->transform) && x <= 0)
-            return asel_error(ACCELSEL_EDATA,
-                              FN ": column '%s' row %zu: log10 of %g needs a value > 0", in->name,
-                              rows[k], x);
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s', %s: log10 of %g needs a value > 0",
+                              in->name, at, x);
         out[n++] = x;
     }
     *n_out = n;
@@ -110,7 +112,7 @@ int asel_features_fit_numeric(asel_feat_input *in, const accelsel_dataset *ds, s
 {
     const double *v = accelsel_dataset_numeric(ds, col);
     size_t n = 0;
-    int rc = gather(in, v, rows, n_rows, scratch, &n);
+    int rc = gather(in, ds, v, rows, n_rows, scratch, &n);
     if (rc != 0)
         return rc;
     in->impute = median(scratch, n);

@@ -247,7 +247,7 @@ class _Handle:
             self._uses -= 1
             ptr = self._take() if self._closed and self._uses == 0 else None
         if ptr:
-            type(self)._free(ptr)
+            self._free_ptr(ptr)
         if self._owner is not None:
             self._owner._release()
 
@@ -255,6 +255,12 @@ class _Handle:
         """The pointer to free (None for a borrowed handle); the handle forgets it."""
         ptr, self._ptr = self._ptr, None
         return ptr if self._owner is None else None
+
+    def _free_ptr(self, ptr):
+        """Free through the raw ctypes function: no handle to hold, and it works
+        while the interpreter shuts down and module globals are gone."""
+        free = type(self)._free
+        getattr(free, 'f', free)(ptr)
 
     @contextlib.contextmanager
     def _held(self):
@@ -273,7 +279,7 @@ class _Handle:
             self._closed = True
             ptr = self._take() if self._uses == 0 else None
         if ptr:
-            type(self)._free(ptr)
+            self._free_ptr(ptr)
 
     @property
     def closed(self):

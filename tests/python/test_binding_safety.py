@@ -169,7 +169,7 @@ class LifetimeTest(unittest.TestCase):
             len(ds)
         model.close()
 
-    def test_close_from_another_thread_waits_for_the_call(self):
+    def test_close_from_another_thread_is_deferred_until_the_call_returns(self):
         rows = 3000
         ds = accelsel.Dataset.from_columns({'x': [float(i % 97) for i in range(rows)],
                                             'y': [float(i % 89) for i in range(rows)]})

@@ -365,8 +365,32 @@ class WriterEscapingTest(unittest.TestCase):
                 doc = parse(out)
                 self.assertEqual(doc['name'], self.net_name, fmt)
                 self.assertEqual(doc['layers'][0]['name'], self.name, fmt)
+            table = subprocess.run([CLI, 'network', 'validate', f.name, '--format', 'table'],
+                                   capture_output=True, check=True).stdout.decode('utf-8')
+            # heading, two layers, a blank line and the summary: five lines
+            self.assertEqual(table.count('\n'), 5)
+            for c in CONTROLS:
+                if c != '\n':
+                    self.assertNotIn(c, table)
         finally:
             os.unlink(f.name)
+
+    @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
+    def test_cli_catalog_table_escapes_controls(self):
+        text = 'version: 1\ndevices:\n  - {name: %s, vendor: %s, kind: gpu, source: s}\n' % (
+            yaml_quoted('g' + CONTROLS), yaml_quoted('\x1b[2J'))
+        with tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False, encoding='utf-8') as f:
+            f.write(text)
+        try:
+            table = subprocess.run([CLI, 'catalog', 'list', '--type', 'devices', '--catalog', f.name],
+                                   capture_output=True, check=True).stdout.decode('utf-8')
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(table.count('\n'), 2)  # heading and one device
+        for c in CONTROLS:
+            if c != '\n':
+                self.assertNotIn(c, table)
+        self.assertIn('\\x1b[2J', table)
 
     @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
     def test_cli_table_escapes_controls(self):

@@ -393,7 +393,7 @@ END_TEST
 
 static int parse(asel_yaml_doc **doc, const char *text)
 {
-    return asel_yaml_parse(doc, text, strlen(text), "t.yaml", 0, "document");
+    return asel_yaml_parse(doc, text, strlen(text), "t.yaml", 0);
 }
 
 START_TEST(yaml_tree_and_getters)
@@ -488,7 +488,7 @@ START_TEST(yaml_depth_is_bounded)
     memset(text, '[', n);
     text[n] = '\0';
     asel_yaml_doc *doc;
-    ck_assert_int_eq(asel_yaml_parse(&doc, text, n, NULL, 0, "document"), ACCELSEL_EPARSE);
+    ck_assert_int_eq(asel_yaml_parse(&doc, text, n, NULL, 0), ACCELSEL_EPARSE);
     ck_assert(strstr(accelsel_last_error()->message, "<buffer>:") == accelsel_last_error()->message);
     free(text);
 }
@@ -505,7 +505,7 @@ START_TEST(yaml_scalar_writer_round_trips)
         asel_yaml_write_scalar(&b, values[i]);
         asel_buf_puts(&b, "\n");
         asel_yaml_doc *doc;
-        ck_assert_int_eq(asel_yaml_parse(&doc, b.data, b.len, NULL, 0, "document"), 0);
+        ck_assert_int_eq(asel_yaml_parse(&doc, b.data, b.len, NULL, 0), 0);
         const asel_yaml_node *v = asel_yaml_get(asel_yaml_root(doc), "k");
         ck_assert_msg(v->len == strlen(values[i]) && strcmp(v->value, values[i]) == 0, "%s -> %s",
                       values[i], b.data);

@@ -357,7 +357,13 @@ static int check_not_empty(const asel_yaml_doc *doc, const char *what)
 }
 
 int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const char *source,
-                    size_t max_nodes, const char *what)
+                    size_t max_nodes)
+{
+    return asel_yaml_parse_as(out, data, len, source, max_nodes, "document");
+}
+
+int asel_yaml_parse_as(asel_yaml_doc **out, const char *data, size_t len, const char *source,
+                       size_t max_nodes, const char *what)
 {
     *out = NULL;
     asel_yaml_doc *doc = asel_calloc(1, sizeof *doc);

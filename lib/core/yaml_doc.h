@@ -47,8 +47,12 @@ typedef struct asel_yaml_doc asel_yaml_doc;
  * Returns 0, ACCELSEL_EPARSE (syntax, duplicate key, non-scalar key, more
  * than one document, too many nodes, nesting deeper than 256, empty; the
  * error has line and column) or ACCELSEL_ENOMEM. */
+int asel_yaml_parse_as(asel_yaml_doc **out, const char *data, size_t len, const char *source,
+                       size_t max_nodes, const char *what);
+
+/* asel_yaml_parse_as() with @p what "document". */
 int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const char *source,
-                    size_t max_nodes, const char *what);
+                    size_t max_nodes);
 
 const asel_yaml_node *asel_yaml_root(const asel_yaml_doc *doc);
 const char *asel_yaml_source(const asel_yaml_doc *doc);

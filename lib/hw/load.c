@@ -106,7 +106,7 @@ int asel_hw_load(accelsel_catalog **out, const char *data, size_t len, const cha
 {
     *out = NULL;
     asel_yaml_doc *doc;
-    int rc = asel_yaml_parse(&doc, data, len, source, 0, "catalog");
+    int rc = asel_yaml_parse_as(&doc, data, len, source, 0, "catalog");
     if (rc != 0)
         return rc;
     accelsel_catalog *cat = asel_hw_catalog_new();

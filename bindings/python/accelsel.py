@@ -343,6 +343,10 @@ def _matrix(data, what='matrix', cols=None, rows=None):
     return flat, n, k
 
 
+# The names the sections of this module used before _matrix() checked shapes.
+_rows_of = _cl_matrix = _matrix
+
+
 def _vector(values, what='values', n=None, ctype=ctypes.c_double, convert=float):
     """A ctypes array of len(values) items (at least one cell) and that length;
     n: the length the callee needs (ValueError otherwise)."""

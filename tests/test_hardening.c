@@ -627,6 +627,25 @@ START_TEST(filter_quotes_column_names)
 }
 END_TEST
 
+/* Messages quote names from files: no control character reaches the
+ * terminal that shows them, and a message is one line. */
+START_TEST(messages_hold_no_control_characters)
+{
+    static const char text_[] = "a\n1\n";
+    accelsel_dataset *ds = NULL, *sub = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, text_, sizeof text_ - 1, NULL), 0);
+    int rc = accelsel_dataset_filter_expr(&sub, ds, "\x1b[2J\tb\xc2\x9b\x7f\nc=1");
+    ck_assert_int_eq(rc, ACCELSEL_ENOTFOUND);
+    const char *m = accelsel_last_error()->message;
+    /* ESC, tab, the two bytes of U+009B and DEL are '?', the newline a space. */
+    ck_assert_msg(strstr(m, "no column '?[2J?b?" "?? c'") != NULL, "message: %s", m);
+    for (const unsigned char *p = (const unsigned char *)m; *p; p++)
+        ck_assert_msg(*p >= 0x20 && *p != 0x7f && !(p[0] == 0xc2 && p[1] < 0xa0), "byte %u in '%s'", *p,
+                      m);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hardening");
@@ -645,6 +664,7 @@ int main(void)
     tcase_add_test(answers, csv_numeric_missing_spelling);
     tcase_add_test(answers, yaml_few_aliases_still_load);
     tcase_add_test(answers, filter_quotes_column_names);
+    tcase_add_test(answers, messages_hold_no_control_characters);
     tcase_add_test(answers, messages_name_the_line_of_a_value);
     tcase_add_test(answers, zscore_is_scaled_stably);
     tcase_add_test(answers, extreme_values_scale_or_are_refused);

@@ -84,6 +84,12 @@ static double seconds_per_call(run_fn run, void *ctx)
 static void assert_time_growth(const char *what, run_fn run, void *small, void *large, double factor,
                                double limit)
 {
+    /* Under a memory checker (ACCELSEL_TEST_LIGHT) one run at the small size
+     * finds memory errors; the times it measures are the checker's. */
+    if (getenv("ACCELSEL_TEST_LIGHT") != NULL) {
+        run(small);
+        return;
+    }
     double t1 = seconds_per_call(run, small), t2 = seconds_per_call(run, large);
     ck_assert_msg(t2 < limit * t1, "%s: %.3g s at x1, %.3g s at x%g: %.1f times (limit %.1f)", what,
                   t1, t2, factor, t2 / t1, limit);

@@ -168,8 +168,8 @@ static const bad_fit bad_fits[] = {
     {"nope", T(DEFAULT), ACCELSEL_MISSING_DROP, ACCELSEL_ENOTFOUND, "no column 'nope'"},
     {"k", T(ZSCORE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "'k' is constant"},
     {"k", T(MINMAX), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "'k' is constant"},
-    {"z", T(NONE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "column 'z' row 3: infinite"},
-    {"z", T(LOG10), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "column 'z' row 0: log10"},
+    {"z", T(NONE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "column 'z', line 5 of <buffer>: infinite"},
+    {"z", T(LOG10), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "column 'z', line 2 of <buffer>: log10"},
     {"fam", T(ZSCORE), ACCELSEL_MISSING_DROP, ACCELSEL_ETYPE, "'fam' is categorical"},
     {"t", T(ONEHOT), ACCELSEL_MISSING_DROP, ACCELSEL_ETYPE, "'t' is numeric"},
     {"t", 42, ACCELSEL_MISSING_DROP, ACCELSEL_EINVAL, "unknown transform 42 for column 't'"},
@@ -247,8 +247,8 @@ static const bad_xf bad_xfs[] = {
     {"n,t,fam\n1,2,3\n", ACCELSEL_ETYPE, "'fam' was categorical"},
     {"n,t,fam\n1,x,A100\n", ACCELSEL_ETYPE, "'t' was numeric"},
     {"n,t,fam\n1,,A100\n", ACCELSEL_EEMPTY, "no rows left"},
-    {"n,t,fam\n1,2,A100\n1,-inf,A100\n", ACCELSEL_EDATA, "column 't' row 1: infinite"},
-    {"n,t,fam\n1,2,A100\n0,2,A100\n", ACCELSEL_EDATA, "column 'n' row 1: log10 of 0"},
+    {"n,t,fam\n1,2,A100\n1,-inf,A100\n", ACCELSEL_EDATA, "column 't', line 3 of <buffer>: infinite"},
+    {"n,t,fam\n1,2,A100\n0,2,A100\n", ACCELSEL_EDATA, "column 'n', line 3 of <buffer>: log10 of 0"},
 };
 
 START_TEST(transform_bad_input)

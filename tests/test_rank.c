@@ -313,7 +313,7 @@ START_TEST(missing_values_exclude_or_fail)
     ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 2, ACCELSEL_RANK_TOPSIS, &o),
                      ACCELSEL_EDATA);
     ck_assert_ptr_null(r);
-    ck_assert_str_eq(accelsel_last_error()->message, "column 'x', row 1: missing value");
+    ck_assert_str_eq(accelsel_last_error()->message, "column 'x', dataset row 1: missing value");
     accelsel_dataset_free(ds);
 }
 END_TEST
@@ -551,7 +551,7 @@ static const struct {
     {{{"x", 1, B}, {"x", 2, C}}, 2, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "already criteria[0]"},
     {{{"x", 1, B}}, 0, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "n_criteria"},
     {{{"x", 1, B}}, 1, 99, ACCELSEL_EINVAL, "method 99"},
-    {{{"inf", 1, B}}, 1, ACCELSEL_RANK_PARETO, ACCELSEL_EDATA, "column 'inf', row 1: infinite value"},
+    {{{"inf", 1, B}}, 1, ACCELSEL_RANK_PARETO, ACCELSEL_EDATA, "column 'inf', dataset row 1: infinite value"},
     {{{"gone", 1, B}}, 1, ACCELSEL_RANK_WSUM, ACCELSEL_EEMPTY, "no row has a value"},
 };
 

@@ -10,6 +10,17 @@
 static atomic_size_t fail_at;
 static atomic_size_t count;
 static atomic_long live;
+static atomic_size_t live_bytes, peak_bytes;
+
+/* Count @p add bytes in and @p sub out, keeping the peak. */
+static void account(size_t add, size_t sub)
+{
+    size_t now = atomic_fetch_add(&live_bytes, add) + add;
+    atomic_fetch_sub(&live_bytes, sub);
+    size_t peak = atomic_load(&peak_bytes);
+    while (now > peak && !atomic_compare_exchange_weak(&peak_bytes, &peak, now))
+        ;
+}
 
 /* A header before each block lets free() tell counted blocks apart. */
 typedef union {
@@ -29,6 +40,7 @@ static void *t_malloc(size_t size, void *payload)
         return NULL;
     h->size = size;
     atomic_fetch_add(&live, 1);
+    account(size, 0);
     return h + 1;
 }
 
@@ -38,6 +50,7 @@ static void t_free(void *ptr, void *payload)
     if (ptr == NULL)
         return;
     atomic_fetch_sub(&live, 1);
+    account(0, ((header *)ptr - 1)->size);
     free((header *)ptr - 1);
 }
 
@@ -47,10 +60,12 @@ static void *t_realloc(void *ptr, size_t size, void *payload)
     size_t f = atomic_load(&fail_at);
     if (f != 0 && n == f)
         return NULL;
+    size_t old = ((header *)ptr - 1)->size;
     header *h = realloc((header *)ptr - 1, sizeof(header) + size);
     if (h == NULL)
         return NULL;
     h->size = size;
+    account(size, old);
     (void)payload;
     return h + 1;
 }
@@ -60,6 +75,8 @@ void testutil_alloc_fail_at(size_t n)
     atomic_store(&fail_at, n);
     atomic_store(&count, 0);
     atomic_store(&live, 0);
+    atomic_store(&live_bytes, 0);
+    atomic_store(&peak_bytes, 0);
     accelsel_allocator a = {ACCELSEL_ALLOCATOR_VERSION, t_malloc, t_realloc, t_free, NULL};
     accelsel_set_allocator(&a);
 }
@@ -78,6 +95,11 @@ size_t testutil_alloc_count(void)
 long testutil_alloc_live(void)
 {
     return atomic_load(&live);
+}
+
+size_t testutil_alloc_peak_bytes(void)
+{
+    return atomic_load(&peak_bytes);
 }
 
 void testutil_alloc_sweep(int (*scenario)(void *ctx), void *ctx, size_t min_allocs)

@@ -12,6 +12,9 @@ void testutil_alloc_reset(void);
 size_t testutil_alloc_count(void);
 /* Blocks allocated through the counting allocator and not yet freed. */
 long testutil_alloc_live(void);
+/* The most bytes live at once through the counting allocator since
+ * testutil_alloc_fail_at(): what growth tests compare at two input sizes. */
+size_t testutil_alloc_peak_bytes(void);
 
 /* The allocation-failure sweep: run @p scenario(@p ctx) once with no failure
  * (it must return 0, leak nothing and make more than @p min_allocs

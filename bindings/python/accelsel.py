@@ -10,10 +10,13 @@ which carries the status name and the library's detail message.
 # --- core (maintained with include/accelsel/common.h) ---
 import ctypes
 import ctypes.util
+import contextlib
+import functools
 import glob
 import math
 import os
 import sysconfig
+import threading
 
 __all__ = ['AccelselError', 'version', 'Dataset']
 
@@ -109,6 +112,52 @@ def _check(result, func, args):
     return result
 
 
+# Range of each integer type a library function takes: ctypes itself wraps an
+# out-of-range Python int silently (2**64 becomes 0, -1 becomes SIZE_MAX).
+_INT_RANGES = {}
+for _t in (ctypes.c_int8, ctypes.c_int16, ctypes.c_int32, ctypes.c_int64, ctypes.c_int, ctypes.c_long,
+           ctypes.c_longlong):
+    _INT_RANGES[_t] = (-(1 << (8 * ctypes.sizeof(_t) - 1)), (1 << (8 * ctypes.sizeof(_t) - 1)) - 1)
+for _t in (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_uint, ctypes.c_ulong,
+           ctypes.c_ulonglong, ctypes.c_size_t, ctypes.c_bool):
+    _INT_RANGES[_t] = (0, (1 << (8 * ctypes.sizeof(_t))) - 1)
+
+
+def _int_in_range(value, ctype, what):
+    """value unchanged when it fits ctype; OverflowError naming what and the range otherwise."""
+    lo, hi = _INT_RANGES[ctype]
+    if isinstance(value, int) and not lo <= value <= hi:
+        raise OverflowError('%s: %d is out of range (%d..%d)' % (what, value, lo, hi))
+    return value
+
+
+class _Call:
+    """A library function as the binding calls it: integer arguments are range
+    checked, and every handle among the arguments is held for the length of the
+    call, so that close() from another thread or from a progress callback
+    cannot free it under the running call (see _Handle)."""
+    __slots__ = ('f', 'ints')
+
+    def __init__(self, f):
+        self.f = f
+        self.ints = [(i, t) for i, t in enumerate(f.argtypes) if t in _INT_RANGES]
+
+    def __call__(self, *args):
+        for i, t in self.ints:
+            if i < len(args):
+                _int_in_range(args[i], t, 'argument %d of %s' % (i + 1, self.f.__name__))
+        held = []
+        try:
+            for a in args:
+                if isinstance(a, _Handle):
+                    a._acquire()
+                    held.append(a)
+            return self.f(*args)
+        finally:
+            for h in reversed(held):
+                h._release()
+
+
 def _fn(name, restype, argtypes, check=True):
     """Declare a library function with its types; check=True raises on negative status."""
     f = getattr(_lib, name)
@@ -116,11 +165,58 @@ def _fn(name, restype, argtypes, check=True):
     f.argtypes = argtypes
     if check:
         f.errcheck = _check
-    return f
+    return _Call(f)
+
+
+def _text(s, what='string'):
+    """A str (or UTF-8 bytes) as the UTF-8 bytes of a C string. A NUL would cut
+    the string short in C, and bytes that are not UTF-8 would be stored as
+    something else than what was given: both raise ValueError."""
+    if isinstance(s, os.PathLike):
+        s = os.fspath(s)
+    if isinstance(s, str):
+        b = s.encode('utf-8')
+    elif isinstance(s, (bytes, bytearray)):
+        b = bytes(s)
+        try:
+            b.decode('utf-8')
+        except UnicodeDecodeError as e:
+            raise ValueError('%s is not valid UTF-8: %s' % (what, e)) from None
+    else:
+        raise TypeError('%s must be str or bytes, not %s' % (what, type(s).__name__))
+    if b'\0' in b:
+        raise ValueError('%s holds a NUL character at offset %d' % (what, b.index(b'\0')))
+    return b
 
 
 def _enc(s):
-    return s.encode('utf-8') if isinstance(s, str) else s
+    """A name, path or value for a C string (None stays None); see _text."""
+    return None if s is None else _text(s)
+
+
+def _buf(data):
+    """Text handed to a loader with its length (str or bytes, NUL bytes kept:
+    the library reports them where they are)."""
+    if isinstance(data, str):
+        return data.encode('utf-8')
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError('text must be str or bytes, not %s' % type(data).__name__)
+
+
+def _store(struct, what, **values):
+    """Set fields of an options struct: an unknown name is a TypeError (as a
+    misspelled keyword argument is), an integer out of its field's range an
+    OverflowError."""
+    types = dict(struct._fields_)
+    for key, value in values.items():
+        if key not in types or key in ('version', 'progress', 'payload'):
+            raise TypeError('%s got an unexpected keyword argument %r' % (what, key))
+        if types[key] in _INT_RANGES:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError('%s: %s must be an int, not %s' % (what, key, type(value).__name__))
+            _int_in_range(value, types[key], '%s: %s' % (what, key))
+        setattr(struct, key, value)
 
 
 def _dec(b):
@@ -139,16 +235,87 @@ if version()[0] != EXPECTED_MAJOR:
 
 
 class _Handle:
-    """Owns one library handle; freed by close(), a with-block or garbage collection."""
-    _free = None
+    """Owns one library handle; freed by close(), a with-block or garbage collection.
 
-    def __init__(self, ptr):
+    Thread safety and lifetime: every call made through _fn holds the handles
+    among its arguments (_acquire/_release count the calls in progress under a
+    lock). close() is idempotent and may be called from any thread or from a
+    progress callback: it marks the handle closed at once, so that any later
+    use raises ValueError, and frees it then, or, when calls are still running
+    on it, as the last of them returns. A borrowed handle (one with an _owner,
+    such as a model's Features) lives inside its owner: it holds the owner
+    during calls, is never freed itself, and is closed with its owner."""
+    _free = None
+    _owner = None
+
+    def __init__(self, ptr, owner=None):
+        self._lock = threading.Lock()
+        self._uses = 0
+        self._closed = False
         self._ptr = ptr
+        if owner is not None:
+            self._owner = owner
+
+    def _handle_name(self):
+        return type(self).__name__.lstrip('_').replace('Borrowed', '')
+
+    def _acquire(self):
+        owner = self._owner
+        if owner is not None:
+            owner._acquire()
+        try:
+            with self._lock:
+                if self._closed or not self._ptr:
+                    raise ValueError('%s is closed' % self._handle_name())
+                self._uses += 1
+        except BaseException:
+            if owner is not None:
+                owner._release()
+            raise
+
+    def _release(self):
+        with self._lock:
+            self._uses -= 1
+            ptr = self._take() if self._closed and self._uses == 0 else None
+        if ptr:
+            self._free_ptr(ptr)
+        if self._owner is not None:
+            self._owner._release()
+
+    def _take(self):
+        """The pointer to free (None for a borrowed handle); the handle forgets it."""
+        ptr, self._ptr = self._ptr, None
+        return ptr if self._owner is None else None
+
+    def _free_ptr(self, ptr):
+        """Free through the raw ctypes function: no handle to hold, and it works
+        while the interpreter shuts down and module globals are gone."""
+        free = type(self)._free
+        getattr(free, 'f', free)(ptr)
+
+    @contextlib.contextmanager
+    def _held(self):
+        """Hold the handle while Python reads memory that the handle owns."""
+        self._acquire()
+        try:
+            yield self._ptr
+        finally:
+            self._release()
 
     def close(self):
-        if getattr(self, '_ptr', None):
-            type(self)._free(self._ptr)
-            self._ptr = None
+        lock = self.__dict__.get('_lock')
+        if lock is None:  # __init__ never ran (a constructor raised first)
+            return
+        with lock:
+            self._closed = True
+            ptr = self._take() if self._uses == 0 else None
+        if ptr:
+            self._free_ptr(ptr)
+
+    @property
+    def closed(self):
+        owner = self._owner
+        return bool(self.__dict__.get('_closed', True) or not self._ptr or (owner is not None and owner.closed))
 
     def __enter__(self):
         return self
@@ -161,9 +328,68 @@ class _Handle:
 
     @property
     def _as_parameter_(self):
-        if not self._ptr:
-            raise ValueError('%s is closed' % type(self).__name__)
+        if self.closed:
+            raise ValueError('%s is closed' % self._handle_name())
         return self._ptr
+
+
+def _holding(method):
+    """A method that reads memory its handle owns, run with the handle held."""
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        with self._held():
+            return method(self, *args, **kw)
+    return run
+
+
+def _matrix(data, what='matrix', cols=None, rows=None):
+    """(flat ctypes doubles, rows, cols) from a list of rows or a C-contiguous
+    float64 buffer such as a 2-D numpy array (copied once, without Python
+    floats). cols/rows: the shape the callee needs; anything else is a
+    ValueError that says what was expected, before C reads a byte of it."""
+    try:
+        view = memoryview(data)
+    except TypeError:
+        view = None
+    if view is not None and view.ndim == 2 and view.format == 'd' and view.c_contiguous:
+        n, k = view.shape
+        flat = (ctypes.c_double * max(n * k, 1)).from_buffer_copy(view) if n * k else (ctypes.c_double * 1)()
+    else:
+        data = data.tolist() if hasattr(data, 'tolist') else data
+        out = []
+        for i, r in enumerate(data):
+            if isinstance(r, (str, bytes)) or not hasattr(r, '__len__'):
+                raise ValueError('%s must be a list of rows: row %d is %r' % (what, i, r))
+            out.append(list(r))
+        n, k = len(out), len(out[0]) if out else 0
+        for i, r in enumerate(out):
+            if len(r) != k:
+                raise ValueError('%s rows differ in length: row 0 has %d values, row %d has %d'
+                                 % (what, k, i, len(r)))
+        flat = (ctypes.c_double * max(n * k, 1))(*[float(v) for r in out for v in r])
+    if cols is not None and k != cols and n:
+        raise ValueError('%s must have %d columns, not %d' % (what, cols, k))
+    if rows is not None and n != rows:
+        raise ValueError('%s must have %d rows, not %d' % (what, rows, n))
+    return flat, n, k
+
+
+# The names the sections of this module used before _matrix() checked shapes.
+_rows_of = _cl_matrix = _matrix
+
+
+def _vector(values, what='values', n=None, ctype=ctypes.c_double, convert=float):
+    """A ctypes array of len(values) items (at least one cell) and that length;
+    n: the length the callee needs (ValueError otherwise)."""
+    values = values.tolist() if hasattr(values, 'tolist') else list(values)
+    if n is not None and len(values) != n:
+        raise ValueError('%s must have %d values, not %d' % (what, n, len(values)))
+    if ctype in _INT_RANGES:
+        values = [_int_in_range(convert(v), ctype, what) for v in values]
+    else:
+        values = [convert(v) for v in values]
+    return (ctype * max(len(values), 1))(*values), len(values)
+
 
 # --- dataset ---
 _vp = ctypes.c_void_p
@@ -212,13 +438,17 @@ def _strings(values):
     """A ctypes array of UTF-8 strings (kept alive by the caller) and its pointer."""
     if not values:
         return None, None
-    arr = (ctypes.c_char_p * len(values))(*[_enc(v) for v in values])
+    if isinstance(values, (str, bytes)):
+        raise TypeError('expected a list of strings, not one %s' % type(values).__name__)
+    arr = (ctypes.c_char_p * len(values))(*[_text(v) for v in values])
     return arr, ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p))
 
 
 def _csv_options(delimiter, categorical, missing):
     opts = CsvOptions()
     _csv_options_init(ctypes.byref(opts), 1)
+    if not isinstance(delimiter, str) or len(delimiter) != 1:
+        raise ValueError('delimiter must be one character, not %r' % (delimiter,))
     opts.delimiter = ord(delimiter)
     keep_c, opts.categorical = _strings(categorical)
     opts.n_categorical = len(categorical or ())
@@ -242,12 +472,12 @@ class Dataset(_Handle):
         """Read a CSV file (RFC 4180). categorical: columns kept as text;
         missing: extra spellings of a missing value (besides '', NA, N/A, NaN)."""
         opts, keep = _csv_options(delimiter, categorical, missing)
-        return cls._make(_ds_load_csv, _enc(os.fspath(path)), ctypes.byref(opts))
+        return cls._make(_ds_load_csv, _text(path, 'path'), ctypes.byref(opts))
 
     @classmethod
     def from_csv_text(cls, text, delimiter=',', categorical=None, missing=None):
         """Read CSV from a str or bytes (options as from_csv)."""
-        data = _enc(text)
+        data = _buf(text)
         opts, keep = _csv_options(delimiter, categorical, missing)
         return cls._make(_ds_load_buf, data, len(data), ctypes.byref(opts))
 
@@ -268,8 +498,11 @@ class Dataset(_Handle):
     def from_columns(cls, columns):
         """Build from a dict {name: list}; lists of numbers (None = missing) become
         numeric columns, anything else categorical."""
-        items = list(columns.items())
+        items = [(name, list(values)) for name, values in columns.items()]
         n = len(items[0][1]) if items else 0
+        for name, values in items:
+            if len(values) != n:
+                raise ValueError('column %r has %d values, the first column %d' % (name, len(values), n))
         ds = cls._make(_ds_new, n)
         for name, values in items:
             ds.add_column(name, values)
@@ -278,12 +511,18 @@ class Dataset(_Handle):
     def add_column(self, name, values):
         """Append or replace a column (numeric if every value is a number or None)."""
         values = list(values)
+        rows = _ds_rows(self)
+        if len(values) != rows:
+            raise ValueError('column %r must have %d values (one per row), not %d' % (name, rows, len(values)))
         if all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in values) \
                 and any(v is not None for v in values):
             arr = (ctypes.c_double * len(values))(*[math.nan if v is None else float(v) for v in values])
             _ds_add_numeric(self, _enc(name), arr, len(values))
         else:
-            arr = (ctypes.c_char_p * len(values))(*[None if v is None else _enc(str(v)) for v in values])
+            arr = (ctypes.c_char_p * max(len(values), 1))(
+                *[None if v is None else _text(v if isinstance(v, (str, bytes, bytearray)) else str(v),
+                                               'value %d of column %r' % (i, name))
+                  for i, v in enumerate(values)])
             _ds_add_categorical(self, _enc(name), arr, len(values))
 
     @property
@@ -309,11 +548,12 @@ class Dataset(_Handle):
     def column(self, name):
         """The values of one column as a list (None for missing)."""
         col = self.column_index(name)
-        n = _ds_rows(self)
-        if _ds_column_type(self, col) == NUMERIC:
-            ptr = _ds_numeric(self, col)
-            return [None if math.isnan(ptr[i]) else ptr[i] for i in range(n)]
-        return [_dec(_ds_string(self, r, col)) for r in range(n)]
+        with self._held():
+            n = _ds_rows(self)
+            if _ds_column_type(self, col) == NUMERIC:
+                ptr = _ds_numeric(self, col)
+                return [None if math.isnan(ptr[i]) else ptr[i] for i in range(n)]
+            return [_dec(_ds_string(self, r, col)) for r in range(n)]
 
     def is_missing(self, row, name):
         return bool(_ds_is_missing(self, row, self.column_index(name)))
@@ -323,14 +563,15 @@ class Dataset(_Handle):
         return Dataset._make(_ds_filter_expr, self, _enc(expr))
 
     def equal(self, column, value):
-        return Dataset._make(_ds_filter_equal, self, _enc(column), _enc(str(value)))
+        value = value if isinstance(value, (str, bytes, bytearray)) else str(value)
+        return Dataset._make(_ds_filter_equal, self, _enc(column), _text(value, 'value'))
 
     def between(self, column, lo=-math.inf, hi=math.inf):
         return Dataset._make(_ds_filter_range, self, _enc(column), lo, hi)
 
     def select_rows(self, rows):
-        arr = (_sz * len(rows))(*rows)
-        return Dataset._make(_ds_select_rows, self, arr, len(rows))
+        arr, n = _vector(rows, 'rows', ctype=_sz, convert=int)
+        return Dataset._make(_ds_select_rows, self, arr, n)
 
     def matrix(self, columns):
         """Numeric columns as a list of row lists (NaN for missing)."""
@@ -343,7 +584,7 @@ class Dataset(_Handle):
     def to_csv(self, path=None):
         """Write CSV to path, or return it as a str when path is None."""
         if path is not None:
-            _ds_save_csv(self, _enc(os.fspath(path)))
+            _ds_save_csv(self, _text(path, 'path'))
             return None
         ptr, n = ctypes.c_void_p(), _sz()
         _ds_save_csv_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
@@ -372,11 +613,11 @@ class Dataset(_Handle):
         opts.time_column, opts.accelerators_column, opts.nodes_column, opts.per_node_column, \
             opts.epochs_column = keep
         if groups is not None:
-            names = (ctypes.c_char_p * max(len(groups), 1))(*[_enc(g) for g in groups])
+            names = (ctypes.c_char_p * max(len(groups), 1))(*[_text(g) for g in groups])
             opts.group_columns = ctypes.cast(names, ctypes.POINTER(ctypes.c_char_p))
             opts.n_group_columns = len(groups)
         opts.images_per_epoch = images_per_epoch
-        opts.reference_row = reference_row
+        _store(opts, 'derive()', reference_row=reference_row)
         return Dataset._make(_ds_derive, self, ctypes.byref(opts))
 
 
@@ -490,27 +731,9 @@ _sel_best = _fn('accelsel_cluster_selection_best_k', ctypes.c_uint32, [_vp], che
 _sel_free = _fn('accelsel_cluster_selection_free', None, [_vp], check=False)
 
 
-def _cl_matrix(data):
-    """(flat doubles, rows, cols) from a list of rows or a C-contiguous float64
-    buffer such as a 2-D numpy array (copied once, without Python floats)."""
-    try:
-        view = memoryview(data)
-    except TypeError:
-        view = None
-    if view is not None and view.ndim == 2 and view.format == 'd' and view.c_contiguous:
-        n, k = view.shape
-        return (ctypes.c_double * max(n * k, 1)).from_buffer_copy(view) if n * k else \
-            (ctypes.c_double * 1)(), n, k
-    rows = [list(r) for r in data]
-    n, k = len(rows), len(rows[0]) if rows else 0
-    if any(len(r) != k for r in rows):
-        raise ValueError('matrix rows differ in length')
-    return (ctypes.c_double * max(n * k, 1))(*[float(v) for r in rows for v in r]), n, k
-
-
-def _cl_labels_in(labels):
-    values = labels.tolist() if hasattr(labels, 'tolist') else list(labels)
-    return (ctypes.c_uint32 * max(len(values), 1))(*[int(v) for v in values])
+def _cl_labels_in(labels, n):
+    """Cluster labels as uint32, exactly one per matrix row."""
+    return _vector(labels, 'labels (one per matrix row)', n=n, ctype=ctypes.c_uint32, convert=int)[0]
 
 
 def _cl_rows(ptr, n, k):
@@ -532,11 +755,12 @@ class Features(_Handle):
         if missing not in _FEATURE_MISSING:
             raise ValueError('missing must be one of %s, not %r' % (', '.join(_FEATURE_MISSING), missing))
         opts.missing = _FEATURE_MISSING[missing]
-        names = (ctypes.c_char_p * len(columns))(*[_enc(c) for c in columns])
+        names = (ctypes.c_char_p * max(len(columns), 1))(*[_text(c, 'column name') for c in columns])
         codes = None
         if transforms is not None:
             if len(transforms) != len(columns):
-                raise ValueError('one transform per column')
+                raise ValueError('transforms must have %d names (one per column), not %d'
+                                 % (len(columns), len(transforms)))
             unknown = [t for t in transforms if t not in _TRANSFORMS]
             if unknown:
                 raise ValueError('unknown transform %r (one of %s)' % (unknown[0], ', '.join(_TRANSFORMS)))
@@ -566,6 +790,8 @@ class Features(_Handle):
 
     def scaling(self, j):
         """(center, scale) of output column j: out = (t(x) - center) / scale."""
+        if not 0 <= j < self.dim:
+            raise IndexError('output column %d of %d' % (j, self.dim))
         c, s = ctypes.c_double(), ctypes.c_double()
         _feat_scaling(self, j, ctypes.byref(c), ctypes.byref(s))
         return c.value, s.value
@@ -581,7 +807,7 @@ class Features(_Handle):
 
     def inverse(self, rows):
         """Rows of the feature space in original units, one value per input (NaN for categorical)."""
-        flat, n, k = _cl_matrix(rows)
+        flat, n, k = _matrix(rows, 'rows of the feature space', cols=self.dim)
         ni = _feat_n_inputs(self)
         out = (ctypes.c_double * max(n * ni, 1))()
         _feat_inverse(self, flat, n, out, n * ni)
@@ -589,29 +815,23 @@ class Features(_Handle):
 
 
 class _BorrowedFeatures(Features):
-    """The features inside a ClusterModel: lives as long as its owner."""
+    """The features inside a ClusterModel: usable while its owner is open (see _Handle)."""
 
     def __init__(self, ptr, owner):
-        _Handle.__init__(self, ptr)
-        self._owner = owner
-
-    def close(self):
-        self._ptr = None
+        _Handle.__init__(self, ptr, owner)
 
 
 class _BorrowedDataset(Dataset):
     """A dataset owned by another handle (cluster profiles): never freed here."""
 
     def __init__(self, ptr, owner):
-        _Handle.__init__(self, ptr)
-        self._owner = owner
-
-    def close(self):
-        self._ptr = None
+        _Handle.__init__(self, ptr, owner)
 
 
-def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, profiles=True, **kw):
-    """(ClusterOptions, objects to keep alive, list that receives a callback's exception)."""
+def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, profiles=True, dim=None,
+                what='cluster options', **kw):
+    """(ClusterOptions, objects to keep alive, list that receives a callback's exception).
+    dim: the data's column count, which init must match (k rows of dim values)."""
     opts = ClusterOptions()
     _cl_options_init(ctypes.byref(opts), 1)
     if algorithm not in _ALGORITHMS:
@@ -619,11 +839,15 @@ def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, prof
     opts.algorithm = _ALGORITHMS[algorithm]
     opts.indices = 1 if indices else 0
     opts.profiles = 1 if profiles else 0
-    for key, value in kw.items():
-        setattr(opts, key, value)
+    tol = kw.pop('tol', None)
+    if tol is not None:
+        opts.tol = float(tol)
+    _store(opts, what, **kw)
     keep = []
     if init is not None:
-        flat, n, k = _cl_matrix(init)
+        if dim is None:
+            raise TypeError('init needs the data (k rows of one value per column)')
+        flat, n, k = _matrix(init, 'init', cols=dim, rows=opts.k)
         keep.append(flat)
         opts.init = ctypes.cast(flat, _cl_dp)
     raised = []
@@ -659,15 +883,16 @@ class ClusterModel(_Handle):
 
     @classmethod
     def fit(cls, matrix, k=5, **kw):
-        flat, n, d = _cl_matrix(matrix)
-        opts, keep, raised = _cl_options(k=k, **kw)
+        flat, n, d = _matrix(matrix)
+        opts, keep, raised = _cl_options(k=k, dim=d, what='ClusterModel.fit()', **kw)
         out = _vp()
         _cl_call(_cl_fit, opts, raised, ctypes.byref(out), flat, n, d, ctypes.byref(opts))
         return cls(out.value)
 
     @classmethod
     def fit_dataset(cls, dataset, features, k=5, **kw):
-        opts, keep, raised = _cl_options(k=k, **kw)
+        dim = _feat_dim(features) if isinstance(features, Features) else None
+        opts, keep, raised = _cl_options(k=k, dim=dim, what='ClusterModel.fit_dataset()', **kw)
         out = _vp()
         _cl_call(_cl_fit_dataset, opts, raised, ctypes.byref(out), dataset, features, ctypes.byref(opts))
         return cls(out.value)
@@ -675,12 +900,12 @@ class ClusterModel(_Handle):
     @classmethod
     def from_yaml(cls, path):
         out = _vp()
-        _cl_load(ctypes.byref(out), _enc(os.fspath(path)))
+        _cl_load(ctypes.byref(out), _text(path, 'path'))
         return cls(out.value)
 
     @classmethod
     def from_yaml_text(cls, text):
-        data = _enc(text)
+        data = _buf(text)
         out = _vp()
         _cl_load_buffer(ctypes.byref(out), data, len(data))
         return cls(out.value)
@@ -688,7 +913,7 @@ class ClusterModel(_Handle):
     def to_yaml(self, path=None):
         """Write YAML to path, or return it as a str when path is None."""
         if path is not None:
-            _cl_save(self, _enc(os.fspath(path)))
+            _cl_save(self, _text(path, 'path'))
             return None
         ptr, n = ctypes.c_void_p(), _sz()
         _cl_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
@@ -715,23 +940,27 @@ class ClusterModel(_Handle):
 
     @property
     def labels(self):
-        return _cl_labels(self)[:self.n_rows]
+        with self._held():
+            return _cl_labels(self)[:self.n_rows]
 
     @property
     def row_index(self):
         """Dataset row of each label (dataset fits), or None."""
-        p = _cl_row_index(self)
-        return p[:self.n_rows] if p else None
+        with self._held():
+            p = _cl_row_index(self)
+            return p[:self.n_rows] if p else None
 
     @property
     def centroids(self):
-        return _cl_rows(_cl_centroids(self), self.k, self.dim)
+        with self._held():
+            return _cl_rows(_cl_centroids(self), self.k, self.dim)
 
     @property
     def centroids_original(self):
-        f = self.features
-        width = _feat_n_inputs(f) if f is not None else self.dim
-        return _cl_rows(_cl_centroids_orig(self), self.k, width)
+        with self._held():
+            f = self.features
+            width = _feat_n_inputs(f) if f is not None else self.dim
+            return _cl_rows(_cl_centroids_orig(self), self.k, width)
 
     @property
     def features(self):
@@ -774,7 +1003,7 @@ class ClusterModel(_Handle):
         return _BorrowedDataset(_cl_profiles(self), self)
 
     def predict(self, matrix):
-        flat, n, d = _cl_matrix(matrix)
+        flat, n, d = _matrix(matrix, cols=self.dim)
         out = (ctypes.c_uint32 * max(n, 1))()
         _cl_predict(self, flat, n, d, out)
         return list(out[:n])
@@ -791,32 +1020,34 @@ class ClusterModel(_Handle):
 
 def silhouette(matrix, labels, n_threads=0, silhouette_max=100000, seed=0):
     """Mean silhouette (exact up to silhouette_max rows, else on a seeded sample)."""
-    flat, n, d = _cl_matrix(matrix)
-    opts, keep, raised = _cl_options(n_threads=n_threads, silhouette_max=silhouette_max, seed=seed)
+    flat, n, d = _matrix(matrix)
+    opts, keep, raised = _cl_options(n_threads=n_threads, silhouette_max=silhouette_max, seed=seed,
+                                     what='silhouette()')
     out = ctypes.c_double()
-    _cl_silhouette(flat, n, d, _cl_labels_in(labels), ctypes.byref(opts), ctypes.byref(out))
+    _cl_silhouette(flat, n, d, _cl_labels_in(labels, n), ctypes.byref(opts), ctypes.byref(out))
     return out.value
 
 
 def calinski_harabasz(matrix, labels):
-    flat, n, d = _cl_matrix(matrix)
+    flat, n, d = _matrix(matrix)
     out = ctypes.c_double()
-    _cl_ch(flat, n, d, _cl_labels_in(labels), ctypes.byref(out))
+    _cl_ch(flat, n, d, _cl_labels_in(labels, n), ctypes.byref(out))
     return out.value
 
 
 def davies_bouldin(matrix, labels):
-    flat, n, d = _cl_matrix(matrix)
+    flat, n, d = _matrix(matrix)
     out = ctypes.c_double()
-    _cl_db(flat, n, d, _cl_labels_in(labels), ctypes.byref(out))
+    _cl_db(flat, n, d, _cl_labels_in(labels, n), ctypes.byref(out))
     return out.value
 
 
 def elbow(ks, values):
     """Index of the elbow of values against ks (farthest point from the chord)."""
-    n = len(ks)
+    ks, n = _vector(ks, 'ks')
+    values, _ = _vector(values, 'values (one per k)', n=n)
     out = _sz()
-    _cl_elbow((ctypes.c_double * n)(*ks), (ctypes.c_double * n)(*values), n, ctypes.byref(out))
+    _cl_elbow(ks, values, n, ctypes.byref(out))
     return out.value
 
 
@@ -843,8 +1074,8 @@ def select_k(matrix, k_min, k_max, criterion='silhouette', **kw):
     """Fit every k in [k_min, k_max] and choose by 'silhouette', 'ch', 'db', 'elbow' or 'gap'."""
     if criterion not in _CRITERIA:
         raise ValueError('criterion must be one of %s, not %r' % (', '.join(_CRITERIA), criterion))
-    flat, n, d = _cl_matrix(matrix)
-    opts, keep, raised = _cl_options(**kw)
+    flat, n, d = _matrix(matrix)
+    opts, keep, raised = _cl_options(dim=d, what='select_k()', **kw)
     out = _vp()
     _cl_call(_cl_select, opts, raised, ctypes.byref(out), flat, n, d, k_min, k_max, _CRITERIA[criterion],
              ctypes.byref(opts))
@@ -911,23 +1142,6 @@ _imp_to_dataset = _fn('accelsel_importance_to_dataset', ctypes.c_int, [ctypes.PO
 _imp_free = _fn('accelsel_importance_free', None, [_vp], check=False)
 
 
-def _rows_of(matrix):
-    """A matrix (list of rows, or anything with tolist() such as a numpy array)
-    as (flat ctypes doubles, rows, cols)."""
-    rows = matrix.tolist() if hasattr(matrix, 'tolist') else [list(r) for r in matrix]
-    n = len(rows)
-    k = len(rows[0]) if n else 0
-    if any(len(r) != k for r in rows):
-        raise ValueError('matrix rows differ in length')
-    flat = (ctypes.c_double * max(n * k, 1))(*[float(v) for r in rows for v in r])
-    return flat, n, k
-
-
-def _vector(values):
-    values = values.tolist() if hasattr(values, 'tolist') else list(values)
-    return (ctypes.c_double * max(len(values), 1))(*[float(v) for v in values]), len(values)
-
-
 def _unflatten(ptr, n, k):
     return [[ptr[i * k + j] for j in range(k)] for i in range(n)]
 
@@ -938,7 +1152,7 @@ class Pca(_Handle):
     _free = _pca_free
 
     def __init__(self, matrix, n_components=0):
-        flat, n, k = _rows_of(matrix)
+        flat, n, k = _matrix(matrix)
         out = _vp()
         _pca_fit(ctypes.byref(out), flat, n, k, n_components)
         super().__init__(out.value)
@@ -952,8 +1166,9 @@ class Pca(_Handle):
         return _pca_n_features(self)
 
     def _list(self, getter, n):
-        p = getter(self)
-        return [p[i] for i in range(n)]
+        with self._held():
+            p = getter(self)
+            return [p[i] for i in range(n)]
 
     @property
     def explained_variance(self):
@@ -974,30 +1189,28 @@ class Pca(_Handle):
     @property
     def components(self):
         """n_components rows of n_features (unit length)."""
-        return _unflatten(_pca_components(self), self.n_components, self.n_features)
+        with self._held():
+            return _unflatten(_pca_components(self), self.n_components, self.n_features)
 
     @property
     def loadings(self):
         """Components scaled by the square root of their variance."""
-        return _unflatten(_pca_loadings(self), self.n_components, self.n_features)
+        with self._held():
+            return _unflatten(_pca_loadings(self), self.n_components, self.n_features)
 
     def transform(self, matrix):
         """Scores of the rows of matrix, a list of n_components-long rows."""
-        flat, n, k = _rows_of(matrix)
+        flat, n, k = _matrix(matrix, cols=self.n_features)
         out = (ctypes.c_double * max(n * self.n_components, 1))()
         _pca_transform(self, flat, n, k, out, n * self.n_components)
         return _unflatten(out, n, self.n_components)
 
 
 class _BorrowedPca(Pca):
-    """The PCA inside an Importance: lives as long as its owner, never freed here."""
+    """The PCA inside an Importance: usable while its owner is open, never freed here."""
 
     def __init__(self, ptr, owner):
-        _Handle.__init__(self, ptr)
-        self._owner = owner
-
-    def close(self):
-        self._ptr = None
+        _Handle.__init__(self, ptr, owner)
 
 
 def _importance_options(measures, progress, **kw):
@@ -1014,8 +1227,8 @@ def _importance_options(measures, progress, **kw):
         if kw[key] not in table:
             raise ValueError('%s must be one of %s, not %r' % (key, ', '.join(table), kw[key]))
         kw[key] = table[kw[key]]
-    for key, value in kw.items():
-        setattr(opts, key, value)
+    opts.max_features = float(kw.pop('max_features'))
+    _store(opts, 'Importance', **kw)
     raised = []
 
     def call(fraction, payload):
@@ -1064,20 +1277,25 @@ class Importance(_Handle):
         """Importance of the Dataset columns `features` for the numeric column
         `target` (rows with a missing target are dropped; categorical columns
         are one-hot encoded, numeric ones z-scored)."""
-        names = (ctypes.c_char_p * len(features))(*[_enc(f) for f in features])
-        return cls._run(_imp_compute, (dataset, names, len(features), _enc(target)), **options)
+        if isinstance(features, (str, bytes)):
+            raise TypeError('features must be a list of column names, not one name')
+        names = (ctypes.c_char_p * max(len(features), 1))(*[_text(f, 'feature name') for f in features])
+        return cls._run(_imp_compute, (dataset, names, len(features), _text(target, 'target')), **options)
 
     @classmethod
     def from_matrix(cls, matrix, target, names=None, discrete=None, **options):
         """Importance of the columns of `matrix` for the vector `target`.
         names: column names (default x0, x1, ...); discrete: one flag per column
         (True for a discrete feature in mutual information)."""
-        flat, n, k = _rows_of(matrix)
-        y, ny = _vector(target)
-        if ny != n:
-            raise ValueError('target has %d values for %d rows' % (ny, n))
-        c_names = (ctypes.c_char_p * k)(*[_enc(s) for s in names]) if names is not None else None
-        c_disc = (ctypes.c_uint8 * k)(*[1 if d else 0 for d in discrete]) if discrete is not None else None
+        flat, n, k = _matrix(matrix)
+        y, ny = _vector(target, 'target (one value per matrix row)', n=n)
+        c_names = c_disc = None
+        if names is not None:
+            c_names = _vector(names, 'names (one per matrix column)', n=k, ctype=ctypes.c_char_p,
+                              convert=lambda v: _text(v, 'name'))[0]
+        if discrete is not None:
+            c_disc = _vector(discrete, 'discrete (one flag per matrix column)', n=k, ctype=ctypes.c_uint8,
+                             convert=lambda v: 1 if v else 0)[0]
         return cls._run(_imp_compute_matrix, (flat, n, k, y, c_names, c_disc), **options)
 
     @property
@@ -1103,10 +1321,11 @@ class Importance(_Handle):
         'permutation_sd', 'impurity', 'mutual_info'), in feature order."""
         if measure not in _MEASURES:
             raise ValueError('unknown measure %r (one of %s)' % (measure, ', '.join(_MEASURES)))
-        p = _imp_values(self, _MEASURES[measure])
-        if not p:
-            raise ValueError('measure %r was not computed' % measure)
-        return [p[j] for j in range(_imp_n_features(self))]
+        with self._held():
+            p = _imp_values(self, _MEASURES[measure])
+            if not p:
+                raise ValueError('measure %r was not computed' % measure)
+            return [p[j] for j in range(_imp_n_features(self))]
 
     def value(self, measure, feature):
         j = _sz()
@@ -1122,11 +1341,12 @@ class Importance(_Handle):
         """The (features + target) square correlation matrix, target last."""
         if method not in ('pearson', 'spearman'):
             raise ValueError("method must be 'pearson' or 'spearman'")
-        p = _imp_correlation(self, _MEASURES[method])
-        if not p:
-            raise ValueError('correlations were not computed')
-        q = _imp_n_features(self) + 1
-        return _unflatten(p, q, q)
+        with self._held():
+            p = _imp_correlation(self, _MEASURES[method])
+            if not p:
+                raise ValueError('correlations were not computed')
+            q = _imp_n_features(self) + 1
+            return _unflatten(p, q, q)
 
     @property
     def pca(self):
@@ -1140,7 +1360,7 @@ class Importance(_Handle):
 
     def predict(self, matrix):
         """Forest predictions for rows in feature space."""
-        flat, n, k = _rows_of(matrix)
+        flat, n, k = _matrix(matrix, cols=_imp_n_features(self))
         out = (ctypes.c_double * max(n, 1))()
         _imp_predict(self, flat, n, k, out, n)
         return list(out[:n])
@@ -1232,11 +1452,10 @@ def parse_criteria(text):
 
 def kendall_tau_b(x, y):
     """Kendall's tau-b of two equally long sequences of numbers (ties corrected)."""
-    x, y = list(x), list(y)
-    if len(x) != len(y):
-        raise ValueError('x and y differ in length')
+    x, n = _vector(x, 'x')
+    y, _ = _vector(y, 'y (as long as x)', n=n)
     out = ctypes.c_double()
-    _kendall((ctypes.c_double * len(x))(*x), (ctypes.c_double * len(y))(*y), len(x), ctypes.byref(out))
+    _kendall(x, y, n, ctypes.byref(out))
     return out.value
 
 
@@ -1248,7 +1467,7 @@ def _criteria_array(criteria):
     for column, weight, direction in criteria:
         if direction not in _DIRECTIONS:
             raise ValueError("direction %r is not 'benefit' or 'cost'" % (direction,))
-        items.append(_Criterion(_enc(column), float(weight), _DIRECTIONS[direction]))
+        items.append(_Criterion(_text(column, 'criterion column'), float(weight), _DIRECTIONS[direction]))
     return (_Criterion * len(items))(*items)
 
 
@@ -1307,30 +1526,31 @@ class Ranking(_Handle):
     def front_count(self):
         return _ranking_front_count(self)
 
+    def _array(self, getter, count):
+        """Copy of an array the ranking owns (None when the library has none)."""
+        with self._held():
+            p = getter(self)
+            return [p[i] for i in range(count(self))] if p else None
+
     @property
     def scores(self):
-        p = _ranking_scores(self)
-        return [p[i] for i in range(len(self))]
+        return self._array(_ranking_scores, _ranking_rows)
 
     @property
     def ranks(self):
-        p = _ranking_ranks(self)
-        return [p[i] for i in range(len(self))]
+        return self._array(_ranking_ranks, _ranking_rows)
 
     @property
     def fronts(self):
-        p = _ranking_fronts(self)
-        return [p[i] for i in range(len(self))] if p else None
+        return self._array(_ranking_fronts, _ranking_rows)
 
     @property
     def order(self):
-        p = _ranking_order(self)
-        return [p[i] for i in range(self.ranked_count)]
+        return self._array(_ranking_order, _ranking_ranked) or []
 
     @property
     def weights(self):
-        p = _ranking_weights(self)
-        return [p[i] for i in range(_ranking_criterion_count(self))]
+        return self._array(_ranking_weights, _ranking_criterion_count) or []
 
     def sensitivity(self, n_samples=1000, perturbation=0.2, seed=42, n_threads=0, progress=None):
         """Re-rank under n_samples weight vectors perturbed by +-perturbation
@@ -1338,7 +1558,8 @@ class Ranking(_Handle):
         to cancel (AccelselError ACCELSEL_ECANCELED). Returns a Sensitivity."""
         opts = SensitivityOptions()
         _sens_options_init(ctypes.byref(opts), 1)
-        opts.n_samples, opts.perturbation, opts.seed, opts.n_threads = n_samples, perturbation, seed, n_threads
+        opts.perturbation = float(perturbation)
+        _store(opts, 'sensitivity()', n_samples=n_samples, seed=seed, n_threads=n_threads)
         raised = []
 
         def call(fraction, payload):
@@ -1504,16 +1725,16 @@ class Catalog(_Handle):
     @classmethod
     def load(cls, path):
         """Read a catalog YAML file."""
-        return cls._make(_cat_load_file, _enc(os.fspath(path)))
+        return cls._make(_cat_load_file, _text(path, 'path'))
 
     @classmethod
     def from_string(cls, text):
         """Read catalog YAML from a str or bytes."""
-        data = _enc(text)
+        data = _buf(text)
         return cls._make(_cat_load_buffer, data, len(data))
 
     def save(self, path):
-        _cat_save_file(self, _enc(os.fspath(path)))
+        _cat_save_file(self, _text(path, 'path'))
 
     def to_string(self):
         """The catalog as YAML text (reads back to an equal catalog)."""
@@ -1532,14 +1753,20 @@ class Catalog(_Handle):
 
     def select(self, names):
         """A new catalog with the named entries and what the named systems use."""
-        arr = (ctypes.c_char_p * len(names))(*[_enc(n) for n in names])
-        return Catalog._make(_cat_select, self, arr, len(names))
+        if isinstance(names, (str, bytes)):
+            raise TypeError('names must be a list of names, not one name')
+        arr, n = _vector(names, 'names', ctype=ctypes.c_char_p, convert=lambda v: _text(v, 'name'))
+        return Catalog._make(_cat_select, self, arr, n)
 
     def _count(self, kind):
         return _cat_lists[kind][0](self)
 
     def _info(self, kind, i):
-        return _cat_lists[kind][1](self, i).contents
+        """Entry i as a struct copied out of the catalog (its strings still point into it)."""
+        p = _cat_lists[kind][1](self, i)
+        if not p:
+            raise IndexError('%s index %d out of range' % (kind, i))
+        return p.contents
 
     def _index(self, kind, name):
         if isinstance(name, int):
@@ -1550,13 +1777,14 @@ class Catalog(_Handle):
         _cat_lists[kind][2](self, _enc(name), ctypes.byref(i))
         return i.value
 
-    def _name(self, kind, i):
+    def _entry_name(self, kind, i):
         return None if i < 0 else self._info(kind, i).name.decode()
 
     def find(self, kind, name):
         """Index of the 'device', 'design', 'link' or 'system' called name (or an alias)."""
         return self._index(kind, name)
 
+    @_holding
     def _device(self, i):
         d = self._info('device', i)
         out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
@@ -1569,6 +1797,7 @@ class Catalog(_Handle):
         out.update(_provenance(d.provenance))
         return out
 
+    @_holding
     def _design(self, i):
         d = self._info('design', i)
         out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
@@ -1581,6 +1810,7 @@ class Catalog(_Handle):
         out.update(_provenance(d.provenance))
         return out
 
+    @_holding
     def _link(self, i):
         d = self._info('link', i)
         out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
@@ -1589,16 +1819,17 @@ class Catalog(_Handle):
         out.update(_provenance(d.provenance))
         return out
 
+    @_holding
     def _system(self, i):
         d = self._info('system', i)
         out = {'name': d.name.decode(), 'aliases': _strs(d.aliases, d.n_aliases),
                'nodes': _num(d.nodes), 'devices_per_node': _num(d.devices_per_node),
-               'device': self._name('device', d.device), 'host_cpu': self._name('device', d.host_cpu),
+               'device': self._entry_name('device', d.device), 'host_cpu': self._entry_name('device', d.host_cpu),
                'host_cpus_per_node': _num(d.host_cpus_per_node),
-               'intra_node_link': self._name('link', d.intra_node_link),
-               'inter_node_link': self._name('link', d.inter_node_link),
+               'intra_node_link': self._entry_name('link', d.intra_node_link),
+               'inter_node_link': self._entry_name('link', d.inter_node_link),
                'inter_node_links_per_node': _num(d.inter_node_links_per_node),
-               'host_link': self._name('link', d.host_link), 'topology': _dec(d.topology),
+               'host_link': self._entry_name('link', d.host_link), 'topology': _dec(d.topology),
                'n_slots': d.n_slots, 'notes': _dec(d.notes)}
         out.update(_provenance(d.provenance))
         return out
@@ -1628,6 +1859,7 @@ class Catalog(_Handle):
     def systems(self):
         return [self._system(i) for i in range(self._count('system'))]
 
+    @_holding
     def slot(self, system, k):
         """Slot k of a system: its fixed device or design pool, memory and host link."""
         s = self._index('system', system)
@@ -1635,10 +1867,10 @@ class Catalog(_Handle):
         if not p:
             raise IndexError('slot %d out of range' % k)
         d = p.contents
-        return {'device': self._name('device', d.device),
-                'designs': [self._name('design', d.designs[j]) for j in range(d.n_designs)],
+        return {'device': self._entry_name('device', d.device),
+                'designs': [self._entry_name('design', d.designs[j]) for j in range(d.n_designs)],
                 'platform': _dec(d.platform), 'memory_bytes': _num(d.memory_bytes),
-                'memory_bw_bytes_s': _num(d.memory_bw_bytes_s), 'host_link': self._name('link', d.host_link)}
+                'memory_bw_bytes_s': _num(d.memory_bw_bytes_s), 'host_link': self._entry_name('link', d.host_link)}
 
     def system_link(self, system, a, b):
         """Name of the direct link from slot a to slot b, or None if there is none."""
@@ -1647,7 +1879,7 @@ class Catalog(_Handle):
         if rc == -5:  # ACCELSEL_ENOTFOUND: no direct link
             return None
         _check(rc, None, None)
-        return self._name('link', out.value)
+        return self._entry_name('link', out.value)
 
     def __len__(self):
         return sum(self._count(k) for k in _cat_lists)
@@ -1732,14 +1964,16 @@ _LAYER_FIELDS = [f for f, _ in LayerInfo._fields_
 def _net_options(bytes_per_element):
     opts = NetworkOptions()
     _net_options_init(ctypes.byref(opts), 1)
-    opts.bytes_per_element = bytes_per_element
+    _store(opts, 'Network', bytes_per_element=bytes_per_element)
     return opts
 
 
-def _index_list(call, *args):
+def _index_list(call, net, *args):
+    """The index array that call returns, copied while the network is held."""
     ptr, n = _szp(), _sz()
-    call(*args, ctypes.byref(ptr), ctypes.byref(n))
-    return [ptr[i] for i in range(n.value)]
+    with net._held():
+        call(net, *args, ctypes.byref(ptr), ctypes.byref(n))
+        return [ptr[i] for i in range(n.value)]
 
 
 class Network(_Handle):
@@ -1766,12 +2000,12 @@ class Network(_Handle):
     def load(cls, path, bytes_per_element=4):
         """Read a network YAML file (docs/network-format.md)."""
         opts = _net_options(bytes_per_element)
-        return cls._make(_net_load_file, _enc(os.fspath(path)), ctypes.byref(opts))
+        return cls._make(_net_load_file, _text(path, 'path'), ctypes.byref(opts))
 
     @classmethod
     def from_yaml(cls, text, bytes_per_element=4):
         """Read a network from YAML text (str or bytes)."""
-        data = _enc(text)
+        data = _buf(text)
         opts = _net_options(bytes_per_element)
         return cls._make(_net_load_buffer, data, len(data), ctypes.byref(opts))
 
@@ -1805,13 +2039,20 @@ class Network(_Handle):
         _net_layer_index(self, _enc(name), ctypes.byref(out))
         return out.value
 
-    def _info(self, i):
-        if isinstance(i, str):
-            i = self.index(i)
+    def _layer_index(self, i):
+        """A layer given by index or name as an index in range (IndexError otherwise)."""
+        if isinstance(i, (str, bytes)):
+            return self.index(i)
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError('a layer is an int index or a name, not %s' % type(i).__name__)
         if not 0 <= i < len(self):
             raise IndexError('layer %d of %d' % (i, len(self)))
-        return _net_layer(self, i).contents
+        return i
 
+    def _info(self, i):
+        return _net_layer(self, self._layer_index(i)).contents
+
+    @_holding
     def layer(self, i):
         """Layer i (an index or a name) as a dict: name, kind, op, shape and every
         figure of accelsel_layer_info ('global_' is reported as 'global')."""
@@ -1832,15 +2073,16 @@ class Network(_Handle):
         attr = 'global_' if field == 'global' else field
         if attr not in _LAYER_FIELDS:
             raise KeyError(field)
-        return [getattr(_net_layer(self, i).contents, attr) for i in range(len(self))]
+        with self._held():
+            return [getattr(_net_layer(self, i).contents, attr) for i in range(len(self))]
 
     def inputs(self, i):
         """Indices of the layers that layer i reads, in its listed order."""
-        return _index_list(_net_layer_inputs, self, i if isinstance(i, int) else self.index(i))
+        return _index_list(_net_layer_inputs, self, self._layer_index(i))
 
     def successors(self, i):
         """Indices of the layers that read layer i, ascending."""
-        return _index_list(_net_layer_outputs, self, i if isinstance(i, int) else self.index(i))
+        return _index_list(_net_layer_outputs, self, self._layer_index(i))
 
     def topo_order(self):
         return _index_list(_net_topo_order, self)
@@ -1850,6 +2092,7 @@ class Network(_Handle):
         return _index_list(_net_outputs, self)
 
     @property
+    @_holding
     def totals(self):
         t = _net_totals(self).contents
         return {f: getattr(t, f) for f, _ in NetworkTotals._fields_ if f != 'version'}
@@ -1857,7 +2100,7 @@ class Network(_Handle):
     def to_yaml(self, path=None):
         """The network in its canonical YAML form: written to path, or returned as a str."""
         if path is not None:
-            _net_save_file(self, _enc(os.fspath(path)))
+            _net_save_file(self, _text(path, 'path'))
             return None
         ptr, n = ctypes.c_void_p(), _sz()
         _net_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))

@@ -73,6 +73,8 @@ static int parse(int argc, char **argv, catalog_args *a)
 
 static int load(const catalog_args *a, accelsel_catalog **cat)
 {
+    if (a->file != NULL && cli_check_input_file(a->file) != CLI_OK)
+        return CLI_FAIL;
     int rc = a->file != NULL ? accelsel_catalog_load_file(cat, a->file)
                              : accelsel_catalog_load_builtin(cat);
     return rc != 0 ? cli_fail(rc, a->file != NULL ? "cannot load catalog" : "built-in catalog")
@@ -217,6 +219,8 @@ static int validate(const catalog_args *a)
         return cli_usage_error("catalog: validate takes its FILE as argument, not --catalog");
     if (a->format == CLI_FORMAT_YAML)
         return cli_usage_error("catalog: validate writes table or json");
+    if (cli_check_input_file(a->target) != CLI_OK)
+        return CLI_FAIL;
     accelsel_catalog *cat = NULL;
     int rc = accelsel_catalog_load_file(&cat, a->target);
     if (rc != 0 && a->format == CLI_FORMAT_JSON)

@@ -154,8 +154,15 @@ void cli_catalog_table(FILE *f, const accelsel_catalog *cat, int list, int headi
         return;
     for (int c = 0; c < cols; c++)
         snprintf(rows[0][c], CELL, "%s", tables[list].head[c]);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         tables[list].row(cat, i, rows[i + 1]);
+        /* Names come from the catalog file: no control character reaches the terminal. */
+        for (int c = 0; c < cols; c++) {
+            char raw[CELL];
+            memcpy(raw, rows[i + 1][c], CELL);
+            cli_table_text(rows[i + 1][c], CELL, raw);
+        }
+    }
     for (size_t r = 0; r <= n; r++)
         for (int c = 0; c < cols; c++)
             width[c] = strlen(rows[r][c]) > width[c] ? strlen(rows[r][c]) : width[c];

@@ -50,8 +50,15 @@ int cli_parse_uint_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *firs
  * (1 << CLI_FORMAT_x); -1 if unknown. */
 int cli_parse_format(const char *s, unsigned allowed_mask);
 
-/* Write @p s as a JSON string literal (quotes and escapes included). */
+/* Write @p s as a JSON string literal (quotes and escapes included), which
+ * is also a YAML double-quoted scalar: control characters (C0, DEL, C1) and
+ * U+2028/U+2029 are written as \uXXXX. */
 void cli_json_string(FILE *f, const char *s);
+
+/* @p s for a text table, at most @p cap - 1 bytes in @p out: control
+ * characters as \n, \t, \r, \xHH or \u2028 and a backslash doubled, so that
+ * no escape sequence reaches the terminal and no line break splits a row. */
+void cli_table_text(char *out, size_t cap, const char *s);
 
 /* Write a double as JSON: shortest round-trip text, or null if not finite. */
 void cli_json_number(FILE *f, double v);
@@ -60,6 +67,12 @@ void cli_json_number(FILE *f, double v);
  * @p na: NULL or comma-separated extra spellings of a missing value. Prints
  * the library's error and returns CLI_FAIL on failure. */
 int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na);
+
+/* CLI_OK if @p path may be read as an input file: a regular file (or one
+ * the library will report as missing or a directory), or anything when
+ * ACCELSEL_ALLOW_SPECIAL_FILES=1; else prints why and returns CLI_FAIL.
+ * A device such as /dev/zero or a pipe has no end the CLI can know. */
+int cli_check_input_file(const char *path);
 
 /* Print a dataset as an aligned table, CSV or JSON (array of objects). */
 int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format);

@@ -336,6 +336,8 @@ static int load_init(cl_run *r, const cl_args *a, uint32_t *k, int k_given)
 {
     accelsel_dataset *c = NULL;
     size_t n = 0;
+    if (cli_check_input_file(a->init) != CLI_OK)
+        return CLI_FAIL;
     int rc = accelsel_dataset_load_csv(&c, a->init, NULL);
     if (rc != 0)
         return cli_fail(rc, a->init);

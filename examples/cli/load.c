@@ -31,6 +31,8 @@ int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na)
         int rc = accelsel_dataset_load_builtin(ds, "mlperf-training-resnet");
         return rc != 0 ? cli_fail(rc, "built-in data") : CLI_OK;
     }
+    if (cli_check_input_file(csv) != CLI_OK)
+        return CLI_FAIL;
     accelsel_csv_options o = ACCELSEL_CSV_OPTIONS_INIT;
     char *copy = NULL;
     const char **parts = NULL;

@@ -109,19 +109,24 @@ static void print_table(const accelsel_network *net)
            "flops", "bytes", "intensity");
     for (size_t i = 0; i < accelsel_network_layer_count(net); i++) {
         const accelsel_layer_info *l = accelsel_network_layer(net, i);
-        char shape[64], kind[40];
+        char shape[64], raw[40], kind[40], name[256];
         shape_text(l, shape, sizeof shape);
-        snprintf(kind, sizeof kind, "%s%s%s", l->kind_name, l->op != NULL ? "/" : "",
+        snprintf(raw, sizeof raw, "%s%s%s", l->kind_name, l->op != NULL ? "/" : "",
                  l->op != NULL ? l->op : "");
-        printf("%-36s %-16s %-16s %12llu %15llu %13llu %9.2f\n", l->name, kind, shape,
+        /* Names come from the network file: no control character reaches the terminal. */
+        cli_table_text(kind, sizeof kind, raw);
+        cli_table_text(name, sizeof name, l->name);
+        printf("%-36s %-16s %-16s %12llu %15llu %13llu %9.2f\n", name, kind, shape,
                (unsigned long long)l->params, (unsigned long long)l->flops, layer_bytes(l),
                l->intensity);
     }
     const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    char net_name[256];
+    cli_table_text(net_name, sizeof net_name, accelsel_network_name(net));
     printf("\n%s: %llu layers (%llu input%s, %llu output%s), %llu parameters, %llu MACs, "
            "%llu FLOPs per sample; weights %llu bytes, activations %llu bytes at %u bytes "
            "per element\n",
-           accelsel_network_name(net), (unsigned long long)t->layers,
+           net_name, (unsigned long long)t->layers,
            (unsigned long long)t->inputs, t->inputs == 1 ? "" : "s",
            (unsigned long long)t->outputs, t->outputs == 1 ? "" : "s",
            (unsigned long long)t->params, (unsigned long long)t->macs,
@@ -199,8 +204,10 @@ static void print_layer(const accelsel_network *net, size_t i, int yaml)
     fputs(yaml ? "  - name: " : "    {\"name\": ", stdout);
     cli_json_string(stdout, l->name);
     printf(yaml ? "%skind: %s" : "%s\"kind\": \"%s\"", sep, l->kind_name);
-    if (l->op != NULL)
-        printf(yaml ? "%sop: %s" : "%s\"op\": \"%s\"", sep, l->op);
+    if (l->op != NULL) {
+        printf(yaml ? "%sop: " : "%s\"op\": ", sep);
+        cli_json_string(stdout, l->op);
+    }
     printf(yaml ? "%sinputs: " : "%s\"inputs\": ", sep);
     print_inputs(net, i);
     printf(yaml ? "%sshape: " : "%s\"shape\": ", sep);
@@ -311,6 +318,8 @@ int cli_network(int argc, char **argv)
     accelsel_network *net = NULL;
     if (strcmp(a.command, "show") == 0)
         rc = accelsel_network_load_zoo(&net, zoo_name(a.target), &opts);
+    else if (cli_check_input_file(a.target) != CLI_OK)
+        return CLI_FAIL;
     else
         rc = accelsel_network_load_file(&net, a.target, &opts);
     if (rc != 0 && strcmp(a.command, "validate") == 0 && a.format == CLI_FORMAT_JSON)

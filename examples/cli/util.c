@@ -4,8 +4,23 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+
+int cli_check_input_file(const char *path)
+{
+    struct stat st;
+    const char *allow = getenv("ACCELSEL_ALLOW_SPECIAL_FILES");
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ||
+        (allow != NULL && strcmp(allow, "1") == 0))
+        return CLI_OK; /* the library reports a missing file or a directory */
+    fprintf(stderr,
+            "accelsel: '%s' is not a regular file (a device, pipe or socket can be endless); "
+            "set ACCELSEL_ALLOW_SPECIAL_FILES=1 to read it\n",
+            path);
+    return CLI_FAIL;
+}
 
 int cli_fail(int rc, const char *what)
 {
@@ -75,24 +90,70 @@ int cli_parse_format(const char *s, unsigned allowed_mask)
     return -1;
 }
 
+/* The code point of the control character or line separator that starts at
+ * @p p, with its length in *len; -1 for anything else. C0 controls, DEL,
+ * the C1 controls U+0080..U+009F (0x9B is a terminal's escape introducer)
+ * and U+2028, U+2029 (line breaks to a YAML reader). */
+static long control_at(const unsigned char *p, size_t *len)
+{
+    *len = 1;
+    if (p[0] < 0x20 || p[0] == 0x7f)
+        return p[0];
+    *len = 2;
+    if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+        return p[1];
+    *len = 3;
+    if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+        return 0x2000 + (p[2] - 0x80);
+    return -1;
+}
+
+/* A JSON string literal, also a valid YAML double-quoted scalar: both read
+ * \uXXXX, and YAML forbids DEL and C1 controls raw, which JSON allows. */
 void cli_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
-        default:
-            if (*p < 0x20)
-                fprintf(f, "\\u%04x", *p);
-            else
-                fputc(*p, f);
-        }
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t len;
+        long cp = control_at(p, &len);
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (cp == '\n' || cp == '\r' || cp == '\t')
+            fputs(cp == '\n' ? "\\n" : cp == '\r' ? "\\r" : "\\t", f);
+        else if (cp >= 0)
+            fprintf(f, "\\u%04lx", cp);
+        else
+            fputc(*p, f);
+        p += cp >= 0 ? len : 1;
     }
     fputc('"', f);
+}
+
+void cli_table_text(char *out, size_t cap, const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < cap;) {
+        size_t len;
+        long cp = control_at(p, &len);
+        char esc[24];
+        if (cp == '\n' || cp == '\t' || cp == '\r')
+            snprintf(esc, sizeof esc, "\\%c", cp == '\n' ? 'n' : cp == '\t' ? 't' : 'r');
+        else if (cp >= 0 && cp < 0x100)
+            snprintf(esc, sizeof esc, "\\x%02lx", cp);
+        else if (cp >= 0)
+            snprintf(esc, sizeof esc, "\\u%04lx", cp);
+        else if (*p == '\\')
+            snprintf(esc, sizeof esc, "\\\\");
+        else
+            snprintf(esc, sizeof esc, "%c", *p);
+        size_t e = strlen(esc);
+        if (n + e >= cap)
+            break;
+        memcpy(out + n, esc, e);
+        n += e;
+        p += cp >= 0 ? len : 1;
+    }
+    out[n] = '\0';
 }
 
 void cli_json_number(FILE *f, double v)
@@ -122,7 +183,7 @@ static void cell_text(const accelsel_dataset *ds, size_t r, size_t c, char *buf,
         return;
     }
     const char *s = accelsel_dataset_string(ds, r, c);
-    snprintf(buf, cap, "%s", s ? s : "");
+    cli_table_text(buf, cap, s ? s : "");
 }
 
 /* Display width of UTF-8 text: one column per code point. */
@@ -142,7 +203,8 @@ static int print_table(FILE *f, const accelsel_dataset *ds)
         return CLI_FAIL;
     char buf[512];
     for (size_t c = 0; c < nc; c++) {
-        width[c] = text_width(accelsel_dataset_column_name(ds, c));
+        cli_table_text(buf, sizeof buf, accelsel_dataset_column_name(ds, c));
+        width[c] = text_width(buf);
         for (size_t r = 0; r < nr; r++) {
             cell_text(ds, r, c, buf, sizeof buf);
             size_t w = text_width(buf);
@@ -153,7 +215,7 @@ static int print_table(FILE *f, const accelsel_dataset *ds)
         for (size_t c = 0; c < nc; c++) {
             const char *s = buf;
             if (r == 0)
-                s = accelsel_dataset_column_name(ds, c);
+                cli_table_text(buf, sizeof buf, accelsel_dataset_column_name(ds, c));
             else
                 cell_text(ds, r - 1, c, buf, sizeof buf);
             int numeric = accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC;

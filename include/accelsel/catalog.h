@@ -230,7 +230,9 @@ ACCELSEL_API size_t accelsel_slot_info_size(void);
  *  Unknown keys, values of the wrong type, zero or negative sizes, missing
  *  required keys, a name or alias used twice in one list (case-insensitive),
  *  a system naming an unknown device, link or design, and YAML alias bombs
- *  are all rejected.
+ *  are all rejected. So is a document without content (an empty file, only
+ *  comments, "---" alone): "empty catalog" at 1:1, as for every YAML format;
+ *  an empty catalog is written `version: 1`.
  *
  *  @param[out] out   the new catalog, freed with accelsel_catalog_free();
  *                    NULL on any failure.
@@ -249,7 +251,8 @@ ACCELSEL_API int accelsel_catalog_load_file(accelsel_catalog **out, const char *
  *  @param[out] out   the new catalog, freed with accelsel_catalog_free();
  *                    NULL on any failure.
  *  @param[in]  data  @p len bytes of UTF-8 YAML, not necessarily NUL-terminated;
- *                    not kept. May be NULL only when @p len is 0 (an empty catalog).
+ *                    not kept. May be NULL only when @p len is 0 (an empty
+ *                    document: ACCELSEL_EPARSE "empty catalog").
  *  @param[in]  len   number of bytes.
  *  @return as accelsel_catalog_load_file(), without ACCELSEL_EIO; ACCELSEL_EINVAL
  *          also for a NULL @p data with @p len above 0.

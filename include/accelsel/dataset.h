@@ -273,15 +273,17 @@ ACCELSEL_API int accelsel_dataset_filter_range(accelsel_dataset **out, const acc
 /** Filter by a text condition, as the CLI's --where: `COL=VALUE` (equality, as
  *  accelsel_dataset_filter_equal()) or, on a numeric column, `COL=MIN..MAX`
  *  (inclusive; either bound may be empty for an open end). The column name is
- *  the text before the first '='; on a categorical column "a..b" is a plain
- *  value.
+ *  the text before the first '=', or, when the expression starts with a
+ *  double quote, the text up to the closing quote, "" standing for one quote
+ *  (as in CSV): `"x=y"=4` filters the column named x=y. On a categorical
+ *  column "a..b" is a plain value.
  *  @param[out] out   the new dataset, freed with accelsel_dataset_free(); NULL on failure.
  *  @param[in]  ds    the dataset; only read.
  *  @param[in]  expr  the condition.
  *  @return as the two functions above (a bound that is not a number is
  *          ACCELSEL_EINVAL, one that overflows a double ACCELSEL_ERANGE),
  *          plus ACCELSEL_EPARSE for a malformed expression
- *          (no '=' or an empty column name).
+ *          (no '=', an empty column name, an unterminated quoted name).
  *  Thread safety: may be called from any thread; @p ds may be shared. */
 ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const accelsel_dataset *ds,
                                               const char *expr);

@@ -94,8 +94,11 @@ ACCELSEL_API size_t accelsel_features_options_size(void);
  *          ACCELSEL_EEMPTY if no row is left after dropping missing values
  *              (or a column has no value at all to impute from);
  *          ACCELSEL_EDATA for an infinite value (column and 0-based row named; infinity
- *              is not missing), log10 of a value <= 0 (column and row named), or a
- *              column that is constant under z-score or min-max (named);
+ *              is not missing), log10 of a value <= 0 (column and row named), a
+ *              column that is constant under z-score or min-max (named), or a
+ *              one-hot column of more than 256 distinct values among the rows
+ *              used (named with its count: each level is an output column of
+ *              every row, so the matrix would grow as rows x levels);
  *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p ds is only read. */
 ACCELSEL_API int accelsel_features_fit(accelsel_features **out, const accelsel_dataset *ds,

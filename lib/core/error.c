@@ -69,10 +69,17 @@ static void set_message(const char *prefix, const char *fmt, va_list ap)
         used = n < 0 ? 0 : (size_t)n < sizeof tls_error.message ? (size_t)n : sizeof tls_error.message - 1;
     }
     vsnprintf(tls_error.message + used, sizeof tls_error.message - used, fmt, ap);
-    /* One line: a newline from user data would break log parsers. */
-    for (char *p = tls_error.message; *p; p++)
+    /* One line: a newline from user data would break log parsers. Other
+     * control characters (C0, DEL, C1) from a file's names would reach the
+     * terminal that shows the message: '?' instead. */
+    for (unsigned char *p = (unsigned char *)tls_error.message; *p; p++) {
         if (*p == '\n' || *p == '\r')
             *p = ' ';
+        else if (*p < 0x20 || *p == 0x7f)
+            *p = '?';
+        else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+            p[0] = p[1] = '?';
+    }
     tls_error.pub.message = tls_error.message;
 }
 

@@ -25,11 +25,20 @@ int asel_read_file(const char *path, char **data, size_t *len)
         fclose(f);
         return io_error("cannot read", path, err);
     }
-    /* Grow as we go: st_size is 0 for pipes and /proc files. */
+    /* Grow as we go: st_size is 0 for pipes and /proc files. Every format
+     * read here is text, in which a NUL byte is an error: reading stops with
+     * the first one (kept, so that the loader reports it where it is), so a
+     * device such as /dev/zero costs one buffer, not all of memory. */
     size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096, used = 0;
     char *buf = asel_malloc(cap);
     while (buf != NULL) {
-        used += fread(buf + used, 1, cap - used, f);
+        size_t got = fread(buf + used, 1, cap - used, f);
+        const char *nul = memchr(buf + used, '\0', got);
+        used += got;
+        if (nul != NULL) {
+            used = (size_t)(nul - buf) + 1;
+            break;
+        }
         if (used < cap)
             break;
         char *bigger = cap <= SIZE_MAX / 2 ? asel_realloc(buf, cap * 2) : NULL;

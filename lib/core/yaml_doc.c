@@ -21,11 +21,18 @@ struct asel_yaml_doc {
     size_t budget, used; /* nodes allowed and counted after alias expansion */
 };
 
+/* What an alias costs against the node budget: the nodes it repeats, and
+ * one more for every ALIAS_BYTES bytes of the scalars' text among them.
+ * Aliases share the tree's nodes, but a loader copies what it reads: a
+ * 100 KB name aliased 20 000 times would cost 2 GB though its tree is
+ * small, so the budget must see the text's length. */
+#define ALIAS_BYTES 4
+
 /* Subtree sizes make an alias cost what its expansion would. */
 typedef struct frame {
     asel_yaml_node *node;
     size_t cap;
-    size_t subtree;
+    size_t subtree, text; /* nodes and scalar bytes of the subtree */
     char *anchor;
     asel_yaml_node *pending_key; /* maps: key waiting for its value */
 } frame;
@@ -41,8 +48,9 @@ typedef struct builder {
     frame stack[MAX_DEPTH];
     size_t depth;
     int docs;
-    const char *data;
+    const char *data; /* the whole input, a byte-order mark included */
     size_t len;
+    size_t bom; /* 3 when the input starts with a UTF-8 byte-order mark, else 0 */
     cursor cur;
     yaml_mark_t at; /* the current event's start, as a position */
 } builder;
@@ -81,8 +89,10 @@ static int count_nodes(builder *b, size_t n, yaml_mark_t m)
 {
     asel_yaml_doc *doc = b->doc;
     if (n > doc->budget - doc->used)
-        return fail_mark(doc, m, "document too large: more than %zu nodes after alias expansion",
-                         doc->budget);
+        return fail_mark(doc, m,
+                         "document too large: more than %zu nodes after alias expansion "
+                         "(an alias counts one more per %d bytes of text)",
+                         doc->budget, ALIAS_BYTES);
     doc->used += n;
     return 0;
 }
@@ -120,7 +130,7 @@ static int check_duplicates(asel_yaml_doc *doc, const asel_yaml_node *map)
 }
 
 /* Attach a finished node to the open container (or make it the root). */
-static int attach(builder *b, asel_yaml_node *node, size_t subtree, yaml_mark_t m)
+static int attach(builder *b, asel_yaml_node *node, size_t subtree, size_t text, yaml_mark_t m)
 {
     if (b->depth == 0) {
         b->doc->root = node;
@@ -129,6 +139,7 @@ static int attach(builder *b, asel_yaml_node *node, size_t subtree, yaml_mark_t 
     frame *f = &b->stack[b->depth - 1];
     asel_yaml_node *c = f->node;
     f->subtree += subtree;
+    f->text += text;
     if (c->kind == ASEL_YAML_MAP && f->pending_key == NULL) {
         if (node->kind != ASEL_YAML_SCALAR)
             return fail_mark(b->doc, m, "mapping keys must be plain strings");
@@ -169,7 +180,7 @@ static int on_scalar(builder *b, const yaml_event_t *e)
     const char *anchor = (const char *)e->data.scalar.anchor;
     if (anchor != NULL && (rc = asel_yaml_anchors_put(&b->doc->anchors, anchor, n)) != 0)
         return rc;
-    return attach(b, n, 1, b->at);
+    return attach(b, n, 1, n->len, b->at);
 }
 
 static int on_start(builder *b, asel_yaml_kind kind, const yaml_char_t *anc)
@@ -185,7 +196,7 @@ static int on_start(builder *b, asel_yaml_kind kind, const yaml_char_t *anc)
     char *a = NULL;
     if (anc != NULL && (a = asel_strdup((const char *)anc)) == NULL)
         return asel_enomem();
-    b->stack[b->depth++] = (frame){n, 0, 1, a, NULL};
+    b->stack[b->depth++] = (frame){n, 0, 1, 0, a, NULL};
     return 0;
 }
 
@@ -199,10 +210,11 @@ static int on_end(builder *b)
         rc = asel_yaml_anchors_put(&b->doc->anchors, f.anchor, f.node);
     /* Remember the subtree size in the node's unused scalar field. */
     f.node->len = f.subtree;
+    f.node->text = f.text;
     asel_free(f.anchor);
     /* A mapping or list used as a key is reported where it starts, not ends. */
     yaml_mark_t start = {0, f.node->line - 1, f.node->column - 1};
-    return rc != 0 ? rc : attach(b, f.node, f.subtree, start);
+    return rc != 0 ? rc : attach(b, f.node, f.subtree, f.text, start);
 }
 
 static int on_alias(builder *b, const yaml_event_t *e)
@@ -211,9 +223,10 @@ static int on_alias(builder *b, const yaml_event_t *e)
     asel_yaml_node *target = asel_yaml_anchors_get(&b->doc->anchors, name);
     if (target == NULL)
         return fail_mark(b->doc, b->at, "unknown alias '*%s'", name);
-    size_t size = target->kind == ASEL_YAML_SCALAR ? 1 : target->len;
-    int rc = count_nodes(b, size, b->at);
-    return rc != 0 ? rc : attach(b, target, size, b->at);
+    int scalar = target->kind == ASEL_YAML_SCALAR;
+    size_t nodes = scalar ? 1 : target->len, text = scalar ? target->len : target->text;
+    int rc = count_nodes(b, nodes + text / ALIAS_BYTES, b->at);
+    return rc != 0 ? rc : attach(b, target, nodes, text, b->at);
 }
 
 /* libyaml counts columns, and its mark.index, in characters, and also ends
@@ -223,13 +236,10 @@ static int on_alias(builder *b, const yaml_event_t *e)
  * walks on from the last one finds each in amortised constant time. */
 static yaml_mark_t position(builder *b, yaml_mark_t m)
 {
-    static const cursor start = {0, 0, 0, 0};
     cursor *c = &b->cur;
-    size_t bom = b->len >= 3 && memcmp(b->data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    if (c->ch > m.index || c->byte == 0) {
-        *c = start;
-        c->line_start = bom;
-    }
+    /* libyaml reads the input after the byte-order mark: its index 0 is byte b->bom. */
+    if (c->ch > m.index || c->byte < b->bom)
+        *c = (cursor){0, b->bom, 0, b->bom};
     while (c->ch < m.index && c->byte < b->len) {
         unsigned char x = (unsigned char)b->data[c->byte];
         /* The input is UTF-8 that libyaml has read up to the mark. */
@@ -295,8 +305,8 @@ static int parser_error(builder *b, const yaml_parser_t *p)
     /* The reader (bad encoding, control characters) reports a byte offset
      * instead of a mark; errors still need a line and column. */
     if (p->error == YAML_READER_ERROR)
-        return fail_mark(doc, mark_at(b->data, b->len, p->problem_offset), "%s at byte %zu",
-                         p->problem ? p->problem : "unreadable input", p->problem_offset);
+        return fail_mark(doc, mark_at(b->data, b->len, p->problem_offset + b->bom), "%s at byte %zu",
+                         p->problem ? p->problem : "unreadable input", p->problem_offset + b->bom);
     return fail_mark(doc, position(b, p->problem_mark), "%s%s%s",
                      p->problem ? p->problem : "syntax error", p->context ? " " : "",
                      p->context ? p->context : "");
@@ -307,11 +317,14 @@ static int build(builder *b, const char *data, size_t len)
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
         return asel_enomem();
-    yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
-    /* The formats are UTF-8: libyaml would otherwise also take UTF-16. */
-    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+    /* The formats are UTF-8: libyaml would otherwise also take UTF-16. Told
+     * the encoding, it no longer skips a byte-order mark, which would then be
+     * content before the first key: the mark is skipped here. */
     b->data = data;
     b->len = len;
+    b->bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)data + b->bom, len - b->bom);
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
     int rc = 0;
     for (int done = 0; !done && rc == 0;) {
         yaml_event_t e;
@@ -329,15 +342,28 @@ static int build(builder *b, const char *data, size_t len)
     return rc;
 }
 
-static int empty_root(asel_yaml_doc *doc)
+/* One rule for every format: a document without content (no bytes, only
+ * comments, "---" alone or a null) is an error at its start, naming the file. */
+static int check_not_empty(const asel_yaml_doc *doc, const char *what)
 {
-    yaml_mark_t m = {0, 0, 0};
-    doc->root = new_node(doc, ASEL_YAML_MAP, m);
-    return doc->root == NULL ? ACCELSEL_ENOMEM : 0;
+    const asel_yaml_node *r = doc->root;
+    int empty = r == NULL;
+    if (r != NULL && r->kind == ASEL_YAML_SCALAR && !r->quoted)
+        empty = r->len == 0 || strcmp(r->value, "~") == 0 || strcmp(r->value, "null") == 0 ||
+                strcmp(r->value, "Null") == 0 || strcmp(r->value, "NULL") == 0;
+    return empty ? asel_error_at(ACCELSEL_EPARSE, doc->source, 1, 1, "empty %s: the document has no content",
+                                 what)
+                 : 0;
 }
 
 int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const char *source,
                     size_t max_nodes)
+{
+    return asel_yaml_parse_as(out, data, len, source, max_nodes, "document");
+}
+
+int asel_yaml_parse_as(asel_yaml_doc **out, const char *data, size_t len, const char *source,
+                       size_t max_nodes, const char *what)
 {
     *out = NULL;
     asel_yaml_doc *doc = asel_calloc(1, sizeof *doc);
@@ -352,8 +378,8 @@ int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const cha
         rc = build(b, data != NULL ? data : "", data != NULL ? len : 0);
     }
     asel_free(b);
-    if (rc == 0 && doc->root == NULL)
-        rc = empty_root(doc);
+    if (rc == 0)
+        rc = check_not_empty(doc, what);
     if (rc != 0) {
         asel_yaml_free(doc);
         return rc;

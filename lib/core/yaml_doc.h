@@ -25,8 +25,10 @@ struct asel_yaml_node {
     int quoted;
     /* MAP: n pairs keys[i] -> items[i]; SEQ: n items. keys are scalar nodes.
      * For maps and sequences, len counts the nodes of the subtree (it bounds
-     * the cost of an alias). Nodes may be shared through aliases. */
+     * the cost of an alias), and text the bytes of its scalars. Nodes may be
+     * shared through aliases. */
     size_t n;
+    size_t text;
     asel_yaml_node **keys;
     asel_yaml_node **items;
 };
@@ -35,11 +37,20 @@ typedef struct asel_yaml_doc asel_yaml_doc;
 
 /* Parse one YAML document from @p len bytes at @p data. @p source names the
  * input in messages (a path or "<buffer>"). The tree may hold at most
- * @p max_nodes nodes after alias expansion (0 = 64 + 16 x input bytes).
- * An empty stream gives an empty map as root.
+ * @p max_nodes nodes after alias expansion (0 = 64 + 16 x input bytes), an
+ * alias counting the nodes it repeats and one more per 4 bytes of their
+ * scalars' text, so that what a loader copies stays in proportion to the
+ * input. A UTF-8 byte-order
+ * mark at the start is skipped. A document without content (an empty
+ * stream, only comments, "---" alone, a null) is ACCELSEL_EPARSE "empty
+ * @p what" at 1:1 ("catalog", "network description", ...).
  * Returns 0, ACCELSEL_EPARSE (syntax, duplicate key, non-scalar key, more
- * than one document, too many nodes, nesting deeper than 256; the error has
- * line and column) or ACCELSEL_ENOMEM. */
+ * than one document, too many nodes, nesting deeper than 256, empty; the
+ * error has line and column) or ACCELSEL_ENOMEM. */
+int asel_yaml_parse_as(asel_yaml_doc **out, const char *data, size_t len, const char *source,
+                       size_t max_nodes, const char *what);
+
+/* asel_yaml_parse_as() with @p what "document". */
 int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const char *source,
                     size_t max_nodes);
 

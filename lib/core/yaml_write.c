@@ -57,6 +57,9 @@ static void write_quoted(asel_buf *b, const char *s)
         } else if (p[0] == 0xc2 && p[1] == 0x85) {
             asel_buf_puts(b, "\\N"); /* NEL would be read as a line break */
             p++;
+        } else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+            asel_buf_printf(b, "\\x%02x", p[1]); /* C1 controls are not printable YAML */
+            p++;
         } else if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9)) {
             asel_buf_puts(b, p[2] == 0xa8 ? "\\L" : "\\P");
             p += 2;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/buf.h"
 #include "core/error.h"
 #include "core/file.h"
 #include "core/pool.h"
@@ -80,23 +81,44 @@ static int parse_body(const asel_csv_input *in, accelsel_dataset *ds, size_t bod
     return rc;
 }
 
+/* The extra missing-value spellings of @p in in the hash table @p set. */
+static int missing_set(asel_csv_input *in, asel_levels *set)
+{
+    for (size_t i = 0; i < in->n_missing; i++) {
+        const char *s = in->missing[i];
+        double v;
+        int32_t code;
+        if (asel_levels_intern(set, s, strlen(s), &code) != 0)
+            return asel_enomem();
+        in->missing_numeric |= asel_parse_double(s, strlen(s), &v) == 0;
+    }
+    in->missing_set = in->n_missing > 0 ? set : NULL;
+    return 0;
+}
+
 int asel_csv_parse(accelsel_dataset **out, const char *data, size_t len,
                    const accelsel_csv_options *opts, const char *source, size_t min_part)
 {
     accelsel_csv_options defaults = ACCELSEL_CSV_OPTIONS_INIT;
     const accelsel_csv_options *o = opts != NULL ? opts : &defaults;
     asel_csv_input in = {data, len, source, (unsigned char)o->delimiter, o->max_field_len, 0, NULL,
-                         o->missing, (size_t)o->n_missing};
-    accelsel_dataset *ds;
-    int *types;
+                         o->missing, (size_t)o->n_missing, NULL, 0};
+    asel_levels missing = ASEL_LEVELS_INIT;
+    int rc = missing_set(&in, &missing);
+    accelsel_dataset *ds = NULL;
+    int *types = NULL;
     size_t body;
-    int rc = asel_csv_read_header(&in, o->categorical, (size_t)o->n_categorical, &ds, &types, &body);
-    if (rc != 0)
+    if (rc == 0)
+        rc = asel_csv_read_header(&in, o->categorical, (size_t)o->n_categorical, &ds, &types, &body);
+    if (rc != 0) {
+        asel_levels_free(&missing);
         return rc;
+    }
     in.n_cols = ds->n_cols;
     in.types = types;
     rc = parse_body(&in, ds, body, o->n_threads, min_part);
     asel_free(types);
+    asel_levels_free(&missing);
     if (rc != 0) {
         accelsel_dataset_free(ds);
         return rc;

@@ -21,6 +21,11 @@ typedef struct asel_csv_input {
     const int *types; /* per column: categorical when forced, else numeric to start */
     const char *const *missing; /* extra missing-value spellings (options) */
     size_t n_missing;
+    /* The same spellings in a hash table (comparing each field with every
+     * spelling cost fields x spellings), and whether one of them reads as a
+     * number (then numeric fields are looked up too: --na=-999). */
+    const asel_levels *missing_set;
+    int missing_numeric;
 } asel_csv_input;
 
 /* The first number in a still-numeric column that overflowed a double: an
@@ -36,6 +41,9 @@ typedef struct asel_csv_part {
     asel_column *cols;     /* in->n_cols columns without names */
     asel_csv_overflow *overflow;
     size_t n_rows, cap_rows;
+    size_t *starts;        /* byte offset of each row, for the dataset's row lines */
+    size_t *pending;       /* per column, rows whose text is still to read (NULL: none yet) */
+    size_t max_pending;    /* the most of those */
     int rc;                /* 0 or the failure's status */
     size_t err_offset;     /* where it failed, SIZE_MAX if nowhere in particular */
     char err[160];         /* what failed, without the position */
@@ -52,9 +60,14 @@ int asel_csv_read_header(const asel_csv_input *in, const char *const *categorica
  * to report with asel_csv_raise(). */
 void asel_csv_part_parse(asel_csv_part *part);
 
-/* Turn numeric column @p col of @p part categorical: its rows are read again
- * for their text. Sets part->rc on failure and returns it. */
+/* Turn numeric column @p col of @p part categorical: its later rows are
+ * stored as text, and the text of the rows read so far is pending until
+ * asel_csv_part_finish_text(). Sets part->rc on failure and returns it. */
 int asel_csv_part_to_categorical(asel_csv_part *part, size_t col);
+
+/* Read the pending text of every column turned categorical, in one pass over
+ * the part. Sets part->rc on failure and returns it. */
+int asel_csv_part_finish_text(asel_csv_part *part);
 
 /* Whether field text @p s of @p len bytes is a missing value for @p in. */
 int asel_csv_is_missing(const asel_csv_input *in, const char *s, size_t len);

@@ -10,6 +10,7 @@
 #include "core/pool.h"
 #include "data/csv_load.h"
 
+/* Each part reads its rows again at most once, for all its columns at once. */
 static int unify_types(const asel_csv_input *in, asel_csv_part *parts, size_t n)
 {
     for (size_t j = 0; j < in->n_cols; j++) {
@@ -21,6 +22,9 @@ static int unify_types(const asel_csv_input *in, asel_csv_part *parts, size_t n)
                 asel_csv_part_to_categorical(&parts[p], j) != 0)
                 return asel_csv_raise(in, parts[p].rc, SIZE_MAX, parts[p].err);
     }
+    for (size_t p = 0; p < n; p++)
+        if (asel_csv_part_finish_text(&parts[p]) != 0)
+            return asel_csv_raise(in, parts[p].rc, SIZE_MAX, parts[p].err);
     return 0;
 }
 
@@ -131,6 +135,27 @@ static int merge_column(void *ctx, size_t j, size_t worker)
     return concat_categorical(dst, m->parts, m->n, j, m->rows);
 }
 
+/* The line of each row in the input (as asel_csv_position() counts them),
+ * from the rows' byte offsets: one pass over the input. */
+static int row_lines(const asel_csv_input *in, accelsel_dataset *ds, const asel_csv_part *parts,
+                     size_t n)
+{
+    ds->lines = asel_reallocarray(NULL, ds->n_rows ? ds->n_rows : 1, sizeof *ds->lines);
+    ds->source = asel_strdup(in->source);
+    if (ds->lines == NULL || ds->source == NULL)
+        return asel_enomem();
+    const char *d = in->data;
+    size_t i = in->len >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, row = 0;
+    uint64_t line = 1;
+    for (size_t p = 0; p < n; p++)
+        for (size_t r = 0; r < parts[p].n_rows; r++, row++) {
+            for (; i < parts[p].starts[r]; i++)
+                line += d[i] == '\n' || (d[i] == '\r' && (i + 1 >= in->len || d[i + 1] != '\n'));
+            ds->lines[row] = line;
+        }
+    return 0;
+}
+
 int asel_csv_merge(const asel_csv_input *in, accelsel_dataset *ds, asel_csv_part *parts, size_t n,
                    size_t workers)
 {
@@ -143,6 +168,8 @@ int asel_csv_merge(const asel_csv_input *in, accelsel_dataset *ds, asel_csv_part
     for (size_t p = 0; p < n; p++)
         m.rows += parts[p].n_rows;
     ds->n_rows = m.rows;
+    if ((rc = row_lines(in, ds, parts, n)) != 0)
+        return rc;
     /* One part is only handed over: no threads for that. */
     size_t threads = n == 1 ? 1 : workers < in->n_cols ? workers : in->n_cols;
     rc = asel_pool_run(threads ? threads : 1, in->n_cols, merge_column, &m);

@@ -64,6 +64,8 @@ static int reserve_row(asel_csv_part *part, size_t read)
     if (part->n_rows < part->cap_rows)
         return 0;
     size_t cap = next_capacity(part, read);
+    if (grow(&part->starts, cap, sizeof *part->starts) != 0)
+        return no_memory(part);
     for (size_t j = 0; j < part->in->n_cols; j++) {
         asel_column *c = &part->cols[j];
         int rc = c->type == ACCELSEL_COLUMN_NUMERIC ? grow(&c->num, cap, sizeof *c->num)
@@ -77,12 +79,8 @@ static int reserve_row(asel_csv_part *part, size_t read)
 
 int asel_csv_is_missing(const asel_csv_input *in, const char *s, size_t len)
 {
-    if (asel_missing_token(s, len))
-        return 1;
-    for (size_t i = 0; i < in->n_missing; i++)
-        if (strlen(in->missing[i]) == len && memcmp(in->missing[i], s, len) == 0)
-            return 1;
-    return 0;
+    return asel_missing_token(s, len) ||
+           (in->missing_set != NULL && asel_levels_find(in->missing_set, s, len) >= 0);
 }
 
 int asel_csv_put_text(const asel_csv_input *in, asel_column *c, size_t row,
@@ -109,8 +107,11 @@ static int put_field(asel_csv_part *part, size_t col, const asel_csv_field *f)
     size_t row = part->n_rows;
     if (c->type == ACCELSEL_COLUMN_NUMERIC) {
         int rc = asel_parse_double(f->text, f->len, &c->num[row]);
-        if (rc == 0)
+        if (rc == 0) {
+            if (part->in->missing_numeric && asel_csv_is_missing(part->in, f->text, f->len))
+                c->num[row] = NAN;
             return 0;
+        }
         if (rc == ACCELSEL_ERANGE && !part->overflow[col].seen)
             part->overflow[col] = (asel_csv_overflow){1, f->offset};
         if (rc == ACCELSEL_ERANGE || asel_csv_is_missing(part->in, f->text, f->len)) {
@@ -172,11 +173,16 @@ static int read_row(asel_csv_part *part, asel_csv_tok *t, int fast)
 
 static void read_rows(asel_csv_part *part, asel_csv_tok *t)
 {
-    int fast = !asel_number_byte(part->in->delim);
+    /* A spelling of missing that reads as a number must be looked up. */
+    int fast = !asel_number_byte(part->in->delim) && !part->in->missing_numeric;
     size_t at;
-    while ((at = asel_csv_offset(t)) != part->end)
-        if (reserve_row(part, at - part->begin) != 0 || read_row(part, t, fast) <= 0)
+    while ((at = asel_csv_offset(t)) != part->end) {
+        if (reserve_row(part, at - part->begin) != 0)
             return;
+        part->starts[part->n_rows] = at;
+        if (read_row(part, t, fast) <= 0)
+            return;
+    }
 }
 
 void asel_csv_part_parse(asel_csv_part *part)
@@ -195,6 +201,8 @@ void asel_csv_part_parse(asel_csv_part *part)
     asel_csv_range(&t, part->begin, part->end);
     read_rows(part, &t);
     asel_csv_release(&t);
+    if (part->rc == 0)
+        asel_csv_part_finish_text(part);
 }
 
 void asel_csv_part_free(asel_csv_part *part)
@@ -203,6 +211,10 @@ void asel_csv_part_free(asel_csv_part *part)
         asel_column_clear(&part->cols[j]);
     asel_free(part->cols);
     asel_free(part->overflow);
+    asel_free(part->pending);
+    asel_free(part->starts);
+    part->starts = NULL;
     part->cols = NULL;
     part->overflow = NULL;
+    part->pending = NULL;
 }

@@ -1,4 +1,5 @@
 /* Dataset life cycle and column bookkeeping. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -10,9 +11,30 @@ int asel_ds_create(accelsel_dataset **out, size_t n_rows)
     accelsel_dataset *ds = asel_malloc(sizeof *ds);
     if (ds == NULL)
         return asel_enomem();
-    *ds = (accelsel_dataset){n_rows, 0, 0, NULL, ASEL_LEVELS_INIT};
+    *ds = (accelsel_dataset){n_rows, 0, 0, NULL, ASEL_LEVELS_INIT, NULL, NULL};
     *out = ds;
     return 0;
+}
+
+int asel_ds_copy_origin(accelsel_dataset *dst, const accelsel_dataset *src, const size_t *rows)
+{
+    if (src->lines == NULL)
+        return 0;
+    dst->lines = asel_reallocarray(NULL, dst->n_rows ? dst->n_rows : 1, sizeof *dst->lines);
+    dst->source = asel_strdup(src->source);
+    if (dst->lines == NULL || dst->source == NULL)
+        return asel_enomem();
+    for (size_t i = 0; i < dst->n_rows; i++)
+        dst->lines[i] = src->lines[rows != NULL ? rows[i] : i];
+    return 0;
+}
+
+void asel_ds_row_place(const accelsel_dataset *ds, size_t row, char *buf, size_t cap)
+{
+    if (ds->lines != NULL)
+        snprintf(buf, cap, "line %llu of %.200s", (unsigned long long)ds->lines[row], ds->source);
+    else
+        snprintf(buf, cap, "dataset row %zu", row);
 }
 
 void asel_column_clear(asel_column *c)
@@ -65,6 +87,8 @@ ACCELSEL_API void accelsel_dataset_free(accelsel_dataset *ds)
         asel_column_clear(&ds->cols[i]);
     asel_free(ds->cols);
     asel_levels_free(&ds->names);
+    asel_free(ds->lines);
+    asel_free(ds->source);
     asel_free(ds);
 }
 

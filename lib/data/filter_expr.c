@@ -43,6 +43,33 @@ static int apply(accelsel_dataset **out, const accelsel_dataset *ds, size_t col,
     return rc != 0 ? rc : asel_filter_range(out, ds, fn, col, min, max);
 }
 
+static int malformed(const char *expr, const char *why)
+{
+    return asel_error(ACCELSEL_EPARSE, "%s: '%.*s%s' is not COL=VALUE or COL=MIN..MAX (%s)", fn,
+                      ASEL_QUOTE_MAX, expr, asel_ellipsis(expr), why);
+}
+
+/* A column name in double quotes, "" standing for one quote (as in CSV), so
+ * that a name holding '=' can be filtered: "x=y"=4. Sets *name (allocated)
+ * and *rest (the text after the closing quote). */
+static int quoted_name(const char *expr, char **name, const char **rest)
+{
+    asel_buf b = ASEL_BUF_INIT;
+    const char *p = expr + 1;
+    for (;; p++) {
+        if (*p == '\0') {
+            asel_buf_release(&b);
+            return malformed(expr, "unterminated quoted column name");
+        }
+        if (*p == '"' && p[1] != '"')
+            break;
+        asel_buf_append(&b, p, 1);
+        p += *p == '"';
+    }
+    *rest = p + 1;
+    return asel_buf_finish(&b, name, NULL) != 0 ? asel_enomem() : 0;
+}
+
 ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const accelsel_dataset *ds,
                                               const char *expr)
 {
@@ -53,16 +80,25 @@ ACCELSEL_API int accelsel_dataset_filter_expr(accelsel_dataset **out, const acce
         return asel_einval(fn, "ds");
     if (expr == NULL)
         return asel_einval(fn, "expr");
-    const char *eq = strchr(expr, '=');
-    if (eq == NULL || eq == expr)
-        return asel_error(ACCELSEL_EPARSE, "%s: '%.*s%s' is not COL=VALUE or COL=MIN..MAX (%s)",
-                          fn, ASEL_QUOTE_MAX, expr, asel_ellipsis(expr),
-                          eq == NULL ? "no '='" : "empty column name");
-    char *name = asel_strndup(expr, (size_t)(eq - expr));
-    if (name == NULL)
-        return asel_enomem();
+    char *name = NULL;
+    const char *eq = NULL;
+    int rc = 0;
+    if (expr[0] == '"') {
+        if ((rc = quoted_name(expr, &name, &eq)) != 0)
+            return rc;
+        if (*eq != '=') {
+            asel_free(name);
+            return malformed(expr, "no '=' after the quoted column name");
+        }
+    } else {
+        eq = strchr(expr, '=');
+        if (eq == NULL || eq == expr)
+            return malformed(expr, eq == NULL ? "no '='" : "empty column name");
+        if ((name = asel_strndup(expr, (size_t)(eq - expr))) == NULL)
+            return asel_enomem();
+    }
     size_t col;
-    int rc = asel_ds_find(ds, fn, name, &col);
+    rc = asel_ds_find(ds, fn, name, &col);
     asel_free(name);
     return rc != 0 ? rc : apply(out, ds, col, eq + 1);
 }

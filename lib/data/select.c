@@ -82,6 +82,8 @@ ACCELSEL_API int accelsel_dataset_select_columns(accelsel_dataset **out,
     accelsel_dataset *res = NULL;
     if (rc == 0)
         rc = asel_ds_create(&res, ds->n_rows);
+    if (rc == 0)
+        rc = asel_ds_copy_origin(res, ds, NULL);
     for (size_t i = 0; i < n && rc == 0; i++)
         rc = copy_column(res, &ds->cols[cols[i]]);
     if (rc != 0) {

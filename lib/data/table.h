@@ -24,10 +24,23 @@ struct accelsel_dataset {
      * column's index): lookups by name in constant time, so that adding
      * many columns is not quadratic. */
     asel_levels names;
+    /* Where the rows came from, for messages about a value: the line of each
+     * row in the file it was read from, and that file's name (both NULL when
+     * the rows were built in memory). Row subsets keep their rows' lines. */
+    uint64_t *lines;
+    char *source;
 };
 
 /* An empty dataset of @p n_rows rows: 0 or ACCELSEL_ENOMEM (recorded). */
 int asel_ds_create(accelsel_dataset **out, size_t n_rows);
+
+/* Give @p dst the origin of @p src's rows @p rows[0..dst->n_rows-1] (NULL:
+ * the same rows in order). 0 or ACCELSEL_ENOMEM (recorded). */
+int asel_ds_copy_origin(accelsel_dataset *dst, const accelsel_dataset *src, const size_t *rows);
+
+/* Where row @p row of @p ds is, for a message: "line 302 of data.csv" when
+ * the rows were read from a file, else "dataset row 241" (0-based). */
+void asel_ds_row_place(const accelsel_dataset *ds, size_t row, char *buf, size_t cap);
 
 /* Free what a column owns (not the struct itself). */
 void asel_column_clear(asel_column *c);

@@ -57,6 +57,8 @@ int asel_ds_take_rows(accelsel_dataset **out, const accelsel_dataset *ds, const 
 {
     accelsel_dataset *res = NULL;
     int rc = asel_ds_create(&res, n);
+    if (rc == 0)
+        rc = asel_ds_copy_origin(res, ds, rows);
     for (size_t j = 0; j < ds->n_cols && rc == 0; j++)
         rc = take_column(res, &ds->cols[j], rows, n);
     if (rc != 0) {

@@ -137,7 +137,8 @@ static int load_text(accelsel_network **out, const char *data, size_t len, const
                      const accelsel_network_options *opts)
 {
     asel_yaml_doc *doc = NULL;
-    int rc = asel_yaml_parse(&doc, data, len, source, (size_t)opts->max_yaml_nodes);
+    int rc = asel_yaml_parse_as(&doc, data, len, source, (size_t)opts->max_yaml_nodes,
+                                "network description");
     if (rc == 0)
         rc = load_doc(out, doc, opts->bytes_per_element);
     asel_yaml_free(doc);

@@ -15,8 +15,6 @@ static const char *const root_keys[] = {"version", "devices", "designs", "links"
 static int read_version(const asel_hw_loader *ld, const asel_yaml_node *root)
 {
     const asel_yaml_node *v = asel_yaml_get(root, "version");
-    if (v == NULL && root->n == 0)
-        return 0; /* an empty document is an empty catalog */
     int64_t version;
     int rc = asel_yaml_get_int(ld->doc, root, "version", 1, INT64_MIN, INT64_MAX, &version);
     if (rc == 0 && version != 1)
@@ -108,7 +106,7 @@ int asel_hw_load(accelsel_catalog **out, const char *data, size_t len, const cha
 {
     *out = NULL;
     asel_yaml_doc *doc;
-    int rc = asel_yaml_parse(&doc, data, len, source, 0);
+    int rc = asel_yaml_parse_as(&doc, data, len, source, 0, "catalog");
     if (rc != 0)
         return rc;
     accelsel_catalog *cat = asel_hw_catalog_new();

@@ -88,6 +88,9 @@ int asel_cluster_fit_matrix(accelsel_cluster_model **out, const double *x, size_
         return rc;
     if (d > INT_MAX)
         return asel_error(ACCELSEL_EINVAL, "%s: d = %zu columns is too many", fn, d);
+    /* k-means and Ward alike: one refusal where a result could not be finite. */
+    if ((rc = asel_check_finite(fn, ACCELSEL_EDATA, x, n, d)) != 0)
+        return rc;
     if ((rc = asel_km_check_distinct(x, n, d, o->k)) != 0)
         return rc;
     accelsel_cluster_model *m = NULL;
@@ -122,9 +125,6 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
     accelsel_cluster_options o;
     accelsel_cluster_model *m = NULL;
     int rc = asel_cluster_resolve(fn, opts, &o);
-    /* k-means finds NaN and infinity in its first pass over the data. */
-    if (rc == 0 && o.algorithm == ACCELSEL_CLUSTER_WARD)
-        rc = asel_check_finite(fn, ACCELSEL_EDATA, x, n, d);
     if (rc == 0)
         rc = asel_cluster_fit_matrix(&m, x, n, d, &o);
     if (rc == 0 && (rc = asel_alloc_array(&m->centroids_orig, m->k * d, sizeof(double))) == 0) {

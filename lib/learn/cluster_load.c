@@ -159,7 +159,7 @@ static int read_model(const asel_yaml_doc *doc, accelsel_cluster_model **out)
 static int load_text(accelsel_cluster_model **out, const char *data, size_t len, const char *source)
 {
     asel_yaml_doc *doc = NULL;
-    int rc = asel_yaml_parse(&doc, data, len, source, 0);
+    int rc = asel_yaml_parse_as(&doc, data, len, source, 0, "cluster model");
     if (rc == 0)
         rc = read_model(doc, out);
     asel_yaml_free(doc);

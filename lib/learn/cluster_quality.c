@@ -1,5 +1,6 @@
 /* Calinski-Harabasz and Davies-Bouldin indices (as sklearn.metrics computes
  * them), the elbow of a curve, and the checks all indices share. */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -11,11 +12,21 @@
 
 int asel_check_finite(const char *fn, int code, const double *x, size_t n, size_t d)
 {
+    /* A squared distance of d columns, summed over n rows (inertia, a Ward
+     * height), stays finite when every |value| is within this bound. */
+    double bound = 0.5 * sqrt(DBL_MAX / ((double)n * (double)d));
     for (size_t i = 0; i < n; i++)
-        for (size_t c = 0; c < d; c++)
-            if (!isfinite(x[i * d + c]))
+        for (size_t c = 0; c < d; c++) {
+            double v = x[i * d + c];
+            if (!isfinite(v))
                 return asel_error(code, "%s: row %zu column %zu is %s", fn, i, c,
-                                  isnan(x[i * d + c]) ? "NaN" : "infinite");
+                                  isnan(v) ? "NaN" : "infinite");
+            if (fabs(v) > bound)
+                return asel_error(code,
+                                  "%s: row %zu column %zu is %g, beyond %.3g: squared "
+                                  "distances would overflow (standardise the columns first)",
+                                  fn, i, c, v, bound);
+        }
     return 0;
 }
 

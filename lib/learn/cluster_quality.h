@@ -20,9 +20,10 @@ int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d,
                         const uint32_t *labels, asel_labelling *out);
 void asel_labelling_free(asel_labelling *l);
 
-/* 0 if every value of x (n x d) is finite; else @p code (ACCELSEL_EDATA for
- * data, ACCELSEL_EINVAL for an argument) naming the first bad row and
- * column, prefixed by @p fn. */
+/* 0 if every value of x (n x d) is finite and small enough that squared
+ * distances summed over the rows stay finite (|v| <= sqrt(DBL_MAX / (n d)) / 2);
+ * else @p code (ACCELSEL_EDATA for data, ACCELSEL_EINVAL for an argument)
+ * naming the first bad row and column, prefixed by @p fn. */
 int asel_check_finite(const char *fn, int code, const double *x, size_t n, size_t d);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "learn/features_impl.h"
 
 #define FN "accelsel_features_fit"
@@ -29,21 +30,22 @@ static double median(double *v, size_t n)
 }
 
 /* The non-missing values of the fitting rows into @p out, checked. */
-static int gather(const asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows,
-                  double *out, size_t *n_out)
+static int gather(const asel_feat_input *in, const accelsel_dataset *ds, const double *v,
+                  const size_t *rows, size_t n_rows, double *out, size_t *n_out)
 {
     size_t n = 0;
+    char at[256];
     for (size_t k = 0; k < n_rows; k++) {
         double x = v[rows[k]];
         if (isnan(x))
             continue;
+        if (isinf(x) || (asel_feat_is_log(in->transform) && x <= 0))
+            asel_ds_row_place(ds, rows[k], at, sizeof at);
         if (isinf(x))
-            return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name,
-                              rows[k]);
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s', %s: infinite value", in->name, at);
         if (asel_feat_is_log(in->transform) && x <= 0)
-            return asel_error(ACCELSEL_EDATA,
-                              FN ": column '%s' row %zu: log10 of %g needs a value > 0", in->name,
-                              rows[k], x);
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s', %s: log10 of %g needs a value > 0",
+                              in->name, at, x);
         out[n++] = x;
     }
     *n_out = n;
@@ -61,15 +63,22 @@ static double pre_scale(const asel_feat_input *in, double x)
     return asel_feat_is_log(in->transform) ? log10(x) : x;
 }
 
+/* Centre and scale, computed on the values divided by their largest
+ * magnitude (as TOPSIS does): sums of values near 1e200 or of squares of
+ * values near 1e-170 would overflow or underflow, and the column would drop
+ * out. A range wider than the largest double cannot be a finite scale. */
 static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows)
 {
-    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    double sum = 0, lo = INFINITY, hi = -INFINITY, big = 0;
     for (size_t k = 0; k < n_rows; k++) {
         double t = pre_scale(in, v[rows[k]]);
-        sum += t;
         lo = t < lo ? t : lo;
         hi = t > hi ? t : hi;
+        big = fabs(t) > big ? fabs(t) : big;
     }
+    double unit = big > 0 ? big : 1;
+    for (size_t k = 0; k < n_rows; k++)
+        sum += pre_scale(in, v[rows[k]]) / unit;
     if (in->transform == ACCELSEL_TRANSFORM_MINMAX || in->transform == ACCELSEL_TRANSFORM_ZSCORE ||
         in->transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE) {
         if (lo == hi)
@@ -84,12 +93,17 @@ static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, s
                in->transform != ACCELSEL_TRANSFORM_LOG10) {
         double mean = sum / (double)n_rows, ss = 0;
         for (size_t k = 0; k < n_rows; k++) {
-            double d = pre_scale(in, v[rows[k]]) - mean;
+            double d = pre_scale(in, v[rows[k]]) / unit - mean;
             ss += d * d;
         }
-        in->center = mean;
-        in->scale = sqrt(ss / (double)n_rows);
+        in->center = mean * unit;
+        in->scale = sqrt(ss / (double)n_rows) * unit;
     }
+    if (!isfinite(in->scale))
+        return asel_error(ACCELSEL_EDATA,
+                          FN ": column '%s' spans %g to %g, a range wider than the largest double: "
+                          "it cannot be scaled",
+                          in->name, lo, hi);
     return 0;
 }
 
@@ -98,7 +112,7 @@ int asel_features_fit_numeric(asel_feat_input *in, const accelsel_dataset *ds, s
 {
     const double *v = accelsel_dataset_numeric(ds, col);
     size_t n = 0;
-    int rc = gather(in, v, rows, n_rows, scratch, &n);
+    int rc = gather(in, ds, v, rows, n_rows, scratch, &n);
     if (rc != 0)
         return rc;
     in->impute = median(scratch, n);
@@ -149,6 +163,13 @@ int asel_features_fit_categorical(asel_feat_input *in, const accelsel_dataset *d
     }
     in->n_out = 0;
     rc = collect_levels(in, ds, col, rows, n_rows, map, count);
+    /* Each level is an output column of every row: a level per row would
+     * make the matrix rows x rows (1.6 GB from a 79 KB file). */
+    if (rc == 0 && in->n_out > ASEL_ONEHOT_MAX_LEVELS)
+        rc = asel_error(ACCELSEL_EDATA,
+                        FN ": column '%s' has %zu distinct values among the rows used; one-hot "
+                        "encoding takes at most %d (each level is a column of every row)",
+                        in->name, in->n_out, ASEL_ONEHOT_MAX_LEVELS);
 done:
     asel_free(map);
     asel_free(count);

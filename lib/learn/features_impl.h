@@ -37,6 +37,9 @@ int asel_feat_is_log(int transform);
  * @p col (@p scratch holds n_rows doubles). Errors name the column and row. */
 int asel_features_fit_numeric(asel_feat_input *in, const accelsel_dataset *ds, size_t col,
                               const size_t *rows, size_t n_rows, double *scratch);
+/* The most levels a one-hot input may have (see accelsel_features_fit()). */
+#define ASEL_ONEHOT_MAX_LEVELS 256
+
 int asel_features_fit_categorical(asel_feat_input *in, const accelsel_dataset *ds, size_t col,
                                   const size_t *rows, size_t n_rows);
 

@@ -5,6 +5,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "learn/features_impl.h"
 
 #define FN "accelsel_features_transform"
@@ -46,21 +47,26 @@ static int bind_inputs(const accelsel_features *f, const accelsel_dataset *ds, b
     return 0;
 }
 
-static int numeric_value(const asel_feat_input *in, double x, size_t row, double *out)
+static int numeric_value(const asel_feat_input *in, const accelsel_dataset *ds, double x,
+                         size_t row, double *out)
 {
     if (isnan(x))
         x = in->impute;
+    char at[256];
+    if (isinf(x) || (asel_feat_is_log(in->transform) && x <= 0))
+        asel_ds_row_place(ds, row, at, sizeof at);
     if (isinf(x))
-        return asel_error(ACCELSEL_EDATA, FN ": column '%s' row %zu: infinite value", in->name,
-                          row);
+        return asel_error(ACCELSEL_EDATA, FN ": column '%s', %s: infinite value", in->name, at);
     if (asel_feat_is_log(in->transform)) {
         if (x <= 0)
-            return asel_error(ACCELSEL_EDATA,
-                              FN ": column '%s' row %zu: log10 of %g needs a value > 0", in->name,
-                              row, x);
+            return asel_error(ACCELSEL_EDATA, FN ": column '%s', %s: log10 of %g needs a value > 0",
+                              in->name, at, x);
         x = log10(x);
     }
     *out = (x - in->center) / in->scale;
+    /* Near the largest double, x - center itself may overflow. */
+    if (!isfinite(*out) && isfinite(x))
+        *out = x / in->scale - in->center / in->scale;
     return 0;
 }
 
@@ -70,8 +76,8 @@ static int write_row(const accelsel_features *f, const accelsel_dataset *ds, con
     for (size_t i = 0; i < f->n_inputs; i++) {
         const asel_feat_input *in = &f->in[i];
         if (in->type == ACCELSEL_COLUMN_NUMERIC) {
-            int rc =
-                numeric_value(in, accelsel_dataset_number(ds, row, b[i].col), row, &dst[in->first]);
+            double x = accelsel_dataset_number(ds, row, b[i].col);
+            int rc = numeric_value(in, ds, x, row, &dst[in->first]);
             if (rc != 0)
                 return rc;
             continue;

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "learn/features_impl.h"
 #include "learn/importance_impl.h"
 
@@ -31,9 +32,11 @@ static int rows_with_target(accelsel_dataset **out, const accelsel_dataset *ds, 
         return ACCELSEL_ENOMEM;
     int rc = 0;
     for (size_t r = 0; r < n && rc == 0; r++) {
-        if (isinf(t[r]))
-            rc = asel_error(ACCELSEL_EDATA, "importance: target '%s' is infinite at row %zu", name, r);
-        else if (!isnan(t[r]))
+        if (isinf(t[r])) {
+            char at[256];
+            asel_ds_row_place(ds, r, at, sizeof at);
+            rc = asel_error(ACCELSEL_EDATA, "importance: target '%s' is infinite at %s", name, at);
+        } else if (!isnan(t[r]))
             rows[m++] = r;
     }
     if (rc == 0 && m == 0)

@@ -4,32 +4,37 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "rank/rank_impl.h"
 
 /* 1 if @p row is ranked, 0 if it is left out, or a negative status. */
-static int row_status(const asel_rank_column *cols, size_t k, size_t row, uint32_t missing)
+static int row_status(const accelsel_dataset *ds, const asel_rank_column *cols, size_t k, size_t row,
+                      uint32_t missing)
 {
     int keep = 1;
+    char at[256];
     for (size_t j = 0; j < k; j++) {
         double v = cols[j].values[row];
+        if (isinf(v) || (isnan(v) && missing == ACCELSEL_RANK_MISSING_ERROR))
+            asel_ds_row_place(ds, row, at, sizeof at);
         if (isinf(v))
-            return asel_error(ACCELSEL_EDATA, "column '%s', row %zu: infinite value", cols[j].name,
-                              row);
+            return asel_error(ACCELSEL_EDATA, "column '%s', %s: infinite value", cols[j].name, at);
         if (isnan(v)) {
             if (missing == ACCELSEL_RANK_MISSING_ERROR)
-                return asel_error(ACCELSEL_EDATA, "column '%s', row %zu: missing value",
-                                  cols[j].name, row);
+                return asel_error(ACCELSEL_EDATA, "column '%s', %s: missing value", cols[j].name,
+                                  at);
             keep = 0;
         }
     }
     return keep;
 }
 
-int asel_rank_gather(accelsel_ranking *r, const asel_rank_column *cols, size_t k, uint32_t missing)
+int asel_rank_gather(accelsel_ranking *r, const accelsel_dataset *ds, const asel_rank_column *cols,
+                     size_t k, uint32_t missing)
 {
     size_t m = 0;
     for (size_t row = 0; row < r->n_rows; row++) {
-        int rc = row_status(cols, k, row, missing);
+        int rc = row_status(ds, cols, k, row, missing);
         if (rc < 0)
             return rc;
         m += (size_t)rc;
@@ -43,7 +48,7 @@ int asel_rank_gather(accelsel_ranking *r, const asel_rank_column *cols, size_t k
         return ACCELSEL_ENOMEM;
     size_t i = 0;
     for (size_t row = 0; row < r->n_rows; row++) {
-        if (row_status(cols, k, row, missing) == 0)
+        if (row_status(ds, cols, k, row, missing) == 0)
             continue;
         r->rows[i] = row;
         for (size_t j = 0; j < k; j++)

@@ -49,9 +49,10 @@ int asel_rank_resolve(const accelsel_dataset *ds, const accelsel_criterion *c, s
                       size_t *cols);
 
 /* Fill r->rows, r->norm (oriented, not yet normalised) and r->n_ranked from
- * the k used columns, applying the missing-value policy. r->n_rows must be set. */
-int asel_rank_gather(accelsel_ranking *r, const asel_rank_column *cols, size_t k,
-                     uint32_t missing);
+ * the k used columns of @p ds, applying the missing-value policy (errors name
+ * the value's line in its file). r->n_rows must be set. */
+int asel_rank_gather(accelsel_ranking *r, const accelsel_dataset *ds, const asel_rank_column *cols,
+                     size_t k, uint32_t missing);
 
 /* Normalise the m x k oriented matrix in place for the method's scoring. */
 void asel_topsis_normalise(double *x, size_t m, size_t k);

@@ -65,7 +65,7 @@ static int load(accelsel_ranking *r, const accelsel_dataset *ds, const accelsel_
                                          c[i].direction == ACCELSEL_CRITERION_COST ? -1.0 : 1.0};
             r->used_w[u++] = r->weights[i];
         }
-        rc = asel_rank_gather(r, used, k, missing);
+        rc = asel_rank_gather(r, ds, used, k, missing);
     }
     asel_free(cols);
     asel_free(used);

@@ -120,7 +120,7 @@ class RankingTest(unittest.TestCase):
             with self.assertRaises(accelsel.AccelselError) as cm:
                 accelsel.Ranking(ds, self.crit, missing='error')
             self.assertEqual(cm.exception.status, 'ACCELSEL_EDATA')
-            self.assertIn("column 'time', row 4", cm.exception.message)
+            self.assertIn("column 'time', dataset row 4", cm.exception.message)
 
     def test_bad_input_raises_with_status_and_name(self):
         cases = [

@@ -1,0 +1,417 @@
+"""The binding's safety rules (docs/hostile-inputs.md, "Python binding"):
+shapes checked before C reads an array, handles that cannot be freed under a
+running call, borrowed handles tied to their owner, close() idempotent and
+thread-safe, strings without NUL and in UTF-8, unknown options refused,
+integers checked against their C type. Run under the sanitized library by
+tools/run-tests (stage binding-asan), where a missed check is a crash."""
+import ctypes
+import json
+import os
+import subprocess
+import tempfile
+import threading
+import unittest
+
+import accelsel
+
+try:
+    import yaml
+except ImportError:  # PyYAML comes with the system interpreter the suite uses
+    yaml = None
+
+CLI = os.environ.get('ACCELSEL_CLI')
+# Every character a writer must escape: C0 controls but NUL, DEL, the C1
+# controls and the two line separators a YAML reader takes as line breaks.
+CONTROLS = ''.join(chr(c) for c in list(range(1, 32)) + [0x7f] + list(range(0x80, 0xa0)) + [0x2028, 0x2029])
+
+
+def grid(n, d=2):
+    """n rows of d distinct values: (i, 2i, ...) plus a jitter, i.e. known data."""
+    return [[float(i * (j + 1)) + 0.25 * (i % 3) for j in range(d)] for i in range(n)]
+
+
+def small_dataset():
+    return accelsel.Dataset.from_columns({'n': [1.0, 2, 4, 8, 16, 32], 't': [90.0, 50, 26, 15, 9, 6],
+                                          'g': ['a', 'b', 'a', 'b', 'a', 'b']})
+
+
+class ShapeTest(unittest.TestCase):
+    """Every array is checked against the shape the C function reads."""
+
+    def test_init_with_too_few_rows_or_columns(self):
+        data = grid(4)
+        with self.assertRaisesRegex(ValueError, 'init must have 3 rows, not 1'):
+            accelsel.ClusterModel.fit(data, k=3, init=[[0.0, 0.0]])
+        with self.assertRaisesRegex(ValueError, 'init must have 2 columns, not 1'):
+            accelsel.ClusterModel.fit(data, k=2, init=[[0.0], [1.0]])
+
+    def test_init_of_the_right_shape_is_used(self):
+        # Two well separated groups started at their own centres stay there.
+        data = [[0.0, 0.0], [0.0, 1.0], [10.0, 0.0], [10.0, 1.0]]
+        with accelsel.ClusterModel.fit(data, k=2, init=[[0.0, 0.5], [10.0, 0.5]], n_threads=1) as m:
+            self.assertEqual(m.labels, [0, 0, 1, 1])
+
+    def test_inverse_needs_one_value_per_feature(self):
+        ds = small_dataset()
+        with accelsel.Features.fit(ds, ['n', 't']) as f:
+            with self.assertRaisesRegex(ValueError, 'must have 2 columns, not 1'):
+                f.inverse([[0.0]] * 8)
+            # z-scores of 0 are the column means, in original units
+            back = f.inverse([[0.0, 0.0]])
+            self.assertAlmostEqual(back[0][0], sum([1.0, 2, 4, 8, 16, 32]) / 6)
+        ds.close()
+
+    def test_indices_need_one_label_per_row(self):
+        data = grid(40)
+        for fn in (accelsel.silhouette, accelsel.calinski_harabasz, accelsel.davies_bouldin):
+            with self.subTest(fn=fn.__name__):
+                with self.assertRaisesRegex(ValueError, 'must have 40 values, not 10'):
+                    fn(data, [0, 1] * 5)
+                with self.assertRaisesRegex(ValueError, 'must have 40 values, not 41'):
+                    fn(data, [0, 1] * 20 + [0])
+
+    def test_labels_out_of_uint32_range(self):
+        with self.assertRaises(OverflowError):
+            accelsel.calinski_harabasz(grid(4), [0, 1, 0, 2 ** 32])
+        with self.assertRaises(OverflowError):
+            accelsel.calinski_harabasz(grid(4), [0, 1, 0, -1])
+
+    def test_elbow_needs_one_value_per_k(self):
+        with self.assertRaisesRegex(ValueError, r'values \(one per k\) must have 40 values, not 5'):
+            accelsel.elbow(list(range(1, 41)), [5.0, 4, 3, 2, 1])
+        # farthest point from the chord of (1,10) (2,3) (3,2) (4,1.5): k = 2, index 1
+        self.assertEqual(accelsel.elbow([1, 2, 3, 4], [10.0, 3, 2, 1.5]), 1)
+
+    def test_predict_and_transform_check_columns(self):
+        with accelsel.ClusterModel.fit(grid(6), k=2, n_threads=1) as m:
+            with self.assertRaisesRegex(ValueError, 'must have 2 columns, not 3'):
+                m.predict(grid(2, 3))
+        with accelsel.Pca(grid(5, 3)) as p:
+            with self.assertRaisesRegex(ValueError, 'must have 3 columns, not 2'):
+                p.transform(grid(2, 2))
+        with accelsel.Importance.from_matrix(grid(8), [float(i) for i in range(8)], n_trees=2,
+                                             n_threads=1, measures=['forest']) as imp:
+            with self.assertRaisesRegex(ValueError, 'must have 2 columns, not 1'):
+                imp.predict([[1.0]])
+
+    def test_from_matrix_names_and_flags_per_column(self):
+        with self.assertRaisesRegex(ValueError, r'names \(one per matrix column\) must have 2 values, not 1'):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), names=['a'])
+        with self.assertRaisesRegex(ValueError, r'discrete .* must have 2 values, not 3'):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), discrete=[1, 0, 1])
+        with self.assertRaisesRegex(ValueError, r'target .* must have 8 values, not 7'):
+            accelsel.Importance.from_matrix(grid(8), list(range(7)))
+
+    def test_ragged_rows_and_columns(self):
+        with self.assertRaisesRegex(ValueError, 'row 0 has 2 values, row 2 has 1'):
+            accelsel.ClusterModel.fit([[0.0, 1], [1, 2], [3]], k=2)
+        with self.assertRaisesRegex(ValueError, 'list of rows'):
+            accelsel.Pca([1.0, 2.0, 3.0])
+        with self.assertRaisesRegex(ValueError, "column 't' has 2 values, the first column 3"):
+            accelsel.Dataset.from_columns({'n': [1.0, 2, 3], 't': [1.0, 2]})
+        with accelsel.Dataset.from_columns({'n': [1.0, 2, 3]}) as ds:
+            with self.assertRaisesRegex(ValueError, 'must have 3 values'):
+                ds.add_column('m', [1.0] * 30)
+        with self.assertRaisesRegex(ValueError, 'y .* must have 3 values, not 2'):
+            accelsel.kendall_tau_b([1, 2, 3], [1, 2])
+
+
+class LifetimeTest(unittest.TestCase):
+    """Borrowed handles and handles in use by a call outlive nothing they need."""
+
+    def test_borrowed_features_raise_after_owner_closed(self):
+        ds = small_dataset()
+        feats = accelsel.Features.fit(ds, ['n', 't'])
+        model = accelsel.ClusterModel.fit_dataset(ds, feats, k=2, n_threads=1)
+        f = model.features
+        self.assertEqual(f.names, ['n', 't'])
+        prof = model.profiles
+        self.assertEqual(len(prof), 2)
+        model.close()
+        with self.assertRaisesRegex(ValueError, 'closed'):
+            f.names
+        with self.assertRaisesRegex(ValueError, 'closed'):
+            len(prof)
+        self.assertTrue(f.closed)
+        f.close()  # closing a borrowed handle frees nothing
+        feats.close()
+        ds.close()
+
+    def test_borrowed_handle_keeps_owner_alive(self):
+        ds = small_dataset()
+        feats = accelsel.Features.fit(ds, ['n', 't'])
+        f = accelsel.ClusterModel.fit_dataset(ds, feats, k=2, n_threads=1).features
+        # the model has no other reference: the borrowed features keep it alive
+        self.assertEqual(f.dim, 2)
+        imp_pca = accelsel.Importance.from_matrix(grid(8), [float(i) for i in range(8)], n_trees=2,
+                                                  n_threads=1, measures=['pca']).pca
+        self.assertEqual(imp_pca.n_features, 2)
+        feats.close()
+        ds.close()
+
+    def test_close_from_progress_callback_is_deferred(self):
+        ds = accelsel.Dataset.from_columns({'x': [float(i % 7) for i in range(60)],
+                                            'y': [float(i % 5) for i in range(60)]})
+        feats = accelsel.Features.fit(ds, ['x', 'y'])
+        seen = []
+
+        def progress(fraction):
+            ds.close()
+            feats.close()
+            seen.append(fraction)
+            return False
+        model = accelsel.ClusterModel.fit_dataset(ds, feats, k=3, n_threads=1, progress=progress)
+        self.assertTrue(seen)
+        self.assertEqual(model.n_rows, 60)   # the fit ran to its end on the live dataset
+        self.assertTrue(ds.closed and feats.closed)
+        self.assertIsNone(ds._ptr)            # freed when the call returned
+        with self.assertRaisesRegex(ValueError, 'Dataset is closed'):
+            len(ds)
+        model.close()
+
+    def test_close_from_another_thread_is_deferred_until_the_call_returns(self):
+        rows = 3000
+        ds = accelsel.Dataset.from_columns({'x': [float(i % 97) for i in range(rows)],
+                                            'y': [float(i % 89) for i in range(rows)]})
+        feats = accelsel.Features.fit(ds, ['x', 'y'])
+        started = threading.Event()
+        closer = threading.Thread(target=lambda: (started.wait(), ds.close()))
+        closer.start()
+
+        def progress(fraction):
+            started.set()
+            return False
+        with accelsel.ClusterModel.fit_dataset(ds, feats, k=4, n_threads=1, n_init=4,
+                                               progress=progress) as model:
+            self.assertEqual(model.n_rows, rows)
+        closer.join()
+        self.assertTrue(ds.closed)
+        feats.close()
+
+
+class CloseTest(unittest.TestCase):
+    def test_close_is_idempotent_and_frees_once_under_threads(self):
+        frees = []
+        lock = threading.Lock()
+
+        class Counting(accelsel.Dataset):
+            @staticmethod
+            def _free(ptr):
+                with lock:
+                    frees.append(ptr)
+        for _ in range(20):
+            ds = small_dataset()
+            ptr = ds._ptr
+            ds.__class__ = Counting
+            barrier = threading.Barrier(8)
+            threads = [threading.Thread(target=lambda: (barrier.wait(), ds.close(), ds.close()))
+                       for _ in range(8)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            self.assertEqual(frees, [ptr])
+            accelsel._ds_free(ptr)
+            frees.clear()
+
+    def test_real_close_from_many_threads(self):
+        for _ in range(20):
+            ds = small_dataset()
+            barrier = threading.Barrier(6)
+            threads = [threading.Thread(target=lambda: (barrier.wait(), ds.close())) for _ in range(6)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            self.assertTrue(ds.closed)
+
+
+class StringTest(unittest.TestCase):
+    def test_nul_in_a_string_raises(self):
+        with small_dataset() as ds:
+            with self.assertRaisesRegex(ValueError, 'NUL character at offset 3'):
+                ds.where('n=1\0junk')
+            with self.assertRaisesRegex(ValueError, 'NUL'):
+                ds.column('n\0x')
+            with self.assertRaisesRegex(ValueError, 'NUL'):
+                ds.add_column('c', ['a', 'b\0c', 'd', 'e', 'f', 'g'])
+        with self.assertRaisesRegex(ValueError, 'NUL'):
+            accelsel.Dataset.from_csv('/tmp/x\0y.csv')
+        with self.assertRaisesRegex(ValueError, 'NUL'):
+            accelsel.Network.zoo('small-cnn\0')
+
+    def test_bytes_are_decoded_as_utf8_or_raise(self):
+        with small_dataset() as ds:
+            ds.add_column('c', [b'\xc3\xa9', 'b', 'a', 'b', 'a', 'b'])
+            self.assertEqual(ds.column('c')[0], '\u00e9')
+            with self.assertRaisesRegex(ValueError, 'not valid UTF-8'):
+                ds.add_column('d', [b'\xff', 'b', 'a', 'b', 'a', 'b'])
+            self.assertEqual(len(ds.equal(b'g', b'a')), 3)
+
+    def test_text_buffers_may_hold_nul_and_the_library_reports_it(self):
+        with self.assertRaises(accelsel.AccelselError):
+            accelsel.Dataset.from_csv_text(b'a,b\n1,2\0\n')
+
+
+class OptionTest(unittest.TestCase):
+    def test_unknown_keyword_options_raise(self):
+        with self.assertRaisesRegex(TypeError, "unexpected keyword argument 'n_inits'"):
+            accelsel.ClusterModel.fit(grid(6), k=2, n_inits=3)
+        with self.assertRaisesRegex(TypeError, "unexpected keyword argument 'seeds'"):
+            accelsel.select_k(grid(6), 1, 2, seeds=1)
+        with self.assertRaises(TypeError):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), n_tree=3)
+
+    def test_integers_out_of_range_raise(self):
+        with self.assertRaisesRegex(OverflowError, 'n_threads'):
+            accelsel.ClusterModel.fit(grid(6), k=2, n_threads=-1)
+        with self.assertRaisesRegex(OverflowError, 'k'):
+            accelsel.ClusterModel.fit(grid(6), k=2 ** 32 + 2)
+        with self.assertRaises(OverflowError):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), n_trees=2 ** 32)
+        with accelsel.Network.zoo('small-cnn') as net:
+            for bad in (2 ** 64, 2 ** 64 + 1, -1, len(net)):
+                with self.subTest(index=bad), self.assertRaises(IndexError):
+                    net.successors(bad)
+            with self.assertRaises(OverflowError):
+                accelsel._net_layer_outputs(net, 2 ** 64, ctypes.byref(accelsel._szp()),
+                                            ctypes.byref(accelsel._sz()))
+        with small_dataset() as ds:
+            with self.assertRaises(OverflowError):
+                ds.select_rows([0, 2 ** 64])
+            with self.assertRaises(OverflowError):
+                ds.select_rows([-1])
+            with self.assertRaises(OverflowError):
+                ds.derive(reference_row=2 ** 63)
+
+    def test_bool_and_float_counts_are_not_ints(self):
+        with self.assertRaises(TypeError):
+            accelsel.ClusterModel.fit(grid(6), k=2, n_init=2.5)
+
+
+@unittest.skipIf(CLI is None or not os.path.exists('/dev/zero'), 'needs ACCELSEL_CLI and /dev/zero')
+class CliSpecialFileTest(unittest.TestCase):
+    """The CLI refuses a device or pipe as an input file unless asked; asked,
+    the library stops reading at the first NUL of a text format."""
+
+    def run_cli(self, *args, allow=False):
+        env = dict(os.environ)
+        env.pop('ACCELSEL_ALLOW_SPECIAL_FILES', None)
+        if allow:
+            env['ACCELSEL_ALLOW_SPECIAL_FILES'] = '1'
+        return subprocess.run([CLI] + list(args), capture_output=True, env=env, timeout=60)
+
+    def test_dev_zero_is_refused_then_read_to_its_first_nul(self):
+        for args in (('data', '--csv', '/dev/zero'), ('network', 'validate', '/dev/zero'),
+                     ('catalog', 'validate', '/dev/zero')):
+            with self.subTest(args=args):
+                out = self.run_cli(*args)
+                self.assertNotEqual(out.returncode, 0)
+                self.assertIn(b"'/dev/zero' is not a regular file", out.stderr)
+                out = self.run_cli(*args, allow=True)
+                self.assertNotEqual(out.returncode, 0)
+                self.assertIn(b'/dev/zero:1:1:', out.stderr)
+
+
+def yaml_quoted(s):
+    """s as a YAML double-quoted scalar, written by Python's json (JSON strings are YAML)."""
+    return json.dumps(s)
+
+
+@unittest.skipIf(yaml is None, 'PyYAML is not installed')
+class WriterEscapingTest(unittest.TestCase):
+    """YAML and JSON writers escape what their formats require: names holding
+    every control character read back equal through PyYAML and json."""
+
+    def network_text(self):
+        self.name = 'in' + CONTROLS
+        self.net_name = 'net' + CONTROLS
+        return ('name: %s\ninputs:\n  - {name: %s, shape: [3]}\nlayers:\n'
+                '  - {name: r, kind: activation, function: relu, inputs: [%s]}\n'
+                % (yaml_quoted(self.net_name), yaml_quoted(self.name), yaml_quoted(self.name)))
+
+    def test_library_network_yaml(self):
+        with accelsel.Network.from_yaml(self.network_text()) as net:
+            doc = yaml.safe_load(net.to_yaml())
+        self.assertEqual(doc['name'], self.net_name)
+        self.assertEqual(doc['inputs'][0]['name'], self.name)
+
+    def test_library_catalog_yaml(self):
+        text = 'version: 1\ndevices:\n  - {name: %s, vendor: %s, kind: gpu, source: %s}\n' % (
+            yaml_quoted('g' + CONTROLS), yaml_quoted('v' + CONTROLS), yaml_quoted('s' + CONTROLS))
+        with accelsel.Catalog.from_string(text) as cat:
+            dev = yaml.safe_load(cat.to_string())['devices'][0]
+        self.assertEqual((dev['name'], dev['vendor'], dev['source']),
+                         ('g' + CONTROLS, 'v' + CONTROLS, 's' + CONTROLS))
+
+    def test_library_cluster_model_yaml(self):
+        a, b = 'a' + CONTROLS, 'b' + CONTROLS
+        with accelsel.Dataset.from_columns({a: [1.0, 2, 10, 11], b: [0.0, 1, 0, 1]}) as ds, \
+                accelsel.Features.fit(ds, [a, b]) as f, \
+                accelsel.ClusterModel.fit_dataset(ds, f, k=2, n_threads=1) as m:
+            text = m.to_yaml()
+        yaml.safe_load(text)  # raises on a character YAML forbids raw
+        with accelsel.ClusterModel.from_yaml_text(text) as back:
+            self.assertEqual([name for name, _ in back.features.inputs], [a, b])
+
+    @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
+    def test_cli_network_yaml_and_json(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False, encoding='utf-8') as f:
+            f.write(self.network_text())
+        try:
+            for fmt, parse in (('yaml', yaml.safe_load), ('json', json.loads)):
+                out = subprocess.run([CLI, 'network', 'validate', f.name, '--format', fmt],
+                                     capture_output=True, check=True).stdout.decode('utf-8')
+                doc = parse(out)
+                self.assertEqual(doc['name'], self.net_name, fmt)
+                self.assertEqual(doc['layers'][0]['name'], self.name, fmt)
+            table = subprocess.run([CLI, 'network', 'validate', f.name, '--format', 'table'],
+                                   capture_output=True, check=True).stdout.decode('utf-8')
+            # heading, two layers, a blank line and the summary: five lines
+            self.assertEqual(table.count('\n'), 5)
+            for c in CONTROLS:
+                if c != '\n':
+                    self.assertNotIn(c, table)
+        finally:
+            os.unlink(f.name)
+
+    @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
+    def test_cli_catalog_table_escapes_controls(self):
+        text = 'version: 1\ndevices:\n  - {name: %s, vendor: %s, kind: gpu, source: s}\n' % (
+            yaml_quoted('g' + CONTROLS), yaml_quoted('\x1b[2J'))
+        with tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False, encoding='utf-8') as f:
+            f.write(text)
+        try:
+            table = subprocess.run([CLI, 'catalog', 'list', '--type', 'devices', '--catalog', f.name],
+                                   capture_output=True, check=True).stdout.decode('utf-8')
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(table.count('\n'), 2)  # heading and one device
+        for c in CONTROLS:
+            if c != '\n':
+                self.assertNotIn(c, table)
+        self.assertIn('\\x1b[2J', table)
+
+    @unittest.skipIf(CLI is None, 'ACCELSEL_CLI is not set')
+    def test_cli_table_escapes_controls(self):
+        name = 'c\x1b[31mred\nx'
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 't.csv')
+            with accelsel.Dataset.from_columns({name: ['v\x1b]0;title\x07', 'w\u009b2J'],
+                                                'n': [1.0, 2.0]}) as ds:
+                ds.to_csv(path)
+            table = subprocess.run([CLI, 'data', '--csv', path, '--format', 'table'],
+                                   capture_output=True, check=True).stdout.decode('utf-8')
+            data = json.loads(subprocess.run([CLI, 'data', '--csv', path, '--format', 'json'],
+                                             capture_output=True, check=True).stdout)
+        self.assertEqual(table.count('\n'), 3)  # header and two rows: no line broken
+        for c in CONTROLS:
+            if c != '\n':
+                self.assertNotIn(c, table)
+        self.assertIn('c\\x1b[31mred\\nx', table)
+        self.assertIn('w\\x9b2J', table)
+        self.assertEqual([row[name] for row in data], ['v\x1b]0;title\x07', 'w\u009b2J'])
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -395,12 +395,12 @@ typedef struct accelsel_calibrate_options {
                                       default 0.1 (about 10 %) */
     double shrink_rows;          /**< per-device corrections: prior weight in rows
                                       (correction = exp(sum r / (n + shrink_rows)));
-                                      default 4 */
+                                      default 1: one row moves a device halfway */
     uint32_t no_corrections;     /**< 1 = fit the globals only */
 } accelsel_calibrate_options;
 
 #define ACCELSEL_CALIBRATE_OPTIONS_VERSION 1
-#define ACCELSEL_CALIBRATE_OPTIONS_INIT { ACCELSEL_CALIBRATE_OPTIONS_VERSION, 0, NULL, 0.1, 4.0, 0 }
+#define ACCELSEL_CALIBRATE_OPTIONS_INIT { ACCELSEL_CALIBRATE_OPTIONS_VERSION, 0, NULL, 0.1, 1.0, 0 }
 
 ACCELSEL_API int accelsel_calibrate_options_init(accelsel_calibrate_options *opts,
                                                  unsigned int version);

@@ -72,7 +72,8 @@ ACCELSEL_API size_t accelsel_predictor_options_size(void);
  *                    stay alive, unchanged, until the predictor is freed.
  *  @param[in]  opts  NULL for defaults.
  *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p cat; ACCELSEL_EVERSION for
- *          an unknown @p opts->version; ACCELSEL_ENOMEM.
+ *          an unknown @p opts->version; ACCELSEL_EEMPTY with calibrate_builtin when
+ *          no built-in row's device is in @p cat; ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p cat may be shared. */
 ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel_catalog *cat,
                                         const accelsel_predictor_options *opts);

@@ -347,6 +347,7 @@ START_TEST(appended_rows)
     ck_assert_int_eq(accelsel_dataset_column_index(again, "predicted", &pc), 0);
     ck_assert_double_eq(accelsel_dataset_number(again, 344, pc), 1);
     ck_assert_double_eq(accelsel_dataset_number(again, 10, pc), 0);
+    accelsel_dataset_free(again);
     q[1].device = "nope";
     ck_assert_int_eq(accelsel_predictor_append_predictions(&again, pred, ds, q, 2), ACCELSEL_ENOTFOUND);
     assert_message_has("request 1", NULL);

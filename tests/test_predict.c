@@ -241,6 +241,7 @@ START_TEST(params_round_trip)
     ck_assert_int_eq(accelsel_predictor_load_params_file(&f, cat, path, NULL), 0);
     char *c = save(f);
     ck_assert_str_eq(a, c);
+    accelsel_predictor_free(f);
     unlink(path);
     ck_assert_int_eq(accelsel_predictor_load_params_file(&f, cat, path, NULL), ACCELSEL_EIO);
     ck_assert_ptr_null(f);

@@ -162,7 +162,7 @@ static size_t list_groups(const accelsel_mapping_problem *p, uint64_t *out)
 {
     size_t n = 0;
     for (uint64_t m = 1; m < (UINT64_C(1) << p->n_slots); m++)
-        if ((unsigned)__builtin_popcountll(m) <= p->gmax)
+        if ((unsigned)asel_map_popcount(m) <= p->gmax)
             out[n++] = m;
     return n;
 }
@@ -231,7 +231,7 @@ static int exhaustive(base *b, uint64_t limit)
                           "limit is %llu candidates)", p->n_slots, (unsigned long long)limit);
     size_t n_groups = 0;
     for (uint64_t m = 1; m < (UINT64_C(1) << p->n_slots); m++)
-        n_groups += (unsigned)__builtin_popcountll(m) <= p->gmax;
+        n_groups += (unsigned)asel_map_popcount(m) <= p->gmax;
     double size = space_size(p, (double)n_groups);
     if (size > (double)limit)
         return asel_error(ACCELSEL_ERANGE,
@@ -288,5 +288,22 @@ int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
         r->canceled = 1;
     asel_map_scratch_free(&b.sc);
     asel_map_genomes_free(&b.work);
+    return rc;
+}
+
+int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_genome *out,
+                             uint64_t *evaluations)
+{
+    static const char *const seeds[] = {"computation-first", "h2h"};
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < 2; i++) {
+        asel_map_result r;
+        memset(&r, 0, sizeof r);
+        r.best = out[i];
+        r.value = INFINITY;
+        rc = asel_map_baseline(p, seeds[i], &o, &r);
+        *evaluations += r.evaluations;
+    }
     return rc;
 }

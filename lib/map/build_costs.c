@@ -68,6 +68,27 @@ static int check_fit(const accelsel_mapping_problem *p)
     return 0;
 }
 
+/* Whether no mapping can overflow a slot: all weights at their largest
+ * share plus the largest activations fit the smallest slot. Evaluation then
+ * skips its memory pass. */
+static int never_streams(const accelsel_mapping_problem *p)
+{
+    double weights = 0, act = 0, least = INFINITY;
+    size_t per_layer = p->n_units * p->n_classes * ACCELSEL_STRATEGY_COUNT * p->gmax;
+    for (size_t l = 0; l < p->n_layers; l++) {
+        double w = 0;
+        for (size_t i = 0; i < per_layer; i++) {
+            const asel_map_cost *e = &p->cost[l * per_layer + i];
+            w = e->w_bytes > w ? e->w_bytes : w;
+            act = e->act_bytes > act ? e->act_bytes : act;
+        }
+        weights += w;
+    }
+    for (size_t s = 0; s < p->n_slots; s++)
+        least = p->slot_mem[s] < least ? p->slot_mem[s] : least;
+    return weights + act <= least;
+}
+
 static int alloc_tables(accelsel_mapping_problem *p)
 {
     size_t per_layer = p->n_units * p->n_classes * ACCELSEL_STRATEGY_COUNT * p->gmax;
@@ -101,5 +122,7 @@ int asel_map_build_costs(accelsel_mapping_problem *p, const accelsel_catalog *ca
                 rc = price_layer(p, &um, l, li, u, c);
         }
     }
+    if (rc == 0)
+        p->never_stream = never_streams(p);
     return rc == 0 ? check_fit(p) : rc;
 }

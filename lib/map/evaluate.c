@@ -31,9 +31,9 @@ static int check_layer(const accelsel_mapping_problem *p, const accelsel_mapping
     if (grp & ~all)
         return asel_error(ACCELSEL_EINVAL, "%s: layer '%s' names slot %d; the system has %zu",
                           fn, p->layer_name[l], __builtin_ctzll(grp & ~all), p->n_slots);
-    if ((unsigned)__builtin_popcountll(grp) > p->gmax)
+    if ((unsigned)asel_map_popcount(grp) > p->gmax)
         return asel_error(ACCELSEL_EINVAL, "%s: layer '%s' uses %d slots; at most %u may share a layer",
-                          fn, p->layer_name[l], __builtin_popcountll(grp), p->gmax);
+                          fn, p->layer_name[l], asel_map_popcount(grp), p->gmax);
     if (s < 0 || s >= ACCELSEL_STRATEGY_COUNT)
         return asel_error(ACCELSEL_EINVAL, "%s: layer '%s' has unknown strategy %d", fn,
                           p->layer_name[l], s);

@@ -27,6 +27,7 @@ typedef struct ga {
     uint32_t gen;
     asel_ga_layers cl;
     asel_map_genomes cur, next, inner; /* inner: INNER_POPULATION per worker */
+    asel_map_genomes seeds;            /* computation-first and h2h */
     double *fit, *next_fit;
     uint64_t *evals;                   /* per child, this generation */
     size_t *order;                     /* current population, best first */
@@ -123,8 +124,9 @@ static int child_task(void *ctx, size_t i, size_t worker)
     return 0;
 }
 
-/* Generation 0: every slot on one design with every layer on all slots
- * (for each design the first pool offers), then random candidates. */
+/* Generation 0: the computation-first and h2h mappings, every slot on one
+ * design with every layer on all slots (for each design the first pool
+ * offers), then random candidates. */
 static int init_task(void *ctx, size_t i, size_t worker)
 {
     ga *s = ctx;
@@ -142,6 +144,8 @@ static int init_task(void *ctx, size_t i, size_t worker)
         for (size_t k = 0; k < s->cl.n; k++)
             g->group[s->cl.at[k]] = all;
     }
+    if (i + 2 >= s->pop)
+        asel_map_genome_copy(p, g, &s->seeds.g[s->pop - 1 - i]);
     s->next_fit[i] = inner_level(s, g, &r, worker, i);
     return 0;
 }
@@ -188,7 +192,8 @@ static int ga_alloc(ga *s, const accelsel_mapping_problem *p)
     if (!s->cl.at || !s->fit || !s->next_fit || !s->evals || !s->order || !s->scratch)
         return ACCELSEL_ENOMEM;
     if (asel_map_genomes_new(&s->cur, p, n) || asel_map_genomes_new(&s->next, p, n) ||
-        asel_map_genomes_new(&s->inner, p, s->workers * INNER_POPULATION))
+        asel_map_genomes_new(&s->inner, p, s->workers * INNER_POPULATION) ||
+        asel_map_genomes_new(&s->seeds, p, 2))
         return ACCELSEL_ENOMEM;
     for (size_t w = 0; w < s->workers; w++)
         if (asel_map_scratch_new(&s->scratch[w], p) != 0)
@@ -207,6 +212,7 @@ static void ga_free(ga *s)
     asel_map_genomes_free(&s->cur);
     asel_map_genomes_free(&s->next);
     asel_map_genomes_free(&s->inner);
+    asel_map_genomes_free(&s->seeds);
     asel_free(s->cl.at);
     asel_free(s->fit);
     asel_free(s->next_fit);
@@ -235,7 +241,9 @@ static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *
     r->history = asel_calloc((size_t)gens + 1, sizeof *r->history);
     if (r->history == NULL)
         return ACCELSEL_ENOMEM;
-    int rc = step(s, init_task, &r->evaluations);
+    int rc = asel_map_heuristic_seeds(s->p, s->seeds.g, &r->evaluations);
+    if (rc == 0)
+        rc = step(s, init_task, &r->evaluations);
     if (rc == 0)
         keep_best(s, r, (size_t)gens + 1);
     for (s->gen = 1; rc == 0 && s->gen <= gens; s->gen++) {

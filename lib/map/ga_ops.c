@@ -8,7 +8,7 @@ uint64_t asel_ga_random_group(const accelsel_mapping_problem *p, asel_rng *r)
 {
     size_t k = 1 + (size_t)asel_rng_below(r, p->gmax);
     uint64_t g = 0;
-    while ((size_t)__builtin_popcountll(g) < k)
+    while ((size_t)asel_map_popcount(g) < k)
         g |= UINT64_C(1) << asel_rng_below(r, p->n_slots);
     return g;
 }
@@ -128,7 +128,7 @@ void asel_ga_repair(const accelsel_mapping_problem *p, asel_map_genome *g, asel_
         uint64_t grp = g->group[l];
         if (grp == 0)
             grp = asel_ga_random_group(p, r);
-        while ((unsigned)__builtin_popcountll(grp) > p->gmax)
+        while ((unsigned)asel_map_popcount(grp) > p->gmax)
             grp &= ~(UINT64_C(1) << asel_rng_below(r, p->n_slots));
         g->group[l] = grp;
     }

@@ -136,9 +136,9 @@ static int read_group(const loader *ld, const asel_yaml_node *seq, size_t l, uin
         if (rc == 0)
             *out |= UINT64_C(1) << s;
     }
-    if (rc == 0 && (unsigned)__builtin_popcountll(*out) > ld->p->gmax)
+    if (rc == 0 && (unsigned)asel_map_popcount(*out) > ld->p->gmax)
         rc = asel_yaml_fail(ld->doc, seq, "layer '%s' uses %d slots; at most %u may share a layer",
-                            ld->p->layer_name[l], __builtin_popcountll(*out), ld->p->gmax);
+                            ld->p->layer_name[l], asel_map_popcount(*out), ld->p->gmax);
     return rc;
 }
 

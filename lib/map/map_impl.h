@@ -42,6 +42,7 @@ struct accelsel_mapping_problem {
     /* layers, in network order */
     char **layer_name;
     uint8_t *is_input, *is_output;
+    int never_stream;             /* every slot holds all weights and any activations */
     uint8_t *applies;             /* n_layers x ACCELSEL_STRATEGY_COUNT */
     double *out_elems;            /* output elements per sample */
     size_t *topo;                 /* topological order */
@@ -55,6 +56,17 @@ static inline const asel_map_cost *asel_map_cost_at(const accelsel_mapping_probl
 {
     return &p->cost[((((l * p->n_units + u) * p->n_classes + c) * ACCELSEL_STRATEGY_COUNT) +
                      (size_t)s) * p->gmax + (g - 1)];
+}
+
+/* Slots in a group. Groups are small, so clearing the lowest bit until none
+ * is left beats the library call that __builtin_popcountll becomes without
+ * a POPCNT target. */
+static inline unsigned asel_map_popcount(uint64_t x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
 }
 
 /* A candidate mapping: pool index per slot, group mask and strategy per layer. */
@@ -140,6 +152,11 @@ int asel_map_ga(const accelsel_mapping_problem *p, const accelsel_mapping_solve_
                 asel_map_result *r);
 int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
                       const accelsel_mapping_solve_options *o, asel_map_result *r);
+
+/* The computation-first and h2h mappings into out[0] and out[1], to seed
+ * the GA's first generation. */
+int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_genome *out,
+                             uint64_t *evaluations);
 
 double asel_map_now(void);
 

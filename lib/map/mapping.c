@@ -60,7 +60,7 @@ static int fill_layers(accelsel_mapping *m, const accelsel_mapping_problem *p,
             continue;
         uint64_t grp = t->eff_group[l];
         li->slots = m->layer_slots[l] = grp;
-        li->n_slots = (uint32_t)__builtin_popcountll(grp);
+        li->n_slots = (uint32_t)asel_map_popcount(grp);
         li->design = m->slot_design_name[__builtin_ctzll(grp)];
         li->strategy = m->layer_strategy[l] = t->eff_strat[l];
         li->start_s = t->start[l];

@@ -33,10 +33,6 @@ void asel_map_scratch_free(asel_map_scratch *s)
     s->block = NULL;
 }
 
-static unsigned popcount64(uint64_t x)
-{
-    return (unsigned)__builtin_popcountll(x);
-}
 
 static unsigned lowest(uint64_t x)
 {
@@ -47,7 +43,7 @@ void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t gr
                         uint64_t *eff_group, int *eff_strat)
 {
     if (strat <= ACCELSEL_STRATEGY_NONE || strat >= ACCELSEL_STRATEGY_COUNT ||
-        !p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)strat] || popcount64(group) <= 1) {
+        !p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)strat] || asel_map_popcount(group) <= 1) {
         *eff_strat = ACCELSEL_STRATEGY_NONE;
         *eff_group = group & (~group + 1);
     } else {
@@ -103,14 +99,17 @@ static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome 
 {
     size_t S = p->n_slots;
     memset(sc->wres, 0, 2 * S * sizeof(double));
+    memset(sc->stream, 0, S);
+    if (p->never_stream && t == NULL)
+        return 0;
     for (size_t l = 0; l < p->n_layers; l++) {
         if (p->is_input[l])
             continue;
+        uint64_t eg;
         int es;
-        asel_map_effective(p, l, g->group[l], g->strat[l], &sc->eg[l], &es);
-        sc->es[l] = (int8_t)es;
-        unsigned gsz = popcount64(sc->eg[l]);
-        for (uint64_t m = sc->eg[l]; m; m &= m - 1) {
+        asel_map_effective(p, l, g->group[l], g->strat[l], &eg, &es);
+        unsigned gsz = asel_map_popcount(eg);
+        for (uint64_t m = eg; m; m &= m - 1) {
             unsigned s = lowest(m);
             const asel_map_cost *e = cost_of(p, g, l, s, es, gsz);
             sc->wres[s] += e->w_bytes;
@@ -177,7 +176,7 @@ static double compute_on(const accelsel_mapping_problem *p, const asel_map_genom
                          const asel_map_scratch *sc, size_t l, double *coll, double *in_frac)
 {
     uint64_t grp = sc->eg[l];
-    unsigned gsz = popcount64(grp);
+    unsigned gsz = asel_map_popcount(grp);
     double comp = 0, cb = 0, steps = 0;
     for (uint64_t m = grp; m; m &= m - 1) {
         unsigned s = lowest(m);
@@ -202,7 +201,7 @@ static double compute_on(const accelsel_mapping_problem *p, const asel_map_genom
 static void record(asel_map_trace *t, size_t l, const asel_map_scratch *sc, double start,
                    double end, double comp, double in, double host, double coll)
 {
-    unsigned gsz = popcount64(sc->eg[l]);
+    unsigned gsz = asel_map_popcount(sc->eg[l]);
     t->start[l] = start;
     t->end[l] = end;
     t->comp[l] = comp;
@@ -228,6 +227,9 @@ static double schedule(const accelsel_mapping_problem *p, const asel_map_genome 
         sc->end[l] = 0;
         if (p->is_input[l])
             continue;
+        int es;
+        asel_map_effective(p, l, g->group[l], g->strat[l], &sc->eg[l], &es);
+        sc->es[l] = (int8_t)es;
         double coll, frac = 1, host, ready = 0;
         double comp = compute_on(p, g, sc, l, &coll, &frac);
         double in = receive(p, g, sc, l, frac, &host, t);
@@ -277,7 +279,7 @@ static void finish_trace(const accelsel_mapping_problem *p, const asel_map_scrat
     t->br.latency_s = latency;
     t->br.period_s = period;
     t->br.objective_s = p->objective == ACCELSEL_OBJECTIVE_LATENCY ? latency : period;
-    t->br.used_slots = popcount64(used);
+    t->br.used_slots = asel_map_popcount(used);
     t->br.communication_s = t->br.comm_between_s + t->br.comm_within_s + t->br.comm_host_s;
     t->br.idle_s = t->br.used_slots * latency - busy;
     if (t->br.idle_s < 0) /* rounding of the sums */
@@ -310,7 +312,7 @@ void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_ma
             if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s])
                 continue;
             asel_map_effective(p, l, g->group[l], s, &eg, &es);
-            unsigned gsz = popcount64(eg);
+            unsigned gsz = asel_map_popcount(eg);
             double t = 0, cb = 0, steps = 0;
             for (uint64_t m = eg; m; m &= m - 1) {
                 const asel_map_cost *e = cost_of(p, g, l, lowest(m), es, gsz);

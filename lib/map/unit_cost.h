@@ -11,6 +11,7 @@
 typedef struct asel_unit_model {
     const accelsel_device_info *device; /* a fixed device, or NULL */
     asel_design_model design;           /* an accelerator design */
+    int precision;                      /* a fixed device: ACCELSEL_PRECISION_* it runs at */
     double bytes;                       /* bytes per activation element */
 } asel_unit_model;
 

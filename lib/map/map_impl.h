@@ -48,14 +48,22 @@ struct accelsel_mapping_problem {
     size_t *topo;                 /* topological order */
     size_t *in_off, *in_idx;      /* predecessors of each layer */
     size_t n_compute;             /* layers that are not network inputs */
-    asel_map_cost *cost;          /* n_layers x n_units x n_classes x STRATEGY_COUNT x gmax */
+    asel_map_cost *cost;          /* n_layers x STRATEGY_COUNT x gmax x n_units x n_classes */
 };
+
+/* Entries of one layer, strategy and group size lie side by side for every
+ * unit and class, so the members of a group read neighbouring entries. */
+static inline size_t asel_map_cost_index(const accelsel_mapping_problem *p, size_t l, int s,
+                                         unsigned g, size_t key)
+{
+    return ((l * ACCELSEL_STRATEGY_COUNT + (size_t)s) * p->gmax + (g - 1)) * p->n_units *
+               p->n_classes + key;
+}
 
 static inline const asel_map_cost *asel_map_cost_at(const accelsel_mapping_problem *p, size_t l,
                                                     size_t u, size_t c, int s, unsigned g)
 {
-    return &p->cost[((((l * p->n_units + u) * p->n_classes + c) * ACCELSEL_STRATEGY_COUNT) +
-                     (size_t)s) * p->gmax + (g - 1)];
+    return &p->cost[asel_map_cost_index(p, l, s, g, u * p->n_classes + c)];
 }
 
 /* Slots in a group. Groups are small, so clearing the lowest bit until none

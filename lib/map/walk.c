@@ -63,9 +63,7 @@ static size_t unit_at(const accelsel_mapping_problem *p, const asel_map_genome *
 static const asel_map_cost *entry(const accelsel_mapping_problem *p, const asel_map_scratch *sc,
                                   size_t l, unsigned s, int strat, unsigned gsz)
 {
-    size_t per_layer = p->n_units * p->n_classes;
-    return &p->cost[(((l * per_layer + sc->key[s]) * ACCELSEL_STRATEGY_COUNT) + (size_t)strat) *
-                        p->gmax + (gsz - 1)];
+    return &p->cost[asel_map_cost_index(p, l, strat, gsz, sc->key[s])];
 }
 
 static const asel_map_cost *cost_of(const accelsel_mapping_problem *p, const asel_map_genome *g,

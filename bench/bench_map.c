@@ -203,12 +203,12 @@ static void bench_quality(unsigned threads)
         accelsel_mapping *d = solve(p, NULL, 1, 0, 0, 0, threads);
         double best = INFINITY;
         for (uint64_t seed = 100; seed < 110; seed++) {
-            accelsel_mapping *m = solve(p, NULL, seed, 2000, 400, 0, threads);
+            accelsel_mapping *m = solve(p, NULL, seed, 1000, 300, 0, threads);
             best = fmin(best, accelsel_mapping_objective_s(m));
             accelsel_mapping_free(m);
         }
-        printf("quality: %s on adaptive-8: default run %.6g s, best of 10 long runs (2000 "
-               "generations, patience 400) %.6g s: default within %.2f%%\n",
+        printf("quality: %s on adaptive-8: default run %.6g s, best of 10 long runs (1000 "
+               "generations, patience 300) %.6g s: default within %.2f%%\n",
                nets[k], accelsel_mapping_objective_s(d), best,
                100 * (accelsel_mapping_objective_s(d) / best - 1));
         accelsel_mapping_free(d);

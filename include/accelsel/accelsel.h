@@ -16,6 +16,7 @@
 #include <accelsel/network.h>
 #include <accelsel/catalog.h>
 #include <accelsel/select.h>
+#include <accelsel/map.h>
 #include <accelsel/predict.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -15,5 +15,6 @@
 #include <accelsel/rank.h>
 #include <accelsel/network.h>
 #include <accelsel/catalog.h>
+#include <accelsel/map.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

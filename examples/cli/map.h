@@ -28,7 +28,9 @@ typedef struct map_view_layer {
 typedef struct map_view {
     const char *title;     /* network on system */
     const char *objective; /* "latency" or "throughput" */
-    double latency_s;      /* the objective's value */
+    const char *method;    /* "ga", a baseline, or "load" for --evaluate */
+    double latency_s;      /* one batch through the network */
+    double objective_s;    /* latency_s, or the period between batches for throughput */
     double compute_s, communication_s, idle_s;
     size_t n_slots;
     const char **designs;  /* per slot; the fixed device's name for a fixed slot */
@@ -39,20 +41,23 @@ typedef struct map_view {
     double seconds;
 } map_view;
 
-/* Best latency after each generation, as the progress callback saw it. */
-typedef struct map_history {
-    uint64_t *generation;
-    double *best_s;
-    size_t n, cap;
-} map_history;
-
 /* The baselines run by --compare (method names are the library's). */
+#define MAP_MAX_BASELINES 16
 typedef struct map_compare {
     size_t n;
-    const char *method[8];
-    double latency_s[8];
-    int status[8]; /* 0, or the library's status when a baseline refused (e.g. exhaustive) */
+    const char *method[MAP_MAX_BASELINES];
+    double latency_s[MAP_MAX_BASELINES];   /* one batch; NaN when the baseline refused */
+    double objective_s[MAP_MAX_BASELINES]; /* what the methods minimise; NaN when refused */
+    char refusal[MAP_MAX_BASELINES][160];  /* the library's message when it refused */
 } map_compare;
+
+/* Run every baseline of the library on @p p (with the GA's thread count);
+ * a baseline that refuses (exhaustive on a large instance) is recorded, not
+ * fatal. CLI_OK, or CLI_FAIL with the message printed on any other error. */
+int map_compare_run(const accelsel_mapping_problem *p, uint32_t n_threads, map_compare *c);
+
+/* The GA's reduction against baseline @p b, (baseline - ga) / baseline, or NaN. */
+double map_reduction(const map_compare *c, size_t b, double ga_objective_s);
 
 /* Write @p len bytes to @p path; on failure prints "map: OPTION: cannot write" and returns CLI_FAIL. */
 int map_write_file(const char *option, const char *path, const char *text, size_t len);
@@ -64,7 +69,11 @@ void map_print_yaml(const map_view *v, const map_compare *c);
 
 /* The SVG figures; CLI_OK or CLI_FAIL with the message printed. */
 int map_gantt(const char *path, const map_view *v);
-int map_plot(const char *path, const map_history *h, const map_compare *c);
+int map_plot(const char *path, const accelsel_mapping *m, const map_compare *c);
+
+/* Read @p m into @p v (freed with map_view_free); CLI_OK or CLI_FAIL. */
+int map_view_read(map_view *v, const accelsel_mapping *m, const char *title);
+void map_view_free(map_view *v);
 
 /* Parse argv (argv[0] is "map"); CLI_OK, or CLI_USAGE with the message printed. */
 int map_parse_args(int argc, char **argv, map_args *a);

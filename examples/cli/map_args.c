@@ -19,7 +19,7 @@ const char map_usage_text[] =
     "  --batch N               samples per batch (default 1)\n"
     "  --objective O           latency (one batch through the network, default) or\n"
     "                          throughput (segments on disjoint groups pipeline batches)\n"
-    "  --seed N                seed of the search (default 1); the same seed gives the\n"
+    "  --seed N                seed of the search (default 0); the same seed gives the\n"
     "                          same mapping at any thread count\n"
     "  --threads N             evaluation threads (0 = all cores, default)\n"
     "  --generations N         outer generations (default: the library's)\n"
@@ -182,7 +182,6 @@ int map_parse_args(int argc, char **argv, map_args *a)
 {
     memset(a, 0, sizeof *a);
     a->batch = 1;
-    a->seed = 1;
     a->format = CLI_FORMAT_TABLE;
     for (int i = 1; i < argc; i++) {
         int rc = strncmp(argv[i], "-", 1) == 0

@@ -1,53 +1,91 @@
-/* accelsel map --plot: the convergence of the search, the best latency after
- * each generation (as the progress callback reported it), with each baseline
- * run by --compare as a horizontal line across the same generations. */
+/* accelsel map --plot: the convergence of the search, the best objective value
+ * after each generation (the library's history of the solve), with each
+ * baseline run by --compare as a horizontal line across the same generations. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "map.h"
 
-int map_plot(const char *path, const map_history *h, const map_compare *c)
+typedef struct series {
+    double *x, *y;
+    int64_t *group;
+    const char **names;
+} series;
+
+static void series_free(series *s)
 {
-    size_t nb = c != NULL ? c->n : 0, n = h->n + 2 * nb;
-    double *x = malloc((n ? n : 1) * sizeof *x), *y = malloc((n ? n : 1) * sizeof *y);
-    int64_t *group = malloc((n ? n : 1) * sizeof *group);
-    const char **names = malloc((nb + 1) * sizeof *names);
-    if (x == NULL || y == NULL || group == NULL || names == NULL) {
-        free(x), free(y), free(group), free(names);
-        fputs("accelsel: map: --plot: out of memory\n", stderr);
-        return CLI_FAIL;
+    free(s->x);
+    free(s->y);
+    free(s->group);
+    free(s->names);
+}
+
+static int series_alloc(series *s, size_t n, size_t n_groups)
+{
+    s->x = malloc((n ? n : 1) * sizeof *s->x);
+    s->y = malloc((n ? n : 1) * sizeof *s->y);
+    s->group = malloc((n ? n : 1) * sizeof *s->group);
+    s->names = malloc(n_groups * sizeof *s->names);
+    if (s->x != NULL && s->y != NULL && s->group != NULL && s->names != NULL)
+        return CLI_OK;
+    series_free(s);
+    fputs("accelsel: map: --plot: out of memory\n", stderr);
+    return CLI_FAIL;
+}
+
+/* Generation g (from 1) and the best value after it; each baseline that ran
+ * as two points at the first and last generation. */
+static size_t fill(series *s, const double *best, size_t n, const map_compare *c)
+{
+    size_t at = 0, nb = c != NULL ? c->n : 0;
+    s->names[0] = "genetic algorithm";
+    for (size_t i = 0; i < n; i++, at++) {
+        s->x[at] = (double)(i + 1);
+        s->y[at] = best[i];
+        s->group[at] = 0;
     }
-    names[0] = "genetic algorithm";
-    for (size_t i = 0; i < h->n; i++) {
-        x[i] = (double)h->generation[i];
-        y[i] = h->best_s[i];
-        group[i] = 0;
-    }
-    double last = h->n ? x[h->n - 1] : 1;
     for (size_t b = 0; b < nb; b++) {
-        size_t at = h->n + 2 * b;
-        names[b + 1] = c->method[b];
-        x[at] = h->n ? x[0] : 0;
-        x[at + 1] = last > x[at] ? last : x[at] + 1;
-        y[at] = y[at + 1] = c->latency_s[b];
-        group[at] = group[at + 1] = (int64_t)b + 1;
+        s->names[b + 1] = c->method[b];
+        if (isnan(c->objective_s[b]))
+            continue; /* refused: in the legend, without a line */
+        for (int end = 0; end < 2; end++, at++) {
+            s->x[at] = end ? (double)(n > 1 ? n : 2) : 1.0;
+            s->y[at] = c->objective_s[b];
+            s->group[at] = (int64_t)b + 1;
+        }
     }
+    return at;
+}
+
+int map_plot(const char *path, const accelsel_mapping *m, const map_compare *c)
+{
+    const double *best = NULL;
+    size_t n = 0, nb = c != NULL ? c->n : 0;
+    int rc = accelsel_mapping_history(m, &best, &n);
+    if (rc != 0)
+        return cli_fail(rc, "map: --plot");
+    series s;
+    if (series_alloc(&s, n + 2 * nb, nb + 1) != CLI_OK)
+        return CLI_FAIL;
     accelsel_plot_panel panel = ACCELSEL_PLOT_PANEL_INIT;
     panel.kind = ACCELSEL_PLOT_LINES;
-    panel.x = x;
-    panel.y = y;
-    panel.group = group;
-    panel.n = n;
-    panel.group_names = names;
+    panel.x = s.x;
+    panel.y = s.y;
+    panel.group = s.group;
+    panel.n = fill(&s, best, n, c);
+    panel.group_names = s.names;
     panel.n_groups = nb + 1;
-    panel.title = "Convergence: best latency per generation";
+    panel.title = "Convergence: best mapping per generation";
     panel.x_label = "generation";
-    panel.y_label = "latency (s)";
+    panel.y_label = accelsel_mapping_objective(m) == ACCELSEL_OBJECTIVE_THROUGHPUT
+                        ? "period between batches (s)"
+                        : "latency (s)";
     char *svg = NULL;
     size_t len = 0;
-    int rc = accelsel_plot_svg(&svg, &len, &panel, 1);
+    rc = accelsel_plot_svg(&svg, &len, &panel, 1);
     int status = rc == 0 ? map_write_file("--plot", path, svg, len) : cli_fail(rc, "map: --plot");
     accelsel_free(svg);
-    free(x), free(y), free(group), free(names);
+    series_free(&s);
     return status;
 }

@@ -126,7 +126,7 @@ static void draw_legend(FILE *f, const char **legend, size_t n, double y)
 
 static void draw(FILE *f, const map_view *v, const char **legend)
 {
-    double span = 0;
+    double span = v->latency_s; /* the output's transfer to the host may end the batch */
     for (size_t i = 0; i < v->n_layers; i++)
         span = fmax(span, v->layers[i].end_s);
     if (!(span > 0))

@@ -133,7 +133,7 @@ static int report(const accelsel_mapping_problem *p, const accelsel_mapping *m, 
              accelsel_mapping_problem_system(p), accelsel_mapping_problem_batch(p));
     map_view v;
     if (status == CLI_OK)
-        status = map_view_read(&v, m, title);
+        status = map_view_read(&v, p, m, title);
     if (status != CLI_OK)
         return status;
     print(&v, a->compare ? &c : NULL, a->format);

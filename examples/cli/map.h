@@ -27,6 +27,8 @@ typedef struct map_view_layer {
 /* A mapping read out of the library into plain arrays (owned by the view). */
 typedef struct map_view {
     const char *title;     /* network on system */
+    const char *network, *system;
+    uint32_t batch;
     const char *objective; /* "latency" or "throughput" */
     const char *method;    /* "ga", a baseline, or "load" for --evaluate */
     double latency_s;      /* one batch through the network */
@@ -72,7 +74,8 @@ int map_gantt(const char *path, const map_view *v);
 int map_plot(const char *path, const accelsel_mapping *m, const map_compare *c);
 
 /* Read @p m into @p v (freed with map_view_free); CLI_OK or CLI_FAIL. */
-int map_view_read(map_view *v, const accelsel_mapping *m, const char *title);
+int map_view_read(map_view *v, const accelsel_mapping_problem *p, const accelsel_mapping *m,
+                  const char *title);
 void map_view_free(map_view *v);
 
 /* Parse argv (argv[0] is "map"); CLI_OK, or CLI_USAGE with the message printed. */

@@ -105,7 +105,7 @@ static void breakdown(emitter *e, const map_view *v)
     end_value(e);
 }
 
-static void result(const char *method, double latency_s, double objective_s)
+static void result(const char *method, double latency_s, double objective_s, const char *refusal)
 {
     fputs("{\"method\": ", stdout);
     cli_json_string(stdout, method);
@@ -113,19 +113,24 @@ static void result(const char *method, double latency_s, double objective_s)
     cli_json_number(stdout, latency_s);
     fputs(", \"objective_s\": ", stdout);
     cli_json_number(stdout, objective_s);
+    if (refusal != NULL && refusal[0] != '\0') {
+        fputs(", \"refused\": ", stdout);
+        cli_json_string(stdout, refusal);
+    }
     fputc('}', stdout);
 }
 
 /* results: the GA first, then every baseline (null figures when it refused);
+ * with the library's message when it refused;
  * reduction: per baseline, (baseline - ga) / baseline on the objective. */
 static void comparison(emitter *e, const map_view *v, const map_compare *c)
 {
     key(e, "results");
     fputs("[\n    ", stdout);
-    result("ga", v->latency_s, v->objective_s);
+    result("ga", v->latency_s, v->objective_s, NULL);
     for (size_t b = 0; b < c->n; b++) {
         fputs(",\n    ", stdout);
-        result(c->method[b], c->latency_s[b], c->objective_s[b]);
+        result(c->method[b], c->latency_s[b], c->objective_s[b], c->refusal[b]);
     }
     fputs("\n  ]", stdout);
     end_value(e);
@@ -144,6 +149,9 @@ static void comparison(emitter *e, const map_view *v, const map_compare *c)
 static void print(const map_view *v, const map_compare *c, int yaml)
 {
     emitter e = {yaml, 1};
+    string(&e, "network", v->network);
+    string(&e, "system", v->system);
+    number(&e, "batch", (double)v->batch);
     string(&e, "method", v->method);
     string(&e, "objective", v->objective);
     number(&e, "latency_s", v->latency_s);

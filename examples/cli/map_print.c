@@ -59,9 +59,13 @@ static int read_layers(map_view *v, const accelsel_mapping *m)
     return 0;
 }
 
-int map_view_read(map_view *v, const accelsel_mapping *m, const char *title)
+int map_view_read(map_view *v, const accelsel_mapping_problem *p, const accelsel_mapping *m,
+                  const char *title)
 {
     memset(v, 0, sizeof *v);
+    v->network = accelsel_mapping_problem_network(p);
+    v->system = accelsel_mapping_problem_system(p);
+    v->batch = accelsel_mapping_problem_batch(p);
     const accelsel_mapping_breakdown *b = accelsel_mapping_get_breakdown(m);
     v->title = title;
     v->objective = accelsel_objective_name(accelsel_mapping_objective(m));

@@ -5,6 +5,7 @@ figures parsed as XML, and the exit statuses of refused usage and of library
 errors (with nothing written to a refused file name)."""
 import json
 import os
+import pty
 import subprocess
 import tempfile
 import unittest
@@ -118,6 +119,42 @@ class SeedTest(unittest.TestCase):
     def test_throughput_objective(self):
         o = run_json(*BASE, '--objective', 'throughput')
         self.assertEqual(o['objective'], 'throughput')
+
+
+def run_with_terminal_stderr(*args):
+    """Run with stderr on a pseudo-terminal: (stdout text, what the terminal got)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([CLI, 'map', *args], stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO once the child has closed the terminal
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read().decode()
+    p.wait(timeout=600)
+    p.stdout.close()
+    os.close(master)
+    return p.returncode, out, err.decode('utf-8', 'replace')
+
+
+class ProgressTest(unittest.TestCase):
+
+    def test_bar_on_a_terminal_for_tables_only(self):
+        rc, out, err = run_with_terminal_stderr(*BASE)
+        self.assertEqual(rc, 0, err)
+        self.assertIn('map [', err)
+        self.assertIn('generation', err)
+        self.assertNotIn('map [', out)
+        for fmt in ('json', 'yaml'):
+            rc, out, err = run_with_terminal_stderr(*BASE, '--format', fmt)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(err, '')
+        json.loads(run_with_terminal_stderr(*BASE, '--format', 'json')[1])
 
 
 class ErrorTest(unittest.TestCase):

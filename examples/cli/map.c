@@ -2,6 +2,7 @@
  * library's two-level genetic algorithm or a baseline, evaluate a saved
  * mapping, compare against every baseline, save, print and draw. */
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 
@@ -9,6 +10,17 @@
 #include "progress.h"
 
 #define DEFAULT_GENERATIONS 200 /* the library's default, for the progress bar's fraction */
+#define MAP_INTERRUPTED 100     /* solve stopped by Ctrl-C: report the best so far, then fail */
+
+/* Set by SIGINT during a solve; the progress callback then asks the library
+ * to stop, and the best mapping so far is still reported. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
 
 /* The network: a YAML file when the argument names one, else a zoo model. */
 static int load_network(accelsel_network **net, const char *arg)
@@ -69,7 +81,7 @@ static int on_progress(uint32_t generation, double best_s, uint64_t evaluations,
     snprintf(detail, sizeof detail, "generation %u, best %.6g s, %llu evaluations", generation,
              best_s, (unsigned long long)evaluations);
     cli_progress_update(s->bar, f, detail);
-    return 0;
+    return interrupted != 0;
 }
 
 static int solve(const accelsel_mapping_problem *p, const map_args *a, accelsel_mapping **m)
@@ -80,19 +92,29 @@ static int solve(const accelsel_mapping_problem *p, const map_args *a, accelsel_
     o.n_threads = (uint32_t)a->threads;
     o.generations = (uint32_t)a->generations;
     o.population = (uint32_t)a->population;
+    o.patience = (uint32_t)a->patience;
     o.time_budget_s = a->time_budget;
     /* Machine-readable output goes to pipes and files: no bar there. */
     progress_state s = {a->format == CLI_FORMAT_TABLE ? cli_progress_new("map") : NULL,
                         a->has_generations ? (double)a->generations : DEFAULT_GENERATIONS,
                         a->time_budget, now_s()};
-    if (s.bar != NULL) {
-        o.progress = on_progress;
-        o.payload = &s;
-    }
+    o.progress = on_progress;
+    o.payload = &s;
+    struct sigaction old, sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
     int rc = accelsel_mapping_solve(p, &o, m);
+    sigaction(SIGINT, &old, NULL);
     cli_progress_done(s.bar);
+    if (rc == ACCELSEL_ECANCELED && *m != NULL) {
+        fprintf(stderr, "accelsel: map: interrupted: the best mapping after %u generations follows\n",
+                accelsel_mapping_generations(*m));
+        return MAP_INTERRUPTED;
+    }
     if (rc != 0) {
-        accelsel_mapping_free(*m); /* a cancel leaves the best so far; the CLI never cancels */
+        accelsel_mapping_free(*m);
         *m = NULL;
         return cli_fail(rc, a->baseline != NULL ? a->baseline : "genetic algorithm");
     }
@@ -161,8 +183,12 @@ int cli_map(int argc, char **argv)
     status = build_problem(&p, &a);
     if (status == CLI_OK)
         status = find_mapping(p, &a, &m);
-    if (status == CLI_OK)
+    if (status == MAP_INTERRUPTED) {
+        report(p, m, &a); /* the best so far; then fail, since the search did not finish */
+        status = CLI_FAIL;
+    } else if (status == CLI_OK) {
         status = report(p, m, &a);
+    }
     accelsel_mapping_free(m);
     accelsel_mapping_problem_free(p);
     return status;

@@ -7,7 +7,7 @@
 /* The command line, as parsed; NULL strings and has_* 0 for options not given. */
 typedef struct map_args {
     const char *network, *system, *catalog, *baseline, *evaluate, *save, *gantt, *plot;
-    uint64_t batch, seed, threads, generations, population;
+    uint64_t batch, seed, threads, generations, population, patience;
     double time_budget;
     int has_seed, has_threads, has_generations, has_population, has_time_budget;
     int throughput; /* --objective throughput */

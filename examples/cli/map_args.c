@@ -24,6 +24,8 @@ const char map_usage_text[] =
     "  --threads N             evaluation threads (0 = all cores, default)\n"
     "  --generations N         outer generations (default: the library's)\n"
     "  --population N          outer population (default: the library's)\n"
+    "  --patience N            stop after N generations without improvement (default:\n"
+    "                          the library's)\n"
     "  --time-budget S         stop the search after S seconds\n"
     "  --baseline NAME         map with a baseline instead of the GA: computation-first,\n"
     "                          h2h, single, data-parallel or exhaustive\n"
@@ -37,18 +39,19 @@ const char map_usage_text[] =
     "                          the baselines as horizontal lines\n"
     "\n"
     "A progress bar is drawn on stderr when stderr is a terminal and the format is\n"
-    "table. Exit status: 0 success, 1 the library refused (its message is printed),\n"
-    "2 bad usage.\n";
+    "table. Ctrl-C stops the search: the best mapping so far is still printed, saved\n"
+    "and drawn, and the exit status is 1. Exit status: 0 success, 1 the library\n"
+    "refused (its message is printed) or the search was interrupted, 2 bad usage.\n";
 
 #define FORMATS ((1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON) | (1u << CLI_FORMAT_YAML))
 
 enum { O_NETWORK, O_SYSTEM, O_CATALOG, O_BATCH, O_OBJECTIVE, O_SEED, O_THREADS, O_GENERATIONS,
-       O_POPULATION, O_TIME_BUDGET, O_BASELINE, O_COMPARE, O_EVALUATE, O_SAVE, O_FORMAT, O_GANTT,
+       O_POPULATION, O_PATIENCE, O_TIME_BUDGET, O_BASELINE, O_COMPARE, O_EVALUATE, O_SAVE, O_FORMAT, O_GANTT,
        O_PLOT, O_HELP, O_COUNT };
 
 static const char *const option_names[O_COUNT] = {
     "--network", "--system", "--catalog", "--batch", "--objective", "--seed", "--threads",
-    "--generations", "--population", "--time-budget", "--baseline", "--compare", "--evaluate",
+    "--generations", "--population", "--patience", "--time-budget", "--baseline", "--compare", "--evaluate",
     "--save", "--format", "--gantt", "--plot", "--help"};
 
 static int find_option(const char *arg, size_t len)
@@ -120,6 +123,7 @@ static int set_value(int o, const char *v, map_args *a)
     case O_THREADS: return uint_value(o, v, 0, 1024, &a->threads, &a->has_threads);
     case O_GENERATIONS: return uint_value(o, v, 1, 1000000, &a->generations, &a->has_generations);
     case O_POPULATION: return uint_value(o, v, 2, 100000, &a->population, &a->has_population);
+    case O_PATIENCE: return uint_value(o, v, 1, UINT32_MAX, &a->patience, NULL);
     case O_TIME_BUDGET: return seconds_value(v, a);
     case O_GANTT: return svg_path(o, v, &a->gantt);
     case O_PLOT: return svg_path(o, v, &a->plot);

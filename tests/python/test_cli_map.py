@@ -6,6 +6,7 @@ errors (with nothing written to a refused file name)."""
 import json
 import os
 import pty
+import signal
 import subprocess
 import tempfile
 import unittest
@@ -155,6 +156,33 @@ class ProgressTest(unittest.TestCase):
             self.assertEqual(rc, 0, err)
             self.assertEqual(err, '')
         json.loads(run_with_terminal_stderr(*BASE, '--format', 'json')[1])
+
+    def test_interrupt_reports_the_best_mapping_so_far(self):
+        master, slave = pty.openpty()
+        p = subprocess.Popen([CLI, 'map', '--network', 'small-cnn', '--system', 'adaptive-4',
+                              '--generations', '1000000', '--patience', '1000000',
+                              '--population', '8', '--threads', '1'],
+                             stdout=subprocess.PIPE, stderr=slave, text=True)
+        os.close(slave)
+        seen = b''
+        while b'generation' not in seen:  # the bar shows the handler is in place
+            seen += os.read(master, 4096)
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=600)
+        rest = b''
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            rest += chunk
+        os.close(master)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn('interrupted', rest.decode())
+        self.assertIn('small-cnn on adaptive-4', out)
+        self.assertIn('conv1', out)
 
 
 class ErrorTest(unittest.TestCase):

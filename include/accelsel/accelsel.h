@@ -16,5 +16,6 @@
 #include <accelsel/network.h>
 #include <accelsel/catalog.h>
 #include <accelsel/map.h>
+#include <accelsel/predict.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -1,0 +1,494 @@
+/*
+ * libaccelsel: the training-time predictor. A network (accelsel_network), a
+ * device or system of a catalog (accelsel_catalog) and a batch give a step
+ * time, an epoch time and a time to train, with a breakdown; the global
+ * parameters can be calibrated on a dataset in the built-in MLPerf format,
+ * saved and loaded as YAML, and evaluated on held-out rows. The model and
+ * every parameter are described in docs/predictor.md.
+ *
+ * Threads: a predictor is read-only once built (calibration aside, which
+ * needs exclusive access), so any number of threads may predict with one
+ * predictor at once. Calibration and evaluation take n_threads; their results
+ * do not depend on it.
+ */
+#ifndef ACCELSEL_PREDICT_H
+#define ACCELSEL_PREDICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <accelsel/common.h>
+#include <accelsel/catalog.h>
+#include <accelsel/dataset.h>
+#include <accelsel/network.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A predictor: a catalog (borrowed) and the model's global parameters
+ *  (compiled-in defaults, loaded from YAML, or calibrated). */
+typedef struct accelsel_predictor accelsel_predictor;
+
+/** Default samples per epoch when a request gives none: ImageNet-1k's
+ *  training set, the data set of the MLPerf ResNet-50 benchmark. */
+#define ACCELSEL_PREDICT_IMAGENET_SAMPLES 1281167
+
+/** Precision value meaning "the device's fastest training precision": the
+ *  highest dense peak among fp16, bf16, tf32 and fp32 (fp8 and int8 only when
+ *  asked for by name; fp64 is never a default). */
+#define ACCELSEL_PRECISION_AUTO (-1)
+
+/** Options for accelsel_predictor_new() and the parameter loaders.
+ *  Initialise with ACCELSEL_PREDICTOR_OPTIONS_INIT or
+ *  accelsel_predictor_options_init(); fields are only ever appended. */
+typedef struct accelsel_predictor_options {
+    unsigned int version;    /**< ACCELSEL_PREDICTOR_OPTIONS_VERSION */
+    uint64_t max_yaml_nodes; /**< parameter files: limit on YAML nodes after alias
+                                  expansion; 0 = 64 + 16 x input bytes */
+    uint32_t calibrate_builtin; /**< accelsel_predictor_new() only: 1 = calibrate on the
+                                     built-in MLPerf dataset (default options) before
+                                     returning, so that predictions use fitted globals
+                                     and corrections; default 0 (compiled-in defaults) */
+} accelsel_predictor_options;
+
+#define ACCELSEL_PREDICTOR_OPTIONS_VERSION 1
+#define ACCELSEL_PREDICTOR_OPTIONS_INIT { ACCELSEL_PREDICTOR_OPTIONS_VERSION, 0, 0 }
+
+/** Fill @p opts with defaults for @p version.
+ *  @param[out] opts     untouched on failure.
+ *  @param[in]  version  ACCELSEL_PREDICTOR_OPTIONS_VERSION as the caller knows it.
+ *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION for an unknown version.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_predictor_options_init(accelsel_predictor_options *opts,
+                                                 unsigned int version);
+
+/** sizeof(accelsel_predictor_options), for bindings to check their layout. */
+ACCELSEL_API size_t accelsel_predictor_options_size(void);
+
+/** A predictor with the compiled-in default parameters.
+ *  @param[out] out   the new predictor, freed with accelsel_predictor_free(); NULL on failure.
+ *  @param[in]  cat   the catalog of devices, links and systems. Borrowed: it must
+ *                    stay alive, unchanged, until the predictor is freed.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p cat; ACCELSEL_EVERSION for
+ *          an unknown @p opts->version; ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p cat may be shared. */
+ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel_catalog *cat,
+                                        const accelsel_predictor_options *opts);
+
+/** A predictor with parameters read from a YAML file written by
+ *  accelsel_predictor_save_params_file() (format: docs/predictor.md).
+ *  Unknown keys, missing keys, values out of range and alias bombs are rejected.
+ *  @param[out] out   freed with accelsel_predictor_free(); NULL on failure.
+ *  @param[in]  cat   borrowed, as for accelsel_predictor_new().
+ *  @param[in]  path  the file; not kept.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EVERSION for an unknown
+ *          options or file `version`; ACCELSEL_EIO (path and reason);
+ *          ACCELSEL_EPARSE (line, column and key); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_predictor_load_params_file(accelsel_predictor **out,
+                                                     const accelsel_catalog *cat,
+                                                     const char *path,
+                                                     const accelsel_predictor_options *opts);
+
+/** As accelsel_predictor_load_params_file(), from @p len bytes at @p data
+ *  (not NUL-terminated; may be NULL only when @p len is 0). Errors name "<buffer>". */
+ACCELSEL_API int accelsel_predictor_load_params_buffer(accelsel_predictor **out,
+                                                       const accelsel_catalog *cat,
+                                                       const char *data, size_t len,
+                                                       const accelsel_predictor_options *opts);
+
+/** Write the predictor's parameters (globals per device kind, epochs relation,
+ *  per-device corrections) as YAML. Numbers are written with 17 significant
+ *  digits, so loading the text gives bit-identical parameters and saving again
+ *  gives identical text.
+ *  @param[in] p     the predictor; only read.
+ *  @param[in] path  created or truncated; not kept.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO; ACCELSEL_ENOMEM.
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_save_params_file(const accelsel_predictor *p,
+                                                     const char *path);
+
+/** As accelsel_predictor_save_params_file(), into a new NUL-terminated buffer.
+ *  @param[out] out  freed with accelsel_free(); NULL on failure.
+ *  @param[out] len  length without the NUL; may be NULL. */
+ACCELSEL_API int accelsel_predictor_save_params_buffer(const accelsel_predictor *p, char **out,
+                                                       size_t *len);
+
+/** Free a predictor. Accepts NULL. The catalog is not freed. */
+ACCELSEL_API void accelsel_predictor_free(accelsel_predictor *p);
+
+/** What to predict. Initialise with ACCELSEL_PREDICT_REQUEST_INIT or
+ *  accelsel_predict_request_init(); fields are only ever appended.
+ *
+ *  Devices: name @p device, or a catalog @p system (a cluster of nodes x
+ *  devices per node; its device, links and host CPU are the defaults).
+ *  Counts: @p count accelerators in all, or @p nodes x @p per_node; any two
+ *  of the three fix the third, and all given must agree. Without counts: the
+ *  system's size, or one device. */
+typedef struct accelsel_predict_request {
+    unsigned int version;              /**< ACCELSEL_PREDICT_REQUEST_VERSION */
+    const accelsel_network *network;   /**< required; borrowed for the call */
+    const char *device;                /**< device name or alias; NULL with @p system */
+    const char *system;                /**< catalog system name; NULL with @p device */
+    uint32_t count;                    /**< accelerators in all; 0 = derive */
+    uint32_t nodes;                    /**< 0 = derive */
+    uint32_t per_node;                 /**< accelerators per node; 0 = derive */
+    const char *intra_link;            /**< link inside a node; NULL = the system's, else the
+                                            device's usual interconnect (docs/predictor.md) */
+    const char *inter_link;            /**< link between nodes; NULL = the system's, else
+                                            InfiniBand of the device's generation */
+    const char *host_cpu;              /**< host CPU device; NULL = the system's, or none */
+    uint32_t host_cores_per_node;      /**< host cores feeding a node's input pipeline;
+                                            0 = from the host CPU, or unbounded if none */
+    double global_batch;               /**< samples per step over all devices; 0 = 256 per device */
+    int32_t precision;                 /**< ACCELSEL_PRECISION_* or ACCELSEL_PRECISION_AUTO */
+    double epochs;                     /**< 0 = from the global batch (epochs relation) */
+    double epoch_samples;              /**< samples per epoch; 0 = ACCELSEL_PREDICT_IMAGENET_SAMPLES */
+    double total_samples;              /**< if > 0, samples to train on; replaces @p epochs */
+    double sample_bytes;               /**< host-to-device bytes per sample; 0 = the network's
+                                            input elements at 1 byte (8-bit images) */
+    uint32_t no_correction;            /**< 1 = the physical model alone, without the
+                                            device's learned correction */
+} accelsel_predict_request;
+
+#define ACCELSEL_PREDICT_REQUEST_VERSION 1
+#define ACCELSEL_PREDICT_REQUEST_INIT                                                      \
+    { ACCELSEL_PREDICT_REQUEST_VERSION, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, \
+      ACCELSEL_PRECISION_AUTO, 0, 0, 0, 0, 0 }
+
+/** Fill @p req with defaults for @p version (as ACCELSEL_PREDICT_REQUEST_INIT).
+ *  @return 0; ACCELSEL_EINVAL if @p req is NULL; ACCELSEL_EVERSION. */
+ACCELSEL_API int accelsel_predict_request_init(accelsel_predict_request *req,
+                                               unsigned int version);
+/** sizeof(accelsel_predict_request). */
+ACCELSEL_API size_t accelsel_predict_request_size(void);
+
+/** A prediction. The caller sets @ref version (ACCELSEL_PREDICTION_INIT or
+ *  accelsel_prediction_init()); the library fills the fields that version has.
+ *  Times are seconds; the breakdown is per step and per device. */
+typedef struct accelsel_prediction {
+    unsigned int version;          /**< ACCELSEL_PREDICTION_VERSION */
+    double step_s;                 /**< one training step (forward, backward, update, exposed
+                                        communication, input pipeline stalls) */
+    double epoch_s;                /**< steps per epoch x step_s */
+    double time_to_train_s;        /**< epochs x epoch_s */
+    double throughput_samples_s;   /**< global batch / step_s */
+    double per_device_batch;       /**< global batch / count */
+    double global_batch;
+    double epochs;                 /**< given, from total_samples, or from the epochs relation */
+    int32_t precision;             /**< the precision used (ACCELSEL_PRECISION_*) */
+    uint32_t count, nodes, per_node;
+    double compute_s;              /**< layers whose arithmetic bounds them: their time */
+    double memory_s;               /**< layers whose memory traffic bounds them: their time */
+    double communication_s;        /**< gradient all-reduce, whole */
+    double exposed_communication_s;/**< the part of it not hidden behind the backward pass */
+    double overhead_s;             /**< fixed per-layer launch/dispatch overhead, all passes */
+    double transfer_s;             /**< host-to-device input transfer not hidden by compute */
+    double input_s;                /**< host input pipeline time per step (decode, augment) */
+    double memory_needed_bytes;    /**< weights, gradients, optimizer state and activations */
+    double memory_available_bytes; /**< the device's memory; NaN if the catalog has none */
+    double correction;             /**< the device's learned efficiency factor applied (1 = none) */
+    int64_t device_index;          /**< the device's index in the catalog */
+} accelsel_prediction;
+
+#define ACCELSEL_PREDICTION_VERSION 1
+#define ACCELSEL_PREDICTION_INIT                                                            \
+    { ACCELSEL_PREDICTION_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
+      0, 0 }
+
+/** Set @p res->version and zero the rest.
+ *  @return 0; ACCELSEL_EINVAL if @p res is NULL; ACCELSEL_EVERSION. */
+ACCELSEL_API int accelsel_prediction_init(accelsel_prediction *res, unsigned int version);
+/** sizeof(accelsel_prediction). */
+ACCELSEL_API size_t accelsel_prediction_size(void);
+
+/** One row of the per-layer table (accelsel_predictor_predict_layers()), for one
+ *  device and its per-device batch. Times are seconds per step. */
+typedef struct accelsel_layer_prediction {
+    size_t layer;          /**< index in the network */
+    const char *name;      /**< the layer's name; borrowed from the network */
+    double forward_s;      /**< forward pass */
+    double backward_s;     /**< input and weight gradients */
+    double update_s;       /**< optimizer update of its weights */
+    double compute_s;      /**< arithmetic part of the three (after tile quantisation) */
+    double memory_s;       /**< memory-traffic part */
+    double overhead_s;     /**< fixed per-layer overhead, all passes */
+    int32_t bound;         /**< ACCELSEL_BOUND_* of the forward pass */
+} accelsel_layer_prediction;
+
+/** @name What bounds a layer (accelsel_layer_prediction.bound) @{ */
+#define ACCELSEL_BOUND_COMPUTE 1
+#define ACCELSEL_BOUND_MEMORY 2
+#define ACCELSEL_BOUND_OVERHEAD 3
+/** @} */
+
+/** sizeof(accelsel_layer_prediction). */
+ACCELSEL_API size_t accelsel_layer_prediction_size(void);
+
+/** Predict one training configuration.
+ *  @param[in]     p    the predictor; only read.
+ *  @param[in]     req  the configuration; borrowed for the call.
+ *  @param[in,out] res  @p res->version set by the caller; filled on success,
+ *                      unspecified on failure.
+ *  @return 0;
+ *          ACCELSEL_EINVAL for a NULL argument, neither or both of device and
+ *              system, zero, negative or non-finite sizes, counts that disagree or
+ *              do not divide into nodes, or a precision the device cannot train in
+ *              (the message names device and precision);
+ *          ACCELSEL_EVERSION for an unknown request or result version;
+ *          ACCELSEL_ENOTFOUND for an unknown device, system, link or host CPU
+ *              (the message lists the nearest names);
+ *          ACCELSEL_EDATA for a device without a figure the model needs (the
+ *              message names device and figure);
+ *          ACCELSEL_EINFEASIBLE when weights, gradients, optimizer state and
+ *              activations at the per-device batch exceed the device's memory
+ *              (the message gives bytes needed and available).
+ *  Thread safety: any number of threads may predict with one @p p at once. */
+ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
+                                            const accelsel_predict_request *req,
+                                            accelsel_prediction *res);
+
+/** The per-layer table of the configuration @p req: one row per layer of the
+ *  network (inputs included, with zero times), in layer order.
+ *  @param[in]  p         the predictor; only read.
+ *  @param[in]  req       as for accelsel_predictor_predict().
+ *  @param[out] rows      room for @p capacity rows; may be NULL when @p capacity is 0.
+ *  @param[in]  capacity  rows that fit; fewer than the layers writes the first ones.
+ *  @param[out] n         the number of layers (call with capacity 0 to size).
+ *  @return as accelsel_predictor_predict(); ACCELSEL_EINVAL also for a NULL @p n,
+ *          or NULL @p rows with @p capacity above 0. */
+ACCELSEL_API int accelsel_predictor_predict_layers(const accelsel_predictor *p,
+                                                   const accelsel_predict_request *req,
+                                                   accelsel_layer_prediction *rows,
+                                                   size_t capacity, size_t *n);
+
+/** Epochs to converge at global batch @p global_batch, by the relation fitted
+ *  on the built-in MLPerf data (docs/predictor.md, "Epochs to converge"):
+ *  epochs = e0 x max(1, B / B0)^alpha.
+ *  @param[in]  p             the predictor; only read.
+ *  @param[in]  global_batch  > 0 and finite.
+ *  @param[out] epochs        the epochs.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or a bad batch.
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_epochs(const accelsel_predictor *p, double global_batch,
+                                           double *epochs);
+
+/** @name Rows of a dataset in the built-in MLPerf format
+ *  The predictor reads only configuration columns: accelerator_model_name,
+ *  total_accelerators, number_of_nodes, accelerators_per_node,
+ *  accelerator_interconnect, host_processor_model_name,
+ *  host_processors_per_node, host_processor_core_count, global_batch_size and
+ *  round; never the results (time_to_train_min, run_times_min,
+ *  throughput_img_s, epochs_mean, eval_accuracy_mean). Every row is ResNet-50
+ *  v1.5 at 224 x 224 on ImageNet. @{ */
+
+/** Options for accelsel_predictor_predict_dataset(). Fields only ever appended. */
+typedef struct accelsel_predict_dataset_options {
+    unsigned int version;  /**< ACCELSEL_PREDICT_DATASET_OPTIONS_VERSION */
+    uint32_t n_threads;    /**< 0 = all cores; results do not depend on it */
+    uint32_t no_correction;/**< 1 = physical model alone */
+} accelsel_predict_dataset_options;
+
+#define ACCELSEL_PREDICT_DATASET_OPTIONS_VERSION 1
+#define ACCELSEL_PREDICT_DATASET_OPTIONS_INIT { ACCELSEL_PREDICT_DATASET_OPTIONS_VERSION, 0, 0 }
+
+ACCELSEL_API int accelsel_predict_dataset_options_init(accelsel_predict_dataset_options *opts,
+                                                       unsigned int version);
+ACCELSEL_API size_t accelsel_predict_dataset_options_size(void);
+
+/** Predict every row of @p ds. The result has every column of @p ds, in order,
+ *  then predicted_time_to_train_min, predicted_epochs, predicted_throughput_img_s
+ *  (numeric, NaN where a row cannot be predicted), prediction_note (categorical:
+ *  missing when the row was predicted, else why not: unknown device, missing
+ *  count, infeasible memory, ...) and, when @p ds has time_to_train_min,
+ *  abs_pct_error (100 x |predicted - measured| / measured). Rows stay in order;
+ *  a row that cannot be predicted is not an error.
+ *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  p     the predictor; only read.
+ *  @param[in]  ds    the rows; only read.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EVERSION;
+ *          ACCELSEL_ENOTFOUND if @p ds lacks accelerator_model_name or
+ *          total_accelerators; ACCELSEL_ENOMEM.
+ *  Thread safety: @p p and @p ds may be shared. */
+ACCELSEL_API int accelsel_predictor_predict_dataset(accelsel_dataset **out,
+                                                    const accelsel_predictor *p,
+                                                    const accelsel_dataset *ds,
+                                                    const accelsel_predict_dataset_options *opts);
+
+/** A new dataset: the rows of @p ds followed by one predicted row per request,
+ *  with every column of @p ds plus `predicted` (0 for the rows of @p ds, 1 for
+ *  the new ones). A new row fills accelerator_model_name and accelerator_family
+ *  (the device's name), total_accelerators, number_of_nodes,
+ *  accelerators_per_node, global_batch_size, epochs_mean, time_to_train_min,
+ *  throughput_img_s, division ("closed"), round ("predicted"), submitter and
+ *  system_name (a description such as "predicted 16 x h200-sxm-141gb") where
+ *  @p ds has those columns; its other cells are missing.
+ *  @param[out] out    freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  p      the predictor; only read.
+ *  @param[in]  ds     the measured rows; only read.
+ *  @param[in]  reqs   @p n requests (see accelsel_predictor_predict()).
+ *  @param[in]  n      number of requests.
+ *  @return 0; the errors of accelsel_predictor_predict() for the first request
+ *          that fails (the message names its index); ACCELSEL_EINVAL for a NULL
+ *          argument or a @p ds that already has a numeric `predicted` column
+ *          holding a value other than 0 or 1; ACCELSEL_ENOMEM.
+ *  Thread safety: @p p and @p ds may be shared. */
+ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
+                                                       const accelsel_predictor *p,
+                                                       const accelsel_dataset *ds,
+                                                       const accelsel_predict_request *reqs,
+                                                       size_t n);
+/** @} */
+
+/** One point of a scaling sweep. */
+typedef struct accelsel_sweep_point {
+    uint32_t count;           /**< accelerators */
+    double time_to_train_s;
+    double step_s;
+    double throughput_samples_s;
+    double speedup;           /**< S = T(first count) / T(count) */
+    double efficiency;        /**< E' = S / (count / first count) */
+} accelsel_sweep_point;
+
+/** sizeof(accelsel_sweep_point). */
+ACCELSEL_API size_t accelsel_sweep_point_size(void);
+
+/** Predict @p req at each of @p n accelerator counts and find the sweet spot:
+ *  the largest count whose efficiency E' stays at or above @p threshold. The
+ *  reference is the first count. Nodes: when @p req gives @p per_node (or a
+ *  system), nodes = ceil(count / per_node) and a count below per_node is one
+ *  node; otherwise counts are one node each up to the device's usual node
+ *  size (8) and whole nodes of it above. The global batch stays at the
+ *  request's per-device batch x count (weak scaling), epochs follow the
+ *  epochs relation unless the request fixes them.
+ *  @param[in]  p          the predictor; only read.
+ *  @param[in]  req        the configuration; its counts are replaced by each count.
+ *  @param[in]  counts     @p n counts, each >= 1, increasing.
+ *  @param[in]  n          >= 1.
+ *  @param[in]  threshold  in (0, 1]; e.g. 0.8.
+ *  @param[out] points     room for @p n points.
+ *  @param[out] sweet      index into @p points of the sweet spot (0 if only the
+ *                         first count qualifies).
+ *  @return 0; ACCELSEL_EINVAL for NULL arguments, counts not increasing or a bad
+ *          threshold; the errors of accelsel_predictor_predict() for a count
+ *          that fails (the message names it).
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
+                                          const accelsel_predict_request *req,
+                                          const uint32_t *counts, size_t n, double threshold,
+                                          accelsel_sweep_point *points, size_t *sweet);
+
+/** @name Calibration and its evaluation @{ */
+
+/** Options for accelsel_predictor_calibrate() and accelsel_predictor_evaluate().
+ *  Fields are only ever appended. */
+typedef struct accelsel_calibrate_options {
+    unsigned int version;        /**< ACCELSEL_CALIBRATE_OPTIONS_VERSION */
+    uint32_t n_threads;          /**< 0 = all cores; results do not depend on it */
+    const char *holdout_rounds;  /**< comma-separated rounds left out of the fit and
+                                      reported apart (e.g. "v3.0,v3.1"); NULL = none */
+    double huber_delta;          /**< Huber loss threshold on log-time residuals;
+                                      default 0.1 (about 10 %) */
+    double shrink_rows;          /**< per-device corrections: prior weight in rows
+                                      (correction = exp(sum r / (n + shrink_rows)));
+                                      default 4 */
+    uint32_t no_corrections;     /**< 1 = fit the globals only */
+} accelsel_calibrate_options;
+
+#define ACCELSEL_CALIBRATE_OPTIONS_VERSION 1
+#define ACCELSEL_CALIBRATE_OPTIONS_INIT { ACCELSEL_CALIBRATE_OPTIONS_VERSION, 0, NULL, 0.1, 4.0, 0 }
+
+ACCELSEL_API int accelsel_calibrate_options_init(accelsel_calibrate_options *opts,
+                                                 unsigned int version);
+ACCELSEL_API size_t accelsel_calibrate_options_size(void);
+
+/** What a calibration found: error figures per accelerator family and overall,
+ *  on the rows fitted and on the held-out rows. Immutable; may be shared. */
+typedef struct accelsel_calibration_report accelsel_calibration_report;
+
+/** Error figures of one set of rows: absolute percentage errors of the
+ *  predicted time to train, 100 x |predicted - measured| / measured. */
+typedef struct accelsel_error_summary {
+    size_t rows;       /**< rows predicted */
+    double median_ape; /**< median, percent; NaN when rows is 0 */
+    double p90_ape;    /**< 90th percentile (linear interpolation), percent; NaN when rows is 0 */
+} accelsel_error_summary;
+
+/** @name Sets of rows of a report @{ */
+#define ACCELSEL_CALIBRATION_FIT 0     /**< rows used in the fit */
+#define ACCELSEL_CALIBRATION_HOLDOUT 1 /**< rows of the held-out rounds */
+/** @} */
+
+/** Fit the global parameters (per device kind: compute, memory and
+ *  communication efficiency, per-layer overhead) and the per-device
+ *  corrections on the rows of @p ds (built-in format; rows without a time to
+ *  train, with an unknown device, or of the open division are skipped), by
+ *  least squares on log time with the Huber loss (docs/predictor.md). On
+ *  success @p p holds the fitted parameters; on failure it is unchanged.
+ *  @param[in,out] p       the predictor; needs exclusive access.
+ *  @param[in]     ds      the rows; only read.
+ *  @param[in]     opts    NULL for defaults.
+ *  @param[out]    report  the report, freed with accelsel_calibration_report_free();
+ *                         may be NULL when not wanted; NULL on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or bad options;
+ *          ACCELSEL_EVERSION; ACCELSEL_ENOTFOUND for a missing column;
+ *          ACCELSEL_EEMPTY if no row can be fitted; ACCELSEL_ENOMEM.
+ *  Thread safety: no other thread may use @p p during the call. */
+ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
+                                              const accelsel_calibrate_options *opts,
+                                              accelsel_calibration_report **report);
+
+/** Error summary of accelerator family @p family (a value of the dataset's
+ *  accelerator_family column, or NULL for all rows) in set @p set
+ *  (ACCELSEL_CALIBRATION_FIT or ACCELSEL_CALIBRATION_HOLDOUT).
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p r or @p out or a bad set;
+ *          ACCELSEL_ENOTFOUND for a family without rows in the report. */
+ACCELSEL_API int accelsel_calibration_report_summary(const accelsel_calibration_report *r,
+                                                     int set, const char *family,
+                                                     accelsel_error_summary *out);
+
+/** The report as a table: one row per (set, family) and an "overall" row per
+ *  set, with columns set ("fit" or "holdout"), family, rows, median_ape,
+ *  p90_ape. Borrowed: valid until @p r is freed. NULL if @p r is NULL. */
+ACCELSEL_API const accelsel_dataset *accelsel_calibration_report_table(
+    const accelsel_calibration_report *r);
+
+/** Free a report. Accepts NULL. */
+ACCELSEL_API void accelsel_calibration_report_free(accelsel_calibration_report *r);
+
+/** The held-out evaluation of docs/predictor.md, "Evaluation", as a table.
+ *  Starting from the parameters of @p p, it calibrates copies on parts of
+ *  @p ds and predicts the rest:
+ *  - protocol "rounds": fit on every round before the first of
+ *    @p opts->holdout_rounds (default "v3.0,v3.1"), predict those rounds;
+ *  - protocol "leave-one-round-out": for each round, fit on the others;
+ *  - protocol "leave-one-family-out": for each accelerator family, fit on the
+ *    others and predict the family from its datasheet figures alone.
+ *  Each predicted row falls in group "a" (the naive peer can answer it: the
+ *  same accelerator model at the same count in the latest earlier round; the
+ *  peer's prediction is that row's time), "b" (the device has rows in the fit
+ *  but none at this count) or "c" (the device has no row in the fit). The
+ *  table has one row per (protocol, group) and per (protocol, "all"), with
+ *  columns protocol, group, rows, model_median_ape, model_p90_ape,
+ *  peer_rows, peer_median_ape, peer_p90_ape (peer figures on the rows the
+ *  peer answers; NaN when none).
+ *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  p     the starting parameters; only read.
+ *  @param[in]  ds    the rows; only read.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return as accelsel_predictor_calibrate().
+ *  Thread safety: @p p and @p ds may be shared. */
+ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
+                                             const accelsel_predictor *p,
+                                             const accelsel_dataset *ds,
+                                             const accelsel_calibrate_options *opts);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ACCELSEL_PREDICT_H */

@@ -1,0 +1,309 @@
+/* The baselines MARS is compared with, in the library so that a caller can
+ * run the same comparison: computation-first (H2H's baseline), h2h
+ * (computation- then communication-aware, after H2H, DAC 2022), single
+ * (the best one slot), data-parallel (every layer batch-split over all
+ * slots on one design) and exhaustive (small instances). docs/mapping.md. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "map/map_impl.h"
+
+#define DEFAULT_EXHAUSTIVE_LIMIT 2000000
+
+typedef struct base {
+    const accelsel_mapping_problem *p;
+    asel_map_result *r;
+    asel_map_genomes work; /* one candidate */
+    asel_map_scratch sc;
+} base;
+
+static asel_map_genome *cand(base *b)
+{
+    return &b->work.g[0];
+}
+
+/* Evaluate the working candidate; keep it if it is the best so far. */
+static double consider(base *b)
+{
+    double v = asel_map_walk(b->p, cand(b), &b->sc, NULL);
+    b->r->evaluations++;
+    if (v < b->r->value || b->r->evaluations == 1) {
+        asel_map_genome_copy(b->p, &b->r->best, cand(b));
+        b->r->value = v;
+    }
+    return v;
+}
+
+static void all_layers(base *b, uint64_t group, int8_t strat)
+{
+    for (size_t l = 0; l < b->p->n_layers; l++) {
+        cand(b)->group[l] = group;
+        cand(b)->strat[l] = strat;
+    }
+}
+
+static size_t pool(const accelsel_mapping_problem *p, size_t s)
+{
+    return p->pool_off[s + 1] - p->pool_off[s];
+}
+
+static size_t unit(const accelsel_mapping_problem *p, size_t s, size_t k)
+{
+    return p->pool_unit[p->pool_off[s] + k];
+}
+
+static void single(base *b)
+{
+    const accelsel_mapping_problem *p = b->p;
+    memset(cand(b)->design, 0, p->n_slots * sizeof *cand(b)->design);
+    for (size_t s = 0; s < p->n_slots; s++) {
+        all_layers(b, UINT64_C(1) << s, ACCELSEL_STRATEGY_NONE);
+        for (size_t k = 0; k < pool(p, s); k++) {
+            cand(b)->design[s] = (uint32_t)k;
+            consider(b);
+        }
+        cand(b)->design[s] = 0;
+    }
+}
+
+static void data_parallel(base *b)
+{
+    const accelsel_mapping_problem *p = b->p;
+    uint64_t all = p->gmax == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->gmax) - 1;
+    all_layers(b, all, ACCELSEL_STRATEGY_BATCH);
+    for (size_t k = 0; k < pool(p, 0); k++) {
+        int ok = 1;
+        for (size_t s = 0; s < p->n_slots; s++) {
+            size_t j = 0;
+            while (j < pool(p, s) && unit(p, s, j) != unit(p, 0, k))
+                j++;
+            ok &= j < pool(p, s) || s >= p->gmax;
+            cand(b)->design[s] = (uint32_t)(j < pool(p, s) ? j : 0);
+        }
+        if (ok)
+            consider(b);
+    }
+}
+
+/* One-slot time of layer @p l on slot @p s with pool entry @p k. */
+static double alone(const accelsel_mapping_problem *p, size_t l, size_t s, size_t k)
+{
+    return asel_map_cost_at(p, l, unit(p, s, k), p->slot_class[s], ACCELSEL_STRATEGY_NONE, 1)->comp_s;
+}
+
+/* Designs chosen slot by slot, each the one that most lowers the sum over
+ * layers of the fastest compute time on the slots chosen so far; then every
+ * layer on the slot that computes it fastest (lowest slot on ties). */
+static void computation_first(base *b)
+{
+    const accelsel_mapping_problem *p = b->p;
+    asel_map_genome *g = cand(b);
+    for (size_t s = 0; s < p->n_slots; s++) {
+        double best = INFINITY;
+        for (size_t k = 0; k < pool(p, s); k++) {
+            double sum = 0;
+            for (size_t l = 0; l < p->n_layers; l++) {
+                if (p->is_input[l])
+                    continue;
+                double t = alone(p, l, s, k);
+                for (size_t q = 0; q < s; q++)
+                    t = fmin(t, alone(p, l, q, g->design[q]));
+                sum += t;
+            }
+            if (sum < best) {
+                best = sum;
+                g->design[s] = (uint32_t)k;
+            }
+        }
+    }
+    for (size_t l = 0; l < p->n_layers; l++) {
+        size_t at = 0;
+        for (size_t s = 1; !p->is_input[l] && s < p->n_slots; s++)
+            if (alone(p, l, s, g->design[s]) < alone(p, l, at, g->design[at]))
+                at = s;
+        g->group[l] = UINT64_C(1) << at;
+        g->strat[l] = ACCELSEL_STRATEGY_NONE;
+    }
+    consider(b);
+}
+
+/* H2H's second step: from the computation-first mapping, move each layer
+ * in topological order to the slot that lowers the whole latency most
+ * (communication and memory included), until a pass changes nothing. */
+static void h2h(base *b)
+{
+    const accelsel_mapping_problem *p = b->p;
+    computation_first(b);
+    asel_map_genome_copy(p, cand(b), &b->r->best);
+    double cur = b->r->value;
+    for (int pass = 0, moved = 1; moved && pass < 8; pass++) {
+        moved = 0;
+        for (size_t i = 0; i < p->n_layers; i++) {
+            size_t l = p->topo[i];
+            uint64_t keep = cand(b)->group[l];
+            for (size_t s = 0; !p->is_input[l] && s < p->n_slots; s++) {
+                cand(b)->group[l] = UINT64_C(1) << s;
+                double v = consider(b);
+                if (v < cur) {
+                    cur = v;
+                    keep = cand(b)->group[l];
+                    moved = 1;
+                }
+            }
+            cand(b)->group[l] = keep;
+        }
+    }
+}
+
+/* Group masks of 1..gmax slots, in increasing order. */
+static size_t list_groups(const accelsel_mapping_problem *p, uint64_t *out)
+{
+    size_t n = 0;
+    for (uint64_t m = 1; m < (UINT64_C(1) << p->n_slots); m++)
+        if ((unsigned)asel_map_popcount(m) <= p->gmax)
+            out[n++] = m;
+    return n;
+}
+
+/* Candidates exhaustive search would enumerate (a double: it may be huge). */
+static double space_size(const accelsel_mapping_problem *p, double groups)
+{
+    double n = 1;
+    for (size_t s = 0; s < p->n_slots; s++)
+        n *= (double)pool(p, s);
+    for (size_t l = 0; l < p->n_layers; l++) {
+        if (p->is_input[l])
+            continue;
+        int k = 0;
+        for (int st = 0; st < ACCELSEL_STRATEGY_COUNT; st++)
+            k += p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)st];
+        n *= groups * k;
+    }
+    return n;
+}
+
+/* Next strategy of layer @p l that applies, or -1 after the last. */
+static int next_strategy(const accelsel_mapping_problem *p, size_t l, int s)
+{
+    while (++s < ACCELSEL_STRATEGY_COUNT)
+        if (p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s])
+            return s;
+    return -1;
+}
+
+/* Advance the mixed-radix counter (designs, then each layer's group and
+ * strategy); 0 after the last candidate. */
+static int advance(base *b, const uint64_t *groups, size_t n_groups, size_t *gi)
+{
+    const accelsel_mapping_problem *p = b->p;
+    asel_map_genome *g = cand(b);
+    for (size_t s = 0; s < p->n_slots; s++) {
+        if (++g->design[s] < pool(p, s))
+            return 1;
+        g->design[s] = 0;
+    }
+    for (size_t l = 0; l < p->n_layers; l++) {
+        if (p->is_input[l])
+            continue;
+        int st = next_strategy(p, l, g->strat[l]);
+        if (st >= 0) {
+            g->strat[l] = (int8_t)st;
+            return 1;
+        }
+        g->strat[l] = ACCELSEL_STRATEGY_NONE;
+        if (++gi[l] < n_groups) {
+            g->group[l] = groups[gi[l]];
+            return 1;
+        }
+        gi[l] = 0;
+        g->group[l] = groups[0];
+    }
+    return 0;
+}
+
+static int exhaustive(base *b, uint64_t limit)
+{
+    const accelsel_mapping_problem *p = b->p;
+    if (p->n_slots > 20)
+        return asel_error(ACCELSEL_ERANGE, "exhaustive search of %zu slots is too large (the "
+                          "limit is %llu candidates)", p->n_slots, (unsigned long long)limit);
+    size_t n_groups = 0;
+    for (uint64_t m = 1; m < (UINT64_C(1) << p->n_slots); m++)
+        n_groups += (unsigned)asel_map_popcount(m) <= p->gmax;
+    double size = space_size(p, (double)n_groups);
+    if (size > (double)limit)
+        return asel_error(ACCELSEL_ERANGE,
+                          "exhaustive search would enumerate %.4g candidates; the limit is %llu",
+                          size, (unsigned long long)limit);
+    uint64_t *groups = asel_calloc(n_groups, sizeof *groups);
+    size_t *gi = asel_calloc(p->n_layers, sizeof *gi);
+    if (groups == NULL || gi == NULL) {
+        asel_free(groups);
+        asel_free(gi);
+        return ACCELSEL_ENOMEM;
+    }
+    list_groups(p, groups);
+    memset(cand(b)->design, 0, p->n_slots * sizeof *cand(b)->design);
+    all_layers(b, groups[0], ACCELSEL_STRATEGY_NONE);
+    do
+        consider(b);
+    while (advance(b, groups, n_groups, gi));
+    asel_free(groups);
+    asel_free(gi);
+    return 0;
+}
+
+static int run(base *b, const char *method, const accelsel_mapping_solve_options *o)
+{
+    if (strcmp(method, "single") == 0)
+        single(b);
+    else if (strcmp(method, "data-parallel") == 0)
+        data_parallel(b);
+    else if (strcmp(method, "computation-first") == 0)
+        computation_first(b);
+    else if (strcmp(method, "h2h") == 0)
+        h2h(b);
+    else
+        return exhaustive(b, o->exhaustive_limit ? o->exhaustive_limit
+                                                 : DEFAULT_EXHAUSTIVE_LIMIT);
+    return 0;
+}
+
+int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
+                      const accelsel_mapping_solve_options *o, asel_map_result *r)
+{
+    base b = {p, r, {0}, {0}};
+    int rc = asel_map_genomes_new(&b.work, p, 1);
+    if (rc == 0)
+        rc = asel_map_scratch_new(&b.sc, p);
+    if (rc == 0)
+        rc = run(&b, method, o);
+    if (rc == 0 && r->evaluations == 0)
+        rc = asel_error(ACCELSEL_EINFEASIBLE,
+                        "%s: no design is in the pool of every slot, so no mapping qualifies",
+                        method);
+    if (rc == 0 && o->progress && o->progress(0, r->value, r->evaluations, o->payload) != 0)
+        r->canceled = 1;
+    asel_map_scratch_free(&b.sc);
+    asel_map_genomes_free(&b.work);
+    return rc;
+}
+
+int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_genome *out,
+                             uint64_t *evaluations)
+{
+    static const char *const seeds[] = {"computation-first", "h2h"};
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < 2; i++) {
+        asel_map_result r;
+        memset(&r, 0, sizeof r);
+        r.best = out[i];
+        r.value = INFINITY;
+        rc = asel_map_baseline(p, seeds[i], &o, &r);
+        *evaluations += r.evaluations;
+    }
+    return rc;
+}

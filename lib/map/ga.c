@@ -1,0 +1,281 @@
+/* MARS's two-level genetic algorithm. The outer level evolves slot designs
+ * and segment groups (elitism, tournament selection, crossover, mutation,
+ * repair); for every outer child the inner level evolves the per-layer
+ * strategies on a small population. Child i of generation t draws from its
+ * own generator stream (seed, t x population + i), so the result does not
+ * depend on how many threads evaluate. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/pool.h"
+#include "core/rng.h"
+#include "map/ga_ops.h"
+
+#define DEFAULT_GENERATIONS 200
+#define DEFAULT_POPULATION 64
+#define DEFAULT_PATIENCE 50
+#define CROSSOVER_RATE 0.9 /* MAGMA */
+#define TOURNAMENT 3
+#define INNER_POPULATION 4
+#define INNER_GENERATIONS 2
+
+typedef struct ga {
+    const accelsel_mapping_problem *p;
+    uint64_t seed;
+    size_t pop, elite;
+    uint32_t gen;
+    asel_ga_layers cl;
+    asel_map_genomes cur, next, inner; /* inner: INNER_POPULATION per worker */
+    asel_map_genomes seeds;            /* computation-first and h2h */
+    double *fit, *next_fit;
+    uint64_t *evals;                   /* per child, this generation */
+    size_t *order;                     /* current population, best first */
+    asel_map_scratch *scratch;         /* per worker */
+    size_t workers;
+} ga;
+
+static size_t tournament(const ga *s, asel_rng *r)
+{
+    size_t best = (size_t)asel_rng_below(r, s->pop);
+    for (int k = 1; k < TOURNAMENT; k++) {
+        size_t c = (size_t)asel_rng_below(r, s->pop);
+        if (s->fit[c] < s->fit[best] || (s->fit[c] == s->fit[best] && c < best))
+            best = c;
+    }
+    return best;
+}
+
+static double evaluate(ga *s, asel_map_genome *g, size_t worker, size_t child)
+{
+    s->evals[child]++;
+    return asel_map_walk(s->p, g, &s->scratch[worker], NULL);
+}
+
+static void mutate_strategies(const ga *s, asel_map_genome *g, asel_rng *r, double rate)
+{
+    for (size_t k = 0; k < s->cl.n; k++)
+        if (asel_rng_uniform(r) < rate)
+            g->strat[s->cl.at[k]] = asel_ga_random_strategy(s->p, s->cl.at[k], r);
+}
+
+/* The inner level: strategies for @p child's designs and groups. Starts
+ * from the inherited strategies, the greedy ones and two mutants; each
+ * generation replaces the worst by a crossover of the best two, mutated. */
+static double inner_level(ga *s, asel_map_genome *child, asel_rng *r, size_t worker, size_t ci)
+{
+    const accelsel_mapping_problem *p = s->p;
+    asel_map_genome *in = &s->inner.g[worker * INNER_POPULATION];
+    double f[INNER_POPULATION];
+    for (int k = 0; k < INNER_POPULATION; k++)
+        asel_map_genome_copy(p, &in[k], child);
+    asel_map_greedy_strategies(p, &in[1]);
+    mutate_strategies(s, &in[2], r, 0.1);
+    mutate_strategies(s, &in[3], r, 0.1);
+    for (int k = 0; k < INNER_POPULATION; k++)
+        f[k] = evaluate(s, &in[k], worker, ci);
+    for (int t = 0; t < INNER_GENERATIONS; t++) {
+        int b0 = 0, b1 = -1, worst = 0;
+        for (int k = 1; k < INNER_POPULATION; k++) {
+            if (f[k] < f[b0]) {
+                b1 = b0;
+                b0 = k;
+            } else if (b1 < 0 || f[k] < f[b1]) {
+                b1 = k;
+            }
+            if (f[k] >= f[worst])
+                worst = k;
+        }
+        if (worst == b0 || worst == b1)
+            continue;
+        for (size_t k = 0; k < s->cl.n; k++) {
+            size_t l = s->cl.at[k];
+            in[worst].strat[l] = in[asel_rng_below(r, 2) ? b0 : b1].strat[l];
+        }
+        mutate_strategies(s, &in[worst], r, 1.0 / (double)s->cl.n);
+        f[worst] = evaluate(s, &in[worst], worker, ci);
+    }
+    int best = 0;
+    for (int k = 1; k < INNER_POPULATION; k++)
+        if (f[k] < f[best])
+            best = k;
+    memcpy(child->strat, in[best].strat, p->n_layers);
+    return f[best];
+}
+
+static int child_task(void *ctx, size_t i, size_t worker)
+{
+    ga *s = ctx;
+    asel_map_genome *child = &s->next.g[i];
+    s->evals[i] = 0;
+    if (i < s->elite) {
+        asel_map_genome_copy(s->p, child, &s->cur.g[s->order[i]]);
+        s->next_fit[i] = s->fit[s->order[i]];
+        return 0;
+    }
+    asel_rng r;
+    asel_rng_stream(&r, s->seed, (uint64_t)s->gen * s->pop + i);
+    asel_map_genome_copy(s->p, child, &s->cur.g[tournament(s, &r)]);
+    if (asel_rng_uniform(&r) < CROSSOVER_RATE)
+        asel_ga_crossover(s->p, &s->cl, child, &s->cur.g[tournament(s, &r)], &r);
+    asel_ga_mutate(s->p, &s->cl, child, &r);
+    asel_ga_repair(s->p, child, &r);
+    s->next_fit[i] = inner_level(s, child, &r, worker, i);
+    return 0;
+}
+
+/* Generation 0: the computation-first and h2h mappings, every slot on one
+ * design with every layer on all slots (for each design the first pool
+ * offers), then random candidates. */
+static int init_task(void *ctx, size_t i, size_t worker)
+{
+    ga *s = ctx;
+    const accelsel_mapping_problem *p = s->p;
+    asel_map_genome *g = &s->next.g[i];
+    asel_rng r;
+    asel_rng_stream(&r, s->seed, i);
+    s->evals[i] = 0;
+    asel_ga_random(p, &s->cl, g, &r);
+    size_t pool0 = p->pool_off[1] - p->pool_off[0];
+    if (i < pool0 && i < s->pop / 4) {
+        uint64_t all = p->gmax == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->gmax) - 1;
+        for (size_t sl = 0; sl < p->n_slots; sl++)
+            g->design[sl] = (uint32_t)(i % (p->pool_off[sl + 1] - p->pool_off[sl]));
+        for (size_t k = 0; k < s->cl.n; k++)
+            g->group[s->cl.at[k]] = all;
+    }
+    if (i + 2 >= s->pop)
+        asel_map_genome_copy(p, g, &s->seeds.g[s->pop - 1 - i]);
+    s->next_fit[i] = inner_level(s, g, &r, worker, i);
+    return 0;
+}
+
+static void sort_order(ga *s)
+{
+    for (size_t i = 0; i < s->pop; i++)
+        s->order[i] = i;
+    for (size_t i = 1; i < s->pop; i++) { /* insertion sort: stable, small n */
+        size_t v = s->order[i], j = i;
+        while (j > 0 && s->fit[s->order[j - 1]] > s->fit[v])
+            s->order[j] = s->order[j - 1], j--;
+        s->order[j] = v;
+    }
+}
+
+/* Run one generation's tasks and make the children the population. */
+static int step(ga *s, asel_task_fn fn, uint64_t *evaluations)
+{
+    int rc = asel_pool_run(s->workers, s->pop, fn, s);
+    if (rc != 0)
+        return rc;
+    asel_map_genomes tg = s->cur;
+    s->cur = s->next;
+    s->next = tg;
+    double *tf = s->fit;
+    s->fit = s->next_fit;
+    s->next_fit = tf;
+    for (size_t i = 0; i < s->pop; i++)
+        *evaluations += s->evals[i];
+    sort_order(s);
+    return 0;
+}
+
+static int ga_alloc(ga *s, const accelsel_mapping_problem *p)
+{
+    size_t n = s->pop;
+    s->cl.at = asel_calloc(p->n_layers, sizeof *s->cl.at);
+    s->fit = asel_calloc(n, sizeof *s->fit);
+    s->next_fit = asel_calloc(n, sizeof *s->next_fit);
+    s->evals = asel_calloc(n, sizeof *s->evals);
+    s->order = asel_calloc(n, sizeof *s->order);
+    s->scratch = asel_calloc(s->workers, sizeof *s->scratch);
+    if (!s->cl.at || !s->fit || !s->next_fit || !s->evals || !s->order || !s->scratch)
+        return ACCELSEL_ENOMEM;
+    if (asel_map_genomes_new(&s->cur, p, n) || asel_map_genomes_new(&s->next, p, n) ||
+        asel_map_genomes_new(&s->inner, p, s->workers * INNER_POPULATION) ||
+        asel_map_genomes_new(&s->seeds, p, 2))
+        return ACCELSEL_ENOMEM;
+    for (size_t w = 0; w < s->workers; w++)
+        if (asel_map_scratch_new(&s->scratch[w], p) != 0)
+            return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < p->n_layers; i++)
+        if (!p->is_input[p->topo[i]])
+            s->cl.at[s->cl.n++] = p->topo[i];
+    return 0;
+}
+
+static void ga_free(ga *s)
+{
+    for (size_t w = 0; s->scratch && w < s->workers; w++)
+        asel_map_scratch_free(&s->scratch[w]);
+    asel_free(s->scratch);
+    asel_map_genomes_free(&s->cur);
+    asel_map_genomes_free(&s->next);
+    asel_map_genomes_free(&s->inner);
+    asel_map_genomes_free(&s->seeds);
+    asel_free(s->cl.at);
+    asel_free(s->fit);
+    asel_free(s->next_fit);
+    asel_free(s->evals);
+    asel_free(s->order);
+}
+
+/* Keep the best candidate in @p r and record the generation's best. */
+static int keep_best(const ga *s, asel_map_result *r, size_t cap)
+{
+    size_t b = s->order[0];
+    if (s->fit[b] < r->value || r->n_history == 0) {
+        asel_map_genome_copy(s->p, &r->best, &s->cur.g[b]);
+        r->value = s->fit[b];
+    }
+    if (r->n_history < cap)
+        r->history[r->n_history++] = r->value;
+    return 0;
+}
+
+static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *r)
+{
+    uint32_t gens = o->generations ? o->generations : DEFAULT_GENERATIONS;
+    uint32_t patience = o->patience ? o->patience : DEFAULT_PATIENCE, still = 0;
+    double t0 = asel_map_now();
+    r->history = asel_calloc((size_t)gens + 1, sizeof *r->history);
+    if (r->history == NULL)
+        return ACCELSEL_ENOMEM;
+    int rc = asel_map_heuristic_seeds(s->p, s->seeds.g, &r->evaluations);
+    if (rc == 0)
+        rc = step(s, init_task, &r->evaluations);
+    if (rc == 0)
+        keep_best(s, r, (size_t)gens + 1);
+    for (s->gen = 1; rc == 0 && s->gen <= gens; s->gen++) {
+        double before = r->value;
+        if ((rc = step(s, child_task, &r->evaluations)) != 0)
+            break;
+        keep_best(s, r, (size_t)gens + 1);
+        r->generations = s->gen;
+        still = r->value < before ? 0 : still + 1;
+        if (o->progress && o->progress(s->gen, r->value, r->evaluations, o->payload) != 0) {
+            r->canceled = 1;
+            break;
+        }
+        if (still >= patience || (o->time_budget_s > 0 && asel_map_now() - t0 >= o->time_budget_s))
+            break;
+    }
+    return rc;
+}
+
+int asel_map_ga(const accelsel_mapping_problem *p, const accelsel_mapping_solve_options *o,
+                asel_map_result *r)
+{
+    ga s;
+    memset(&s, 0, sizeof s);
+    s.p = p;
+    s.seed = o->seed;
+    s.pop = o->population ? o->population : DEFAULT_POPULATION;
+    s.elite = s.pop / 20 ? s.pop / 20 : 1; /* MAGMA keeps 5% */
+    s.workers = asel_pool_threads(o->n_threads, s.pop);
+    int rc = ga_alloc(&s, p);
+    if (rc == 0)
+        rc = run(&s, o, r);
+    ga_free(&s);
+    return rc;
+}

@@ -1,0 +1,163 @@
+/* Internal layout of mapping problems and mappings, and the evaluator that
+ * the GA, the baselines and accelsel_mapping_evaluate() share. */
+#ifndef ASEL_MAP_IMPL_H
+#define ASEL_MAP_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accelsel/map.h"
+#include "hw/arena.h"
+
+/* Cost of one (layer, unit, slot class, strategy, group size): one slot's share. */
+typedef struct asel_map_cost {
+    double comp_s;     /* arithmetic and off-chip traffic of the share */
+    double coll_bytes; /* collective bytes per slot after the layer */
+    double coll_steps; /* collective message steps */
+    double in_frac;    /* fraction of each input the slot receives */
+    double w_bytes;    /* weights the slot keeps */
+    double act_bytes;  /* activations it holds while running the layer */
+} asel_map_cost;
+
+struct accelsel_mapping_problem {
+    asel_hw_arena arena;          /* everything below */
+    char *system, *network;       /* names (copies) */
+    uint32_t batch;
+    int objective;
+    unsigned gmax;                /* largest group */
+    size_t n_slots, n_layers, n_units, n_classes;
+    /* slots */
+    size_t *pool_off;             /* n_slots + 1 offsets into pool_unit */
+    uint32_t *pool_unit;          /* unit index of each pool entry */
+    uint32_t *slot_class;         /* memory-bandwidth class of each slot */
+    double *slot_mem;             /* memory bytes */
+    double *host_bw, *host_lat;   /* link to the host; bw 0 = none */
+    double *link_bw, *link_lat;   /* n_slots x n_slots; bw 0 = no link */
+    int uniform;                  /* every pair of slots has the same link */
+    /* units: the designs and devices slots can take */
+    char **unit_name;
+    int64_t *unit_design, *unit_device; /* catalog indices while building; -1 = other kind */
+    double *class_bw;             /* memory bandwidth of each slot class */
+    double *unit_bytes;           /* bytes per activation element on the unit */
+    /* layers, in network order */
+    char **layer_name;
+    uint8_t *is_input, *is_output;
+    int never_stream;             /* every slot holds all weights and any activations */
+    uint8_t *applies;             /* n_layers x ACCELSEL_STRATEGY_COUNT */
+    double *out_elems;            /* output elements per sample */
+    size_t *topo;                 /* topological order */
+    size_t *in_off, *in_idx;      /* predecessors of each layer */
+    size_t n_compute;             /* layers that are not network inputs */
+    asel_map_cost *cost;          /* n_layers x n_units x n_classes x STRATEGY_COUNT x gmax */
+};
+
+static inline const asel_map_cost *asel_map_cost_at(const accelsel_mapping_problem *p, size_t l,
+                                                    size_t u, size_t c, int s, unsigned g)
+{
+    return &p->cost[((((l * p->n_units + u) * p->n_classes + c) * ACCELSEL_STRATEGY_COUNT) +
+                     (size_t)s) * p->gmax + (g - 1)];
+}
+
+/* Slots in a group. Groups are small, so clearing the lowest bit until none
+ * is left beats the library call that __builtin_popcountll becomes without
+ * a POPCNT target. */
+static inline unsigned asel_map_popcount(uint64_t x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* A candidate mapping: pool index per slot, group mask and strategy per layer. */
+typedef struct asel_map_genome {
+    uint32_t *design;
+    uint64_t *group;
+    int8_t *strat;
+} asel_map_genome;
+
+/* What a traced walk records per layer (for building a mapping). */
+typedef struct asel_map_trace {
+    double *start, *end, *comp, *comm_in, *coll; /* per layer */
+    uint64_t *eff_group;                         /* the group as costed */
+    int8_t *eff_strat;                           /* the strategy as costed */
+    double *memory;                              /* per slot */
+    accelsel_mapping_breakdown br;
+    size_t bad_layer, bad_from;                  /* why a walk was infinite */
+    int bad_kind;                                /* 0 none, 1 link, 2 memory */
+    double bad_bytes;
+} asel_map_trace;
+
+/* Scratch one walk at a time needs (one per thread). */
+typedef struct asel_map_scratch {
+    double *end, *free_at, *busy, *wres, *act; /* per layer, then per slot */
+    uint8_t *stream;                           /* per slot: weights stream from the host */
+    uint64_t *eg;                              /* per layer: effective group */
+    int8_t *es;                                /* per layer: effective strategy */
+    void *block;
+} asel_map_scratch;
+
+int asel_map_scratch_new(asel_map_scratch *s, const accelsel_mapping_problem *p);
+void asel_map_scratch_free(asel_map_scratch *s);
+
+/* The group and strategy a layer is costed with: a strategy that does not
+ * apply, NONE, or a group of one runs on the group's lowest slot. */
+void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t group, int strat,
+                        uint64_t *eff_group, int *eff_strat);
+
+/* The objective value of @p g (INFINITY when infeasible). @p trace may be NULL. */
+double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                     asel_map_scratch *scratch, asel_map_trace *trace);
+
+/* Genome storage for @p n candidates in one block. */
+typedef struct asel_map_genomes {
+    asel_map_genome *g;
+    void *block;
+    size_t n;
+} asel_map_genomes;
+
+int asel_map_genomes_new(asel_map_genomes *gs, const accelsel_mapping_problem *p, size_t n);
+void asel_map_genomes_free(asel_map_genomes *gs);
+void asel_map_genome_copy(const accelsel_mapping_problem *p, asel_map_genome *dst,
+                          const asel_map_genome *src);
+
+/* Turn @p g into a mapping (traced walk). @p method is copied. 0, ENOMEM, or
+ * EINFEASIBLE naming the layer and slots or bytes. */
+int asel_map_build(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                   const char *method, accelsel_mapping **out);
+
+/* accelsel_mapping_evaluate() with arguments checked, recording @p method. */
+int asel_map_evaluate_as(const accelsel_mapping_problem *p, const accelsel_mapping_spec *spec,
+                         const char *method, accelsel_mapping **out);
+
+/* Search statistics stored in a mapping built by asel_map_build(). */
+int asel_map_set_stats(accelsel_mapping *m, uint32_t generations, uint64_t evaluations,
+                       double seconds, const double *history, size_t n_history);
+
+/* The strategies that minimise each layer's own cost on its group. */
+void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_map_genome *g);
+
+/* Solvers: fill @p best, its value, statistics. */
+typedef struct asel_map_result {
+    asel_map_genome best;
+    double value;
+    uint32_t generations;
+    uint64_t evaluations;
+    double *history;   /* asel_malloc'd, n_history values */
+    size_t n_history;
+    int canceled;
+} asel_map_result;
+
+int asel_map_ga(const accelsel_mapping_problem *p, const accelsel_mapping_solve_options *o,
+                asel_map_result *r);
+int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
+                      const accelsel_mapping_solve_options *o, asel_map_result *r);
+
+/* The computation-first and h2h mappings into out[0] and out[1], to seed
+ * the GA's first generation. */
+int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_genome *out,
+                             uint64_t *evaluations);
+
+double asel_map_now(void);
+
+#endif

@@ -1,0 +1,335 @@
+/* Evaluating a candidate mapping: a walk over the cost tables in
+ * topological order, with one timeline per slot (docs/mapping.md). */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "map/map_impl.h"
+#include "perf/xfer_model.h"
+
+int asel_map_scratch_new(asel_map_scratch *s, const accelsel_mapping_problem *p)
+{
+    size_t L = p->n_layers, S = p->n_slots;
+    size_t doubles = L + 4 * S, bytes = doubles * sizeof(double) + L * sizeof(uint64_t) + L + S;
+    memset(s, 0, sizeof *s);
+    char *b = asel_malloc(bytes);
+    if (b == NULL)
+        return ACCELSEL_ENOMEM;
+    s->block = b;
+    s->end = (double *)b;
+    s->free_at = s->end + L;
+    s->busy = s->free_at + S;
+    s->wres = s->busy + S;
+    s->act = s->wres + S;
+    s->eg = (uint64_t *)(s->act + S);
+    s->es = (int8_t *)(s->eg + L);
+    s->stream = (uint8_t *)(s->es + L);
+    return 0;
+}
+
+void asel_map_scratch_free(asel_map_scratch *s)
+{
+    asel_free(s->block);
+    s->block = NULL;
+}
+
+
+static unsigned lowest(uint64_t x)
+{
+    return (unsigned)__builtin_ctzll(x);
+}
+
+void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t group, int strat,
+                        uint64_t *eff_group, int *eff_strat)
+{
+    if (strat <= ACCELSEL_STRATEGY_NONE || strat >= ACCELSEL_STRATEGY_COUNT ||
+        !p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)strat] || asel_map_popcount(group) <= 1) {
+        *eff_strat = ACCELSEL_STRATEGY_NONE;
+        *eff_group = group & (~group + 1);
+    } else {
+        *eff_strat = strat;
+        *eff_group = group;
+    }
+}
+
+static size_t unit_at(const accelsel_mapping_problem *p, const asel_map_genome *g, unsigned s)
+{
+    return p->pool_unit[p->pool_off[s] + g->design[s]];
+}
+
+static const asel_map_cost *cost_of(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                                    size_t l, unsigned s, int strat, unsigned gsz)
+{
+    return asel_map_cost_at(p, l, unit_at(p, g, s), p->slot_class[s], strat, gsz);
+}
+
+/* Slowest link and largest latency inside a group. */
+static void group_link(const accelsel_mapping_problem *p, uint64_t grp, double *bw, double *lat)
+{
+    size_t S = p->n_slots;
+    if (p->uniform) {
+        *bw = p->link_bw[1];
+        *lat = p->link_lat[1];
+        return;
+    }
+    *bw = INFINITY;
+    *lat = 0;
+    for (uint64_t a = grp; a; a &= a - 1)
+        for (uint64_t b = a & (a - 1); b; b &= b - 1) {
+            size_t i = lowest(a) * S + lowest(b);
+            *bw = p->link_bw[i] < *bw ? p->link_bw[i] : *bw;
+            *lat = p->link_lat[i] > *lat ? p->link_lat[i] : *lat;
+        }
+}
+
+static void fail(asel_map_trace *t, int kind, size_t layer, size_t from, double bytes)
+{
+    if (t != NULL && t->bad_kind == 0) {
+        t->bad_kind = kind;
+        t->bad_layer = layer;
+        t->bad_from = from;
+        t->bad_bytes = bytes;
+    }
+}
+
+/* Pass 1: weights each slot keeps and the largest activations it holds;
+ * a slot whose weights do not fit with them streams its weights. */
+static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                       asel_map_scratch *sc, asel_map_trace *t)
+{
+    size_t S = p->n_slots;
+    memset(sc->wres, 0, 2 * S * sizeof(double));
+    memset(sc->stream, 0, S);
+    if (p->never_stream && t == NULL)
+        return 0;
+    for (size_t l = 0; l < p->n_layers; l++) {
+        if (p->is_input[l])
+            continue;
+        uint64_t eg;
+        int es;
+        asel_map_effective(p, l, g->group[l], g->strat[l], &eg, &es);
+        unsigned gsz = asel_map_popcount(eg);
+        for (uint64_t m = eg; m; m &= m - 1) {
+            unsigned s = lowest(m);
+            const asel_map_cost *e = cost_of(p, g, l, s, es, gsz);
+            sc->wres[s] += e->w_bytes;
+            if (e->act_bytes > sc->act[s])
+                sc->act[s] = e->act_bytes;
+            if (e->act_bytes > p->slot_mem[s]) {
+                fail(t, 2, l, s, e->act_bytes);
+                return -1;
+            }
+        }
+    }
+    for (size_t s = 0; s < S; s++)
+        sc->stream[s] = sc->wres[s] + sc->act[s] > p->slot_mem[s];
+    return 0;
+}
+
+/* Seconds for layer @p l to receive its inputs (from the host and from
+ * other groups); @p host gets the host part. */
+static double receive(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                      const asel_map_scratch *sc, size_t l, double in_frac, double *host,
+                      asel_map_trace *t)
+{
+    uint64_t grp = sc->eg[l];
+    unsigned first = lowest(grp);
+    double between = 0, batch = p->batch;
+    *host = 0;
+    for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++) {
+        size_t q = p->in_idx[k];
+        double worst = 0;
+        if (p->is_input[q]) {
+            double bytes = p->out_elems[q] * batch * p->unit_bytes[unit_at(p, g, first)] * in_frac;
+            for (uint64_t m = grp; m; m &= m - 1) {
+                unsigned s = lowest(m);
+                double x = asel_xfer_time(bytes, 1, p->host_bw[s], p->host_lat[s]);
+                worst = x > worst ? x : worst;
+            }
+            if (isinf(worst))
+                fail(t, 1, l, (size_t)-1, bytes);
+            *host += worst;
+            continue;
+        }
+        uint64_t gq = sc->eg[q], recv = grp & ~gq;
+        if (sc->es[q] == ACCELSEL_STRATEGY_BATCH && !(gq == grp && sc->es[l] == ACCELSEL_STRATEGY_BATCH))
+            recv = grp; /* the producer's samples are spread over its group */
+        double bytes = p->out_elems[q] * batch * p->unit_bytes[unit_at(p, g, lowest(gq))] * in_frac;
+        for (uint64_t m = recv; m; m &= m - 1) {
+            unsigned r = lowest(m);
+            uint64_t others = gq & ~(UINT64_C(1) << r);
+            if (others == 0)
+                continue;
+            size_t i = lowest(others) * p->n_slots + r;
+            double x = asel_xfer_time(bytes, 1, p->link_bw[i], p->link_lat[i]);
+            if (isinf(x))
+                fail(t, 1, l, lowest(others) * p->n_slots + r, bytes);
+            worst = x > worst ? x : worst;
+        }
+        between += worst;
+    }
+    return between;
+}
+
+/* The group's compute time (its slowest member) and collective. */
+static double compute_on(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                         const asel_map_scratch *sc, size_t l, double *coll, double *in_frac)
+{
+    uint64_t grp = sc->eg[l];
+    unsigned gsz = asel_map_popcount(grp);
+    double comp = 0, cb = 0, steps = 0;
+    for (uint64_t m = grp; m; m &= m - 1) {
+        unsigned s = lowest(m);
+        const asel_map_cost *e = cost_of(p, g, l, s, sc->es[l], gsz);
+        double c = e->comp_s;
+        if (sc->stream[s])
+            c += p->host_bw[s] > 0 ? e->w_bytes / p->host_bw[s] : INFINITY;
+        comp = c > comp ? c : comp;
+        cb = e->coll_bytes > cb ? e->coll_bytes : cb;
+        steps = e->coll_steps;
+        *in_frac = e->in_frac;
+    }
+    *coll = 0;
+    if (gsz > 1) {
+        double bw, lat;
+        group_link(p, grp, &bw, &lat);
+        *coll = asel_xfer_time(cb, steps, bw, lat);
+    }
+    return comp;
+}
+
+static void record(asel_map_trace *t, size_t l, const asel_map_scratch *sc, double start,
+                   double end, double comp, double in, double host, double coll)
+{
+    unsigned gsz = asel_map_popcount(sc->eg[l]);
+    t->start[l] = start;
+    t->end[l] = end;
+    t->comp[l] = comp;
+    t->comm_in[l] = in + host;
+    t->coll[l] = coll;
+    t->eff_group[l] = sc->eg[l];
+    t->eff_strat[l] = sc->es[l];
+    t->br.compute_s += gsz * comp;
+    t->br.comm_between_s += gsz * in;
+    t->br.comm_host_s += gsz * host;
+    t->br.comm_within_s += gsz * coll;
+}
+
+/* Pass 2: the timeline. Returns the latency. */
+static double schedule(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                       asel_map_scratch *sc, asel_map_trace *t)
+{
+    size_t S = p->n_slots;
+    double latency = 0;
+    memset(sc->free_at, 0, 2 * S * sizeof(double));
+    for (size_t i = 0; i < p->n_layers; i++) {
+        size_t l = p->topo[i];
+        sc->end[l] = 0;
+        if (p->is_input[l])
+            continue;
+        int es;
+        asel_map_effective(p, l, g->group[l], g->strat[l], &sc->eg[l], &es);
+        sc->es[l] = (int8_t)es;
+        double coll, frac = 1, host, ready = 0;
+        double comp = compute_on(p, g, sc, l, &coll, &frac);
+        double in = receive(p, g, sc, l, frac, &host, t);
+        for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++)
+            ready = sc->end[p->in_idx[k]] > ready ? sc->end[p->in_idx[k]] : ready;
+        uint64_t grp = sc->eg[l];
+        for (uint64_t m = grp; m; m &= m - 1)
+            ready = sc->free_at[lowest(m)] > ready ? sc->free_at[lowest(m)] : ready;
+        double end = ready + host + in + comp + coll;
+        for (uint64_t m = grp; m; m &= m - 1) {
+            sc->free_at[lowest(m)] = end;
+            sc->busy[lowest(m)] += end - ready;
+        }
+        sc->end[l] = end;
+        if (t != NULL)
+            record(t, l, sc, ready, end, comp, in, host, coll);
+        if (p->is_output[l]) { /* the result goes back to the host */
+            unsigned s0 = lowest(grp);
+            double bytes = p->out_elems[l] * p->batch * p->unit_bytes[unit_at(p, g, s0)];
+            double x = asel_xfer_time(bytes, 1, p->host_bw[s0], p->host_lat[s0]);
+            if (isinf(x))
+                fail(t, 1, l, (size_t)-1, bytes);
+            sc->free_at[s0] += x;
+            sc->busy[s0] += x;
+            if (t != NULL)
+                t->br.comm_host_s += x;
+            end += x;
+        }
+        latency = end > latency ? end : latency;
+    }
+    return latency;
+}
+
+static void finish_trace(const accelsel_mapping_problem *p, const asel_map_scratch *sc,
+                         asel_map_trace *t, double latency, double period)
+{
+    uint64_t used = 0;
+    double busy = 0;
+    for (size_t l = 0; l < p->n_layers; l++)
+        if (!p->is_input[l])
+            used |= sc->eg[l];
+    for (size_t s = 0; s < p->n_slots; s++) {
+        busy += sc->busy[s];
+        t->memory[s] = (used >> s & 1) ? (sc->stream[s] ? 0 : sc->wres[s]) + sc->act[s] : 0;
+    }
+    t->br.version = ACCELSEL_MAPPING_BREAKDOWN_VERSION;
+    t->br.latency_s = latency;
+    t->br.period_s = period;
+    t->br.objective_s = p->objective == ACCELSEL_OBJECTIVE_LATENCY ? latency : period;
+    t->br.used_slots = asel_map_popcount(used);
+    t->br.communication_s = t->br.comm_between_s + t->br.comm_within_s + t->br.comm_host_s;
+    t->br.idle_s = t->br.used_slots * latency - busy;
+    if (t->br.idle_s < 0) /* rounding of the sums */
+        t->br.idle_s = 0;
+}
+
+double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                     asel_map_scratch *sc, asel_map_trace *t)
+{
+    if (memory_pass(p, g, sc, t) != 0)
+        return INFINITY;
+    double latency = schedule(p, g, sc, t), period = 0;
+    for (size_t s = 0; s < p->n_slots; s++)
+        period = sc->busy[s] > period ? sc->busy[s] : period;
+    if (t != NULL)
+        finish_trace(p, sc, t, latency, period);
+    return p->objective == ACCELSEL_OBJECTIVE_LATENCY ? latency : period;
+}
+
+void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_map_genome *g)
+{
+    for (size_t l = 0; l < p->n_layers; l++) {
+        if (p->is_input[l])
+            continue;
+        double best = INFINITY;
+        int8_t pick = 0;
+        for (int s = 0; s < ACCELSEL_STRATEGY_COUNT; s++) {
+            uint64_t eg;
+            int es;
+            if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s])
+                continue;
+            asel_map_effective(p, l, g->group[l], s, &eg, &es);
+            unsigned gsz = asel_map_popcount(eg);
+            double t = 0, cb = 0, steps = 0;
+            for (uint64_t m = eg; m; m &= m - 1) {
+                const asel_map_cost *e = cost_of(p, g, l, lowest(m), es, gsz);
+                t = e->comp_s > t ? e->comp_s : t;
+                cb = e->coll_bytes > cb ? e->coll_bytes : cb;
+                steps = e->coll_steps;
+            }
+            if (gsz > 1) {
+                double bw, lat;
+                group_link(p, eg, &bw, &lat);
+                t += asel_xfer_time(cb, steps, bw, lat);
+            }
+            if (t < best) {
+                best = t;
+                pick = (int8_t)s;
+            }
+        }
+        g->strat[l] = pick;
+    }
+}

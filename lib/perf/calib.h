@@ -1,0 +1,27 @@
+/* Calibration internals shared by accelsel_predictor_calibrate() and the
+ * held-out evaluation. */
+#ifndef ASEL_PERF_CALIB_H
+#define ASEL_PERF_CALIB_H
+
+#include "perf/rows.h"
+
+/* Fit @p par (epochs relation, then the per-kind efficiencies and overheads)
+ * and the per-device time factors @p corr (p->n_dev entries, reset to 1) on
+ * the rows with use[i] != 0. 0, ACCELSEL_EEMPTY (no usable row) or
+ * ACCELSEL_ENOMEM. */
+int asel_perf_fit(asel_perf_params *par, double *corr, size_t n_dev, const asel_perf_rows *rows,
+                  const unsigned char *use, const accelsel_calibrate_options *o);
+
+/* 1 if row @p r can be fitted or scored: resolved, closed division, a
+ * positive measured time. */
+int asel_perf_row_scored(const asel_perf_row *r);
+
+/* Median and 90th percentile (linear interpolation) of @p v[0..n-1], sorted
+ * in place; NaN when n is 0. */
+void asel_perf_quantiles(double *v, size_t n, double *median, double *p90);
+
+/* Rounds named in @p list ("v3.0,v3.1") as round codes in @p codes (up to
+ * @p cap); the count, or ACCELSEL_EINVAL for a malformed name. */
+int asel_perf_parse_rounds(const char *list, int *codes, size_t cap);
+
+#endif

@@ -1,0 +1,256 @@
+/* Robust least squares on log time (docs/predictor.md, "Calibration"):
+ * Levenberg-Marquardt on the Huber loss of r = log(predicted / measured),
+ * by iteratively reweighted least squares, with a weak Gaussian prior that
+ * keeps parameters the rows cannot see at their defaults. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "perf/calib.h"
+
+#define NPK 4 /* fitted per kind: compute, memory, overhead, communication */
+#define NP (NPK * ASEL_PERF_KINDS)
+#define PRIOR_W 0.1 /* prior residual per unit of a transformed parameter */
+#define MAX_ITER 60
+
+static double logit(double x) { return log(x / (1 - x)); }
+static double sigmoid(double t) { return 1 / (1 + exp(-t)); }
+
+static void to_theta(const asel_perf_params *par, double *t)
+{
+    for (int k = 0; k < ASEL_PERF_KINDS; k++) {
+        const asel_perf_kind_params *q = &par->kind[k];
+        t[NPK * k + 0] = logit(fmin(q->compute_eff, 0.999));
+        t[NPK * k + 1] = logit(fmin(q->memory_eff, 0.999));
+        t[NPK * k + 2] = log(fmax(q->overhead_s, 1e-9));
+        t[NPK * k + 3] = logit(fmin(q->comm_eff, 0.999));
+    }
+}
+
+static void from_theta(asel_perf_params *par, const double *t)
+{
+    for (int k = 0; k < ASEL_PERF_KINDS; k++) {
+        asel_perf_kind_params *q = &par->kind[k];
+        q->compute_eff = sigmoid(t[NPK * k + 0]);
+        q->memory_eff = sigmoid(t[NPK * k + 1]);
+        q->overhead_s = exp(t[NPK * k + 2]);
+        q->comm_eff = sigmoid(t[NPK * k + 3]);
+    }
+}
+
+typedef struct fit {
+    const asel_perf_rows *rows;
+    const size_t *idx;  /* rows fitted */
+    size_t n;
+    asel_perf_params par; /* scratch */
+    double theta0[NP];
+    double delta;       /* Huber threshold */
+} fit;
+
+static void residuals(fit *f, const double *theta, double *r)
+{
+    from_theta(&f->par, theta);
+    for (size_t i = 0; i < f->n; i++) {
+        const asel_perf_row *row = &f->rows->row[f->idx[i]];
+        r[i] = log(asel_perf_row_minutes(&f->par, 1.0, row, f->rows->net) / row->measured_min);
+    }
+}
+
+static double huber(double r, double d)
+{
+    double a = fabs(r);
+    return a <= d ? 0.5 * r * r : d * (a - 0.5 * d);
+}
+
+static double objective(const fit *f, const double *theta, const double *r)
+{
+    double s = 0;
+    for (size_t i = 0; i < f->n; i++)
+        s += huber(r[i], f->delta);
+    for (int j = 0; j < NP; j++)
+        s += 0.5 * PRIOR_W * PRIOR_W * (theta[j] - f->theta0[j]) * (theta[j] - f->theta0[j]);
+    return s;
+}
+
+/* Solve a x = b (NP x NP) by Gaussian elimination with partial pivoting. */
+static void solve(double a[NP][NP], double *b, double *x)
+{
+    for (int c = 0; c < NP; c++) {
+        int piv = c;
+        for (int r = c + 1; r < NP; r++)
+            if (fabs(a[r][c]) > fabs(a[piv][c]))
+                piv = r;
+        for (int k = 0; k < NP; k++) {
+            double t = a[c][k];
+            a[c][k] = a[piv][k];
+            a[piv][k] = t;
+        }
+        double t = b[c];
+        b[c] = b[piv];
+        b[piv] = t;
+        for (int r = c + 1; r < NP; r++) {
+            double m = a[r][c] / a[c][c];
+            for (int k = c; k < NP; k++)
+                a[r][k] -= m * a[c][k];
+            b[r] -= m * b[c];
+        }
+    }
+    for (int c = NP - 1; c >= 0; c--) {
+        double s = b[c];
+        for (int k = c + 1; k < NP; k++)
+            s -= a[c][k] * x[k];
+        x[c] = s / a[c][c];
+    }
+}
+
+/* The normal equations of one reweighted step: (J'WJ + prior + mu diag) dx = -(J'Wr + prior). */
+static void normal_eq(const fit *f, const double *theta, const double *r, const double *jac,
+                      double mu, double a[NP][NP], double *g)
+{
+    double pw = PRIOR_W * PRIOR_W;
+    memset(a, 0, sizeof(double) * NP * NP);
+    for (int j = 0; j < NP; j++)
+        g[j] = pw * (theta[j] - f->theta0[j]);
+    for (size_t i = 0; i < f->n; i++) {
+        double w = fabs(r[i]) <= f->delta ? 1.0 : f->delta / fabs(r[i]);
+        const double *ji = jac + i * NP;
+        for (int j = 0; j < NP; j++) {
+            g[j] += w * ji[j] * r[i];
+            for (int k = 0; k < NP; k++)
+                a[j][k] += w * ji[j] * ji[k];
+        }
+    }
+    for (int j = 0; j < NP; j++) {
+        a[j][j] += pw;
+        a[j][j] *= 1 + mu;
+        g[j] = -g[j];
+    }
+}
+
+static void jacobian(fit *f, double *theta, const double *r, double *jac, double *tmp)
+{
+    const double h = 1e-5;
+    for (int j = 0; j < NP; j++) {
+        double keep = theta[j];
+        theta[j] += h;
+        residuals(f, theta, tmp);
+        theta[j] = keep;
+        for (size_t i = 0; i < f->n; i++)
+            jac[i * NP + j] = (tmp[i] - r[i]) / h;
+    }
+}
+
+static void lm(fit *f, double *theta, double *r, double *jac, double *tmp)
+{
+    double mu = 1e-3, a[NP][NP], g[NP], step[NP], trial[NP];
+    residuals(f, theta, r);
+    double obj = objective(f, theta, r);
+    for (int it = 0; it < MAX_ITER; it++) {
+        jacobian(f, theta, r, jac, tmp);
+        int moved = 0;
+        while (mu < 1e8) {
+            normal_eq(f, theta, r, jac, mu, a, g);
+            solve(a, g, step);
+            for (int j = 0; j < NP; j++)
+                trial[j] = theta[j] + step[j];
+            residuals(f, trial, tmp);
+            double o = objective(f, trial, tmp);
+            if (isfinite(o) && o < obj) {
+                moved = obj - o > 1e-10 * (1 + obj);
+                memcpy(theta, trial, sizeof trial);
+                memcpy(r, tmp, f->n * sizeof *r);
+                obj = o;
+                mu = fmax(mu / 3, 1e-9);
+                break;
+            }
+            mu *= 4;
+        }
+        if (!moved)
+            break;
+    }
+}
+
+/* epochs = e0 x max(1, B / b0)^alpha: for each candidate b0 (a batch of the
+ * data) the least-squares line of log epochs on log max(1, B / b0), slope
+ * kept >= 0; the b0 with the smallest squared error wins. */
+static void fit_epochs(asel_perf_params *par, const asel_perf_rows *rows, const unsigned char *use)
+{
+    double best = INFINITY;
+    for (size_t c = 0; c < rows->n; c++) {
+        const asel_perf_row *rc = &rows->row[c];
+        if (!use[c] || !isfinite(rc->epochs_mean))
+            continue;
+        double b0 = rc->cfg.global_batch, sx = 0, sy = 0, sxx = 0, sxy = 0, m = 0;
+        for (size_t i = 0; i < rows->n; i++) {
+            const asel_perf_row *r = &rows->row[i];
+            if (!use[i] || !(isfinite(r->epochs_mean) && r->epochs_mean > 0))
+                continue;
+            double x = log(fmax(1.0, r->cfg.global_batch / b0)), y = log(r->epochs_mean);
+            sx += x, sy += y, sxx += x * x, sxy += x * y, m++;
+        }
+        double var = sxx - sx * sx / m;
+        double alpha = var > 1e-12 ? fmax(0.0, (sxy - sx * sy / m) / var) : 0.0;
+        double le0 = (sy - alpha * sx) / m, sse = 0;
+        for (size_t i = 0; i < rows->n; i++) {
+            const asel_perf_row *r = &rows->row[i];
+            if (!use[i] || !(isfinite(r->epochs_mean) && r->epochs_mean > 0))
+                continue;
+            double e = le0 + alpha * log(fmax(1.0, r->cfg.global_batch / b0)) - log(r->epochs_mean);
+            sse += e * e;
+        }
+        if (sse < best - 1e-12 || (fabs(sse - best) <= 1e-12 && b0 < par->epochs_b0)) {
+            best = sse;
+            par->epochs_e0 = exp(le0);
+            par->epochs_b0 = b0;
+            par->epochs_alpha = alpha;
+        }
+    }
+}
+
+/* Per-device time factors: exp(sum of log residuals / (rows + shrink)). */
+static void corrections(fit *f, const double *r, double *corr, size_t n_dev, double shrink)
+{
+    for (size_t d = 0; d < n_dev; d++) {
+        double s = 0, m = 0;
+        for (size_t i = 0; i < f->n; i++)
+            if (f->rows->row[f->idx[i]].cfg.dev_index == d)
+                s -= r[i], m++;
+        corr[d] = m > 0 ? exp(s / (m + shrink)) : 1.0;
+    }
+}
+
+int asel_perf_fit(asel_perf_params *par, double *corr, size_t n_dev, const asel_perf_rows *rows,
+                  const unsigned char *use, const accelsel_calibrate_options *o)
+{
+    for (size_t d = 0; d < n_dev; d++)
+        corr[d] = 1.0;
+    fit f = { .rows = rows, .par = *par, .delta = o->huber_delta };
+    size_t *idx = asel_calloc(rows->n ? rows->n : 1, sizeof *idx);
+    if (idx == NULL)
+        return asel_enomem();
+    fit_epochs(&f.par, rows, use);
+    for (size_t i = 0; i < rows->n; i++)
+        if (use[i] && isfinite(asel_perf_row_minutes(&f.par, 1.0, &rows->row[i], rows->net)))
+            idx[f.n++] = i;
+    if (f.n == 0) {
+        asel_free(idx);
+        return asel_error(ACCELSEL_EEMPTY, "no row of the dataset can be fitted");
+    }
+    f.idx = idx;
+    double theta[NP], *r = asel_calloc(f.n * (NP + 2), sizeof(double));
+    if (r == NULL) {
+        asel_free(idx);
+        return asel_enomem();
+    }
+    to_theta(&f.par, theta);
+    memcpy(f.theta0, theta, sizeof theta);
+    lm(&f, theta, r, r + 2 * f.n, r + f.n);
+    from_theta(&f.par, theta);
+    if (!o->no_corrections)
+        corrections(&f, r, corr, n_dev, o->shrink_rows);
+    *par = f.par;
+    asel_free(r);
+    asel_free(idx);
+    return 0;
+}

@@ -1,0 +1,191 @@
+/* Reading MLPerf rows as configurations. Only configuration columns are
+ * read for the prediction; time_to_train_min, epochs_mean, round, family and
+ * division are kept apart for calibration and reports. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "perf/rows.h"
+
+typedef struct cols {
+    size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
+    size_t time, epochs, round, division;
+} cols;
+
+static size_t col(const accelsel_dataset *ds, const char *name)
+{
+    size_t c = SIZE_MAX;
+    if (accelsel_dataset_column_index(ds, name, &c) < 0)
+        c = SIZE_MAX;
+    return c;
+}
+
+static const char *str(const accelsel_dataset *ds, size_t r, size_t c)
+{
+    return c == SIZE_MAX ? NULL : accelsel_dataset_string(ds, r, c);
+}
+
+static double num(const accelsel_dataset *ds, size_t r, size_t c)
+{
+    if (c == SIZE_MAX)
+        return NAN;
+    if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC)
+        return accelsel_dataset_number(ds, r, c);
+    const char *s = accelsel_dataset_string(ds, r, c);
+    char *end;
+    double v = s ? strtod(s, &end) : NAN;
+    return s && *end == '\0' && end != s ? v : NAN;
+}
+
+static int positive(double v)
+{
+    return isfinite(v) && v > 0;
+}
+
+static int parse_round(const char *s)
+{
+    int major, minor;
+    if (s == NULL || sscanf(s, "v%d.%d", &major, &minor) != 2)
+        return -1;
+    return major * 100 + minor;
+}
+
+/* MLPerf marks CPU-only systems with an accelerator name such as "NA" and
+ * no accelerators: the host CPU is then the device, one per socket. */
+static int cpu_row(const accelsel_dataset *ds, size_t r, const cols *c)
+{
+    const char *fam = str(ds, r, c->family);
+    double total = num(ds, r, c->total);
+    return (fam && strcasestr(fam, "cpu") != NULL) || !positive(total);
+}
+
+static void fill_cpu(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                     const cols *c, accelsel_predict_request *q)
+{
+    double nodes = num(ds, r, c->nodes), sockets = num(ds, r, c->host_n);
+    q->device = str(ds, r, c->host);
+    size_t d;
+    if (!positive(sockets) && q->device && accelsel_catalog_find_device(p->cat, q->device, &d) == 0) {
+        double cores = num(ds, r, c->host_cores), per = accelsel_catalog_device(p->cat, d)->cores;
+        sockets = positive(cores) && per > 0 ? fmax(1.0, round(cores / per)) : 1;
+    }
+    if (!positive(sockets))
+        sockets = 1;
+    q->per_node = (uint32_t)sockets;
+    q->nodes = positive(nodes) ? (uint32_t)nodes : 1;
+}
+
+static void fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                       const cols *c, accelsel_predict_request *q)
+{
+    size_t d;
+    double total = num(ds, r, c->total), nodes = num(ds, r, c->nodes);
+    q->device = str(ds, r, c->model);
+    /* Some rounds name the accelerator only by family ("TPU" in v0.7). */
+    if ((q->device == NULL || accelsel_catalog_find_device(p->cat, q->device, &d) < 0) &&
+        str(ds, r, c->family) && accelsel_catalog_find_device(p->cat, str(ds, r, c->family), &d) == 0)
+        q->device = str(ds, r, c->family);
+    q->count = positive(total) && total < 4e9 ? (uint32_t)total : 0;
+    if (positive(nodes) && q->count > 0 && q->count % (uint32_t)nodes == 0)
+        q->nodes = (uint32_t)nodes;
+    const char *link = str(ds, r, c->link);
+    if (link && accelsel_catalog_find_link(p->cat, link, &d) == 0)
+        q->intra_link = link;
+    double cores = num(ds, r, c->host_cores), n = num(ds, r, c->host_n);
+    if (positive(cores) && cores < 1e6)
+        q->host_cores_per_node = (uint32_t)(cores * (positive(n) && n < 64 ? n : 1));
+}
+
+static char *note_of(int rc, const char *why)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", why ? why : accelsel_last_error()->message);
+    (void)rc;
+    return asel_strdup(buf);
+}
+
+static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                    const cols *c, const accelsel_network *net, asel_perf_row *out)
+{
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    double batch = num(ds, r, c->batch);
+    q.global_batch = positive(batch) ? batch : 0;
+    if (cpu_row(ds, r, c))
+        fill_cpu(p, ds, r, c, &q);
+    else
+        fill_accel(p, ds, r, c, &q);
+    const char *why = NULL;
+    int rc = 0;
+    if (q.device == NULL)
+        why = "no accelerator or host processor name";
+    else if (!cpu_row(ds, r, c) && q.count == 0)
+        why = "missing accelerator count";
+    else if ((rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
+        return rc;
+    out->ok = why == NULL && rc == 0;
+    if (!out->ok && (out->note = note_of(rc, why)) == NULL)
+        return asel_enomem();
+    out->measured_min = num(ds, r, c->time);
+    out->epochs_mean = num(ds, r, c->epochs);
+    out->round = parse_round(str(ds, r, c->round));
+    out->family = str(ds, r, c->family) ? str(ds, r, c->family) : "";
+    const char *div = str(ds, r, c->division);
+    out->closed = div == NULL || strcmp(div, "closed") == 0;
+    return 0;
+}
+
+int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
+                        const accelsel_dataset *ds)
+{
+    *out = (asel_perf_rows){ 0 };
+    size_t need;
+    int rc;
+    if ((rc = accelsel_dataset_column_index(ds, "accelerator_model_name", &need)) < 0 ||
+        (rc = accelsel_dataset_column_index(ds, "total_accelerators", &need)) < 0)
+        return rc;
+    cols c = { col(ds, "accelerator_model_name"), col(ds, "accelerator_family"),
+               col(ds, "total_accelerators"), col(ds, "number_of_nodes"),
+               col(ds, "accelerators_per_node"), col(ds, "accelerator_interconnect"),
+               col(ds, "host_processor_model_name"), col(ds, "host_processors_per_node"),
+               col(ds, "host_processor_core_count"), col(ds, "global_batch_size"),
+               col(ds, "time_to_train_min"), col(ds, "epochs_mean"), col(ds, "round"),
+               col(ds, "division") };
+    size_t n = accelsel_dataset_rows(ds);
+    if ((rc = accelsel_network_load_zoo(&out->net, "resnet50", NULL)) < 0)
+        return rc;
+    if ((rc = asel_alloc_array(&out->row, n ? n : 1, sizeof *out->row)) < 0) {
+        asel_perf_rows_free(out);
+        return rc;
+    }
+    memset(out->row, 0, (n ? n : 1) * sizeof *out->row);
+    out->n = n;
+    for (size_t r = 0; r < n; r++)
+        if ((rc = read_row(p, ds, r, &c, out->net, &out->row[r])) < 0) {
+            asel_perf_rows_free(out);
+            return rc;
+        }
+    return 0;
+}
+
+void asel_perf_rows_free(asel_perf_rows *rows)
+{
+    for (size_t i = 0; rows->row && i < rows->n; i++)
+        asel_free(rows->row[i].note);
+    asel_free(rows->row);
+    accelsel_network_free(rows->net);
+    *rows = (asel_perf_rows){ 0 };
+}
+
+double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                             const accelsel_network *net)
+{
+    accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
+    if (asel_perf_run(par, corr, &r->cfg, net, &res, NULL, 0) < 0)
+        return NAN;
+    return res.time_to_train_s / 60.0;
+}

@@ -1,0 +1,170 @@
+/* accelsel_predictor_calibrate(): rows read, held-out rounds set apart,
+ * parameters fitted on the rest, the report built on both. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "perf/calib.h"
+#include "perf/report.h"
+
+ACCELSEL_API int accelsel_calibrate_options_init(accelsel_calibrate_options *opts,
+                                                 unsigned int version)
+{
+    if (opts == NULL)
+        return asel_einval("accelsel_calibrate_options_init", "opts");
+    if (version != ACCELSEL_CALIBRATE_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "unknown calibrate options version %u", version);
+    *opts = (accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    return 0;
+}
+
+ACCELSEL_API size_t accelsel_calibrate_options_size(void)
+{
+    return sizeof(accelsel_calibrate_options);
+}
+
+int asel_perf_row_scored(const asel_perf_row *r)
+{
+    return r->ok && r->closed && isfinite(r->measured_min) && r->measured_min > 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void asel_perf_quantiles(double *v, size_t n, double *median, double *p90)
+{
+    if (n == 0) {
+        *median = *p90 = NAN;
+        return;
+    }
+    qsort(v, n, sizeof *v, cmp_double);
+    double qs[2] = { 0.5, 0.9 }, out[2];
+    for (int k = 0; k < 2; k++) {
+        double pos = qs[k] * (double)(n - 1);
+        size_t lo = (size_t)floor(pos);
+        size_t hi = lo + 1 < n ? lo + 1 : lo;
+        out[k] = v[lo] + (pos - (double)lo) * (v[hi] - v[lo]);
+    }
+    *median = out[0];
+    *p90 = out[1];
+}
+
+int asel_perf_parse_rounds(const char *list, int *codes, size_t cap)
+{
+    size_t n = 0;
+    const char *s = list;
+    while (s && *s) {
+        int major, minor, used = 0;
+        if (sscanf(s, " v%d.%d%n", &major, &minor, &used) != 2 || major < 0 || minor < 0 ||
+            minor > 99 || major > 1000)
+            return asel_error(ACCELSEL_EINVAL, "holdout round list '%.*s%s' is not like 'v3.0,v3.1'",
+                              ASEL_QUOTE_MAX, list, asel_ellipsis(list));
+        if (n < cap)
+            codes[n] = major * 100 + minor;
+        n++;
+        s += used;
+        while (*s == ' ')
+            s++;
+        if (*s == ',')
+            s++;
+        else if (*s != '\0')
+            return asel_error(ACCELSEL_EINVAL, "holdout round list '%.*s%s' is not like 'v3.0,v3.1'",
+                              ASEL_QUOTE_MAX, list, asel_ellipsis(list));
+    }
+    return (int)(n < cap ? n : cap);
+}
+
+int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
+
+int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
+{
+    if (o->version != ACCELSEL_CALIBRATE_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "unknown calibrate options version %u", o->version);
+    if (!(isfinite(o->huber_delta) && o->huber_delta > 0))
+        return asel_error(ACCELSEL_EINVAL, "huber_delta %g is not a positive finite number",
+                          o->huber_delta);
+    if (!(isfinite(o->shrink_rows) && o->shrink_rows >= 0))
+        return asel_error(ACCELSEL_EINVAL, "shrink_rows %g is negative or not finite",
+                          o->shrink_rows);
+    int codes[1];
+    int rc = asel_perf_parse_rounds(o->holdout_rounds, codes, 1);
+    return rc < 0 ? rc : 0;
+}
+
+static int in_rounds(int round, const int *codes, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (codes[i] == round)
+            return 1;
+    return 0;
+}
+
+/* Set of each row: 0 fit, 1 held out, -1 neither (not scored). */
+static int split(const asel_perf_rows *rows, const char *holdout, signed char *set,
+                 unsigned char *use)
+{
+    int codes[64];
+    int n = asel_perf_parse_rounds(holdout, codes, 64);
+    if (n < 0)
+        return n;
+    for (size_t i = 0; i < rows->n; i++) {
+        const asel_perf_row *r = &rows->row[i];
+        set[i] = !asel_perf_row_scored(r) ? -1 : in_rounds(r->round, codes, n) ? 1 : 0;
+        use[i] = set[i] == 0;
+    }
+    return 0;
+}
+
+static int calibrate_rows(accelsel_predictor *p, const asel_perf_rows *rows,
+                          const accelsel_calibrate_options *o,
+                          accelsel_calibration_report **report)
+{
+    size_t m = rows->n ? rows->n : 1;
+    signed char *set = asel_calloc(m, 1);
+    unsigned char *use = asel_calloc(m, 1);
+    double *corr = asel_calloc(p->n_dev ? p->n_dev : 1, sizeof *corr);
+    asel_perf_params par = p->par;
+    int rc = set && use && corr ? split(rows, o->holdout_rounds, set, use) : asel_enomem();
+    if (rc == 0)
+        rc = asel_perf_fit(&par, corr, p->n_dev, rows, use, o);
+    accelsel_calibration_report *r = NULL;
+    if (rc == 0 && report != NULL)
+        rc = asel_perf_report_build(&r, &par, corr, rows, set);
+    if (rc == 0) {
+        p->par = par;
+        if (p->n_dev)
+            memcpy(p->corr, corr, p->n_dev * sizeof *corr);
+        if (report)
+            *report = r;
+    }
+    asel_free(set), asel_free(use), asel_free(corr);
+    return rc;
+}
+
+ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
+                                              const accelsel_calibrate_options *opts,
+                                              accelsel_calibration_report **report)
+{
+    if (report != NULL)
+        *report = NULL;
+    if (p == NULL || ds == NULL)
+        return asel_einval("accelsel_predictor_calibrate", p == NULL ? "p" : "ds");
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    if (opts != NULL)
+        o = *opts;
+    int rc = asel_perf_check_calibrate_options(&o);
+    if (rc < 0)
+        return rc;
+    asel_perf_rows rows;
+    if ((rc = asel_perf_rows_read(&rows, p, ds)) < 0)
+        return rc;
+    rc = calibrate_rows(p, &rows, &o, report);
+    asel_perf_rows_free(&rows);
+    return rc;
+}

@@ -1,0 +1,21 @@
+/* Helpers around the layer model shared by the step and predictor code. */
+#ifndef ASEL_PERF_LAYER_COST_H
+#define ASEL_PERF_LAYER_COST_H
+
+#include "perf/layer_model.h"
+
+/* Bytes per element of a precision (fp64 8, fp32 and tf32 4, fp16 and bf16
+ * 2, fp8 and int8 1). */
+double asel_perf_precision_bytes(int precision);
+
+/* 0 if @p dev has the figures the model needs and a peak at @p precision;
+ * else ACCELSEL_EDATA (missing figure named) or ACCELSEL_EINVAL (precision). */
+int asel_perf_check_device(const accelsel_device_info *dev, int precision);
+
+/* asel_perf_layer_forward() without checks: @p dev passed
+ * asel_perf_check_device(), @p batch > 0, @p par not NULL. */
+void asel_perf_layer_terms(const asel_perf_params *par, const accelsel_device_info *dev,
+                           const accelsel_layer_info *l, double batch, int precision,
+                           asel_layer_time *out);
+
+#endif

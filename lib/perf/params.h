@@ -1,0 +1,47 @@
+/* The global parameters of the training-time model (docs/predictor.md,
+ * "Parameters"): one set per device kind, plus the backward ratio, the
+ * epochs relation and the defaults for links without a latency figure. */
+#ifndef ASEL_PERF_PARAMS_H
+#define ASEL_PERF_PARAMS_H
+
+#include "perf/layer_model.h"
+
+/* Device kinds that share globals: CPUs, GPUs, and every other accelerator
+ * (TPU, NPU, FPGA). */
+#define ASEL_PERF_KIND_CPU 0
+#define ASEL_PERF_KIND_GPU 1
+#define ASEL_PERF_KIND_ACCEL 2
+#define ASEL_PERF_KINDS 3
+
+typedef struct asel_perf_kind_params {
+    double compute_eff;   /* fraction of the dense peak a large GEMM attains */
+    double memory_eff;    /* fraction of the memory bandwidth a stream attains */
+    double overhead_s;    /* fixed time per layer and pass (launch, dispatch) */
+    double comm_eff;      /* fraction of a link's bandwidth an all-reduce attains */
+    double overlap;       /* fraction of the backward pass that can hide the all-reduce */
+    double cache_ratio;   /* on-chip / off-chip bandwidth when a layer's working set fits on chip */
+    double tile_m;        /* GEMM tile rows (M = batch x output pixels); CPUs: register block */
+    double tile_n;        /* GEMM tile columns (output channels); CPUs: 0 = 2 vector widths */
+    double block_m;       /* CPUs: rows of the block one core takes (thread quantisation) */
+    double block_n;       /* CPUs: columns of that block */
+    double host_rate;     /* input pipeline samples/s per host core (decode, augment) */
+} asel_perf_kind_params;
+
+struct asel_perf_params {
+    asel_perf_kind_params kind[ASEL_PERF_KINDS];
+    double backward_ratio;     /* backward work / forward work (input + weight gradients) */
+    double update_bytes;       /* optimizer bytes moved per parameter (SGD with momentum) */
+    double link_latency_s;     /* per-message latency for a link without one in the catalog */
+    double epochs_e0;          /* epochs relation: e0 x max(1, B / b0)^alpha */
+    double epochs_b0;
+    double epochs_alpha;
+};
+
+/* The kind index of catalog device kind @p kind. */
+int asel_perf_kind_of(int32_t kind);
+
+/* 1 if every parameter is finite and in its documented range, else 0 with
+ * *bad set to the parameter's name (static). */
+int asel_perf_params_valid(const asel_perf_params *par, const char **bad);
+
+#endif

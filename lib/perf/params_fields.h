@@ -1,0 +1,19 @@
+/* The named fields of the parameter file, shared by writer and reader so
+ * that both walk the same list in the same order. */
+#ifndef ASEL_PERF_PARAMS_FIELDS_H
+#define ASEL_PERF_PARAMS_FIELDS_H
+
+#include <stddef.h>
+
+#include "perf/params.h"
+
+typedef struct asel_perf_field {
+    const char *key;
+    size_t offset; /* of the double in asel_perf_kind_params or asel_perf_params */
+} asel_perf_field;
+
+extern const asel_perf_field asel_perf_kind_fields[];  /* NULL-key terminated */
+extern const asel_perf_field asel_perf_global_fields[];
+extern const char *const asel_perf_kind_keys[ASEL_PERF_KINDS]; /* "cpu", "gpu", "accel" */
+
+#endif

@@ -1,0 +1,83 @@
+/* Writing the parameters as YAML (format: docs/predictor.md, "Parameter
+ * file"). Every double goes through asel_buf_double, the shortest text that
+ * reads back to the same bits, so a reload is identical. */
+#include <math.h>
+#include <stddef.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/error.h"
+#include "core/file.h"
+#include "core/yaml_doc.h"
+#include "perf/params_fields.h"
+#include "perf/predictor_impl.h"
+
+#define KF(name) { #name, offsetof(asel_perf_kind_params, name) }
+const asel_perf_field asel_perf_kind_fields[] = {
+    KF(compute_eff), KF(memory_eff), KF(overhead_s), KF(comm_eff), KF(overlap), KF(cache_ratio),
+    KF(tile_m), KF(tile_n), KF(block_m), KF(block_n), KF(host_rate), { NULL, 0 },
+};
+#define GF(name) { #name, offsetof(asel_perf_params, name) }
+const asel_perf_field asel_perf_global_fields[] = {
+    GF(backward_ratio), GF(update_bytes), GF(link_latency_s), GF(epochs_e0), GF(epochs_b0),
+    GF(epochs_alpha), { NULL, 0 },
+};
+const char *const asel_perf_kind_keys[ASEL_PERF_KINDS] = { "cpu", "gpu", "accel" };
+
+static void put_field(asel_buf *b, const char *indent, const char *key, const void *base,
+                      size_t offset)
+{
+    asel_buf_printf(b, "%s%s: ", indent, key);
+    asel_buf_double(b, *(const double *)((const char *)base + offset));
+    asel_buf_puts(b, "\n");
+}
+
+static void put_params(asel_buf *b, const accelsel_predictor *p)
+{
+    asel_buf_puts(b, "format: accelsel-predictor-params\nversion: 1\nkinds:\n");
+    for (int k = 0; k < ASEL_PERF_KINDS; k++) {
+        asel_buf_printf(b, "  %s:\n", asel_perf_kind_keys[k]);
+        for (const asel_perf_field *f = asel_perf_kind_fields; f->key; f++)
+            put_field(b, "    ", f->key, &p->par.kind[k], f->offset);
+    }
+    for (const asel_perf_field *f = asel_perf_global_fields; f->key; f++)
+        put_field(b, "", f->key, &p->par, f->offset);
+    asel_buf_puts(b, "corrections:");
+    int any = 0;
+    for (size_t i = 0; i < p->n_dev; i++) {
+        if (p->corr[i] == 1.0)
+            continue;
+        asel_buf_puts(b, "\n  ");
+        asel_yaml_write_scalar(b, accelsel_catalog_device(p->cat, i)->name);
+        asel_buf_puts(b, ": ");
+        asel_buf_double(b, p->corr[i]);
+        any = 1;
+    }
+    asel_buf_puts(b, any ? "\n" : " {}\n");
+}
+
+ACCELSEL_API int accelsel_predictor_save_params_buffer(const accelsel_predictor *p, char **out,
+                                                       size_t *len)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (p == NULL || out == NULL)
+        return asel_einval("accelsel_predictor_save_params_buffer", p == NULL ? "p" : "out");
+    asel_buf b = ASEL_BUF_INIT;
+    put_params(&b, p);
+    return asel_buf_finish(&b, out, len);
+}
+
+ACCELSEL_API int accelsel_predictor_save_params_file(const accelsel_predictor *p,
+                                                     const char *path)
+{
+    if (p == NULL || path == NULL)
+        return asel_einval("accelsel_predictor_save_params_file", p == NULL ? "p" : "path");
+    char *text;
+    size_t len;
+    int rc = accelsel_predictor_save_params_buffer(p, &text, &len);
+    if (rc == 0)
+        rc = asel_write_file(path, text, len);
+    asel_free(text);
+    return rc;
+}

@@ -1,0 +1,176 @@
+/* Reading a parameter file written by accelsel_predictor_save_params_file():
+ * every key required, none unknown, every value in its range, corrections
+ * naming devices of the catalog. */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/file.h"
+#include "core/yaml_doc.h"
+#include "perf/params_fields.h"
+#include "perf/predictor_impl.h"
+
+int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,
+                              const asel_perf_params *par);
+
+static const char *const root_keys[] = {
+    "format", "version", "kinds", "backward_ratio", "update_bytes", "link_latency_s",
+    "epochs_e0", "epochs_b0", "epochs_alpha", "corrections", NULL,
+};
+
+static int read_header(const asel_yaml_doc *doc, const asel_yaml_node *root)
+{
+    const char *format;
+    int64_t version = 0;
+    int rc = asel_yaml_expect(doc, root, ASEL_YAML_MAP, "parameter file");
+    if (rc == 0)
+        rc = asel_yaml_check_keys(doc, root, root_keys);
+    if (rc == 0)
+        rc = asel_yaml_get_string(doc, root, "format", 1, &format);
+    if (rc == 0 && strcmp(format, "accelsel-predictor-params") != 0)
+        return asel_yaml_fail(doc, asel_yaml_get(root, "format"),
+                              "not a predictor parameter file: format '%.*s%s'", ASEL_QUOTE_MAX,
+                              format, asel_ellipsis(format));
+    if (rc == 0)
+        rc = asel_yaml_get_int(doc, root, "version", 1, INT64_MIN, INT64_MAX, &version);
+    if (rc == 0 && version != 1) {
+        const asel_yaml_node *v = asel_yaml_get(root, "version");
+        return asel_error_at(ACCELSEL_EVERSION, asel_yaml_source(doc), v->line, v->column,
+                             "unknown predictor parameter file version %lld", (long long)version);
+    }
+    return rc;
+}
+
+/* The fields of @p list from map @p map into @p base, each required. */
+static int read_fields(const asel_yaml_doc *doc, const asel_yaml_node *map,
+                       const asel_perf_field *list, void *base)
+{
+    const char *keys[16];
+    size_t n = 0;
+    for (const asel_perf_field *f = list; f->key; f++)
+        keys[n++] = f->key;
+    keys[n] = NULL;
+    int rc = asel_yaml_check_keys(doc, map, keys);
+    for (const asel_perf_field *f = list; rc == 0 && f->key; f++)
+        rc = asel_yaml_get_double(doc, map, f->key, 1, -HUGE_VAL, HUGE_VAL,
+                                  (double *)((char *)base + f->offset));
+    return rc;
+}
+
+static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, asel_perf_params *par)
+{
+    const asel_yaml_node *kinds = asel_yaml_get(root, "kinds");
+    static const char *const keys[] = { "cpu", "gpu", "accel", NULL };
+    if (kinds == NULL)
+        return asel_yaml_fail(doc, root, "missing required key 'kinds'");
+    int rc = asel_yaml_expect(doc, kinds, ASEL_YAML_MAP, "kinds");
+    if (rc == 0)
+        rc = asel_yaml_check_keys(doc, kinds, keys);
+    for (int k = 0; rc == 0 && k < ASEL_PERF_KINDS; k++) {
+        const asel_yaml_node *m = asel_yaml_get(kinds, asel_perf_kind_keys[k]);
+        if (m == NULL)
+            return asel_yaml_fail(doc, kinds, "missing required key '%s'", asel_perf_kind_keys[k]);
+        rc = asel_yaml_expect(doc, m, ASEL_YAML_MAP, asel_perf_kind_keys[k]);
+        if (rc == 0)
+            rc = read_fields(doc, m, asel_perf_kind_fields, &par->kind[k]);
+    }
+    return rc;
+}
+
+/* Corrections: device name -> positive finite time factor. */
+static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
+                            accelsel_predictor *p)
+{
+    const asel_yaml_node *c = asel_yaml_get(root, "corrections");
+    if (c == NULL)
+        return asel_yaml_fail(doc, root, "missing required key 'corrections'");
+    int rc = asel_yaml_expect(doc, c, ASEL_YAML_MAP, "corrections");
+    for (size_t i = 0; rc == 0 && i < c->n; i++) {
+        size_t dev;
+        double v;
+        const char *name = c->keys[i]->value;
+        if (accelsel_catalog_find_device(p->cat, name, &dev) < 0)
+            return asel_yaml_fail(doc, c->keys[i], "correction for unknown device '%.*s%s'",
+                                  ASEL_QUOTE_MAX, name, asel_ellipsis(name));
+        rc = asel_yaml_as_double(doc, c->items[i], "correction", 1e-6, 1e6, &v);
+        if (rc == 0)
+            p->corr[dev] = v;
+    }
+    return rc;
+}
+
+static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
+{
+    const asel_yaml_node *root = asel_yaml_root(doc);
+    const char *bad = NULL;
+    int rc = read_header(doc, root);
+    if (rc == 0)
+        rc = read_kinds(doc, root, &p->par);
+    for (const asel_perf_field *f = asel_perf_global_fields; rc == 0 && f->key; f++)
+        rc = asel_yaml_get_double(doc, root, f->key, 1, -HUGE_VAL, HUGE_VAL,
+                                  (double *)((char *)&p->par + f->offset));
+    if (rc == 0 && !asel_perf_params_valid(&p->par, &bad))
+        return asel_yaml_fail(doc, root, "parameter '%s' is out of its range (docs/predictor.md)",
+                              bad);
+    if (rc == 0)
+        rc = read_corrections(doc, root, p);
+    return rc;
+}
+
+static int load(accelsel_predictor **out, const accelsel_catalog *cat, const char *data,
+                size_t len, const char *source, const accelsel_predictor_options *opts)
+{
+    if (opts != NULL && opts->version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u",
+                          opts->version);
+    size_t max_nodes = opts && opts->max_yaml_nodes <= SIZE_MAX ? (size_t)opts->max_yaml_nodes : 0;
+    asel_yaml_doc *doc = NULL;
+    accelsel_predictor *p = NULL;
+    int rc = asel_yaml_parse(&doc, data, len, source, max_nodes);
+    if (rc == 0)
+        rc = asel_perf_predictor_alloc(&p, cat, asel_perf_params_default());
+    if (rc == 0)
+        rc = read_params(doc, p);
+    asel_yaml_free(doc);
+    if (rc < 0) {
+        accelsel_predictor_free(p);
+        return rc;
+    }
+    *out = p;
+    return 0;
+}
+
+ACCELSEL_API int accelsel_predictor_load_params_buffer(accelsel_predictor **out,
+                                                       const accelsel_catalog *cat,
+                                                       const char *data, size_t len,
+                                                       const accelsel_predictor_options *opts)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (out == NULL || cat == NULL || (data == NULL && len > 0))
+        return asel_einval("accelsel_predictor_load_params_buffer",
+                           out == NULL ? "out" : cat == NULL ? "cat" : "data");
+    return load(out, cat, data ? data : "", len, "<buffer>", opts);
+}
+
+ACCELSEL_API int accelsel_predictor_load_params_file(accelsel_predictor **out,
+                                                     const accelsel_catalog *cat,
+                                                     const char *path,
+                                                     const accelsel_predictor_options *opts)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (out == NULL || cat == NULL || path == NULL)
+        return asel_einval("accelsel_predictor_load_params_file",
+                           out == NULL ? "out" : cat == NULL ? "cat" : "path");
+    char *data;
+    size_t len;
+    int rc = asel_read_file(path, &data, &len);
+    if (rc < 0)
+        return rc;
+    rc = load(out, cat, data, len, path, opts);
+    asel_free(data);
+    return rc;
+}

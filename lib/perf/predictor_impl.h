@@ -1,0 +1,47 @@
+/* Internal layout of accelsel_predictor and of a resolved configuration. */
+#ifndef ASEL_PERF_PREDICTOR_IMPL_H
+#define ASEL_PERF_PREDICTOR_IMPL_H
+
+#include "accelsel/predict.h"
+#include "perf/params.h"
+#include "perf/step.h"
+
+struct accelsel_predictor {
+    const accelsel_catalog *cat; /* borrowed */
+    asel_perf_params par;
+    size_t n_dev;
+    double *corr; /* per catalog device: time factor learned by calibration, 1 = none */
+};
+
+/* A request with every default filled in and every name looked up. */
+typedef struct asel_perf_config {
+    const accelsel_device_info *dev;
+    size_t dev_index;
+    int precision;
+    double count, nodes, per_node;
+    double intra_bw, intra_lat, inter_bw, inter_lat; /* raw link figures per device */
+    double host_bw;              /* host-to-device link; 0 = none (CPU devices) */
+    double host_cores;           /* per node; 0 = unbounded */
+    double global_batch, per_device_batch;
+    double epochs;               /* 0 = from the epochs relation */
+    double epoch_samples, total_samples, sample_bytes;
+    int no_correction;
+} asel_perf_config;
+
+/* Resolve @p req: 0, or the errors of accelsel_predictor_predict(). */
+int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_request *req,
+                      asel_perf_config *cfg);
+
+/* Predict a resolved configuration with parameters @p par and time factor
+ * @p corr. Fails only with ACCELSEL_EINFEASIBLE (memory). */
+int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_config *cfg,
+                  const accelsel_network *net, accelsel_prediction *res,
+                  accelsel_layer_prediction *rows, size_t cap);
+
+/* Epochs at global batch @p b by the relation in @p par. */
+double asel_perf_epochs(const asel_perf_params *par, double b);
+
+/* A predictor sharing @p p's catalog with a copy of its parameters. */
+int asel_perf_predictor_copy(accelsel_predictor **out, const accelsel_predictor *p);
+
+#endif

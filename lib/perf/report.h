@@ -1,0 +1,13 @@
+/* The calibration report. */
+#ifndef ASEL_PERF_REPORT_H
+#define ASEL_PERF_REPORT_H
+
+#include "perf/rows.h"
+
+/* Errors of every scored row with @p par and time factors @p corr, per set
+ * (set[i]: 0 fit, 1 held out, -1 none) and accelerator family. */
+int asel_perf_report_build(accelsel_calibration_report **out, const asel_perf_params *par,
+                           const double *corr, const asel_perf_rows *rows,
+                           const signed char *set);
+
+#endif

@@ -1,0 +1,207 @@
+/* From a request to a configuration: names looked up, counts completed,
+ * links and precision defaulted (docs/predictor.md, "Defaults"). */
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/error.h"
+#include "perf/layer_cost.h"
+#include "perf/predictor_impl.h"
+
+/* The fastest training precision: highest dense peak among fp16, bf16,
+ * tf32 and fp32 (fp8 only when asked for). */
+static int auto_precision(const accelsel_device_info *dev)
+{
+    static const int order[] = { ACCELSEL_PRECISION_FP16, ACCELSEL_PRECISION_BF16,
+                                 ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_FP32 };
+    int best = -1;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        double v = dev->peak_flops[order[i]];
+        if (isfinite(v) && v > 0 && (best < 0 || v > dev->peak_flops[best]))
+            best = order[i];
+    }
+    return best < 0 ? ACCELSEL_PRECISION_FP32 : best;
+}
+
+static int find_link(const accelsel_catalog *cat, const char *name, double *bw, double *lat,
+                     double default_lat)
+{
+    size_t i;
+    int rc = accelsel_catalog_find_link(cat, name, &i);
+    if (rc < 0)
+        return rc;
+    const accelsel_link_info *l = accelsel_catalog_link(cat, i);
+    *bw = l->bw_bytes_s;
+    *lat = isfinite(l->latency_s) ? l->latency_s : default_lat;
+    return 0;
+}
+
+/* A link the catalog names, chosen by the device's generation when neither
+ * request nor system gives one. NULL if the catalog has none of it. */
+static const char *usual_intra(const accelsel_device_info *dev)
+{
+    int sxm = strcasestr(dev->name, "sxm") != NULL;
+    int y = dev->release_year;
+    if (dev->kind == ACCELSEL_DEVICE_GPU && sxm)
+        return y >= 2022 ? "nvlink4" : y >= 2020 ? "nvlink3" : "nvlink2";
+    return y >= 2023 ? "pcie5-x16" : y >= 2020 ? "pcie4-x16" : "pcie3-x16";
+}
+
+static const char *usual_inter(const accelsel_device_info *dev)
+{
+    int y = dev->release_year;
+    return y >= 2022 ? "ib-ndr" : y >= 2020 ? "ib-hdr" : "ib-edr";
+}
+
+static const char *usual_host(const accelsel_device_info *dev)
+{
+    int y = dev->release_year;
+    return y >= 2023 ? "pcie5-x16" : y >= 2020 ? "pcie4-x16" : "pcie3-x16";
+}
+
+/* Fill count, nodes and per_node from any two (or one, or a system). */
+static int complete_counts(asel_perf_config *c, double count, double nodes, double per_node)
+{
+    if (count > 0 && nodes > 0 && per_node > 0 && count != nodes * per_node)
+        return asel_error(ACCELSEL_EINVAL, "count %g is not nodes %g x per-node %g", count,
+                          nodes, per_node);
+    if (count <= 0)
+        count = nodes > 0 && per_node > 0 ? nodes * per_node : per_node > 0 ? per_node : 1;
+    if (nodes > 0 && per_node <= 0) {
+        if (fmod(count, nodes) != 0)
+            return asel_error(ACCELSEL_EINVAL, "count %g does not divide into %g nodes", count,
+                              nodes);
+        per_node = count / nodes;
+    }
+    if (per_node <= 0) {
+        per_node = count <= 8 ? count : 8;
+        while (fmod(count, per_node) != 0)
+            per_node--;
+    }
+    if (fmod(count, per_node) != 0)
+        return asel_error(ACCELSEL_EINVAL, "count %g does not divide into nodes of %g", count,
+                          per_node);
+    c->count = count;
+    c->per_node = per_node;
+    c->nodes = count / per_node;
+    return 0;
+}
+
+static int check_sizes(const accelsel_predict_request *r)
+{
+    const struct { const char *name; double v; } s[] = {
+        { "global_batch", r->global_batch }, { "epochs", r->epochs },
+        { "epoch_samples", r->epoch_samples }, { "total_samples", r->total_samples },
+        { "sample_bytes", r->sample_bytes },
+    };
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
+        if (!isfinite(s[i].v) || s[i].v < 0)
+            return asel_error(ACCELSEL_EINVAL, "%s %g is negative or not finite", s[i].name,
+                              s[i].v);
+    return 0;
+}
+
+static int resolve_device(const accelsel_predictor *p, const accelsel_predict_request *r,
+                          asel_perf_config *c, const accelsel_system_info **sys)
+{
+    size_t i;
+    int rc;
+    *sys = NULL;
+    if ((r->device == NULL) == (r->system == NULL))
+        return asel_error(ACCELSEL_EINVAL, "give either a device or a system, not %s",
+                          r->device ? "both" : "neither");
+    if (r->system != NULL) {
+        if ((rc = accelsel_catalog_find_system(p->cat, r->system, &i)) < 0)
+            return rc;
+        *sys = accelsel_catalog_system(p->cat, i);
+        if ((*sys)->device < 0)
+            return asel_error(ACCELSEL_EINVAL, "system '%s' is not a cluster of one device",
+                              (*sys)->name);
+        i = (size_t)(*sys)->device;
+    } else if ((rc = accelsel_catalog_find_device(p->cat, r->device, &i)) < 0) {
+        return rc;
+    }
+    c->dev_index = i;
+    c->dev = accelsel_catalog_device(p->cat, i);
+    return 0;
+}
+
+static int resolve_links(const accelsel_predictor *p, const accelsel_predict_request *r,
+                         const accelsel_system_info *sys, asel_perf_config *c)
+{
+    const accelsel_catalog *cat = p->cat;
+    double lat = p->par.link_latency_s;
+    const char *intra = r->intra_link, *inter = r->inter_link, *host = NULL;
+    if (intra == NULL && sys && sys->intra_node_link >= 0)
+        intra = accelsel_catalog_link(cat, (size_t)sys->intra_node_link)->name;
+    if (inter == NULL && sys && sys->inter_node_link >= 0)
+        inter = accelsel_catalog_link(cat, (size_t)sys->inter_node_link)->name;
+    if (sys && sys->host_link >= 0)
+        host = accelsel_catalog_link(cat, (size_t)sys->host_link)->name;
+    int rc;
+    if ((rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_bw, &c->intra_lat, lat)) < 0 ||
+        (rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_bw, &c->inter_lat, lat)) < 0)
+        return rc;
+    /* One network port per accelerator unless the system says otherwise. */
+    if (sys && sys->inter_node_links_per_node > 0 && c->per_node > 0)
+        c->inter_bw *= fmin(1.0, sys->inter_node_links_per_node / c->per_node);
+    c->host_bw = 0;
+    if (c->dev->kind != ACCELSEL_DEVICE_CPU) {
+        double hl;
+        if ((rc = find_link(cat, host ? host : usual_host(c->dev), &c->host_bw, &hl, lat)) < 0)
+            return rc;
+    }
+    return 0;
+}
+
+static int resolve_host(const accelsel_predictor *p, const accelsel_predict_request *r,
+                        const accelsel_system_info *sys, asel_perf_config *c)
+{
+    c->host_cores = r->host_cores_per_node;
+    if (c->host_cores > 0)
+        return 0;
+    const accelsel_device_info *cpu = NULL;
+    double sockets = 1;
+    if (r->host_cpu != NULL) {
+        size_t i;
+        int rc = accelsel_catalog_find_device(p->cat, r->host_cpu, &i);
+        if (rc < 0)
+            return rc;
+        cpu = accelsel_catalog_device(p->cat, i);
+    } else if (sys && sys->host_cpu >= 0) {
+        cpu = accelsel_catalog_device(p->cat, (size_t)sys->host_cpu);
+        sockets = sys->host_cpus_per_node > 0 ? sys->host_cpus_per_node : 1;
+    }
+    c->host_cores = cpu && cpu->cores > 0 ? cpu->cores * sockets : 0;
+    return 0;
+}
+
+int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_request *r,
+                      asel_perf_config *c)
+{
+    const accelsel_system_info *sys;
+    int rc;
+    *c = (asel_perf_config){ 0 };
+    if ((rc = check_sizes(r)) < 0 || (rc = resolve_device(p, r, c, &sys)) < 0)
+        return rc;
+    double nodes = r->nodes, per_node = r->per_node;
+    if (sys && per_node == 0 && (r->count == 0 || r->nodes == 0))
+        per_node = sys->devices_per_node;
+    if (sys && nodes == 0 && r->count == 0)
+        nodes = sys->nodes;
+    if ((rc = complete_counts(c, r->count, nodes, per_node)) < 0)
+        return rc;
+    c->precision = r->precision == ACCELSEL_PRECISION_AUTO ? auto_precision(c->dev) : r->precision;
+    if ((rc = asel_perf_check_device(c->dev, c->precision)) < 0)
+        return rc;
+    if ((rc = resolve_links(p, r, sys, c)) < 0 || (rc = resolve_host(p, r, sys, c)) < 0)
+        return rc;
+    c->global_batch = r->global_batch > 0 ? r->global_batch : 256.0 * c->count;
+    c->per_device_batch = c->global_batch / c->count;
+    c->epochs = r->epochs;
+    c->epoch_samples = r->epoch_samples > 0 ? r->epoch_samples : ACCELSEL_PREDICT_IMAGENET_SAMPLES;
+    c->total_samples = r->total_samples;
+    c->sample_bytes = r->sample_bytes;
+    c->no_correction = r->no_correction != 0;
+    return 0;
+}

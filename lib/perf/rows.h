@@ -1,0 +1,37 @@
+/* Rows of a dataset in the built-in MLPerf format, read as configurations
+ * (configuration columns only) and, for calibration, with their results. */
+#ifndef ASEL_PERF_ROWS_H
+#define ASEL_PERF_ROWS_H
+
+#include "perf/predictor_impl.h"
+
+typedef struct asel_perf_row {
+    int ok;               /* 1 if the configuration resolved */
+    char *note;           /* why not (owned), NULL when ok */
+    asel_perf_config cfg;
+    double measured_min;  /* time_to_train_min; NaN if absent */
+    double epochs_mean;   /* measured epochs; NaN if absent (calibration only) */
+    int round;            /* "vX.Y" as X * 100 + Y; -1 if absent */
+    const char *family;   /* accelerator_family; "" if absent; borrowed from the dataset */
+    int closed;           /* division is closed (or absent) */
+} asel_perf_row;
+
+typedef struct asel_perf_rows {
+    size_t n;
+    asel_perf_row *row;
+    accelsel_network *net; /* ResNet-50 at 224 x 224, every row's network */
+} asel_perf_rows;
+
+/* Read every row of @p ds. Rows that do not resolve get a note; only
+ * ACCELSEL_ENOMEM, or ACCELSEL_ENOTFOUND for a missing required column
+ * (accelerator_model_name, total_accelerators), fail the call. */
+int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
+                        const accelsel_dataset *ds);
+void asel_perf_rows_free(asel_perf_rows *rows);
+
+/* Predicted time to train in minutes of row @p r with @p par and time factor
+ * @p corr; NaN (and ok unchanged) when the model finds it infeasible. */
+double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                             const accelsel_network *net);
+
+#endif

@@ -1,0 +1,95 @@
+/* A resolved configuration to a prediction: device step, all-reduce with
+ * overlap, input pipeline and host-to-device transfer, epochs. */
+#include <math.h>
+
+#include "core/error.h"
+#include "perf/layer_cost.h"
+#include "perf/predictor_impl.h"
+
+double asel_perf_epochs(const asel_perf_params *par, double b)
+{
+    return par->epochs_e0 * pow(fmax(1.0, b / par->epochs_b0), par->epochs_alpha);
+}
+
+/* Bytes per sample from host memory: the network's input elements at one
+ * byte each (decoded 8-bit images) unless the request says. */
+static double sample_bytes(const asel_perf_config *c, const accelsel_network *net)
+{
+    if (c->sample_bytes > 0)
+        return c->sample_bytes;
+    double b = 0;
+    size_t n = accelsel_network_input_count(net);
+    for (size_t i = 0; i < n; i++)
+        b += (double)accelsel_network_layer(net, i)->output_elements;
+    return b;
+}
+
+static void communicate(const asel_perf_params *par, const asel_perf_config *c,
+                        const accelsel_network *net, const asel_perf_step *s,
+                        accelsel_prediction *res)
+{
+    const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(c->dev->kind)];
+    asel_perf_links l = { c->intra_bw * q->comm_eff, c->intra_lat, c->inter_bw * q->comm_eff,
+                          c->inter_lat };
+    double bytes = (double)accelsel_network_get_totals(net)->params *
+                   asel_perf_precision_bytes(c->precision);
+    res->communication_s = asel_perf_allreduce(bytes, c->nodes, c->per_node, &l);
+    res->exposed_communication_s = fmax(0.0, res->communication_s - q->overlap * s->backward_s);
+}
+
+/* The input pipeline runs beside the device (prefetching); the copy to the
+ * device happens at the start of each step, as a plain training loop does. */
+static void feed(const asel_perf_params *par, const asel_perf_config *c,
+                 const accelsel_network *net, accelsel_prediction *res)
+{
+    const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(c->dev->kind)];
+    double per_node = c->per_device_batch * c->per_node;
+    res->input_s = c->host_cores > 0 ? per_node / (c->host_cores * q->host_rate) : 0;
+    res->transfer_s = c->host_bw > 0 ? c->per_device_batch * sample_bytes(c, net) / c->host_bw : 0;
+}
+
+static int check_memory(const asel_perf_config *c, double needed, accelsel_prediction *res)
+{
+    res->memory_needed_bytes = needed;
+    res->memory_available_bytes = c->dev->memory_bytes;
+    if (isfinite(c->dev->memory_bytes) && needed > c->dev->memory_bytes)
+        return asel_error(ACCELSEL_EINFEASIBLE,
+                          "'%s' at %g samples per device needs %.0f bytes of memory, the device "
+                          "has %.0f", c->dev->name, c->per_device_batch, needed,
+                          c->dev->memory_bytes);
+    return 0;
+}
+
+int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_config *c,
+                  const accelsel_network *net, accelsel_prediction *res,
+                  accelsel_layer_prediction *rows, size_t cap)
+{
+    asel_perf_step s;
+    asel_perf_device_step(par, c->dev, net, c->per_device_batch, c->precision, &s, rows, cap);
+    int rc = check_memory(c, s.memory_needed, res);
+    if (rc < 0)
+        return rc;
+    communicate(par, c, net, &s, res);
+    feed(par, c, net, res);
+    double device = s.device_s + res->exposed_communication_s + res->transfer_s;
+    res->step_s = fmax(device, res->input_s) * corr;
+    res->compute_s = s.compute_s;
+    res->memory_s = s.memory_s;
+    res->overhead_s = s.overhead_s;
+    res->correction = corr;
+    res->precision = c->precision;
+    res->count = (uint32_t)c->count;
+    res->nodes = (uint32_t)c->nodes;
+    res->per_node = (uint32_t)c->per_node;
+    res->global_batch = c->global_batch;
+    res->per_device_batch = c->per_device_batch;
+    res->device_index = (int64_t)c->dev_index;
+    res->throughput_samples_s = c->global_batch / res->step_s;
+    if (c->total_samples > 0)
+        res->epochs = c->total_samples / c->epoch_samples;
+    else
+        res->epochs = c->epochs > 0 ? c->epochs : asel_perf_epochs(par, c->global_batch);
+    res->epoch_s = ceil(c->epoch_samples / c->global_batch) * res->step_s;
+    res->time_to_train_s = res->epochs * res->epoch_s;
+    return 0;
+}

@@ -1,0 +1,76 @@
+/* A training step on one device: forward, backward (backward_ratio x the
+ * forward terms: input and weight gradients) and the optimizer update of
+ * each layer's weights, each pass as max(compute, memory) + overhead. */
+#include <math.h>
+
+#include "perf/layer_cost.h"
+#include "perf/step.h"
+
+/* Add one pass's terms to the split by what bounds it. */
+static void add_pass(asel_perf_step *s, const asel_layer_time *t)
+{
+    if (t->compute_s >= t->memory_s)
+        s->compute_s += t->compute_s;
+    else
+        s->memory_s += t->memory_s;
+    s->overhead_s += t->overhead_s;
+}
+
+static int bound_of(const asel_layer_time *t)
+{
+    if (t->overhead_s >= fmax(t->compute_s, t->memory_s))
+        return ACCELSEL_BOUND_OVERHEAD;
+    return t->compute_s >= t->memory_s ? ACCELSEL_BOUND_COMPUTE : ACCELSEL_BOUND_MEMORY;
+}
+
+/* Weights in fp32 (master copy), gradients and the momentum buffer in fp32,
+ * a low-precision copy of the weights for mixed precision, and every layer's
+ * output kept for the backward pass. */
+static double memory_needed(const accelsel_network *net, double batch, double eb)
+{
+    const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    double params = (double)t->params;
+    double act = 0;
+    size_t n = accelsel_network_layer_count(net);
+    for (size_t i = 0; i < n; i++)
+        act += (double)accelsel_network_layer(net, i)->output_elements;
+    return params * (12.0 + (eb < 4 ? eb : 0)) + act * batch * eb;
+}
+
+void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
+                           const accelsel_network *net, double batch, int precision,
+                           asel_perf_step *out, accelsel_layer_prediction *rows, size_t cap)
+{
+    const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
+    double r = par->backward_ratio;
+    double upd_bw = dev->memory_bw_bytes_s * q->memory_eff;
+    *out = (asel_perf_step){ 0 };
+    size_t n = accelsel_network_layer_count(net);
+    for (size_t i = 0; i < n; i++) {
+        const accelsel_layer_info *l = accelsel_network_layer(net, i);
+        asel_layer_time f, b, u = { 0, 0, 0, 0 };
+        asel_perf_layer_terms(par, dev, l, batch, precision, &f);
+        b = (asel_layer_time){ r * f.compute_s, r * f.memory_s, r * f.overhead_s, 0 };
+        b.time_s = fmax(b.compute_s, b.memory_s) + b.overhead_s;
+        if (l->params > 0) {
+            u.memory_s = (double)l->params * par->update_bytes / upd_bw;
+            u.overhead_s = q->overhead_s;
+            u.time_s = u.memory_s + u.overhead_s;
+        }
+        add_pass(out, &f);
+        add_pass(out, &b);
+        add_pass(out, &u);
+        out->forward_s += f.time_s;
+        out->backward_s += b.time_s;
+        out->update_s += u.time_s;
+        if (i < cap)
+            rows[i] = (accelsel_layer_prediction){
+                .layer = i, .name = l->name, .forward_s = f.time_s, .backward_s = b.time_s,
+                .update_s = u.time_s, .compute_s = f.compute_s + b.compute_s,
+                .memory_s = f.memory_s + b.memory_s + u.memory_s,
+                .overhead_s = f.overhead_s + b.overhead_s + u.overhead_s,
+                .bound = l->kind == ACCELSEL_LAYER_INPUT ? 0 : bound_of(&f) };
+    }
+    out->device_s = out->forward_s + out->backward_s + out->update_s;
+    out->memory_needed = memory_needed(net, batch, asel_perf_precision_bytes(precision));
+}

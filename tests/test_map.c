@@ -1,0 +1,591 @@
+/* Mapping problems: evaluation against a hand-computed timeline, the GA
+ * against exhaustive search on random small instances, thread-count
+ * invariance, cancellation, baselines, YAML round trips, bad input and
+ * allocation failures. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "accelsel/catalog.h"
+#include "accelsel/map.h"
+#include "accelsel/network.h"
+#include "testutil.h"
+
+/* Two 16-MAC tiled designs at 1 MHz with 1-byte operands, links and host at
+ * 1 MB/s without latency: small numbers that are easy to follow by hand. */
+static const char catalog_yaml[] =
+    "version: 1\n"
+    "links:\n"
+    "  - {name: l, technology: board, bw_bytes_s: 1e6, source: test}\n"
+    "  - {name: h, technology: pcie, bw_bytes_s: 1e6, source: test}\n"
+    "  - {name: dead, technology: board, bw_bytes_s: 1e-300, source: test}\n"
+    "designs:\n"
+    "  - {name: t4, dataflow: tiled, platform: FPGA, precision: int8, tm: 4, tn: 4, macs: 16,\n"
+    "     clock_hz: 1e6, buffer_bytes: 1e6, source: test}\n"
+    "  - {name: t8, dataflow: tiled, platform: FPGA, precision: int8, tm: 8, tn: 2, macs: 16,\n"
+    "     clock_hz: 1e6, buffer_bytes: 1e6, source: test}\n"
+    "  - {name: nobuf, dataflow: tiled, platform: FPGA, precision: int8, tm: 4, tn: 4, macs: 16,\n"
+    "     clock_hz: 1e6, source: test}\n"
+    "systems:\n"
+    "  - name: tiny-2\n"
+    "    host_link: h\n"
+    "    slots:\n"
+    "      - {designs: [t4, t8], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
+    "      - {designs: [t4, t8], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
+    "    links: [{slots: [0, 1], link: l}]\n"
+    "    source: test\n"
+    "  - name: apart-2\n"
+    "    host_link: h\n"
+    "    slots:\n"
+    "      - {designs: [t4], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
+    "      - {designs: [t8], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
+    "    source: test\n"
+    "  - name: small-mem\n"
+    "    host_link: h\n"
+    "    slots:\n"
+    "      - {designs: [t4], memory_bytes: 100, memory_bw_bytes_s: 1e6}\n"
+    "    source: test\n"
+    "  - name: needs-buffer\n"
+    "    host_link: h\n"
+    "    slots:\n"
+    "      - {designs: [t4, nobuf], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
+    "    source: test\n";
+
+/* x [4, 8, 8] -> c1 (8 channels, 3 x 3) -> c2 (4 channels, 1 x 1). */
+static const char net_yaml[] =
+    "version: 1\n"
+    "name: two-convs\n"
+    "inputs:\n"
+    "  - {name: x, shape: [4, 8, 8]}\n"
+    "layers:\n"
+    "  - {name: c1, kind: conv2d, inputs: [x], out_channels: 8, kernel: 3, padding: 1, bias: false}\n"
+    "  - {name: c2, kind: conv2d, inputs: [c1], out_channels: 4, kernel: 1, bias: false}\n";
+
+static accelsel_catalog *catalog(void)
+{
+    accelsel_catalog *cat;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, catalog_yaml, sizeof catalog_yaml - 1), 0);
+    return cat;
+}
+
+static accelsel_network *network(const char *yaml)
+{
+    accelsel_network *net;
+    accelsel_network_options o = ACCELSEL_NETWORK_OPTIONS_INIT;
+    o.bytes_per_element = 1;
+    int rc = accelsel_network_load_buffer(&net, yaml, strlen(yaml), &o);
+    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+    return net;
+}
+
+static accelsel_mapping_problem *problem(const char *system, const char *yaml, uint32_t batch)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(yaml);
+    accelsel_mapping_problem_options o = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
+    accelsel_mapping_problem *p;
+    o.batch = batch;
+    int rc = accelsel_mapping_problem_new(&p, cat, system, net, &o);
+    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+    accelsel_catalog_free(cat); /* the problem keeps what it needs */
+    accelsel_network_free(net);
+    return p;
+}
+
+/* Evaluate: layers c1, c2 (indices 1, 2; x is 0) on the given groups. */
+static accelsel_mapping *eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2,
+                              int s2)
+{
+    uint32_t design[2] = {0, 0};
+    uint64_t groups[3] = {0, g1, g2};
+    int32_t strat[3] = {0, s1, s2};
+    accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 2, design, 3, groups, strat};
+    accelsel_mapping *m;
+    int rc = accelsel_mapping_evaluate(p, &spec, &m);
+    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+    return m;
+}
+
+static void check_breakdown(const accelsel_mapping *m)
+{
+    const accelsel_mapping_breakdown *b = accelsel_mapping_get_breakdown(m);
+    double total = b->compute_s + b->communication_s + b->idle_s;
+    ck_assert_double_eq_tol(total, b->used_slots * b->latency_s, 1e-12);
+    ck_assert_double_eq_tol(b->communication_s, b->comm_between_s + b->comm_within_s + b->comm_host_s,
+                            1e-15);
+}
+
+START_TEST(evaluate_matches_the_hand_timeline)
+{
+    accelsel_mapping_problem *p = problem("tiny-2", net_yaml, 1);
+    /* c1 on t4 (4 x 4 channels, 1 pixel per cycle): ceil(8/4) ceil(4/4) x 9 x 8 x 8
+     * = 1152 cycles = 1.152 ms; traffic 256 + 512 + 288 B = 1.056 ms; the slower
+     * wins: 1.152 ms. c2: ceil(4/4) ceil(8/4) x 8 x 8 = 128 cycles, but 512 + 256
+     * + 32 B = 0.8 ms of traffic. Input from the host 256 B = 0.256 ms, output
+     * 256 B = 0.256 ms, c1's output to the other slot 512 B = 0.512 ms. */
+    accelsel_mapping *same = eval(p, 1, 0, 1, 0);
+    ck_assert_double_eq_tol(accelsel_mapping_objective_s(same), 0.256e-3 + 1.152e-3 + 0.8e-3 + 0.256e-3, 1e-15);
+    const accelsel_mapping_layer_info *c1 = accelsel_mapping_layer(same, 1);
+    ck_assert_str_eq(c1->name, "c1");
+    ck_assert_double_eq_tol(c1->start_s, 0, 1e-18);
+    ck_assert_double_eq_tol(c1->end_s, 1.408e-3, 1e-15);
+    ck_assert_double_eq_tol(c1->compute_s, 1.152e-3, 1e-15);
+    ck_assert_str_eq(c1->design, "t4");
+    check_breakdown(same);
+    accelsel_mapping *apart = eval(p, 1, 0, 2, 0);
+    ck_assert_double_eq_tol(accelsel_mapping_objective_s(apart),
+                            0.256e-3 + 1.152e-3 + 0.512e-3 + 0.8e-3 + 0.256e-3, 1e-15);
+    ck_assert_double_eq_tol(accelsel_mapping_get_breakdown(apart)->comm_between_s, 0.512e-3, 1e-15);
+    check_breakdown(apart);
+    /* c1 split by output channels over both slots: 4 channels each, 576 cycles =
+     * 0.576 ms, traffic 256 + 256 + 144 B = 0.656 ms; all-gather 1/2 x 512 B =
+     * 0.256 ms; c2 stays on slot 0, which already holds all of c1's output. */
+    accelsel_mapping *split = eval(p, 3, ACCELSEL_STRATEGY_OUTPUT_CHANNELS, 1, 0);
+    ck_assert_double_eq_tol(accelsel_mapping_objective_s(split),
+                            0.256e-3 + 0.656e-3 + 0.256e-3 + 0.8e-3 + 0.256e-3, 1e-15);
+    ck_assert_double_eq_tol(accelsel_mapping_layer(split, 1)->comm_within_s, 0.256e-3, 1e-15);
+    check_breakdown(split);
+    /* NONE on two slots is costed on the lowest slot alone. */
+    accelsel_mapping *none2 = eval(p, 3, 0, 3, 0);
+    ck_assert_uint_eq(accelsel_mapping_layer(none2, 1)->slots, 1);
+    ck_assert_double_eq(accelsel_mapping_objective_s(none2), accelsel_mapping_objective_s(same));
+    /* Peak memory of slot 0 in `same`: weights 288 + 32 B, largest activations
+     * in + out of c1: 256 + 512 B. */
+    ck_assert_double_eq(accelsel_mapping_memory_bytes(same, 0), 288 + 32 + 768);
+    ck_assert_double_eq(accelsel_mapping_memory_bytes(same, 1), 0);
+    accelsel_mapping_free(same);
+    accelsel_mapping_free(apart);
+    accelsel_mapping_free(split);
+    accelsel_mapping_free(none2);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+START_TEST(throughput_is_the_busiest_slot)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    accelsel_mapping_problem_options o = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
+    accelsel_mapping_problem *p;
+    o.objective = ACCELSEL_OBJECTIVE_THROUGHPUT;
+    ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "tiny-2", net, &o), 0);
+    /* Slot 0: input 0.256 + c1 1.152 = 1.408 ms; slot 1: receive 0.512 + c2 0.8
+     * + output 0.256 = 1.568 ms. */
+    accelsel_mapping *m = eval(p, 1, 0, 2, 0);
+    ck_assert_double_eq_tol(accelsel_mapping_objective_s(m), 1.568e-3, 1e-15);
+    ck_assert_int_eq(accelsel_mapping_objective(m), ACCELSEL_OBJECTIVE_THROUGHPUT);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* A small random DAG: a chain of three convolutions, or two branches and
+ * their sum, with random channels, kernels, sizes; text in @p buf. */
+static void random_network(unsigned *state, char *buf, size_t cap)
+{
+#define RND(n) ((*state = *state * 1103515245u + 12345u) >> 16) % (n)
+    unsigned c = 1 + RND(6), h = 2 + RND(6), a = 1 + RND(12), b = 1 + RND(12), k1 = RND(2) ? 3 : 1;
+    unsigned k2 = RND(2) ? 3 : 1;
+    if (RND(2))
+        snprintf(buf, cap,
+                 "version: 1\nname: chain\ninputs: [{name: x, shape: [%u, %u, %u]}]\nlayers:\n"
+                 "  - {name: a, kind: conv2d, inputs: [x], out_channels: %u, kernel: %u, padding: %u}\n"
+                 "  - {name: b, kind: conv2d, inputs: [a], out_channels: %u, kernel: %u, padding: %u}\n"
+                 "  - {name: c, kind: conv2d, inputs: [b], out_channels: %u, kernel: 1}\n",
+                 c, h, h, a, k1, k1 / 2, b, k2, k2 / 2, 1 + RND(12));
+    else
+        snprintf(buf, cap,
+                 "version: 1\nname: branches\ninputs: [{name: x, shape: [%u, %u, %u]}]\nlayers:\n"
+                 "  - {name: a, kind: conv2d, inputs: [x], out_channels: %u, kernel: %u, padding: %u}\n"
+                 "  - {name: b, kind: conv2d, inputs: [x], out_channels: %u, kernel: %u, padding: %u}\n"
+                 "  - {name: c, kind: add, inputs: [a, b]}\n",
+                 c, h, h, a, k1, k1 / 2, a, k2, k2 / 2);
+#undef RND
+}
+
+START_TEST(ga_finds_the_exhaustive_optimum)
+{
+    size_t instances = testutil_reps(20);
+    unsigned state = 2024;
+    char yaml[1024];
+    for (size_t i = 0; i < instances; i++) {
+        random_network(&state, yaml, sizeof yaml);
+        accelsel_mapping_problem *p = problem("tiny-2", yaml, 1 + state % 4);
+        accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+        accelsel_mapping *best, *m;
+        o.method = "exhaustive";
+        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &best), 0);
+        double opt = accelsel_mapping_objective_s(best);
+        int found = 0;
+        o.method = "ga";
+        o.n_threads = 1;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            o.seed = seed;
+            ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+            double v = accelsel_mapping_objective_s(m);
+            ck_assert_msg(v >= opt * (1 - 1e-12), "GA below the exhaustive optimum");
+            found += v <= opt * (1 + 1e-9);
+            accelsel_mapping_free(m);
+        }
+        ck_assert_msg(found >= 19, "instance %zu: optimum found by %d of 20 seeds\n%s", i, found, yaml);
+        accelsel_mapping_free(best);
+        accelsel_mapping_problem_free(p);
+    }
+}
+END_TEST
+
+static accelsel_mapping_problem *zoo_problem(const char *system, const char *name)
+{
+    accelsel_catalog *cat;
+    accelsel_network *net;
+    accelsel_mapping_problem *p;
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&cat), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&net, name, NULL), 0);
+    int rc = accelsel_mapping_problem_new(&p, cat, system, net, NULL);
+    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+    accelsel_catalog_free(cat);
+    accelsel_network_free(net);
+    return p;
+}
+
+static int same_spec(const accelsel_mapping *a, const accelsel_mapping *b)
+{
+    accelsel_mapping_spec x, y;
+    accelsel_mapping_get_spec(a, &x);
+    accelsel_mapping_get_spec(b, &y);
+    return x.n_slots == y.n_slots && x.n_layers == y.n_layers &&
+           memcmp(x.slot_design, y.slot_design, x.n_slots * sizeof *x.slot_design) == 0 &&
+           memcmp(x.layer_slots, y.layer_slots, x.n_layers * sizeof *x.layer_slots) == 0 &&
+           memcmp(x.layer_strategy, y.layer_strategy, x.n_layers * sizeof *x.layer_strategy) == 0;
+}
+
+START_TEST(same_seed_same_mapping_at_any_thread_count)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-8", "two-tower");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *one, *many;
+    o.seed = 7;
+    o.generations = (uint32_t)testutil_reps(20) + 2;
+    o.n_threads = 1;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &one), 0);
+    o.n_threads = 3;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &many), 0);
+    ck_assert(same_spec(one, many));
+    ck_assert_double_eq(accelsel_mapping_objective_s(one), accelsel_mapping_objective_s(many));
+    ck_assert_uint_eq(accelsel_mapping_evaluations(one), accelsel_mapping_evaluations(many));
+    const double *h;
+    size_t n;
+    ck_assert_int_eq(accelsel_mapping_history(one, &h, &n), 0);
+    ck_assert_uint_eq(n, accelsel_mapping_generations(one) + 1);
+    for (size_t i = 1; i < n; i++)
+        ck_assert(h[i] <= h[i - 1]); /* elitism: the best never gets worse */
+    ck_assert_double_eq(h[n - 1], accelsel_mapping_objective_s(one));
+    accelsel_mapping_free(one);
+    accelsel_mapping_free(many);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+static int stop_at_three(uint32_t generation, double best, uint64_t evaluations, void *payload)
+{
+    (void)best;
+    (void)evaluations;
+    ++*(int *)payload;
+    return generation >= 3;
+}
+
+START_TEST(cancel_returns_the_best_so_far)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-4", "casia-surf");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    int calls = 0;
+    o.progress = stop_at_three;
+    o.payload = &calls;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(calls, 3);
+    ck_assert_uint_eq(accelsel_mapping_generations(m), 3);
+    ck_assert(isfinite(accelsel_mapping_objective_s(m)));
+    accelsel_mapping_free(m);
+    /* A baseline reports once and may be canceled too. */
+    o.method = "single";
+    calls = 0;
+    o.progress = stop_at_three;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0); /* generation 0: goes on */
+    ck_assert_int_eq(calls, 1);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+START_TEST(baselines_and_the_ga)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-4", "resnet50");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    o.generations = (uint32_t)testutil_reps(50);
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    double ga = accelsel_mapping_objective_s(m);
+    accelsel_mapping_free(m);
+    /* The GA starts from the computation-first and h2h mappings and keeps its
+     * best: it is never worse than they are. */
+    for (size_t i = 1; accelsel_mapping_method_name(i); i++) {
+        o.method = accelsel_mapping_method_name(i);
+        int rc = accelsel_mapping_solve(p, &o, &m);
+        if (strcmp(o.method, "exhaustive") == 0) {
+            ck_assert_int_eq(rc, ACCELSEL_ERANGE);
+            ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "candidates"));
+            continue;
+        }
+        ck_assert_msg(rc == 0, "%s: %s", o.method, accelsel_last_error()->message);
+        ck_assert_str_eq(accelsel_mapping_method(m), o.method);
+        if (strcmp(o.method, "computation-first") == 0 || strcmp(o.method, "h2h") == 0)
+            ck_assert(ga <= accelsel_mapping_objective_s(m));
+        check_breakdown(m);
+        accelsel_mapping_free(m);
+    }
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+START_TEST(yaml_round_trip)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-8", "multi-task");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m, *back;
+    char *text, *again;
+    size_t len, len2;
+    o.generations = 5;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_save_buffer(m, &text, &len), 0);
+    ck_assert_int_eq(accelsel_mapping_load_buffer(&back, p, text, len), 0);
+    ck_assert_str_eq(accelsel_mapping_method(back), "load");
+    ck_assert(same_spec(m, back));
+    ck_assert_double_eq(accelsel_mapping_objective_s(m), accelsel_mapping_objective_s(back));
+    ck_assert_int_eq(accelsel_mapping_save_buffer(back, &again, &len2), 0);
+    ck_assert_str_eq(text, again);
+    char path[] = "/tmp/accelsel-map-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    accelsel_mapping *fromfile;
+    ck_assert_int_eq(accelsel_mapping_save_file(m, path), 0);
+    ck_assert_int_eq(accelsel_mapping_load_file(&fromfile, p, path), 0);
+    ck_assert(same_spec(m, fromfile));
+    remove(path);
+    accelsel_free(text);
+    accelsel_free(again);
+    accelsel_mapping_free(m);
+    accelsel_mapping_free(back);
+    accelsel_mapping_free(fromfile);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* Malformed mapping files on problem tiny-2 / two-convs, with the status
+ * and a piece of the message. */
+static const struct {
+    const char *text, *status_text;
+    int status;
+} bad_files[] = {
+    {"", "empty mapping", ACCELSEL_EPARSE},
+    {"version: 2\nslots: []\nlayers: []\n", "version 2", ACCELSEL_EVERSION},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t4}]\nlayers: []\nextra: 1\n",
+     "extra", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 2, design: t4}]\nlayers: []\n", "unknown slot 2", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: zz}]\nlayers: []\n", "unknown design 'zz'", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: nobuf}]\nlayers: []\n", "unknown design", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 0, design: t4}]\nlayers: []\n", "twice", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}]\nlayers: []\n", "slot 1 has no design", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\nlayers: [{name: c1, slots: [0]}]\n",
+     "layer 'c2' is not mapped", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\n"
+     "layers: [{name: q9, slots: [0]}]\n", "unknown layer 'q9'", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\n"
+     "layers: [{name: x, slots: [0]}]\n", "network input", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\n"
+     "layers: [{name: c1, slots: [5]}]\n", "unknown slot 5", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\n"
+     "layers: [{name: c1, slots: []}]\n", "no slots", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\n"
+     "layers: [{name: c1, slots: [0], strategy: diagonal}]\n", "unknown strategy", ACCELSEL_EPARSE},
+    {"version: 1\nsystem: other\nslots: []\nlayers: []\n", "system 'other'", ACCELSEL_EPARSE},
+    {"version: 1\nbatch: 3\nslots: []\nlayers: []\n", "batch 3", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\nlayers:\n"
+     "  - {name: c1, slots: [0]}\n  - {name: c1, slots: [1]}\n", "given twice", ACCELSEL_EPARSE},
+    {"- 1\n", "a mapping", ACCELSEL_EPARSE},
+};
+
+START_TEST(malformed_mapping_files)
+{
+    accelsel_mapping_problem *p = problem("tiny-2", net_yaml, 1);
+    accelsel_mapping *m = (accelsel_mapping *)&m;
+    const char *t = bad_files[_i].text;
+    int rc = accelsel_mapping_load_buffer(&m, p, t, strlen(t));
+    ck_assert_msg(rc == bad_files[_i].status, "case %d: %d %s", _i, rc, accelsel_last_error()->message);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strstr(accelsel_last_error()->message, bad_files[_i].status_text) != NULL,
+                  "case %d: '%s'", _i, accelsel_last_error()->message);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+START_TEST(pool_membership_in_files)
+{
+    accelsel_mapping_problem *p = problem("apart-2", net_yaml, 1);
+    accelsel_mapping *m;
+    const char *t = "version: 1\nslots: [{slot: 0, design: t8}, {slot: 1, design: t8}]\nlayers: []\n";
+    ck_assert_int_eq(accelsel_mapping_load_buffer(&m, p, t, strlen(t)), ACCELSEL_EPARSE);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "not in the pool of slot 0"));
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+START_TEST(bad_problems_and_mappings)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    accelsel_mapping_problem *p = (accelsel_mapping_problem *)&p;
+    /* A design without a figure the model needs. */
+    ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "needs-buffer", net, NULL), ACCELSEL_EDATA);
+    ck_assert_ptr_null(p);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'nobuf'"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "buffer_bytes"));
+    /* A layer that fits no slot: c1 holds 256 + 512 B of activations even split. */
+    ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "small-mem", net, NULL),
+                     ACCELSEL_EINFEASIBLE);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "layer 'c1'"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "bytes"));
+    /* A mapping that needs a link the system lacks. */
+    ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "apart-2", net, NULL), 0);
+    uint32_t design[2] = {0, 0};
+    uint64_t groups[3] = {0, 1, 2};
+    int32_t strat[3] = {0, 0, 0};
+    accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 2, design, 3, groups, strat};
+    accelsel_mapping *m = (accelsel_mapping *)&m;
+    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINFEASIBLE);
+    ck_assert_ptr_null(m);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "from slot 0 on slot 1"));
+    /* Solvers avoid it: the GA keeps the layers on one slot. */
+    ck_assert_int_eq(accelsel_mapping_solve(p, NULL, &m), 0);
+    ck_assert(isfinite(accelsel_mapping_objective_s(m)));
+    accelsel_mapping_free(m);
+    /* Spec errors name what is wrong. */
+    design[0] = 1;
+    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "outside its pool"));
+    design[0] = 0;
+    groups[1] = 4;
+    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "names slot 2"));
+    groups[1] = 0;
+    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'c1' has no slots"));
+    accelsel_mapping_problem_free(p);
+    /* Explicit slots: a zero-bandwidth-like link named, an empty slot. */
+    const char *pool[] = {"t4"};
+    accelsel_mapping_slot slots[2] = {
+        {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e6, "h"},
+        {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e6, "h"}};
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, slots, 2, "l", net, NULL), 0);
+    ck_assert_str_eq(accelsel_mapping_problem_pool_design(p, 1, 0), "t4");
+    accelsel_mapping_problem_free(p);
+    slots[1].n_designs = 0;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, slots, 2, "l", net, NULL), ACCELSEL_EINVAL);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "slot 1"));
+    slots[1].n_designs = 1;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, slots, 2, "nosuch", net, NULL),
+                     ACCELSEL_ENOTFOUND);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(fixed_device_slots)
+{
+    /* dgx-a100: eight A100s priced by the predictor's layer model. */
+    accelsel_mapping_problem *p = zoo_problem("dgx-a100", "resnet50");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    ck_assert_uint_eq(accelsel_mapping_problem_slot_count(p), 8);
+    ck_assert_uint_eq(accelsel_mapping_problem_pool_size(p, 0), 1);
+    o.method = "single";
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert(accelsel_mapping_objective_s(m) > 0);
+    ck_assert_ptr_nonnull(strstr(accelsel_mapping_slot_design(m, 0), "a100"));
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+static int build_evaluate_solve_save_load(void *ctx)
+{
+    (void)ctx;
+    accelsel_catalog *cat = NULL;
+    accelsel_network *net = NULL;
+    accelsel_mapping_problem *p = NULL;
+    accelsel_mapping *m = NULL, *back = NULL;
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_network_options no = ACCELSEL_NETWORK_OPTIONS_INIT;
+    char *text = NULL;
+    size_t len;
+    o.generations = 2;
+    o.population = 4;
+    o.n_threads = 1;
+    no.bytes_per_element = 1;
+    int rc = accelsel_catalog_load_buffer(&cat, catalog_yaml, sizeof catalog_yaml - 1);
+    if (rc == 0)
+        rc = accelsel_network_load_buffer(&net, net_yaml, sizeof net_yaml - 1, &no);
+    if (rc == 0)
+        rc = accelsel_mapping_problem_new(&p, cat, "tiny-2", net, NULL);
+    if (rc == 0)
+        rc = accelsel_mapping_solve(p, &o, &m);
+    if (rc == 0)
+        rc = accelsel_mapping_save_buffer(m, &text, &len);
+    if (rc == 0)
+        rc = accelsel_mapping_load_buffer(&back, p, text, len);
+    accelsel_free(text);
+    accelsel_mapping_free(back);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+    return rc;
+}
+
+START_TEST(allocation_failures_leak_nothing)
+{
+    testutil_alloc_sweep(build_evaluate_solve_save_load, NULL, 50);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("map");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, evaluate_matches_the_hand_timeline);
+    tcase_add_test(tc, throughput_is_the_busiest_slot);
+    tcase_add_test(tc, ga_finds_the_exhaustive_optimum);
+    tcase_add_test(tc, same_seed_same_mapping_at_any_thread_count);
+    tcase_add_test(tc, cancel_returns_the_best_so_far);
+    tcase_add_test(tc, baselines_and_the_ga);
+    tcase_add_test(tc, yaml_round_trip);
+    tcase_add_loop_test(tc, malformed_mapping_files, 0, (int)(sizeof bad_files / sizeof bad_files[0]));
+    tcase_add_test(tc, pool_membership_in_files);
+    tcase_add_test(tc, bad_problems_and_mappings);
+    tcase_add_test(tc, fixed_device_slots);
+    tcase_add_test(tc, allocation_failures_leak_nothing);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

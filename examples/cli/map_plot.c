@@ -34,14 +34,15 @@ static int series_alloc(series *s, size_t n, size_t n_groups)
     return CLI_FAIL;
 }
 
-/* Generation g (from 1) and the best value after it; each baseline that ran
- * as two points at the first and last generation. */
-static size_t fill(series *s, const double *best, size_t n, const map_compare *c)
+/* Generation g and the best value after it; each baseline that ran as two
+ * points at the first and last generation. @p first is the generation of
+ * best[0]: 0 when the history starts with the initial population. */
+static size_t fill(series *s, const double *best, size_t n, size_t first, const map_compare *c)
 {
     size_t at = 0, nb = c != NULL ? c->n : 0;
     s->names[0] = "genetic algorithm";
     for (size_t i = 0; i < n; i++, at++) {
-        s->x[at] = (double)(i + 1);
+        s->x[at] = (double)(first + i);
         s->y[at] = best[i];
         s->group[at] = 0;
     }
@@ -50,7 +51,7 @@ static size_t fill(series *s, const double *best, size_t n, const map_compare *c
         if (isnan(c->objective_s[b]))
             continue; /* refused: in the legend, without a line */
         for (int end = 0; end < 2; end++, at++) {
-            s->x[at] = end ? (double)(n > 1 ? n : 2) : 1.0;
+            s->x[at] = end ? (double)(first + (n > 1 ? n - 1 : 1)) : (double)first;
             s->y[at] = c->objective_s[b];
             s->group[at] = (int64_t)b + 1;
         }
@@ -73,7 +74,7 @@ int map_plot(const char *path, const accelsel_mapping *m, const map_compare *c)
     panel.x = s.x;
     panel.y = s.y;
     panel.group = s.group;
-    panel.n = fill(&s, best, n, c);
+    panel.n = fill(&s, best, n, n > accelsel_mapping_generations(m) ? 0 : 1, c);
     panel.group_names = s.names;
     panel.n_groups = nb + 1;
     panel.title = "Convergence: best mapping per generation";

@@ -56,6 +56,23 @@ class ProblemTest(unittest.TestCase):
             self.assertEqual(p.objective, 'throughput')
             self.assertEqual(p.layer_names, self.net.per_layer('name'))
 
+    def test_explicit_slots(self):
+        slots = [{'designs': ['zhang-fpga15', 'eyeriss'], 'memory_bytes': 2 ** 30,
+                  'memory_bw_bytes_s': 12.8e9, 'host_link': 'pcie3-x16'},
+                 {'device': 'a100-sxm4-40gb', 'host_link': 'pcie3-x16'}]
+        with A.MappingProblem.from_slots(self.cat, slots, self.net, link='qsfp28-100gbe') as p:
+            self.assertEqual(p.n_slots, 2)
+            self.assertEqual(p.pool(0), ['zhang-fpga15', 'eyeriss'])
+            self.assertEqual(p.pool(1), [self.cat.device('a100-sxm4-40gb')['name']])
+            m = p.solve(**FAST)
+            self.assertIn(m.designs[0], p.pool(0))
+            self.assertEqual(m.designs[1], p.pool(1)[0])
+        with self.assertRaises(ValueError):
+            A.MappingProblem.from_slots(self.cat, [{'device': 'x', 'colour': 'red'}], self.net)
+        with self.assertRaises(A.AccelselError) as cm:
+            A.MappingProblem.from_slots(self.cat, [{'designs': ['no-such-design']}], self.net)
+        self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
+
     def test_solved_mapping_is_a_valid_schedule(self):
         m = self.p.solve(seed=3, **FAST)
         self.assertEqual(m.method, 'ga')

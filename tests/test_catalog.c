@@ -401,7 +401,12 @@ END_TEST
 START_TEST(empty_catalog)
 {
     accelsel_catalog *cat = NULL;
-    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, NULL, 0), 0);
+    /* An empty document is an error that says so; a version alone is an empty catalog. */
+    assert_error(accelsel_catalog_load_buffer(&cat, NULL, 0), ACCELSEL_EPARSE, "empty catalog");
+    ck_assert_ptr_null(cat);
+    assert_error(accelsel_catalog_load_buffer(&cat, "# nothing\n", 10), ACCELSEL_EPARSE,
+                 "empty catalog");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, "version: 1\n", 11), 0);
     ck_assert_uint_eq(accelsel_catalog_device_count(cat), 0);
     ck_assert_uint_eq(accelsel_catalog_system_count(cat), 0);
     assert_error(accelsel_catalog_find_device(cat, "x", &(size_t){0}), ACCELSEL_ENOTFOUND,

@@ -249,7 +249,9 @@ ACCELSEL_API int accelsel_catalog_load_file(accelsel_catalog **out, const char *
  *  @param[out] out   the new catalog, freed with accelsel_catalog_free();
  *                    NULL on any failure.
  *  @param[in]  data  @p len bytes of UTF-8 YAML, not necessarily NUL-terminated;
- *                    not kept. May be NULL only when @p len is 0 (an empty catalog).
+ *                    not kept. May be NULL only when @p len is 0, which, like any
+ *                    empty document, is ACCELSEL_EPARSE ("empty catalog
+ *                    description"); "version: 1" alone is an empty catalog.
  *  @param[in]  len   number of bytes.
  *  @return as accelsel_catalog_load_file(), without ACCELSEL_EIO; ACCELSEL_EINVAL
  *          also for a NULL @p data with @p len above 0.

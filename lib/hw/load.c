@@ -15,8 +15,11 @@ static const char *const root_keys[] = {"version", "devices", "designs", "links"
 static int read_version(const asel_hw_loader *ld, const asel_yaml_node *root)
 {
     const asel_yaml_node *v = asel_yaml_get(root, "version");
-    if (v == NULL && root->n == 0)
-        return 0; /* an empty document is an empty catalog */
+    /* An empty file is more likely a mistake than a catalog: say so, as the
+     * network loader does. "version: 1" alone is an empty catalog. */
+    if (root->n == 0)
+        return asel_error_at(ACCELSEL_EPARSE, asel_yaml_source(ld->doc), 1, 1,
+                             "empty catalog description (a catalog has at least 'version: 1')");
     int64_t version;
     int rc = asel_yaml_get_int(ld->doc, root, "version", 1, INT64_MIN, INT64_MAX, &version);
     if (rc == 0 && version != 1)

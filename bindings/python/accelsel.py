@@ -1918,18 +1918,18 @@ _map_problem_pool_design = _fn('accelsel_mapping_problem_pool_design', ctypes.c_
 _map_problem_system = _fn('accelsel_mapping_problem_system', ctypes.c_char_p, [_vp], check=False)
 _map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, [_vp], check=False)
 _map_problem_batch = _fn('accelsel_mapping_problem_batch', _u32, [_vp], check=False)
-_map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, [_vp], check=False)
+_map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, [_vp])
 _map_evaluate = _fn('accelsel_mapping_evaluate', ctypes.c_int,
                     [_vp, ctypes.POINTER(MappingSpec), _vpp])
 _map_solve_options_init = _fn('accelsel_mapping_solve_options_init', ctypes.c_int,
                               [ctypes.POINTER(MappingSolveOptions), ctypes.c_uint])
 _map_method_name = _fn('accelsel_mapping_method_name', ctypes.c_char_p, [_sz], check=False)
-# Not checked: ACCELSEL_ECANCELED still hands back the best mapping so far.
+# On ACCELSEL_ECANCELED the out pointer still holds the best mapping so far.
 _map_solve = _fn('accelsel_mapping_solve', ctypes.c_int,
-                 [_vp, ctypes.POINTER(MappingSolveOptions), _vpp], check=False)
+                 [_vp, ctypes.POINTER(MappingSolveOptions), _vpp])
 _map_free = _fn('accelsel_mapping_free', None, [_vp], check=False)
 _map_objective_s = _fn('accelsel_mapping_objective_s', ctypes.c_double, [_vp], check=False)
-_map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, [_vp], check=False)
+_map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, [_vp])
 _map_breakdown = _fn('accelsel_mapping_get_breakdown', ctypes.POINTER(MappingBreakdown), [_vp],
                      check=False)
 _map_slot_count = _fn('accelsel_mapping_slot_count', _sz, [_vp], check=False)
@@ -2225,19 +2225,18 @@ class MappingProblem(_Handle):
                 return 1
         opts.progress = _map_progress_fn(call) if progress is not None else _map_progress_fn()
         out = _vp()
-        rc = _map_solve(self, ctypes.byref(opts), ctypes.byref(out))
-        mapping = Mapping(out.value) if out.value else None
-        if rc == 0:
-            return mapping
-        if raised:
-            if mapping is not None:
-                mapping.close()
-            raise raised[0]
-        if rc == _ECANCELED:
-            raise MappingCanceled(rc, mapping)
-        if mapping is not None:
-            mapping.close()
-        raise AccelselError(rc)
+        try:
+            _map_solve(self, ctypes.byref(opts), ctypes.byref(out))
+        except AccelselError as e:
+            mapping = Mapping(out.value) if out.value else None
+            if raised or e.code != _ECANCELED:
+                if mapping is not None:
+                    mapping.close()
+                if raised:
+                    raise raised[0] from None
+                raise
+            raise MappingCanceled(e.code, mapping) from None
+        return Mapping(out.value)
 
     def load(self, path):
         """Read a saved mapping and evaluate it on this problem."""

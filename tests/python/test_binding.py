@@ -210,6 +210,11 @@ class ContractTest(unittest.TestCase):
             'network_totals': accelsel.NetworkTotals, 'device_info': accelsel._DeviceInfo,
             'design_info': accelsel._DesignInfo, 'link_info': accelsel._LinkInfo,
             'system_info': accelsel._SystemInfo, 'slot_info': accelsel._SlotInfo,
+            'mapping_problem_options': accelsel.MappingProblemOptions,
+            'mapping_slot': accelsel.MappingSlot, 'mapping_spec': accelsel.MappingSpec,
+            'mapping_solve_options': accelsel.MappingSolveOptions,
+            'mapping_layer_info': accelsel.MappingLayerInfo,
+            'mapping_breakdown': accelsel.MappingBreakdown,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):
@@ -238,6 +243,11 @@ class ContractTest(unittest.TestCase):
             'accelsel_provenance': accelsel._Provenance, 'accelsel_device_info': accelsel._DeviceInfo,
             'accelsel_design_info': accelsel._DesignInfo, 'accelsel_link_info': accelsel._LinkInfo,
             'accelsel_system_info': accelsel._SystemInfo, 'accelsel_slot_info': accelsel._SlotInfo,
+            'accelsel_mapping_problem_options': accelsel.MappingProblemOptions,
+            'accelsel_mapping_slot': accelsel.MappingSlot, 'accelsel_mapping_spec': accelsel.MappingSpec,
+            'accelsel_mapping_solve_options': accelsel.MappingSolveOptions,
+            'accelsel_mapping_layer_info': accelsel.MappingLayerInfo,
+            'accelsel_mapping_breakdown': accelsel.MappingBreakdown,
         }
         structs, macros = header_structs()
         for name, mirror in mirrors.items():
@@ -254,13 +264,14 @@ class ContractTest(unittest.TestCase):
         ds = accelsel.Dataset.from_columns({'n': [1.0, 2, 4, 8, 16, 32], 't': [90.0, 50, 26, 15, 9, 6],
                                             'p': [300.0, 600, 1300, 2500, 5200, 9900]})
         feats = accelsel.Features.fit(ds, ['n', 't'])
+        problem = accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn')
         return [ds, feats, accelsel.ClusterModel.fit_dataset(ds, feats, k=2, n_threads=1),
                 accelsel.select_k([[1.0, 0], [1.1, 0], [5, 5], [5.1, 5]], 1, 2, criterion='ch'),
                 accelsel.Pca([[1.0, 2], [2, 3.5], [3, 7], [4, 8]]),
                 accelsel.Importance.from_matrix([[1.0, 0], [2, 1], [3, 0], [4, 1], [5, 0], [6, 1]],
                                                 [1.0, 2, 3, 4, 5, 6], n_trees=3, n_threads=1),
                 accelsel.Ranking(ds, 't:1:cost,p:1:cost'), accelsel.Catalog.builtin(),
-                accelsel.Network.zoo('small-cnn')]
+                accelsel.Network.zoo('small-cnn'), problem, problem.solve(method='single')]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

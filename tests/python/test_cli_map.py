@@ -117,6 +117,21 @@ class SeedTest(unittest.TestCase):
         self.assertIn('single', r.stdout)
         self.assertEqual(r.stderr, '')  # stderr is not a terminal: no progress bar
 
+    def test_catalog_and_network_files_give_the_builtin_answer(self):
+        import accelsel
+        with tempfile.TemporaryDirectory() as d:
+            cat, net = os.path.join(d, 'catalog.yaml'), os.path.join(d, 'net.yaml')
+            with accelsel.Catalog.builtin() as c:
+                c.save(cat)
+            with accelsel.Network.zoo('small-cnn') as n:
+                n.to_yaml(net)
+            args = ['--system', 'adaptive-4', '--batch', '2', '--generations', '12',
+                    '--population', '16', '--seed', '4']
+            builtin = run_json('--network', 'small-cnn', *args)
+            files = run_json('--network', net, '--catalog', cat, *args)
+        self.assertEqual(files['latency_s'], builtin['latency_s'])
+        self.assertEqual(files['layers'], builtin['layers'])
+
     def test_throughput_objective(self):
         o = run_json(*BASE, '--objective', 'throughput')
         self.assertEqual(o['objective'], 'throughput')

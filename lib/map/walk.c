@@ -155,6 +155,18 @@ static double receive(const accelsel_mapping_problem *p, const asel_map_genome *
         if (sc->es[q] == ACCELSEL_STRATEGY_BATCH && !(gq == grp && sc->es[l] == ACCELSEL_STRATEGY_BATCH))
             recv = grp; /* the producer's samples are spread over its group */
         double bytes = p->out_elems[q] * batch * p->unit_bytes[unit_at(p, g, lowest(gq))] * in_frac;
+        if (p->uniform && recv != 0) { /* every receiver waits as long */
+            uint64_t outside = recv & ~gq;
+            if (outside == 0 && asel_map_popcount(gq) < 2)
+                continue;
+            double x = asel_xfer_time(bytes, 1, p->link_bw[1], p->link_lat[1]);
+            if (isinf(x)) {
+                unsigned r = lowest(outside ? outside : recv);
+                fail(t, 1, l, lowest(gq & ~(UINT64_C(1) << r)) * p->n_slots + r, bytes);
+            }
+            between += x;
+            continue;
+        }
         for (uint64_t m = recv; m; m &= m - 1) {
             unsigned r = lowest(m);
             uint64_t others = gq & ~(UINT64_C(1) << r);

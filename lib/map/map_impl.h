@@ -94,6 +94,7 @@ typedef struct asel_map_scratch {
     uint8_t *stream;                           /* per slot: weights stream from the host */
     uint64_t *eg;                              /* per layer: effective group */
     int8_t *es;                                /* per layer: effective strategy */
+    uint32_t *key;                             /* per slot: unit x classes + class */
     void *block;
 } asel_map_scratch;
 

@@ -10,7 +10,8 @@
 int asel_map_scratch_new(asel_map_scratch *s, const accelsel_mapping_problem *p)
 {
     size_t L = p->n_layers, S = p->n_slots;
-    size_t doubles = L + 4 * S, bytes = doubles * sizeof(double) + L * sizeof(uint64_t) + L + S;
+    size_t doubles = L + 4 * S;
+    size_t bytes = doubles * sizeof(double) + L * sizeof(uint64_t) + S * sizeof(uint32_t) + L + S;
     memset(s, 0, sizeof *s);
     char *b = asel_malloc(bytes);
     if (b == NULL)
@@ -22,7 +23,8 @@ int asel_map_scratch_new(asel_map_scratch *s, const accelsel_mapping_problem *p)
     s->wres = s->busy + S;
     s->act = s->wres + S;
     s->eg = (uint64_t *)(s->act + S);
-    s->es = (int8_t *)(s->eg + L);
+    s->key = (uint32_t *)(s->eg + L);
+    s->es = (int8_t *)(s->key + S);
     s->stream = (uint8_t *)(s->es + L);
     return 0;
 }
@@ -57,10 +59,26 @@ static size_t unit_at(const accelsel_mapping_problem *p, const asel_map_genome *
     return p->pool_unit[p->pool_off[s] + g->design[s]];
 }
 
+/* The table entry of slot @p s (key from set_keys()) for layer @p l. */
+static const asel_map_cost *entry(const accelsel_mapping_problem *p, const asel_map_scratch *sc,
+                                  size_t l, unsigned s, int strat, unsigned gsz)
+{
+    size_t per_layer = p->n_units * p->n_classes;
+    return &p->cost[(((l * per_layer + sc->key[s]) * ACCELSEL_STRATEGY_COUNT) + (size_t)strat) *
+                        p->gmax + (gsz - 1)];
+}
+
 static const asel_map_cost *cost_of(const accelsel_mapping_problem *p, const asel_map_genome *g,
                                     size_t l, unsigned s, int strat, unsigned gsz)
 {
     return asel_map_cost_at(p, l, unit_at(p, g, s), p->slot_class[s], strat, gsz);
+}
+
+static void set_keys(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                     asel_map_scratch *sc)
+{
+    for (size_t s = 0; s < p->n_slots; s++)
+        sc->key[s] = (uint32_t)(unit_at(p, g, (unsigned)s) * p->n_classes + p->slot_class[s]);
 }
 
 /* Slowest link and largest latency inside a group. */
@@ -111,7 +129,7 @@ static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome 
         unsigned gsz = asel_map_popcount(eg);
         for (uint64_t m = eg; m; m &= m - 1) {
             unsigned s = lowest(m);
-            const asel_map_cost *e = cost_of(p, g, l, s, es, gsz);
+            const asel_map_cost *e = entry(p, sc, l, s, es, gsz);
             sc->wres[s] += e->w_bytes;
             if (e->act_bytes > sc->act[s])
                 sc->act[s] = e->act_bytes;
@@ -192,7 +210,7 @@ static double compute_on(const accelsel_mapping_problem *p, const asel_map_genom
     double comp = 0, cb = 0, steps = 0;
     for (uint64_t m = grp; m; m &= m - 1) {
         unsigned s = lowest(m);
-        const asel_map_cost *e = cost_of(p, g, l, s, sc->es[l], gsz);
+        const asel_map_cost *e = entry(p, sc, l, s, sc->es[l], gsz);
         double c = e->comp_s;
         if (sc->stream[s])
             c += p->host_bw[s] > 0 ? e->w_bytes / p->host_bw[s] : INFINITY;
@@ -301,6 +319,7 @@ static void finish_trace(const accelsel_mapping_problem *p, const asel_map_scrat
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
                      asel_map_scratch *sc, asel_map_trace *t)
 {
+    set_keys(p, g, sc);
     if (memory_pass(p, g, sc, t) != 0)
         return INFINITY;
     double latency = schedule(p, g, sc, t), period = 0;

@@ -35,26 +35,30 @@ static int series_alloc(series *s, size_t n, size_t n_groups)
 }
 
 /* Generation g and the best value after it; each baseline that ran as two
- * points at the first and last generation. @p first is the generation of
- * best[0]: 0 when the history starts with the initial population. */
-static size_t fill(series *s, const double *best, size_t n, size_t first, const map_compare *c)
+ * points at the first and last generation (one that refused is left out).
+ * @p first is the generation of best[0]: 0 when the history starts with the
+ * initial population. Returns the points; *n_groups gets the lines. */
+static size_t fill(series *s, const double *best, size_t n, size_t first, const map_compare *c,
+                   size_t *n_groups)
 {
     size_t at = 0, nb = c != NULL ? c->n : 0;
     s->names[0] = "genetic algorithm";
+    *n_groups = 1;
     for (size_t i = 0; i < n; i++, at++) {
         s->x[at] = (double)(first + i);
         s->y[at] = best[i];
         s->group[at] = 0;
     }
     for (size_t b = 0; b < nb; b++) {
-        s->names[b + 1] = c->method[b];
         if (isnan(c->objective_s[b]))
-            continue; /* refused: in the legend, without a line */
+            continue;
+        s->names[*n_groups] = c->method[b];
         for (int end = 0; end < 2; end++, at++) {
             s->x[at] = end ? (double)(first + (n > 1 ? n - 1 : 1)) : (double)first;
             s->y[at] = c->objective_s[b];
-            s->group[at] = (int64_t)b + 1;
+            s->group[at] = (int64_t)*n_groups;
         }
+        ++*n_groups;
     }
     return at;
 }
@@ -74,9 +78,10 @@ int map_plot(const char *path, const accelsel_mapping *m, const map_compare *c)
     panel.x = s.x;
     panel.y = s.y;
     panel.group = s.group;
-    panel.n = fill(&s, best, n, n > accelsel_mapping_generations(m) ? 0 : 1, c);
+    size_t n_groups;
+    panel.n = fill(&s, best, n, n > accelsel_mapping_generations(m) ? 0 : 1, c, &n_groups);
     panel.group_names = s.names;
-    panel.n_groups = nb + 1;
+    panel.n_groups = n_groups;
     panel.title = "Convergence: best mapping per generation";
     panel.x_label = "generation";
     panel.y_label = accelsel_mapping_objective(m) == ACCELSEL_OBJECTIVE_THROUGHPUT

@@ -92,6 +92,13 @@ class OutputTest(unittest.TestCase):
             self.assertIn(strategy, texts)
         for s, d in enumerate(self.out['designs']):
             self.assertIn('slot %d: %s' % (s, d), texts)
+        # Convergence: the GA's line and one per baseline that ran, each in the legend.
+        plot = ET.parse(self.plot).getroot()
+        ran = [r['method'] for r in self.out['results'] if r['method'] != 'ga' and r['latency_s'] is not None]
+        self.assertEqual(len(list(plot.iter(SVG + 'polyline'))), 1 + len(ran))
+        legend = [t.text for t in plot.iter(SVG + 'text')]
+        for name in ['genetic algorithm'] + ran:
+            self.assertIn(name, legend)
         bars = list(ET.parse(self.gantt).getroot().iter(SVG + 'rect'))
         n_bars = sum(len(l['slots']) for l in self.out['layers'])
         self.assertEqual(sum(1 for b in bars if b.find(SVG + 'title') is not None), n_bars)

@@ -28,7 +28,7 @@ NONE, BATCH, STRATEGIES = 0, 1, 5
 
 def load(folder):
     meta = json.load(open(os.path.join(folder, 'problem.json')))
-    shape = (meta['layers'], meta['units'], meta['classes'], STRATEGIES, meta['gmax'])
+    shape = (meta['layers'], STRATEGIES, meta['gmax'], meta['units'], meta['classes'])
     tab = {k: np.fromfile(os.path.join(folder, k + '.f64')).reshape(shape)
            for k in ('comp', 'coll_bytes', 'coll_steps', 'in_frac')}
     n, S, L = meta['candidates'], meta['slots'], meta['layers']
@@ -94,7 +94,7 @@ def walk(meta, tab, design, group, strat):
         steps, frac = np.zeros(P), np.ones(P)
         for s in range(S):
             member = ((eg >> np.uint64(s)) & np.uint64(1)).astype(bool)
-            idx = (l, unit[:, s], cls[s], es, gsz - 1)
+            idx = (l, es, gsz - 1, unit[:, s], cls[s])
             comp = np.where(member, np.maximum(comp, tab['comp'][idx]), comp)
             cb = np.where(member, np.maximum(cb, tab['coll_bytes'][idx]), cb)
             steps = np.where(member, tab['coll_steps'][idx], steps)

@@ -3,6 +3,7 @@
  * (computation- then communication-aware, after H2H, DAC 2022), single
  * (the best one slot), data-parallel (every layer batch-split over all
  * slots on one design) and exhaustive (small instances). docs/mapping.md. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -235,8 +236,9 @@ static int exhaustive(base *b, uint64_t limit)
     double size = space_size(p, (double)n_groups);
     if (size > (double)limit)
         return asel_error(ACCELSEL_ERANGE,
-                          "exhaustive search would enumerate %.4g candidates; the limit is %llu",
-                          size, (unsigned long long)limit);
+                          "exhaustive search would enumerate %s%.4g candidates; the limit is %llu",
+                          isinf(size) ? "more than " : "", isinf(size) ? DBL_MAX : size,
+                          (unsigned long long)limit);
     uint64_t *groups = asel_calloc(n_groups, sizeof *groups);
     size_t *gi = asel_calloc(p->n_layers, sizeof *gi);
     if (groups == NULL || gi == NULL) {

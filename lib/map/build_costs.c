@@ -89,13 +89,30 @@ static int never_streams(const accelsel_mapping_problem *p)
     return weights + act <= least;
 }
 
+/* The hot figures and the per-(layer, strategy, group size) ones, copied
+ * from the full entries. */
+static void split_tables(accelsel_mapping_problem *p)
+{
+    size_t keys = p->n_units * p->n_classes, plans = p->n_layers * ACCELSEL_STRATEGY_COUNT * p->gmax;
+    for (size_t i = 0; i < plans; i++) {
+        p->plan[i].coll_steps = p->cost[i * keys].coll_steps;
+        p->plan[i].in_frac = p->cost[i * keys].in_frac;
+        for (size_t k = 0; k < keys; k++) {
+            p->hot[i * keys + k].comp_s = p->cost[i * keys + k].comp_s;
+            p->hot[i * keys + k].coll_bytes = p->cost[i * keys + k].coll_bytes;
+        }
+    }
+}
+
 static int alloc_tables(accelsel_mapping_problem *p)
 {
     size_t per_layer = p->n_units * p->n_classes * ACCELSEL_STRATEGY_COUNT * p->gmax;
     p->cost = asel_hw_arena_calloc(&p->arena, p->n_layers, per_layer * sizeof *p->cost);
+    p->hot = asel_hw_arena_calloc(&p->arena, p->n_layers, per_layer * sizeof *p->hot);
+    p->plan = asel_hw_arena_calloc(&p->arena, p->n_layers * ACCELSEL_STRATEGY_COUNT, p->gmax * sizeof *p->plan);
     p->applies = asel_hw_arena_calloc(&p->arena, p->n_layers, ACCELSEL_STRATEGY_COUNT);
     p->unit_bytes = asel_hw_arena_calloc(&p->arena, p->n_units, sizeof *p->unit_bytes);
-    return p->cost && p->applies && p->unit_bytes ? 0 : ACCELSEL_ENOMEM;
+    return p->cost && p->hot && p->plan && p->applies && p->unit_bytes ? 0 : ACCELSEL_ENOMEM;
 }
 
 int asel_map_build_costs(accelsel_mapping_problem *p, const accelsel_catalog *cat,
@@ -122,7 +139,9 @@ int asel_map_build_costs(accelsel_mapping_problem *p, const accelsel_catalog *ca
                 rc = price_layer(p, &um, l, li, u, c);
         }
     }
-    if (rc == 0)
+    if (rc == 0) {
         p->never_stream = never_streams(p);
+        split_tables(p);
+    }
     return rc == 0 ? check_fit(p) : rc;
 }

@@ -221,7 +221,7 @@ static void ga_free(ga *s)
 }
 
 /* Keep the best candidate in @p r and record the generation's best. */
-static int keep_best(const ga *s, asel_map_result *r, size_t cap)
+static void keep_best(const ga *s, asel_map_result *r, size_t cap)
 {
     size_t b = s->order[0];
     if (s->fit[b] < r->value || r->n_history == 0) {
@@ -230,7 +230,6 @@ static int keep_best(const ga *s, asel_map_result *r, size_t cap)
     }
     if (r->n_history < cap)
         r->history[r->n_history++] = r->value;
-    return 0;
 }
 
 static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *r)

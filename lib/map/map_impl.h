@@ -19,6 +19,17 @@ typedef struct asel_map_cost {
     double act_bytes;  /* activations it holds while running the layer */
 } asel_map_cost;
 
+/* The two figures of an entry that every evaluation reads, in a table of
+ * their own: a third of the bytes, so more of it stays in cache. */
+typedef struct asel_map_hot {
+    double comp_s, coll_bytes;
+} asel_map_hot;
+
+/* What depends only on (layer, strategy, group size). */
+typedef struct asel_map_plan {
+    double coll_steps, in_frac;
+} asel_map_plan;
+
 struct accelsel_mapping_problem {
     asel_hw_arena arena;          /* everything below */
     char *system, *network;       /* names (copies) */
@@ -48,14 +59,24 @@ struct accelsel_mapping_problem {
     size_t *topo;                 /* topological order */
     size_t *in_off, *in_idx;      /* predecessors of each layer */
     size_t n_compute;             /* layers that are not network inputs */
-    asel_map_cost *cost;          /* n_layers x n_units x n_classes x STRATEGY_COUNT x gmax */
+    asel_map_cost *cost;          /* n_layers x STRATEGY_COUNT x gmax x n_units x n_classes */
+    asel_map_hot *hot;            /* the same cells: compute and collective bytes */
+    asel_map_plan *plan;          /* n_layers x STRATEGY_COUNT x gmax */
 };
+
+/* Entries of one layer, strategy and group size lie side by side for every
+ * unit and class, so the members of a group read neighbouring entries. */
+static inline size_t asel_map_cost_index(const accelsel_mapping_problem *p, size_t l, int s,
+                                         unsigned g, size_t key)
+{
+    return ((l * ACCELSEL_STRATEGY_COUNT + (size_t)s) * p->gmax + (g - 1)) * p->n_units *
+               p->n_classes + key;
+}
 
 static inline const asel_map_cost *asel_map_cost_at(const accelsel_mapping_problem *p, size_t l,
                                                     size_t u, size_t c, int s, unsigned g)
 {
-    return &p->cost[((((l * p->n_units + u) * p->n_classes + c) * ACCELSEL_STRATEGY_COUNT) +
-                     (size_t)s) * p->gmax + (g - 1)];
+    return &p->cost[asel_map_cost_index(p, l, s, g, u * p->n_classes + c)];
 }
 
 /* Slots in a group. Groups are small, so clearing the lowest bit until none

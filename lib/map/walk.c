@@ -63,9 +63,7 @@ static size_t unit_at(const accelsel_mapping_problem *p, const asel_map_genome *
 static const asel_map_cost *entry(const accelsel_mapping_problem *p, const asel_map_scratch *sc,
                                   size_t l, unsigned s, int strat, unsigned gsz)
 {
-    size_t per_layer = p->n_units * p->n_classes;
-    return &p->cost[(((l * per_layer + sc->key[s]) * ACCELSEL_STRATEGY_COUNT) + (size_t)strat) *
-                        p->gmax + (gsz - 1)];
+    return &p->cost[asel_map_cost_index(p, l, strat, gsz, sc->key[s])];
 }
 
 static const asel_map_cost *cost_of(const accelsel_mapping_problem *p, const asel_map_genome *g,
@@ -202,28 +200,29 @@ static double receive(const accelsel_mapping_problem *p, const asel_map_genome *
 }
 
 /* The group's compute time (its slowest member) and collective. */
-static double compute_on(const accelsel_mapping_problem *p, const asel_map_genome *g,
-                         const asel_map_scratch *sc, size_t l, double *coll, double *in_frac)
+static double compute_on(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l,
+                         double *coll, double *in_frac)
 {
     uint64_t grp = sc->eg[l];
     unsigned gsz = asel_map_popcount(grp);
-    double comp = 0, cb = 0, steps = 0;
+    size_t base = asel_map_cost_index(p, l, sc->es[l], gsz, 0);
+    const asel_map_plan *plan = &p->plan[base / (p->n_units * p->n_classes)];
+    double comp = 0, cb = 0;
     for (uint64_t m = grp; m; m &= m - 1) {
         unsigned s = lowest(m);
-        const asel_map_cost *e = entry(p, sc, l, s, sc->es[l], gsz);
-        double c = e->comp_s;
+        const asel_map_hot *h = &p->hot[base + sc->key[s]];
+        double c = h->comp_s;
         if (sc->stream[s])
-            c += p->host_bw[s] > 0 ? e->w_bytes / p->host_bw[s] : INFINITY;
+            c += p->host_bw[s] > 0 ? p->cost[base + sc->key[s]].w_bytes / p->host_bw[s] : INFINITY;
         comp = c > comp ? c : comp;
-        cb = e->coll_bytes > cb ? e->coll_bytes : cb;
-        steps = e->coll_steps;
-        *in_frac = e->in_frac;
+        cb = h->coll_bytes > cb ? h->coll_bytes : cb;
     }
+    *in_frac = plan->in_frac;
     *coll = 0;
     if (gsz > 1) {
         double bw, lat;
         group_link(p, grp, &bw, &lat);
-        *coll = asel_xfer_time(cb, steps, bw, lat);
+        *coll = asel_xfer_time(cb, plan->coll_steps, bw, lat);
     }
     return comp;
 }
@@ -261,7 +260,7 @@ static double schedule(const accelsel_mapping_problem *p, const asel_map_genome 
         asel_map_effective(p, l, g->group[l], g->strat[l], &sc->eg[l], &es);
         sc->es[l] = (int8_t)es;
         double coll, frac = 1, host, ready = 0;
-        double comp = compute_on(p, g, sc, l, &coll, &frac);
+        double comp = compute_on(p, sc, l, &coll, &frac);
         double in = receive(p, g, sc, l, frac, &host, t);
         for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++)
             ready = sc->end[p->in_idx[k]] > ready ? sc->end[p->in_idx[k]] : ready;

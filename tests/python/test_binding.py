@@ -226,9 +226,11 @@ class ContractTest(unittest.TestCase):
         # The predictor's structs, until the binding's Predictor class mirrors them.
         not_mirrored |= {'predictor_options', 'predict_request', 'prediction', 'layer_prediction',
                          'predict_dataset_options', 'calibrate_options', 'sweep_point'}
-        for name in header_prototypes():
+        # A struct's size function takes nothing (accelsel_mapping_problem_pool_size
+        # is a getter with parameters, not a struct size).
+        for name, (_, params) in header_prototypes().items():
             m = re.fullmatch(r'accelsel_(\w+)_size', name)
-            if m:
+            if m and not params:
                 self.assertIn(m.group(1), set(mirrors) | not_mirrored)
 
     def test_struct_mirrors_have_the_c_fields(self):

@@ -7,7 +7,8 @@
  *   quality the default run against the best of 10 long runs (large cases)
  *   --dump DIR  writes the resnet50/adaptive-8 tables and 4096 candidates with
  *           their values for bench/map_vs_numpy.py, the Python + numpy peer.
- * usage: bench_map [evals|solve|budget|compare|quality|all] [--threads N] [--dump DIR] */
+ * usage: bench_map [evals|solve|budget|compare|quality|all] [--threads N] [--dump DIR]
+ *                  [--networks LIST]   (quality: only these of resnet50,bert-base,casia-surf,mobilenetv2) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,10 +195,12 @@ static void bench_compare(unsigned threads)
            100 * sum[0] / n[0], n[0], 100 * sum[1] / n[1], n[1]);
 }
 
-static void bench_quality(unsigned threads)
+static void bench_quality(unsigned threads, const char *only)
 {
     static const char *const nets[] = {"resnet50", "bert-base", "casia-surf", "mobilenetv2"};
     for (int k = 0; k < 4; k++) {
+        if (only != NULL && strstr(only, nets[k]) == NULL)
+            continue;
         accelsel_mapping_problem *p = make("adaptive-8", nets[k]);
         if (p == NULL)
             continue;
@@ -302,11 +305,14 @@ static int bench_map_dump(const char *dir)
 
 int main(int argc, char **argv)
 {
-    const char *what = "all", *dump = NULL;
+    const char *what = "all", *dump = NULL, *nets = NULL;
     unsigned threads = 0;
+    setvbuf(stdout, NULL, _IOLBF, 0); /* figures appear as they are measured */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
             threads = (unsigned)atoi(argv[++i]);
+        else if (strcmp(argv[i], "--networks") == 0 && i + 1 < argc)
+            nets = argv[++i];
         else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc)
             dump = argv[++i];
         else
@@ -324,6 +330,6 @@ int main(int argc, char **argv)
     if (all || strcmp(what, "compare") == 0)
         bench_compare(threads);
     if (all || strcmp(what, "quality") == 0)
-        bench_quality(threads);
+        bench_quality(threads, nets);
     return 0;
 }

@@ -207,12 +207,12 @@ static void bench_quality(unsigned threads, const char *only)
         accelsel_mapping *d = solve(p, NULL, 1, 0, 0, 0, threads);
         double best = INFINITY;
         for (uint64_t seed = 100; seed < 110; seed++) {
-            accelsel_mapping *m = solve(p, NULL, seed, 1000, 300, 0, threads);
+            accelsel_mapping *m = solve(p, NULL, seed, 600, 200, 0, threads);
             best = fmin(best, accelsel_mapping_objective_s(m));
             accelsel_mapping_free(m);
         }
-        printf("quality: %s on adaptive-8: default run %.6g s, best of 10 long runs (1000 "
-               "generations, patience 300) %.6g s: default within %.2f%%\n",
+        printf("quality: %s on adaptive-8: default run %.6g s, best of 10 long runs (600 "
+               "generations, patience 200) %.6g s: default within %.2f%%\n",
                nets[k], accelsel_mapping_objective_s(d), best,
                100 * (accelsel_mapping_objective_s(d) / best - 1));
         accelsel_mapping_free(d);

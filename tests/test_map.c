@@ -164,6 +164,31 @@ START_TEST(evaluate_matches_the_hand_timeline)
 }
 END_TEST
 
+START_TEST(none_runs_on_the_fastest_member)
+{
+    /* Slot 1 has twice the memory bandwidth: c2 (800 B of traffic, 128 cycles)
+     * takes 0.4 ms there against 0.8 ms on slot 0, so none on {0, 1} puts it on
+     * slot 1, which then receives c1's 512 B (0.512 ms):
+     * 0.256 + 1.152 + 0.512 + 0.4 + 0.256 ms. */
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    const char *pool[] = {"t4"};
+    accelsel_mapping_slot slots[2] = {
+        {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e6, "h"},
+        {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 2e6, "h"}};
+    accelsel_mapping_problem *p;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, slots, 2, "l", net, NULL), 0);
+    accelsel_mapping *m = eval(p, 1, 0, 3, 0);
+    ck_assert_uint_eq(accelsel_mapping_layer(m, 2)->slots, 2);
+    ck_assert_double_eq_tol(accelsel_mapping_objective_s(m),
+                            0.256e-3 + 1.152e-3 + 0.512e-3 + 0.4e-3 + 0.256e-3, 1e-15);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
 START_TEST(throughput_is_the_busiest_slot)
 {
     accelsel_catalog *cat = catalog();
@@ -571,6 +596,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, evaluate_matches_the_hand_timeline);
+    tcase_add_test(tc, none_runs_on_the_fastest_member);
     tcase_add_test(tc, throughput_is_the_busiest_slot);
     tcase_add_test(tc, ga_finds_the_exhaustive_optimum);
     tcase_add_test(tc, same_seed_same_mapping_at_any_thread_count);

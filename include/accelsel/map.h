@@ -39,7 +39,8 @@ typedef struct accelsel_mapping accelsel_mapping;
 /** @} */
 
 /** @name Sharding strategies of one layer over its slot group @{ */
-#define ACCELSEL_STRATEGY_NONE 0            /**< the group's first slot computes the whole layer */
+#define ACCELSEL_STRATEGY_NONE 0            /**< one slot of the group computes the whole layer: the
+                                                 one that computes it fastest (lowest on ties) */
 #define ACCELSEL_STRATEGY_BATCH 1           /**< batch split; weights replicated */
 #define ACCELSEL_STRATEGY_OUTPUT_CHANNELS 2 /**< output channels split; all-gather after */
 #define ACCELSEL_STRATEGY_INPUT_CHANNELS 3  /**< input channels split; partial sums reduced */
@@ -176,9 +177,11 @@ typedef struct accelsel_mapping_spec {
 #define ACCELSEL_MAPPING_SPEC_VERSION 1
 
 /** Evaluate a mapping the caller gives.
- *  A strategy that does not apply to a layer (a spatial split of a linear
- *  layer) or a group of one slot with a strategy other than none is accepted
- *  and costed as none. A group larger than max_group_size is refused.
+ *  A strategy that does not apply to a layer (input channels of a depthwise
+ *  convolution) or a group of one slot with a strategy other than none is
+ *  accepted and costed as none; none runs the layer on the member of its group
+ *  that computes it fastest, and the mapping reports that one slot. A group
+ *  larger than max_group_size is refused.
  *  @param[out] out   the evaluated mapping, freed with accelsel_mapping_free();
  *                    NULL on failure.
  *  @param[in]  p     the problem.

@@ -122,10 +122,12 @@ typedef struct asel_map_scratch {
 int asel_map_scratch_new(asel_map_scratch *s, const accelsel_mapping_problem *p);
 void asel_map_scratch_free(asel_map_scratch *s);
 
-/* The group and strategy a layer is costed with: a strategy that does not
- * apply, NONE, or a group of one runs on the group's lowest slot. */
+/* The group and strategy a layer is costed with: with a strategy that does
+ * not apply, NONE, or a group of one, the layer runs alone on the member of
+ * its group that computes it fastest (the lowest on ties); @p key holds each
+ * slot's unit x classes + class. */
 void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t group, int strat,
-                        uint64_t *eff_group, int *eff_strat);
+                        const uint32_t *key, uint64_t *eff_group, int *eff_strat);
 
 /* The objective value of @p g (INFINITY when infeasible). @p trace may be NULL. */
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,

@@ -41,13 +41,31 @@ static unsigned lowest(uint64_t x)
     return (unsigned)__builtin_ctzll(x);
 }
 
+/* The member of @p group that computes layer @p l fastest on its own
+ * (the lowest such slot on ties). */
+static uint64_t fastest_member(const accelsel_mapping_problem *p, size_t l, uint64_t group,
+                               const uint32_t *key)
+{
+    uint64_t pick = group & (~group + 1);
+    double best = INFINITY;
+    for (uint64_t m = group; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctzll(m);
+        double t = p->hot[asel_map_cost_index(p, l, ACCELSEL_STRATEGY_NONE, 1, key[s])].comp_s;
+        if (t < best) {
+            best = t;
+            pick = UINT64_C(1) << s;
+        }
+    }
+    return pick;
+}
+
 void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t group, int strat,
-                        uint64_t *eff_group, int *eff_strat)
+                        const uint32_t *key, uint64_t *eff_group, int *eff_strat)
 {
     if (strat <= ACCELSEL_STRATEGY_NONE || strat >= ACCELSEL_STRATEGY_COUNT ||
         !p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)strat] || asel_map_popcount(group) <= 1) {
         *eff_strat = ACCELSEL_STRATEGY_NONE;
-        *eff_group = group & (~group + 1);
+        *eff_group = fastest_member(p, l, group, key);
     } else {
         *eff_strat = strat;
         *eff_group = group;
@@ -123,7 +141,7 @@ static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome 
             continue;
         uint64_t eg;
         int es;
-        asel_map_effective(p, l, g->group[l], g->strat[l], &eg, &es);
+        asel_map_effective(p, l, g->group[l], g->strat[l], sc->key, &eg, &es);
         unsigned gsz = asel_map_popcount(eg);
         for (uint64_t m = eg; m; m &= m - 1) {
             unsigned s = lowest(m);
@@ -257,7 +275,7 @@ static double schedule(const accelsel_mapping_problem *p, const asel_map_genome 
         if (p->is_input[l])
             continue;
         int es;
-        asel_map_effective(p, l, g->group[l], g->strat[l], &sc->eg[l], &es);
+        asel_map_effective(p, l, g->group[l], g->strat[l], sc->key, &sc->eg[l], &es);
         sc->es[l] = (int8_t)es;
         double coll, frac = 1, host, ready = 0;
         double comp = compute_on(p, sc, l, &coll, &frac);
@@ -331,6 +349,9 @@ double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g
 
 void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_map_genome *g)
 {
+    uint32_t key[ACCELSEL_MAPPING_MAX_SLOTS];
+    for (size_t s = 0; s < p->n_slots; s++)
+        key[s] = (uint32_t)(unit_at(p, g, (unsigned)s) * p->n_classes + p->slot_class[s]);
     for (size_t l = 0; l < p->n_layers; l++) {
         if (p->is_input[l])
             continue;
@@ -341,7 +362,7 @@ void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_ma
             int es;
             if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s])
                 continue;
-            asel_map_effective(p, l, g->group[l], s, &eg, &es);
+            asel_map_effective(p, l, g->group[l], s, key, &eg, &es);
             unsigned gsz = asel_map_popcount(eg);
             double t = 0, cb = 0, steps = 0;
             for (uint64_t m = eg; m; m &= m - 1) {

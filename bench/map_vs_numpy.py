@@ -4,7 +4,8 @@
 Runs bench_map --dump (the cost tables of resnet50 on adaptive-8 and 4096
 random candidates with their objective values as libaccelsel computes them),
 then evaluates the same candidates with a plain Python port of the table walk
-(lib/map/walk.c: effective group and strategy, slowest member's compute,
+(lib/map/walk.c: effective group and strategy, fastest member alone, slowest
+member's compute when split,
 collective on the group's link, transfers from the host and between groups,
 slot timelines, output to the host), vectorised with numpy over the
 candidates, checks that every value matches, and prints both rates and the
@@ -86,7 +87,14 @@ def walk(meta, tab, design, group, strat):
         ok = (st > NONE) & (st < STRATEGIES)
         app = np.where(ok, applies[l, np.clip(st, 0, STRATEGIES - 1)], False)
         single = ~app | (popcount(grp, S) <= 1)
-        eg = np.where(single, lowest_bit(grp), grp)
+        # alone, a layer runs on the member that computes it fastest (lowest on ties)
+        best, pick = np.full(P, np.inf), lowest_bit(grp)
+        for s in range(S):
+            member = ((grp >> np.uint64(s)) & np.uint64(1)).astype(bool)
+            t = np.where(member, tab['comp'][l, NONE, 0, unit[:, s], cls[s]], np.inf)
+            pick = np.where(t < best, np.uint64(1 << s), pick)
+            best = np.minimum(best, t)
+        eg = np.where(single, pick, grp)
         es = np.where(single, NONE, st)
         eg_all[:, l], es_all[:, l] = eg, es
         gsz = popcount(eg, S)

@@ -2295,3 +2295,441 @@ class Selection(_Handle):
 
 
 __all__ += ['Selection']
+
+
+
+# --- mapping (maintained with include/accelsel/map.h) ---
+__all__ += ['MappingProblem', 'Mapping', 'MappingCanceled', 'STRATEGIES', 'mapping_methods']
+_ECANCELED = -8
+_i32 = ctypes.c_int32
+_map_progress_fn = ctypes.CFUNCTYPE(ctypes.c_int, _u32, ctypes.c_double, _u64, _vp)
+
+
+class MappingProblemOptions(ctypes.Structure):
+    """Mirror of accelsel_mapping_problem_options."""
+    _fields_ = [('version', ctypes.c_uint), ('batch', _u32), ('objective', _i32),
+                ('max_group_size', _u32)]
+
+
+class MappingSlot(ctypes.Structure):
+    """Mirror of accelsel_mapping_slot."""
+    _fields_ = [('version', ctypes.c_uint), ('device', ctypes.c_char_p),
+                ('designs', ctypes.POINTER(ctypes.c_char_p)), ('n_designs', _sz),
+                ('memory_bytes', ctypes.c_double), ('memory_bw_bytes_s', ctypes.c_double),
+                ('host_link', ctypes.c_char_p)]
+
+
+class MappingSpec(ctypes.Structure):
+    """Mirror of accelsel_mapping_spec."""
+    _fields_ = [('version', ctypes.c_uint), ('n_slots', _sz), ('slot_design', ctypes.POINTER(_u32)),
+                ('n_layers', _sz), ('layer_slots', ctypes.POINTER(_u64)),
+                ('layer_strategy', ctypes.POINTER(_i32))]
+
+
+class MappingSolveOptions(ctypes.Structure):
+    """Mirror of accelsel_mapping_solve_options."""
+    _fields_ = [('version', ctypes.c_uint), ('method', ctypes.c_char_p), ('seed', _u64),
+                ('n_threads', _u32), ('generations', _u32), ('population', _u32),
+                ('time_budget_s', ctypes.c_double), ('patience', _u32), ('exhaustive_limit', _u64),
+                ('progress', _map_progress_fn), ('payload', _vp)]
+
+
+class MappingLayerInfo(ctypes.Structure):
+    """Mirror of accelsel_mapping_layer_info."""
+    _fields_ = [('version', ctypes.c_uint), ('name', ctypes.c_char_p), ('slots', _u64),
+                ('n_slots', _u32), ('design', ctypes.c_char_p), ('strategy', _i32)] + \
+               [(f, ctypes.c_double) for f in ('start_s', 'end_s', 'compute_s', 'comm_in_s',
+                                               'comm_within_s')]
+
+
+class MappingBreakdown(ctypes.Structure):
+    """Mirror of accelsel_mapping_breakdown."""
+    _fields_ = [('version', ctypes.c_uint)] + \
+               [(f, ctypes.c_double) for f in ('latency_s', 'period_s', 'objective_s', 'compute_s',
+                                               'communication_s', 'comm_between_s', 'comm_within_s',
+                                               'comm_host_s', 'idle_s')] + [('used_slots', _u32)]
+
+
+for _name, _struct in (('accelsel_mapping_problem_options_size', MappingProblemOptions),
+                       ('accelsel_mapping_slot_size', MappingSlot),
+                       ('accelsel_mapping_spec_size', MappingSpec),
+                       ('accelsel_mapping_solve_options_size', MappingSolveOptions),
+                       ('accelsel_mapping_layer_info_size', MappingLayerInfo),
+                       ('accelsel_mapping_breakdown_size', MappingBreakdown)):
+    if _fn(_name, _sz, [], check=False)() != ctypes.sizeof(_struct):
+        raise ImportError('%s differs from this binding' % _name)
+_vpp = ctypes.POINTER(_vp)
+_map_strategy_name = _fn('accelsel_strategy_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_map_strategy_from_name = _fn('accelsel_strategy_from_name', ctypes.c_int, [ctypes.c_char_p])
+_map_objective_name = _fn('accelsel_objective_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_map_problem_options_init = _fn('accelsel_mapping_problem_options_init', ctypes.c_int,
+                                [ctypes.POINTER(MappingProblemOptions), ctypes.c_uint])
+_map_problem_new = _fn('accelsel_mapping_problem_new', ctypes.c_int,
+                       [_vpp, _vp, ctypes.c_char_p, _vp, ctypes.POINTER(MappingProblemOptions)])
+_map_problem_new_slots = _fn('accelsel_mapping_problem_new_slots', ctypes.c_int,
+                             [_vpp, _vp, ctypes.POINTER(MappingSlot), _sz, ctypes.c_char_p, _vp,
+                              ctypes.POINTER(MappingProblemOptions)])
+_map_problem_free = _fn('accelsel_mapping_problem_free', None, [_vp], check=False)
+_map_problem_slot_count = _fn('accelsel_mapping_problem_slot_count', _sz, [_vp], check=False)
+_map_problem_layer_count = _fn('accelsel_mapping_problem_layer_count', _sz, [_vp], check=False)
+_map_problem_layer_name = _fn('accelsel_mapping_problem_layer_name', ctypes.c_char_p, [_vp, _sz],
+                              check=False)
+_map_problem_pool_size = _fn('accelsel_mapping_problem_pool_size', _sz, [_vp, _sz], check=False)
+_map_problem_pool_design = _fn('accelsel_mapping_problem_pool_design', ctypes.c_char_p,
+                               [_vp, _sz, _sz], check=False)
+_map_problem_system = _fn('accelsel_mapping_problem_system', ctypes.c_char_p, [_vp], check=False)
+_map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, [_vp], check=False)
+_map_problem_batch = _fn('accelsel_mapping_problem_batch', _u32, [_vp], check=False)
+_map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, [_vp])
+_map_evaluate = _fn('accelsel_mapping_evaluate', ctypes.c_int,
+                    [_vp, ctypes.POINTER(MappingSpec), _vpp])
+_map_solve_options_init = _fn('accelsel_mapping_solve_options_init', ctypes.c_int,
+                              [ctypes.POINTER(MappingSolveOptions), ctypes.c_uint])
+_map_method_name = _fn('accelsel_mapping_method_name', ctypes.c_char_p, [_sz], check=False)
+# On ACCELSEL_ECANCELED the out pointer still holds the best mapping so far.
+_map_solve = _fn('accelsel_mapping_solve', ctypes.c_int,
+                 [_vp, ctypes.POINTER(MappingSolveOptions), _vpp])
+_map_free = _fn('accelsel_mapping_free', None, [_vp], check=False)
+_map_objective_s = _fn('accelsel_mapping_objective_s', ctypes.c_double, [_vp], check=False)
+_map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, [_vp])
+_map_breakdown = _fn('accelsel_mapping_get_breakdown', ctypes.POINTER(MappingBreakdown), [_vp],
+                     check=False)
+_map_slot_count = _fn('accelsel_mapping_slot_count', _sz, [_vp], check=False)
+_map_slot_design = _fn('accelsel_mapping_slot_design', ctypes.c_char_p, [_vp, _sz], check=False)
+_map_memory_bytes = _fn('accelsel_mapping_memory_bytes', ctypes.c_double, [_vp, _sz], check=False)
+_map_layer_count = _fn('accelsel_mapping_layer_count', _sz, [_vp], check=False)
+_map_layer = _fn('accelsel_mapping_layer', ctypes.POINTER(MappingLayerInfo), [_vp, _sz], check=False)
+_map_get_spec = _fn('accelsel_mapping_get_spec', ctypes.c_int, [_vp, ctypes.POINTER(MappingSpec)])
+_map_method = _fn('accelsel_mapping_method', ctypes.c_char_p, [_vp], check=False)
+_map_generations = _fn('accelsel_mapping_generations', _u32, [_vp], check=False)
+_map_evaluations = _fn('accelsel_mapping_evaluations', _u64, [_vp], check=False)
+_map_seconds = _fn('accelsel_mapping_seconds', ctypes.c_double, [_vp], check=False)
+_map_history = _fn('accelsel_mapping_history', ctypes.c_int,
+                   [_vp, ctypes.POINTER(ctypes.POINTER(ctypes.c_double)), _szp])
+_map_save_file = _fn('accelsel_mapping_save_file', ctypes.c_int, [_vp, ctypes.c_char_p])
+_map_save_buffer = _fn('accelsel_mapping_save_buffer', ctypes.c_int, [_vp, _vpp, _szp])
+_map_load_file = _fn('accelsel_mapping_load_file', ctypes.c_int, [_vpp, _vp, ctypes.c_char_p])
+_map_load_buffer = _fn('accelsel_mapping_load_buffer', ctypes.c_int,
+                       [_vpp, _vp, ctypes.c_char_p, _sz])
+
+
+def _map_names(getter):
+    out, i = [], 0
+    while getter(i) is not None:
+        out.append(getter(i).decode())
+        i += 1
+    return out
+
+
+STRATEGIES = tuple(_map_names(_map_strategy_name))
+
+
+def mapping_methods():
+    """Names of the solve methods: 'ga' first, then the baselines."""
+    return _map_names(_map_method_name)
+
+
+def _strategy_code(s):
+    return s if isinstance(s, int) else _map_strategy_from_name(_enc(s))
+
+
+def _slot_mask(slots):
+    """A group as a mask: an int mask as is, or an iterable of slot indices."""
+    if isinstance(slots, int):
+        return slots
+    mask = 0
+    for s in slots:
+        if not 0 <= s < 64:
+            raise ValueError('slot %r out of range 0..63' % (s,))
+        mask |= 1 << s
+    return mask
+
+
+class Mapping(_Handle):
+    """A mapping and its evaluation (immutable): designs per slot, per layer its
+    slot group, design, strategy and times, the breakdown and peak memory.
+    Made by MappingProblem.solve(), .evaluate() or .load()."""
+    _free = _map_free
+
+    @property
+    def objective_s(self):
+        """The objective's value in seconds: latency, or the period for throughput."""
+        return _map_objective_s(self)
+
+    @property
+    def objective(self):
+        return _dec(_map_objective_name(_map_objective(self)))
+
+    @property
+    def breakdown(self):
+        """latency_s, period_s, objective_s, compute_s, communication_s (comm_between_s +
+        comm_within_s + comm_host_s), idle_s in slot-seconds, and used_slots."""
+        b = _map_breakdown(self).contents
+        return {f: getattr(b, f) for f, _ in MappingBreakdown._fields_ if f != 'version'}
+
+    @property
+    def latency_s(self):
+        return self.breakdown['latency_s']
+
+    @property
+    def n_slots(self):
+        return _map_slot_count(self)
+
+    @property
+    def designs(self):
+        """Design (or fixed device) of every slot."""
+        return [_dec(_map_slot_design(self, s)) for s in range(self.n_slots)]
+
+    @property
+    def memory_bytes(self):
+        """Peak bytes resident per slot (0 for an unused slot)."""
+        return [_map_memory_bytes(self, s) for s in range(self.n_slots)]
+
+    def __len__(self):
+        return _map_layer_count(self)
+
+    def layer(self, i):
+        """Layer i as a dict: name, slots (list), design, strategy (name), start_s,
+        end_s, compute_s, comm_in_s, comm_within_s. Network inputs have no slots."""
+        if not 0 <= i < len(self):
+            raise IndexError('layer %d of %d' % (i, len(self)))
+        l = _map_layer(self, i).contents
+        return {'name': _dec(l.name), 'slots': [s for s in range(64) if l.slots >> s & 1],
+                'design': _dec(l.design), 'strategy': _dec(_map_strategy_name(l.strategy)),
+                'start_s': l.start_s, 'end_s': l.end_s, 'compute_s': l.compute_s,
+                'comm_in_s': l.comm_in_s, 'comm_within_s': l.comm_within_s}
+
+    def layers(self):
+        return [self.layer(i) for i in range(len(self))]
+
+    def spec(self):
+        """(pool index per slot, slot mask per layer, strategy name per layer): what
+        MappingProblem.evaluate() takes back."""
+        sp = MappingSpec()
+        _map_get_spec(self, ctypes.byref(sp))
+        return ([sp.slot_design[i] for i in range(sp.n_slots)],
+                [sp.layer_slots[i] for i in range(sp.n_layers)],
+                [_dec(_map_strategy_name(sp.layer_strategy[i])) for i in range(sp.n_layers)])
+
+    @property
+    def method(self):
+        return _dec(_map_method(self))
+
+    @property
+    def generations(self):
+        return _map_generations(self)
+
+    @property
+    def evaluations(self):
+        return _map_evaluations(self)
+
+    @property
+    def seconds(self):
+        return _map_seconds(self)
+
+    @property
+    def history(self):
+        """Best objective value after each generation of the GA ([] for others)."""
+        ptr, n = ctypes.POINTER(ctypes.c_double)(), _sz()
+        _map_history(self, ctypes.byref(ptr), ctypes.byref(n))
+        return [ptr[i] for i in range(n.value)]
+
+    def to_yaml(self, path=None):
+        """Write the mapping's YAML to path, or return it as a str when path is None."""
+        if path is not None:
+            _map_save_file(self, _enc(os.fspath(path)))
+            return None
+        ptr, n = _vp(), _sz()
+        _map_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
+        try:
+            return ctypes.string_at(ptr, n.value).decode('utf-8')
+        finally:
+            _lib.accelsel_free(ptr)
+
+
+class MappingCanceled(AccelselError):
+    """The progress callback stopped a solve (ACCELSEL_ECANCELED). mapping is the
+    best Mapping found so far (or None), owned by the exception's holder."""
+
+    def __init__(self, code, mapping):
+        super().__init__(code)
+        self.mapping = mapping
+
+
+def _problem_options(batch, objective, max_group_size):
+    opts = MappingProblemOptions()
+    _map_problem_options_init(ctypes.byref(opts), 1)
+    names = {'latency': 0, 'throughput': 1}
+    if objective not in names:
+        raise ValueError("objective must be 'latency' or 'throughput', not %r" % (objective,))
+    opts.batch, opts.objective, opts.max_group_size = batch, names[objective], max_group_size
+    return opts
+
+
+def _slot_struct(slot, keep):
+    """A dict {'device': NAME} or {'designs': [...], 'memory_bytes', 'memory_bw_bytes_s',
+    'host_link'} as a MappingSlot; arrays kept alive in keep."""
+    unknown = set(slot) - {'device', 'designs', 'memory_bytes', 'memory_bw_bytes_s', 'host_link'}
+    if unknown:
+        raise ValueError('unknown slot keys: %s' % ', '.join(sorted(unknown)))
+    s = MappingSlot()
+    s.version = 1
+    s.device = _enc(slot.get('device'))
+    designs = [_enc(d) for d in slot.get('designs', [])]
+    arr = (ctypes.c_char_p * max(len(designs), 1))(*designs)
+    keep.append(arr)
+    s.designs = arr if designs else None
+    s.n_designs = len(designs)
+    s.memory_bytes = float(slot.get('memory_bytes', math.nan))
+    s.memory_bw_bytes_s = float(slot.get('memory_bw_bytes_s', math.nan))
+    s.host_link = _enc(slot.get('host_link'))
+    return s
+
+
+class MappingProblem(_Handle):
+    """A layer-mapping problem: network, batch and objective on a system's slots.
+
+    MappingProblem(catalog, system, network, batch=1, objective='latency',
+    max_group_size=0): catalog a Catalog (None = the built-in one), network a
+    Network or a zoo name. Read-only once built; solve() and evaluate() may run
+    from several threads at once. The catalog and network may be closed after."""
+    _free = _map_problem_free
+
+    def __init__(self, catalog, system, network, batch=1, objective='latency', max_group_size=0):
+        opts = _problem_options(batch, objective, max_group_size)
+        with _owned_inputs(catalog, network) as (cat, net):
+            out = _vp()
+            _map_problem_new(ctypes.byref(out), cat, _enc(system), net, ctypes.byref(opts))
+        super().__init__(out.value)
+
+    @classmethod
+    def from_slots(cls, catalog, slots, network, link=None, batch=1, objective='latency',
+                   max_group_size=0):
+        """A problem on an explicit list of slots (dicts, see _slot_struct), every pair
+        joined by catalog link `link` (None: no links)."""
+        opts = _problem_options(batch, objective, max_group_size)
+        keep = []
+        arr = (MappingSlot * max(len(slots), 1))(*[_slot_struct(s, keep) for s in slots])
+        with _owned_inputs(catalog, network) as (cat, net):
+            out = _vp()
+            _map_problem_new_slots(ctypes.byref(out), cat, arr, len(slots), _enc(link), net,
+                                   ctypes.byref(opts))
+        self = cls.__new__(cls)
+        _Handle.__init__(self, out.value)
+        return self
+
+    @property
+    def n_slots(self):
+        return _map_problem_slot_count(self)
+
+    @property
+    def layer_names(self):
+        """Every layer (network inputs included), in network order."""
+        return [_dec(_map_problem_layer_name(self, i)) for i in range(_map_problem_layer_count(self))]
+
+    def pool(self, slot):
+        """Designs slot may take (the device's name alone for a fixed slot)."""
+        if not 0 <= slot < self.n_slots:
+            raise IndexError('slot %d of %d' % (slot, self.n_slots))
+        return [_dec(_map_problem_pool_design(self, slot, k))
+                for k in range(_map_problem_pool_size(self, slot))]
+
+    @property
+    def system(self):
+        return _dec(_map_problem_system(self))
+
+    @property
+    def network(self):
+        return _dec(_map_problem_network(self))
+
+    @property
+    def batch(self):
+        return _map_problem_batch(self)
+
+    @property
+    def objective(self):
+        return _dec(_map_objective_name(_map_problem_objective(self)))
+
+    def evaluate(self, designs, layer_slots, strategies):
+        """Evaluate a mapping: designs per slot (pool index or name), the group of
+        every layer (slot list or mask; ignored for network inputs) and its
+        strategy (name or ACCELSEL_STRATEGY_* number)."""
+        designs = [d if isinstance(d, int) else self.pool(s).index(d) for s, d in enumerate(designs)]
+        sd = (_u32 * max(len(designs), 1))(*designs)
+        ls = (_u64 * max(len(layer_slots), 1))(*[_slot_mask(g) for g in layer_slots])
+        st = (_i32 * max(len(strategies), 1))(*[_strategy_code(s) for s in strategies])
+        if len(layer_slots) != len(strategies):
+            raise ValueError('%d groups for %d strategies' % (len(layer_slots), len(strategies)))
+        spec = MappingSpec(1, len(designs), sd, len(layer_slots), ls, st)
+        out = _vp()
+        _map_evaluate(self, ctypes.byref(spec), ctypes.byref(out))
+        return Mapping(out.value)
+
+    def solve(self, method='ga', seed=0, n_threads=0, generations=0, population=0,
+              time_budget=0.0, patience=0, exhaustive_limit=0, progress=None):
+        """The best mapping `method` finds ('ga' or a baseline, see mapping_methods()).
+        progress: callable(generation, best_s, evaluations) called once per generation;
+        returning True stops the search, raising MappingCanceled with the best mapping
+        so far. An exception raised by progress also stops it and is re-raised."""
+        opts = MappingSolveOptions()
+        _map_solve_options_init(ctypes.byref(opts), 1)
+        opts.method = _enc(method)
+        opts.seed, opts.n_threads, opts.generations = seed, n_threads, generations
+        opts.population, opts.time_budget_s, opts.patience = population, time_budget, patience
+        opts.exhaustive_limit = exhaustive_limit
+        raised = []
+
+        def call(generation, best_s, evaluations, payload):
+            try:
+                return 1 if progress(generation, best_s, evaluations) else 0
+            except BaseException as e:  # re-raised below: an exception must not cross C
+                raised.append(e)
+                return 1
+        opts.progress = _map_progress_fn(call) if progress is not None else _map_progress_fn()
+        out = _vp()
+        try:
+            _map_solve(self, ctypes.byref(opts), ctypes.byref(out))
+        except AccelselError as e:
+            mapping = Mapping(out.value) if out.value else None
+            if raised or e.code != _ECANCELED:
+                if mapping is not None:
+                    mapping.close()
+                if raised:
+                    raise raised[0] from None
+                raise
+            raise MappingCanceled(e.code, mapping) from None
+        return Mapping(out.value)
+
+    def load(self, path):
+        """Read a saved mapping and evaluate it on this problem."""
+        out = _vp()
+        _map_load_file(ctypes.byref(out), self, _enc(os.fspath(path)))
+        return Mapping(out.value)
+
+    def from_yaml(self, text):
+        """As load(), from YAML text (str or bytes)."""
+        data = _enc(text)
+        out = _vp()
+        _map_load_buffer(ctypes.byref(out), self, data, len(data))
+        return Mapping(out.value)
+
+
+class _owned_inputs:
+    """Context: (catalog, network) handles for a problem, opening the built-in
+    catalog and a zoo network by name when asked, and closing what it opened."""
+
+    def __init__(self, catalog, network):
+        self._opened = []
+        self.cat = catalog if catalog is not None else self._open(Catalog.builtin())
+        self.net = network if not isinstance(network, str) else self._open(Network.zoo(network))
+
+    def _open(self, handle):
+        self._opened.append(handle)
+        return handle
+
+    def __enter__(self):
+        return self.cat, self.net
+
+    def __exit__(self, *exc):
+        for h in self._opened:
+            h.close()

@@ -211,6 +211,11 @@ class ContractTest(unittest.TestCase):
             'design_info': accelsel._DesignInfo, 'link_info': accelsel._LinkInfo,
             'system_info': accelsel._SystemInfo, 'slot_info': accelsel._SlotInfo,
             'selection_options': accelsel.SelectionOptions,
+            'mapping_problem_options': accelsel.MappingProblemOptions,
+            'mapping_slot': accelsel.MappingSlot, 'mapping_spec': accelsel.MappingSpec,
+            'mapping_solve_options': accelsel.MappingSolveOptions,
+            'mapping_layer_info': accelsel.MappingLayerInfo,
+            'mapping_breakdown': accelsel.MappingBreakdown,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):
@@ -222,14 +227,11 @@ class ContractTest(unittest.TestCase):
         # The predictor's structs, until the binding's Predictor class mirrors them.
         not_mirrored |= {'predictor_options', 'predict_request', 'prediction', 'layer_prediction',
                          'predict_dataset_options', 'calibrate_options', 'sweep_point'}
-        # The mapper's structs, until the binding's MappingProblem and Mapping classes mirror them.
-        not_mirrored |= {'mapping_problem_options', 'mapping_solve_options', 'mapping_slot',
-                         'mapping_spec', 'mapping_layer_info', 'mapping_breakdown'}
-        # accelsel_mapping_problem_pool_size() counts a slot's designs; it is no struct size.
-        not_mirrored |= {'mapping_problem_pool'}
-        for name in header_prototypes():
+        # A struct's size function takes nothing (accelsel_mapping_problem_pool_size
+        # is a getter with parameters, not a struct size).
+        for name, (_, params) in header_prototypes().items():
             m = re.fullmatch(r'accelsel_(\w+)_size', name)
-            if m:
+            if m and not params:
                 self.assertIn(m.group(1), set(mirrors) | not_mirrored)
 
     def test_struct_mirrors_have_the_c_fields(self):
@@ -248,6 +250,11 @@ class ContractTest(unittest.TestCase):
             'accelsel_design_info': accelsel._DesignInfo, 'accelsel_link_info': accelsel._LinkInfo,
             'accelsel_system_info': accelsel._SystemInfo, 'accelsel_slot_info': accelsel._SlotInfo,
             'accelsel_selection_options': accelsel.SelectionOptions,
+            'accelsel_mapping_problem_options': accelsel.MappingProblemOptions,
+            'accelsel_mapping_slot': accelsel.MappingSlot, 'accelsel_mapping_spec': accelsel.MappingSpec,
+            'accelsel_mapping_solve_options': accelsel.MappingSolveOptions,
+            'accelsel_mapping_layer_info': accelsel.MappingLayerInfo,
+            'accelsel_mapping_breakdown': accelsel.MappingBreakdown,
         }
         structs, macros = header_structs()
         for name, mirror in mirrors.items():
@@ -264,6 +271,7 @@ class ContractTest(unittest.TestCase):
         ds = accelsel.Dataset.from_columns({'n': [1.0, 2, 4, 8, 16, 32], 't': [90.0, 50, 26, 15, 9, 6],
                                             'p': [300.0, 600, 1300, 2500, 5200, 9900]})
         feats = accelsel.Features.fit(ds, ['n', 't'])
+        problem = accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn')
         return [ds, feats, accelsel.ClusterModel.fit_dataset(ds, feats, k=2, n_threads=1),
                 accelsel.select_k([[1.0, 0], [1.1, 0], [5, 5], [5.1, 5]], 1, 2, criterion='ch'),
                 accelsel.Pca([[1.0, 2], [2, 3.5], [3, 7], [4, 8]]),
@@ -271,7 +279,8 @@ class ContractTest(unittest.TestCase):
                                                 [1.0, 2, 3, 4, 5, 6], n_trees=3, n_threads=1),
                 accelsel.Ranking(ds, 't:1:cost,p:1:cost'), accelsel.Catalog.builtin(),
                 accelsel.Network.zoo('small-cnn'),
-                accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2)]
+                accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2),
+                problem, problem.solve(method='single')]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

@@ -1,0 +1,277 @@
+"""accelsel map, driven as a user would: the JSON keys of the issue, the
+--compare reductions recomputed here from the printed latencies, --evaluate of
+a saved mapping, the same seed at one and two threads, YAML output, the SVG
+figures parsed as XML, and the exit statuses of refused usage and of library
+errors (with nothing written to a refused file name)."""
+import json
+import os
+import pty
+import signal
+import subprocess
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
+SVG = '{http://www.w3.org/2000/svg}'
+BASE = ['--network', 'small-cnn', '--system', 'adaptive-4', '--batch', '2',
+        '--generations', '12', '--population', '16']
+LAYER_KEYS = {'name', 'slots', 'design', 'strategy', 'start_s', 'end_s'}
+
+
+def run(*args):
+    return subprocess.run([CLI, 'map', *args], capture_output=True, text=True, timeout=600)
+
+
+def run_json(*args):
+    r = run(*args, '--format', 'json')
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+class OutputTest(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.saved = os.path.join(cls.tmp.name, 'mapping.yaml')
+        cls.gantt = os.path.join(cls.tmp.name, 'gantt.svg')
+        cls.plot = os.path.join(cls.tmp.name, 'plot.svg')
+        cls.out = run_json(*BASE, '--seed', '9', '--threads', '1', '--compare', '--save', cls.saved,
+                           '--gantt', cls.gantt, '--plot', cls.plot)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_json_keys(self):
+        o = self.out
+        for k in ('latency_s', 'objective', 'designs', 'layers', 'breakdown', 'memory_bytes',
+                  'generations', 'evaluations', 'seconds', 'results', 'reduction'):
+            self.assertIn(k, o)
+        self.assertEqual(o['objective'], 'latency')
+        self.assertEqual(len(o['designs']), 4)
+        self.assertEqual(len(o['memory_bytes']), 4)
+        self.assertEqual(set(o['breakdown']), {'compute_s', 'communication_s', 'idle_s'})
+        self.assertTrue(o['layers'])
+        for l in o['layers']:
+            self.assertTrue(LAYER_KEYS <= set(l), l)
+            self.assertTrue(l['slots'])
+            self.assertTrue(all(0 <= s < 4 for s in l['slots']))
+            self.assertEqual(l['design'], o['designs'][l['slots'][0]])
+            self.assertLessEqual(l['start_s'], l['end_s'])
+        self.assertLessEqual(max(l['end_s'] for l in o['layers']), o['latency_s'] * (1 + 1e-12))
+        self.assertEqual(o['generations'], 12)
+        self.assertGreaterEqual(o['evaluations'], 12)
+
+    def test_compare_reductions_from_the_printed_latencies(self):
+        o = self.out
+        results = {r['method']: r['latency_s'] for r in o['results']}
+        ga = results['ga']
+        self.assertEqual(ga, o['latency_s'])
+        for method in ('computation-first', 'h2h', 'single', 'data-parallel'):
+            self.assertIn(method, results)
+            base = results[method]
+            self.assertAlmostEqual(o['reduction'][method], (base - ga) / base, delta=1e-12)
+        self.assertEqual(set(o['reduction']), set(results) - {'ga'})
+
+    def test_evaluate_of_the_saved_mapping_reproduces_the_latency(self):
+        again = run_json('--network', 'small-cnn', '--system', 'adaptive-4', '--batch', '2',
+                         '--evaluate', self.saved)
+        self.assertEqual(again['latency_s'], self.out['latency_s'])
+        self.assertEqual(again['designs'], self.out['designs'])
+        self.assertEqual(again['layers'], self.out['layers'])
+
+    def test_svg_files_are_well_formed(self):
+        for path in (self.gantt, self.plot):
+            root = ET.parse(path).getroot()
+            self.assertEqual(root.tag, SVG + 'svg')
+        texts = [t.text for t in ET.parse(self.gantt).getroot().iter(SVG + 'text')]
+        # One legend entry per strategy used, and a row label per slot.
+        for strategy in {l['strategy'] for l in self.out['layers']}:
+            self.assertIn(strategy, texts)
+        for s, d in enumerate(self.out['designs']):
+            self.assertIn('slot %d: %s' % (s, d), texts)
+        # Convergence: the GA's line and one per baseline that ran, each in the legend.
+        plot = ET.parse(self.plot).getroot()
+        ran = [r['method'] for r in self.out['results'] if r['method'] != 'ga' and r['latency_s'] is not None]
+        self.assertEqual(len(list(plot.iter(SVG + 'polyline'))), 1 + len(ran))
+        legend = [t.text for t in plot.iter(SVG + 'text')]
+        for name in ['genetic algorithm'] + ran:
+            self.assertIn(name, legend)
+        bars = list(ET.parse(self.gantt).getroot().iter(SVG + 'rect'))
+        n_bars = sum(len(l['slots']) for l in self.out['layers'])
+        self.assertEqual(sum(1 for b in bars if b.find(SVG + 'title') is not None), n_bars)
+
+
+class SeedTest(unittest.TestCase):
+
+    def test_same_seed_same_mapping_with_one_and_two_threads(self):
+        one = run_json(*BASE, '--seed', '5', '--threads', '1')
+        two = run_json(*BASE, '--seed', '5', '--threads', '2')
+        self.assertEqual(one['layers'], two['layers'])
+        self.assertEqual(one['designs'], two['designs'])
+        self.assertEqual(one['latency_s'], two['latency_s'])
+
+    def test_yaml_and_table_formats(self):
+        r = run(*BASE, '--format', 'yaml')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        keys = [line.split(':')[0] for line in r.stdout.splitlines() if line and line[0] != ' ']
+        for k in ('latency_s', 'objective', 'designs', 'layers', 'breakdown', 'memory_bytes'):
+            self.assertIn(k, keys)
+        r = run(*BASE, '--baseline', 'single')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('single', r.stdout)
+        self.assertEqual(r.stderr, '')  # stderr is not a terminal: no progress bar
+
+    def test_catalog_and_network_files_give_the_builtin_answer(self):
+        import accelsel
+        with tempfile.TemporaryDirectory() as d:
+            cat, net = os.path.join(d, 'catalog.yaml'), os.path.join(d, 'net.yaml')
+            with accelsel.Catalog.builtin() as c:
+                c.save(cat)
+            with accelsel.Network.zoo('small-cnn') as n:
+                n.to_yaml(net)
+            args = ['--system', 'adaptive-4', '--batch', '2', '--generations', '12',
+                    '--population', '16', '--seed', '4']
+            builtin = run_json('--network', 'small-cnn', *args)
+            files = run_json('--network', net, '--catalog', cat, *args)
+        self.assertEqual(files['latency_s'], builtin['latency_s'])
+        self.assertEqual(files['layers'], builtin['layers'])
+
+    def test_throughput_objective(self):
+        o = run_json(*BASE, '--objective', 'throughput')
+        self.assertEqual(o['objective'], 'throughput')
+
+
+def run_with_terminal_stderr(*args):
+    """Run with stderr on a pseudo-terminal: (stdout text, what the terminal got)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([CLI, 'map', *args], stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO once the child has closed the terminal
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read().decode()
+    p.wait(timeout=600)
+    p.stdout.close()
+    os.close(master)
+    return p.returncode, out, err.decode('utf-8', 'replace')
+
+
+class ProgressTest(unittest.TestCase):
+
+    def test_bar_on_a_terminal_for_tables_only(self):
+        rc, out, err = run_with_terminal_stderr(*BASE)
+        self.assertEqual(rc, 0, err)
+        self.assertIn('map [', err)
+        self.assertIn('generation', err)
+        self.assertNotIn('map [', out)
+        for fmt in ('json', 'yaml'):
+            rc, out, err = run_with_terminal_stderr(*BASE, '--format', fmt)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(err, '')
+        json.loads(run_with_terminal_stderr(*BASE, '--format', 'json')[1])
+
+    def test_interrupt_reports_the_best_mapping_so_far(self):
+        master, slave = pty.openpty()
+        p = subprocess.Popen([CLI, 'map', '--network', 'small-cnn', '--system', 'adaptive-4',
+                              '--generations', '1000000', '--patience', '1000000',
+                              '--population', '8', '--threads', '1'],
+                             stdout=subprocess.PIPE, stderr=slave, text=True)
+        os.close(slave)
+        seen = b''
+        while b'generation' not in seen:  # the bar shows the handler is in place
+            seen += os.read(master, 4096)
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=600)
+        rest = b''
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            rest += chunk
+        os.close(master)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn('interrupted', rest.decode())
+        self.assertIn('small-cnn on adaptive-4', out)
+        self.assertIn('conv1', out)
+
+
+class ErrorTest(unittest.TestCase):
+
+    def assert_usage(self, args, option):
+        r = run(*args)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(option, r.stderr)
+        self.assertEqual(r.stdout, '')
+
+    def test_usage_errors_exit_2_naming_the_option(self):
+        self.assert_usage(['--system', 'adaptive-4'], '--network')
+        self.assert_usage(['--network', 'vgg16'], '--system')
+        self.assert_usage(BASE + ['--batch', '0'], '--batch')
+        self.assert_usage(BASE + ['--objective', 'energy'], '--objective')
+        self.assert_usage(BASE + ['--threads', 'many'], '--threads')
+        self.assert_usage(BASE + ['--time-budget', '-1'], '--time-budget')
+        self.assert_usage(BASE + ['--format', 'csv'], '--format')
+        self.assert_usage(BASE + ['--frobnicate'], '--frobnicate')
+        self.assert_usage(BASE + ['--seed'], '--seed')
+        self.assert_usage(BASE + ['--compare', '--baseline', 'h2h'], '--baseline')
+
+    def test_refused_file_names_are_not_written(self):
+        with tempfile.TemporaryDirectory() as d:
+            for option in ('--gantt', '--plot'):
+                path = os.path.join(d, 'figure.png')
+                self.assert_usage(BASE + [option, path], option)
+                self.assertFalse(os.path.exists(path))
+            save = os.path.join(d, 'never.yaml')
+            self.assert_usage(BASE + ['--save', save, '--plot', os.path.join(d, 'x.txt')], '--plot')
+            self.assertFalse(os.path.exists(save))
+
+    def test_library_errors_exit_1_with_the_message(self):
+        r = run('--network', 'small-cnn', '--system', 'no-such-system')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('no-such-system', r.stderr)
+        self.assertIn('ACCELSEL_ENOTFOUND', r.stderr)
+        r = run(*BASE, '--baseline', 'annealing')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('annealing', r.stderr)
+        r = run('--network', 'no-such-net', '--system', 'adaptive-4')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('no-such-net', r.stderr)
+
+    def test_a_failed_run_writes_no_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            paths = [os.path.join(d, n) for n in ('m.yaml', 'g.svg', 'p.svg')]
+            r = run('--network', 'small-cnn', '--system', 'no-such-system', '--save', paths[0],
+                    '--gantt', paths[1], '--plot', paths[2])
+            self.assertEqual(r.returncode, 1)
+            self.assertFalse(any(os.path.exists(p) for p in paths))
+
+    def test_evaluate_of_a_broken_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'bad.yaml')
+            with open(path, 'w') as f:
+                f.write('version: 1\nno_such_key: 3\n')
+            r = run('--network', 'small-cnn', '--system', 'adaptive-4', '--evaluate', path)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn('ACCELSEL_EPARSE', r.stderr)
+
+    def test_help(self):
+        r = run('--help')
+        self.assertEqual(r.returncode, 0)
+        for option in ('--network', '--system', '--compare', '--gantt', '--plot', '--evaluate'):
+            self.assertIn(option, r.stdout)
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,282 @@
+"""MappingProblem and Mapping through the Python binding, checked against what
+the catalog and the network say independently (slots, pools, layer names and
+edges), against the library's documented identities (the breakdown, the
+schedule respecting every edge), and against itself through a second route
+(evaluate and YAML round trips, thread counts). A progress callback written in
+Python cancels a solve."""
+import ctypes
+import os
+import tempfile
+import unittest
+
+import accelsel as A
+
+SYSTEM = 'adaptive-4'
+NET = 'small-cnn'
+FAST = dict(generations=12, population=16, n_threads=1)
+
+
+class ProblemTest(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.cat = A.Catalog.builtin()
+        cls.net = A.Network.zoo(NET)
+        cls.p = A.MappingProblem(cls.cat, SYSTEM, cls.net, batch=4)
+
+    @classmethod
+    def tearDownClass(cls):
+        for h in (cls.p, cls.net, cls.cat):
+            h.close()
+
+    def test_problem_describes_its_inputs(self):
+        self.assertEqual(self.p.system, SYSTEM)
+        self.assertEqual(self.p.network, NET)
+        self.assertEqual(self.p.batch, 4)
+        self.assertEqual(self.p.objective, 'latency')
+        self.assertEqual(self.p.n_slots, self.cat.system(SYSTEM)['n_slots'])
+        for s in range(self.p.n_slots):
+            self.assertEqual(self.p.pool(s), self.cat.slot(SYSTEM, s)['designs'])
+        self.assertEqual(self.p.layer_names, self.net.per_layer('name'))
+        with self.assertRaises(IndexError):
+            self.p.pool(self.p.n_slots)
+
+    def test_network_and_catalog_may_be_closed_after_building(self):
+        cat, net = A.Catalog.builtin(), A.Network.zoo(NET)
+        p = A.MappingProblem(cat, SYSTEM, net)
+        cat.close()
+        net.close()
+        m = p.solve(**FAST)
+        self.assertGreater(m.objective_s, 0)
+        p.close()
+        self.assertGreater(m.objective_s, 0)  # a mapping outlives its problem
+
+    def test_zoo_name_and_builtin_catalog_shortcuts(self):
+        with A.MappingProblem(None, SYSTEM, NET, objective='throughput') as p:
+            self.assertEqual(p.objective, 'throughput')
+            self.assertEqual(p.layer_names, self.net.per_layer('name'))
+
+    def test_explicit_slots(self):
+        slots = [{'designs': ['zhang-fpga15', 'eyeriss'], 'memory_bytes': 2 ** 30,
+                  'memory_bw_bytes_s': 12.8e9, 'host_link': 'pcie3-x16'},
+                 {'device': 'a100-sxm4-40gb', 'host_link': 'pcie3-x16'}]
+        with A.MappingProblem.from_slots(self.cat, slots, self.net, link='qsfp28-100gbe') as p:
+            self.assertEqual(p.n_slots, 2)
+            self.assertEqual(p.pool(0), ['zhang-fpga15', 'eyeriss'])
+            self.assertEqual(p.pool(1), [self.cat.device('a100-sxm4-40gb')['name']])
+            m = p.solve(**FAST)
+            self.assertIn(m.designs[0], p.pool(0))
+            self.assertEqual(m.designs[1], p.pool(1)[0])
+        with self.assertRaises(ValueError):
+            A.MappingProblem.from_slots(self.cat, [{'device': 'x', 'colour': 'red'}], self.net)
+        with self.assertRaises(A.AccelselError) as cm:
+            A.MappingProblem.from_slots(self.cat, [{'designs': ['no-such-design']}], self.net)
+        self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
+
+    def test_solved_mapping_is_a_valid_schedule(self):
+        m = self.p.solve(seed=3, **FAST)
+        self.assertEqual(m.method, 'ga')
+        self.assertEqual(len(m), len(self.net))
+        self.assertEqual(m.n_slots, self.p.n_slots)
+        names = self.net.per_layer('name')
+        layers = m.layers()
+        for i, l in enumerate(layers):
+            self.assertEqual(l['name'], names[i])
+            if not l['slots']:  # a network input: not computed
+                self.assertEqual(self.net.inputs(i), [])
+                continue
+            self.assertLessEqual(l['start_s'], l['end_s'])
+            self.assertIn(l['strategy'], A.STRATEGIES)
+            # The group's first slot names the design.
+            self.assertEqual(l['design'], m.designs[l['slots'][0]])
+            for j in self.net.inputs(i):
+                self.assertGreaterEqual(l['start_s'], layers[j]['end_s'] - 1e-15,
+                                        '%s starts before its input %s ends' % (l['name'], names[j]))
+        for s, d in enumerate(m.designs):
+            self.assertIn(d, self.p.pool(s))
+        self.assertLessEqual(max(l['end_s'] for l in layers), m.latency_s * (1 + 1e-12))
+        used = {s for l in layers for s in l['slots']}
+        for s in range(m.n_slots):
+            if s not in used:
+                self.assertEqual(m.memory_bytes[s], 0)
+            else:
+                self.assertGreater(m.memory_bytes[s], 0)
+
+    def test_breakdown_adds_up(self):
+        m = self.p.solve(seed=5, **FAST)
+        b = m.breakdown
+        self.assertEqual(b['objective_s'], m.objective_s)
+        self.assertEqual(b['latency_s'], m.objective_s)  # latency objective
+        self.assertAlmostEqual(b['communication_s'],
+                               b['comm_between_s'] + b['comm_within_s'] + b['comm_host_s'],
+                               delta=1e-12 * b['latency_s'] * b['used_slots'])
+        # Slot-seconds over the slots used, as map.h states.
+        total = b['compute_s'] + b['communication_s'] + b['idle_s']
+        self.assertAlmostEqual(total, b['used_slots'] * b['latency_s'], delta=1e-9 * total)
+        used = {s for l in m.layers() for s in l['slots']}
+        self.assertEqual(b['used_slots'], len(used))
+
+    def test_history_is_monotone_and_ends_at_the_result(self):
+        m = self.p.solve(seed=2, **FAST)
+        h = m.history
+        # One value per generation, after the initial population's when the
+        # library records it (lib/map/ga.c does: generation 0 comes first).
+        self.assertIn(len(h) - m.generations, (0, 1))
+        self.assertTrue(all(b <= a for a, b in zip(h, h[1:])))
+        self.assertEqual(h[-1], m.objective_s)
+        self.assertGreaterEqual(m.evaluations, m.generations)
+
+    def test_evaluate_of_a_solved_spec_reproduces_it(self):
+        m = self.p.solve(seed=7, **FAST)
+        designs, masks, strategies = m.spec()
+        again = self.p.evaluate(designs, masks, strategies)
+        self.assertEqual(again.objective_s, m.objective_s)
+        self.assertEqual(again.method, 'evaluate')
+        # Design names and slot lists are accepted as well as indices and masks.
+        by_name = self.p.evaluate(m.designs, [l['slots'] for l in m.layers()], strategies)
+        self.assertEqual(by_name.objective_s, m.objective_s)
+
+    def test_yaml_round_trip_is_exact(self):
+        m = self.p.solve(seed=11, **FAST)
+        text = m.to_yaml()
+        back = self.p.from_yaml(text)
+        self.assertEqual(back.objective_s, m.objective_s)
+        self.assertEqual(back.spec(), m.spec())
+        self.assertEqual(back.to_yaml(), text)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'm.yaml')
+            m.to_yaml(path)
+            self.assertEqual(self.p.load(path).objective_s, m.objective_s)
+
+    def test_same_seed_same_mapping_at_any_thread_count(self):
+        runs = [self.p.solve(seed=42, generations=12, population=16, n_threads=t) for t in (1, 2, 3)]
+        for r in runs[1:]:
+            self.assertEqual(r.spec(), runs[0].spec())
+            self.assertEqual(r.objective_s, runs[0].objective_s)
+
+    def test_single_and_data_parallel_baselines_keep_their_shape(self):
+        single = self.p.solve(method='single')
+        groups = {tuple(l['slots']) for l in single.layers() if l['slots']}
+        self.assertEqual(len(groups), 1)
+        self.assertEqual(len(next(iter(groups))), 1)
+        dp = self.p.solve(method='data-parallel')
+        everyone = tuple(range(self.p.n_slots))
+        self.assertEqual({tuple(l['slots']) for l in dp.layers() if l['slots']}, {everyone})
+        self.assertEqual(len(set(dp.designs)), 1)
+
+    def test_every_method_is_known(self):
+        methods = A.mapping_methods()
+        self.assertEqual(methods[0], 'ga')
+        for name in ('computation-first', 'h2h', 'single', 'data-parallel', 'exhaustive'):
+            self.assertIn(name, methods)
+
+
+class CallbackTest(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.p = A.MappingProblem(None, SYSTEM, NET, batch=2)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.p.close()
+
+    def test_callback_sees_every_generation(self):
+        seen = []
+        m = self.p.solve(seed=1, progress=lambda g, best, n: seen.append((g, best, n)) and False,
+                         **FAST)
+        self.assertEqual([g for g, _, _ in seen][-1], m.generations)
+        self.assertEqual(seen[-1][1], m.objective_s)
+        self.assertTrue(all(b[1] <= a[1] for a, b in zip(seen, seen[1:])))
+        self.assertTrue(all(b[2] >= a[2] for a, b in zip(seen, seen[1:])))
+
+    def test_callback_that_cancels_leaves_the_best_so_far(self):
+        seen = []
+
+        def stop_at_third(generation, best_s, evaluations):
+            seen.append(best_s)
+            return generation >= 3
+        with self.assertRaises(A.MappingCanceled) as cm:
+            self.p.solve(seed=1, generations=50, population=16, n_threads=1, progress=stop_at_third)
+        e = cm.exception
+        self.assertEqual(e.status, 'ACCELSEL_ECANCELED')
+        self.assertIsInstance(e, A.AccelselError)
+        self.assertIsNotNone(e.mapping)
+        self.assertEqual(len(seen), 3)
+        self.assertEqual(e.mapping.objective_s, seen[-1])
+        designs, masks, strategies = e.mapping.spec()
+        self.assertEqual(self.p.evaluate(designs, masks, strategies).objective_s, seen[-1])
+        e.mapping.close()
+
+    def test_exception_in_callback_stops_and_is_raised(self):
+        def broken(generation, best_s, evaluations):
+            raise KeyError('from the callback')
+        with self.assertRaises(KeyError):
+            self.p.solve(progress=broken, **FAST)
+
+
+class ErrorTest(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.p = A.MappingProblem(None, SYSTEM, NET)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.p.close()
+
+    def status(self, call, *args, **kw):
+        with self.assertRaises(A.AccelselError) as cm:
+            call(*args, **kw)
+        return cm.exception
+
+    def test_unknown_names(self):
+        e = self.status(A.MappingProblem, None, 'no-such-system', NET)
+        self.assertEqual(e.status, 'ACCELSEL_ENOTFOUND')
+        self.assertIn('no-such-system', e.message)
+        self.assertEqual(self.status(self.p.solve, method='annealing').status, 'ACCELSEL_ENOTFOUND')
+        m = self.p.solve(method='single')
+        designs, masks, strategies = m.spec()
+        e = self.status(self.p.evaluate, designs, masks, ['diagonal'] * len(masks))
+        self.assertEqual(e.status, 'ACCELSEL_ENOTFOUND')
+
+    def test_bad_specs(self):
+        designs, masks, strategies = self.p.solve(method='single').spec()
+        self.assertEqual(self.status(self.p.evaluate, designs[:-1], masks, strategies).status,
+                         'ACCELSEL_EINVAL')
+        self.assertEqual(self.status(self.p.evaluate, designs, masks[:-1], strategies[:-1]).status,
+                         'ACCELSEL_EINVAL')
+        beyond = [1 << self.p.n_slots if m else m for m in masks]
+        self.assertEqual(self.status(self.p.evaluate, designs, beyond, strategies).status,
+                         'ACCELSEL_EINVAL')
+        with self.assertRaises(ValueError):
+            self.p.evaluate(designs, masks, strategies[:-1])
+        with self.assertRaises(ValueError):
+            self.p.evaluate(designs, [[64]] * len(masks), strategies)
+
+    def test_bad_options(self):
+        with self.assertRaises(ValueError):
+            A.MappingProblem(None, SYSTEM, NET, objective='energy')
+        self.assertEqual(self.status(A.MappingProblem, None, SYSTEM, NET, batch=0).status,
+                         'ACCELSEL_EINVAL')
+        self.assertEqual(self.status(self.p.solve, population=2).status, 'ACCELSEL_EINVAL')
+
+    def test_exhaustive_refuses_a_large_instance_with_its_size(self):
+        with A.MappingProblem(None, 'adaptive-8', 'resnet50') as big:
+            e = self.status(big.solve, method='exhaustive', exhaustive_limit=1000)
+        self.assertEqual(e.status, 'ACCELSEL_ERANGE')
+        self.assertRegex(e.message, r'\d')
+
+    def test_bad_mapping_text(self):
+        self.assertEqual(self.status(self.p.from_yaml, 'version: 1\nno_such_key: 3\n').status,
+                         'ACCELSEL_EPARSE')
+
+    def test_closed_handles_are_refused(self):
+        m = self.p.solve(method='single')
+        m.close()
+        with self.assertRaises((ValueError, ctypes.ArgumentError)):
+            m.objective_s
+
+
+if __name__ == '__main__':
+    unittest.main()

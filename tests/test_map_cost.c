@@ -252,13 +252,15 @@ START_TEST(strategies_that_apply)
     const accelsel_layer_info *conv = layer(net, "conv"), *dw = layer(net, "dw");
     const accelsel_layer_info *fc = layer(net, "fc"), *ln = layer(net, "ln");
     for (int s = 0; s < ACCELSEL_STRATEGY_COUNT; s++)
-        ck_assert(asel_shard_applies(conv, s));
-    ck_assert(!asel_shard_applies(dw, ACCELSEL_STRATEGY_INPUT_CHANNELS));
-    ck_assert(asel_shard_applies(fc, ACCELSEL_STRATEGY_SPATIAL)); /* 6 tokens */
-    ck_assert(!asel_shard_applies(ln, ACCELSEL_STRATEGY_OUTPUT_CHANNELS));
-    ck_assert(!asel_shard_applies(ln, ACCELSEL_STRATEGY_INPUT_CHANNELS));
-    ck_assert(asel_shard_applies(ln, ACCELSEL_STRATEGY_BATCH));
-    ck_assert(!asel_shard_applies(conv, ACCELSEL_STRATEGY_COUNT));
+        ck_assert(asel_shard_applies(conv, s, 2));
+    ck_assert(!asel_shard_applies(dw, ACCELSEL_STRATEGY_INPUT_CHANNELS, 2));
+    ck_assert(asel_shard_applies(fc, ACCELSEL_STRATEGY_SPATIAL, 2)); /* 6 tokens */
+    ck_assert(!asel_shard_applies(ln, ACCELSEL_STRATEGY_OUTPUT_CHANNELS, 2));
+    ck_assert(!asel_shard_applies(ln, ACCELSEL_STRATEGY_INPUT_CHANNELS, 2));
+    ck_assert(asel_shard_applies(ln, ACCELSEL_STRATEGY_BATCH, 2));
+    /* one sample cannot be split by batch */
+    ck_assert(!asel_shard_applies(ln, ACCELSEL_STRATEGY_BATCH, 1));
+    ck_assert(!asel_shard_applies(conv, ACCELSEL_STRATEGY_COUNT, 2));
     accelsel_network_free(net);
 }
 END_TEST

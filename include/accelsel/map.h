@@ -340,9 +340,11 @@ ACCELSEL_API uint32_t accelsel_mapping_generations(const accelsel_mapping *m);
 ACCELSEL_API uint64_t accelsel_mapping_evaluations(const accelsel_mapping *m);
 /** Wall time of the solve in seconds. */
 ACCELSEL_API double accelsel_mapping_seconds(const accelsel_mapping *m);
-/** Best objective value after each generation (for a convergence plot).
- *  @param[out] best  borrowed array of @p n values; NULL when there are none.
- *  @param[out] n     its length (the generations run; 0 for a baseline).
+/** Best objective value of the initial population and after each generation
+ *  (for a convergence plot).
+ *  @param[out] best  borrowed array of @p n values, the initial population's
+ *                    first; NULL when there are none.
+ *  @param[out] n     its length: the generations run plus one; 0 for a baseline.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument. */
 ACCELSEL_API int accelsel_mapping_history(const accelsel_mapping *m, const double **best,
                                           size_t *n);

@@ -127,7 +127,7 @@ int asel_map_build_costs(accelsel_mapping_problem *p, const accelsel_catalog *ca
     for (size_t l = 0; rc == 0 && l < p->n_layers; l++)
         for (int s = 0; s < ACCELSEL_STRATEGY_COUNT; s++)
             p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s] =
-                (uint8_t)asel_shard_applies(accelsel_network_layer(net, l), s);
+                (uint8_t)asel_shard_applies(accelsel_network_layer(net, l), s, p->batch);
     for (size_t u = 0; rc == 0 && u < p->n_units; u++) {
         asel_unit_model um;
         rc = asel_unit_model_of(&um, cat, p->unit_design[u], p->unit_device[u]);

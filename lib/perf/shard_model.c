@@ -31,13 +31,13 @@ static double split_rows(const accelsel_layer_info *l)
     return 0;
 }
 
-int asel_shard_applies(const accelsel_layer_info *l, int strategy)
+int asel_shard_applies(const accelsel_layer_info *l, int strategy, uint32_t batch)
 {
     switch (strategy) {
     case ACCELSEL_STRATEGY_NONE:
         return 1;
     case ACCELSEL_STRATEGY_BATCH:
-        return l->kind != ACCELSEL_LAYER_INPUT;
+        return l->kind != ACCELSEL_LAYER_INPUT && batch >= 2;
     case ACCELSEL_STRATEGY_OUTPUT_CHANNELS:
         return is_mac(l) || is_elementwise(l);
     case ACCELSEL_STRATEGY_INPUT_CHANNELS:

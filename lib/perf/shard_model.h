@@ -16,8 +16,9 @@ typedef struct asel_shard {
     double in_frac;         /* fraction of the layer's input one slot needs */
 } asel_shard;
 
-/* 1 if @p strategy can split layer @p l over more than one slot. */
-int asel_shard_applies(const accelsel_layer_info *l, int strategy);
+/* 1 if @p strategy can split layer @p l over more than one slot when a
+ * batch of @p batch samples goes through it (a batch split needs two). */
+int asel_shard_applies(const accelsel_layer_info *l, int strategy, uint32_t batch);
 
 /* The plan of @p strategy over @p g slots for layer @p l whose whole shape
  * is @p full; activations are @p bytes bytes per element. Strategy NONE (or

@@ -122,9 +122,9 @@ START_TEST(problem_getters)
     ck_assert_str_eq(accelsel_mapping_problem_layer_name(prob, 0), accelsel_network_layer(net, 0)->name);
     ck_assert_ptr_null(accelsel_mapping_problem_layer_name(prob, 100000));
     ck_assert_ptr_null(accelsel_mapping_problem_layer_name(NULL, 0));
-    ck_assert_uint_eq(accelsel_mapping_problem_pool_size(prob, 0), 6);
-    ck_assert_uint_eq(accelsel_mapping_problem_pool_size(prob, 4), 0);
-    ck_assert_uint_eq(accelsel_mapping_problem_pool_size(NULL, 0), 0);
+    ck_assert_uint_eq(accelsel_mapping_problem_pool_count(prob, 0), 6);
+    ck_assert_uint_eq(accelsel_mapping_problem_pool_count(prob, 4), 0);
+    ck_assert_uint_eq(accelsel_mapping_problem_pool_count(NULL, 0), 0);
     ck_assert_str_eq(accelsel_mapping_problem_pool_design(prob, 0, 0), "zhang-fpga15");
     ck_assert_ptr_null(accelsel_mapping_problem_pool_design(prob, 0, 6));
     ck_assert_ptr_null(accelsel_mapping_problem_pool_design(NULL, 0, 0));

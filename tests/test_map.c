@@ -539,7 +539,7 @@ START_TEST(fixed_device_slots)
     accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     accelsel_mapping *m;
     ck_assert_uint_eq(accelsel_mapping_problem_slot_count(p), 8);
-    ck_assert_uint_eq(accelsel_mapping_problem_pool_size(p, 0), 1);
+    ck_assert_uint_eq(accelsel_mapping_problem_pool_count(p, 0), 1);
     o.method = "single";
     ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
     ck_assert(accelsel_mapping_objective_s(m) > 0);

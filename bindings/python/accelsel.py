@@ -2374,7 +2374,7 @@ _map_problem_slot_count = _fn('accelsel_mapping_problem_slot_count', _sz, [_vp],
 _map_problem_layer_count = _fn('accelsel_mapping_problem_layer_count', _sz, [_vp], check=False)
 _map_problem_layer_name = _fn('accelsel_mapping_problem_layer_name', ctypes.c_char_p, [_vp, _sz],
                               check=False)
-_map_problem_pool_size = _fn('accelsel_mapping_problem_pool_size', _sz, [_vp, _sz], check=False)
+_map_problem_pool_count = _fn('accelsel_mapping_problem_pool_count', _sz, [_vp, _sz], check=False)
 _map_problem_pool_design = _fn('accelsel_mapping_problem_pool_design', ctypes.c_char_p,
                                [_vp, _sz, _sz], check=False)
 _map_problem_system = _fn('accelsel_mapping_problem_system', ctypes.c_char_p, [_vp], check=False)
@@ -2632,7 +2632,7 @@ class MappingProblem(_Handle):
         if not 0 <= slot < self.n_slots:
             raise IndexError('slot %d of %d' % (slot, self.n_slots))
         return [_dec(_map_problem_pool_design(self, slot, k))
-                for k in range(_map_problem_pool_size(self, slot))]
+                for k in range(_map_problem_pool_count(self, slot))]
 
     @property
     def system(self):

@@ -151,7 +151,7 @@ ACCELSEL_API size_t accelsel_mapping_problem_layer_count(const accelsel_mapping_
 ACCELSEL_API const char *accelsel_mapping_problem_layer_name(const accelsel_mapping_problem *p,
                                                              size_t layer);
 /** Number of designs slot @p slot may take (1 for a fixed device). */
-ACCELSEL_API size_t accelsel_mapping_problem_pool_size(const accelsel_mapping_problem *p,
+ACCELSEL_API size_t accelsel_mapping_problem_pool_count(const accelsel_mapping_problem *p,
                                                        size_t slot);
 /** Name of design @p k of slot @p slot's pool (the device's name for a fixed slot). */
 ACCELSEL_API const char *accelsel_mapping_problem_pool_design(const accelsel_mapping_problem *p,

@@ -144,7 +144,7 @@ const char *accelsel_mapping_problem_layer_name(const accelsel_mapping_problem *
     return p && layer < p->n_layers ? p->layer_name[layer] : NULL;
 }
 
-size_t accelsel_mapping_problem_pool_size(const accelsel_mapping_problem *p, size_t slot)
+size_t accelsel_mapping_problem_pool_count(const accelsel_mapping_problem *p, size_t slot)
 {
     return p && slot < p->n_slots ? p->pool_off[slot + 1] - p->pool_off[slot] : 0;
 }
@@ -152,7 +152,7 @@ size_t accelsel_mapping_problem_pool_size(const accelsel_mapping_problem *p, siz
 const char *accelsel_mapping_problem_pool_design(const accelsel_mapping_problem *p, size_t slot,
                                                  size_t k)
 {
-    if (k >= accelsel_mapping_problem_pool_size(p, slot))
+    if (k >= accelsel_mapping_problem_pool_count(p, slot))
         return NULL;
     return p->unit_name[p->pool_unit[p->pool_off[slot] + k]];
 }

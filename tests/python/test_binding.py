@@ -227,8 +227,7 @@ class ContractTest(unittest.TestCase):
         # The predictor's structs, until the binding's Predictor class mirrors them.
         not_mirrored |= {'predictor_options', 'predict_request', 'prediction', 'layer_prediction',
                          'predict_dataset_options', 'calibrate_options', 'sweep_point'}
-        # A struct's size function takes nothing (accelsel_mapping_problem_pool_size
-        # is a getter with parameters, not a struct size).
+        # A struct's size function takes nothing.
         for name, (_, params) in header_prototypes().items():
             m = re.fullmatch(r'accelsel_(\w+)_size', name)
             if m and not params:

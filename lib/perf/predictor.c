@@ -46,6 +46,17 @@ int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *
     return 0;
 }
 
+/* The fitted globals and corrections of the built-in MLPerf data. */
+static int calibrate_builtin(accelsel_predictor *p)
+{
+    accelsel_dataset *ds;
+    int rc = accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet");
+    if (rc == 0)
+        rc = accelsel_predictor_calibrate(p, ds, NULL, NULL);
+    accelsel_dataset_free(ds);
+    return rc;
+}
+
 ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel_catalog *cat,
                                         const accelsel_predictor_options *opts)
 {
@@ -56,7 +67,14 @@ ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel
     if (opts != NULL && opts->version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
         return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u",
                           opts->version);
-    return asel_perf_predictor_alloc(out, cat, asel_perf_params_default());
+    int rc = asel_perf_predictor_alloc(out, cat, asel_perf_params_default());
+    if (rc == 0 && opts != NULL && opts->calibrate_builtin)
+        rc = calibrate_builtin(*out);
+    if (rc < 0) {
+        accelsel_predictor_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
 int asel_perf_predictor_copy(accelsel_predictor **out, const accelsel_predictor *p)

@@ -1,0 +1,149 @@
+/* Predicted what-if rows appended to a dataset in the built-in format, with
+ * a `predicted` column (0 measured, 1 predicted), so that the selection
+ * method ranks them beside measured rows. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "perf/predictor_impl.h"
+
+typedef struct newrow {
+    accelsel_prediction res;
+    const char *device;
+    char system[160];
+} newrow;
+
+/* The value of numeric column @p name for a predicted row; NaN if none. */
+static double new_number(const char *name, const newrow *r)
+{
+    const accelsel_prediction *x = &r->res;
+    const struct { const char *name; double v; } map[] = {
+        { "total_accelerators", x->count }, { "number_of_nodes", x->nodes },
+        { "accelerators_per_node", x->per_node }, { "global_batch_size", x->global_batch },
+        { "epochs_mean", x->epochs }, { "time_to_train_min", x->time_to_train_s / 60.0 },
+        { "throughput_img_s", x->throughput_samples_s }, { "predicted", 1 },
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(name, map[i].name) == 0)
+            return map[i].v;
+    return NAN;
+}
+
+static const char *new_string(const char *name, const newrow *r)
+{
+    const struct { const char *name; const char *v; } map[] = {
+        { "accelerator_model_name", r->device }, { "accelerator_family", r->device },
+        { "division", "closed" }, { "division_norm", "closed" }, { "round", "predicted" },
+        { "submitter", "accelsel" }, { "system_name", r->system },
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(name, map[i].name) == 0)
+            return map[i].v;
+    return NULL;
+}
+
+static int copy_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t c,
+                       const newrow *rows, size_t n)
+{
+    size_t old = accelsel_dataset_rows(ds), total = old + n;
+    const char *name = accelsel_dataset_column_name(ds, c);
+    int rc;
+    if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC) {
+        double *v = asel_calloc(total ? total : 1, sizeof *v);
+        if (v == NULL)
+            return asel_enomem();
+        for (size_t i = 0; i < old; i++)
+            v[i] = accelsel_dataset_number(ds, i, c);
+        for (size_t i = 0; i < n; i++)
+            v[old + i] = new_number(name, &rows[i]);
+        rc = accelsel_dataset_add_numeric(out, name, v, total);
+        asel_free(v);
+        return rc;
+    }
+    const char **s = asel_calloc(total ? total : 1, sizeof *s);
+    if (s == NULL)
+        return asel_enomem();
+    for (size_t i = 0; i < old; i++)
+        s[i] = accelsel_dataset_string(ds, i, c);
+    for (size_t i = 0; i < n; i++)
+        s[old + i] = new_string(name, &rows[i]);
+    rc = accelsel_dataset_add_categorical(out, name, s, total);
+    asel_free(s);
+    return rc;
+}
+
+/* The `predicted` column: the old values (0 or 1) or 0, then 1 per new row. */
+static int predicted_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t n)
+{
+    size_t old = accelsel_dataset_rows(ds), c;
+    int have = accelsel_dataset_column_index(ds, "predicted", &c) == 0;
+    if (have && accelsel_dataset_column_type(ds, c) != ACCELSEL_COLUMN_NUMERIC)
+        return asel_error(ACCELSEL_EINVAL, "the dataset's 'predicted' column is not numeric");
+    double *v = asel_calloc(old + n ? old + n : 1, sizeof *v);
+    if (v == NULL)
+        return asel_enomem();
+    int rc = 0;
+    for (size_t i = 0; i < old && rc == 0; i++) {
+        v[i] = have ? accelsel_dataset_number(ds, i, c) : 0;
+        if (v[i] != 0 && v[i] != 1)
+            rc = asel_error(ACCELSEL_EINVAL, "row %zu of column 'predicted' is %g, not 0 or 1", i, v[i]);
+    }
+    for (size_t i = 0; i < n; i++)
+        v[old + i] = 1;
+    if (rc == 0)
+        rc = accelsel_dataset_add_numeric(out, "predicted", v, old + n);
+    asel_free(v);
+    return rc;
+}
+
+static int predict_all(const accelsel_predictor *p, const accelsel_predict_request *reqs,
+                       size_t n, newrow *rows)
+{
+    for (size_t i = 0; i < n; i++) {
+        rows[i].res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
+        int rc = accelsel_predictor_predict(p, &reqs[i], &rows[i].res);
+        if (rc < 0) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);
+            return asel_error(rc, "request %zu: %s", i, msg);
+        }
+        rows[i].device = accelsel_catalog_device(p->cat, (size_t)rows[i].res.device_index)->name;
+        snprintf(rows[i].system, sizeof rows[i].system, "predicted %u x %s", rows[i].res.count,
+                 rows[i].device);
+    }
+    return 0;
+}
+
+ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
+                                                       const accelsel_predictor *p,
+                                                       const accelsel_dataset *ds,
+                                                       const accelsel_predict_request *reqs,
+                                                       size_t n)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (out == NULL || p == NULL || ds == NULL || (reqs == NULL && n > 0))
+        return asel_einval("accelsel_predictor_append_predictions",
+                           out == NULL ? "out" : p == NULL ? "p" : ds == NULL ? "ds" : "reqs");
+    newrow *rows = asel_calloc(n ? n : 1, sizeof *rows);
+    if (rows == NULL)
+        return asel_enomem();
+    int rc = predict_all(p, reqs, n, rows);
+    size_t cols = accelsel_dataset_cols(ds), pc = SIZE_MAX;
+    accelsel_dataset_column_index(ds, "predicted", &pc);
+    if (rc == 0)
+        rc = accelsel_dataset_new(out, accelsel_dataset_rows(ds) + n);
+    for (size_t c = 0; rc == 0 && c < cols; c++)
+        if (c != pc)
+            rc = copy_column(*out, ds, c, rows, n);
+    if (rc == 0)
+        rc = predicted_column(*out, ds, n);
+    asel_free(rows);
+    if (rc < 0) {
+        accelsel_dataset_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}

@@ -1,0 +1,278 @@
+/* The held-out evaluation (docs/predictor.md, "Evaluation"): folds by
+ * rounds, by one round left out and by one family left out; each fold is
+ * fitted on its own rows and predicts the rest, beside the naive peer. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/pool.h"
+#include "perf/calib.h"
+
+enum { PROTO_ROUNDS, PROTO_LORO, PROTO_LOFO, PROTOS };
+static const char *const proto_names[PROTOS] = { "rounds", "leave-one-round-out",
+                                                 "leave-one-family-out" };
+static const char group_names[4][4] = { "a", "b", "c", "all" };
+
+typedef struct fold {
+    int proto;
+    int round;          /* PROTO_LORO: the round left out */
+    const char *family; /* PROTO_LOFO: the family left out */
+} fold;
+
+/* Per fold and row: the three errors and the group (-1: not predicted). */
+typedef struct result {
+    double model, phys, peer;
+    signed char group;
+} result;
+
+typedef struct ctx {
+    const accelsel_predictor *p;
+    const asel_perf_rows *rows;
+    const accelsel_calibrate_options *o;
+    const fold *folds;
+    int first_holdout;  /* PROTO_ROUNDS: rounds >= this are predicted */
+    const int *holdout; /* the held-out rounds */
+    int n_holdout;
+    result *res;        /* n_folds x rows->n */
+} ctx;
+
+static int in_fit(const ctx *c, const fold *f, const asel_perf_row *r)
+{
+    if (!asel_perf_row_scored(r))
+        return 0;
+    if (f->proto == PROTO_ROUNDS)
+        return r->round < c->first_holdout;
+    if (f->proto == PROTO_LORO)
+        return r->round != f->round;
+    return strcmp(r->family, f->family) != 0;
+}
+
+static int is_target(const ctx *c, const fold *f, const asel_perf_row *r)
+{
+    if (!asel_perf_row_scored(r))
+        return 0;
+    if (f->proto == PROTO_ROUNDS) {
+        for (int i = 0; i < c->n_holdout; i++)
+            if (r->round == c->holdout[i])
+                return 1;
+        return 0;
+    }
+    if (f->proto == PROTO_LORO)
+        return r->round == f->round;
+    return strcmp(r->family, f->family) == 0;
+}
+
+/* The lookup: same device, same count, latest earlier round among the
+ * fitted rows; the median of that round's times. NaN if none. */
+static double peer(const asel_perf_rows *rows, const unsigned char *use, const asel_perf_row *t,
+                   double *buf)
+{
+    int best = -1;
+    for (size_t j = 0; j < rows->n; j++) {
+        const asel_perf_row *r = &rows->row[j];
+        if (use[j] && r->cfg.dev_index == t->cfg.dev_index && r->cfg.count == t->cfg.count &&
+            r->round < t->round && r->round > best)
+            best = r->round;
+    }
+    size_t m = 0;
+    for (size_t j = 0; best >= 0 && j < rows->n; j++) {
+        const asel_perf_row *r = &rows->row[j];
+        if (use[j] && r->cfg.dev_index == t->cfg.dev_index && r->cfg.count == t->cfg.count &&
+            r->round == best)
+            buf[m++] = r->measured_min;
+    }
+    double med, p90;
+    asel_perf_quantiles(buf, m, &med, &p90);
+    return med;
+}
+
+static double ape(double pred, double meas)
+{
+    return 100.0 * fabs(pred - meas) / meas;
+}
+
+static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf_params *par,
+                         const double *corr, const fold *f, result *out, double *buf)
+{
+    const asel_perf_rows *rows = c->rows;
+    for (size_t i = 0; i < rows->n; i++) {
+        const asel_perf_row *t = &rows->row[i];
+        out[i].group = -1;
+        if (!is_target(c, f, t))
+            continue;
+        double m = asel_perf_row_minutes(par, corr[t->cfg.dev_index], t, rows->net);
+        if (!isfinite(m))
+            continue;
+        int known = 0;
+        for (size_t j = 0; j < rows->n && !known; j++)
+            known = use[j] && rows->row[j].cfg.dev_index == t->cfg.dev_index;
+        double pr = peer(rows, use, t, buf);
+        out[i].model = ape(m, t->measured_min);
+        out[i].phys = ape(asel_perf_row_minutes(par, 1.0, t, rows->net), t->measured_min);
+        out[i].peer = isfinite(pr) ? ape(pr, t->measured_min) : NAN;
+        out[i].group = isfinite(pr) ? 0 : known ? 1 : 2;
+    }
+}
+
+static int run_fold(void *arg, size_t k, size_t worker)
+{
+    const ctx *c = arg;
+    const asel_perf_rows *rows = c->rows;
+    size_t m = rows->n ? rows->n : 1;
+    unsigned char *use = asel_calloc(m, 1);
+    double *buf = asel_calloc(m, sizeof *buf);
+    double *corr = asel_calloc(c->p->n_dev ? c->p->n_dev : 1, sizeof *corr);
+    int rc = use && buf && corr ? 0 : asel_enomem();
+    for (size_t i = 0; rc == 0 && i < rows->n; i++)
+        use[i] = (unsigned char)in_fit(c, &c->folds[k], &rows->row[i]);
+    asel_perf_params par = c->p->par;
+    if (rc == 0)
+        rc = asel_perf_fit(&par, corr, c->p->n_dev, rows, use, c->o);
+    result *out = c->res + k * rows->n;
+    for (size_t i = 0; i < rows->n; i++)
+        out[i].group = -1;
+    if (rc == 0)
+        predict_fold(c, use, &par, corr, &c->folds[k], out, buf);
+    asel_free(use), asel_free(buf), asel_free(corr);
+    (void)worker;
+    return rc == ACCELSEL_EEMPTY ? 0 : rc;
+}
+
+/* The folds: one for the rounds split, one per round, one per family. */
+static size_t make_folds(const asel_perf_rows *rows, fold *folds)
+{
+    size_t n = 0;
+    folds[n++] = (fold){ PROTO_ROUNDS, -1, NULL };
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < rows->n; i++) {
+            const asel_perf_row *r = &rows->row[i];
+            if (!asel_perf_row_scored(r))
+                continue;
+            int seen = 0;
+            for (size_t j = 1; j < n && !seen; j++)
+                seen = pass == 0 ? folds[j].proto == PROTO_LORO && folds[j].round == r->round
+                                 : folds[j].proto == PROTO_LOFO && strcmp(folds[j].family, r->family) == 0;
+            if (!seen)
+                folds[n++] = pass == 0 ? (fold){ PROTO_LORO, r->round, NULL }
+                                       : (fold){ PROTO_LOFO, -1, r->family };
+        }
+    return n;
+}
+
+static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds);
+
+int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
+
+static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
+                    const accelsel_calibrate_options *o)
+{
+    int codes[64];
+    int nh = asel_perf_parse_rounds(o->holdout_rounds ? o->holdout_rounds : "v3.0,v3.1", codes, 64);
+    if (nh < 0)
+        return nh;
+    ctx c = { p, rows, o, NULL, 1 << 30, codes, nh, NULL };
+    for (int i = 0; i < nh; i++)
+        c.first_holdout = codes[i] < c.first_holdout ? codes[i] : c.first_holdout;
+    size_t cap = 2 * rows->n + 1;
+    fold *folds = asel_calloc(cap, sizeof *folds);
+    int rc = folds ? 0 : asel_enomem();
+    size_t nf = rc == 0 ? make_folds(rows, folds) : 0;
+    c.folds = folds;
+    c.res = rc == 0 ? asel_calloc(nf * (rows->n ? rows->n : 1), sizeof *c.res) : NULL;
+    if (rc == 0 && c.res == NULL)
+        rc = asel_enomem();
+    if (rc == 0)
+        rc = asel_pool_run(asel_pool_threads(o->n_threads, nf), nf, run_fold, &c);
+    if (rc == 0)
+        rc = eval_table(out, &c, nf);
+    asel_free(c.res);
+    asel_free(folds);
+    return rc;
+}
+
+/* ---- the table ---- */
+
+typedef struct acc {
+    double *model, *phys, *peer;
+    size_t n, n_peer;
+} acc;
+
+static void gather(const ctx *c, size_t n_folds, int proto, int group, acc *a)
+{
+    a->n = a->n_peer = 0;
+    for (size_t k = 0; k < n_folds; k++) {
+        if (c->folds[k].proto != proto)
+            continue;
+        const result *r = c->res + k * c->rows->n;
+        for (size_t i = 0; i < c->rows->n; i++) {
+            if (r[i].group < 0 || (group < 3 && r[i].group != group))
+                continue;
+            a->model[a->n] = r[i].model;
+            a->phys[a->n++] = r[i].phys;
+            if (isfinite(r[i].peer))
+                a->peer[a->n_peer++] = r[i].peer;
+        }
+    }
+}
+
+#define NCOL 8
+static const char *const num_cols[NCOL] = { "rows", "model_median_ape", "model_p90_ape",
+                                            "physical_median_ape", "physical_p90_ape",
+                                            "peer_rows", "peer_median_ape", "peer_p90_ape" };
+
+static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds)
+{
+    size_t cap = n_folds * (c->rows->n ? c->rows->n : 1), nrow = PROTOS * 4;
+    acc a = { asel_calloc(cap, sizeof(double)), asel_calloc(cap, sizeof(double)),
+              asel_calloc(cap, sizeof(double)), 0, 0 };
+    double *v = asel_calloc(NCOL * nrow, sizeof *v);
+    const char **proto = asel_calloc(nrow, sizeof *proto), **grp = asel_calloc(nrow, sizeof *grp);
+    int rc = a.model && a.phys && a.peer && v && proto && grp ? 0 : asel_enomem();
+    for (size_t r = 0; rc == 0 && r < nrow; r++) {
+        int pr = (int)(r / 4), g = (int)(r % 4);
+        proto[r] = proto_names[pr];
+        grp[r] = group_names[g];
+        gather(c, n_folds, pr, g, &a);
+        v[0 * nrow + r] = (double)a.n;
+        asel_perf_quantiles(a.model, a.n, &v[1 * nrow + r], &v[2 * nrow + r]);
+        asel_perf_quantiles(a.phys, a.n, &v[3 * nrow + r], &v[4 * nrow + r]);
+        v[5 * nrow + r] = (double)a.n_peer;
+        asel_perf_quantiles(a.peer, a.n_peer, &v[6 * nrow + r], &v[7 * nrow + r]);
+    }
+    if (rc == 0 && (rc = accelsel_dataset_new(out, nrow)) == 0 &&
+        (rc = accelsel_dataset_add_categorical(*out, "protocol", proto, nrow)) == 0)
+        rc = accelsel_dataset_add_categorical(*out, "group", grp, nrow);
+    for (int k = 0; rc == 0 && k < NCOL; k++)
+        rc = accelsel_dataset_add_numeric(*out, num_cols[k], v + k * nrow, nrow);
+    if (rc < 0) {
+        accelsel_dataset_free(*out);
+        *out = NULL;
+    }
+    asel_free(a.model), asel_free(a.phys), asel_free(a.peer), asel_free(v);
+    asel_free(proto), asel_free(grp);
+    return rc;
+}
+
+ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
+                                             const accelsel_predictor *p,
+                                             const accelsel_dataset *ds,
+                                             const accelsel_calibrate_options *opts)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (out == NULL || p == NULL || ds == NULL)
+        return asel_einval("accelsel_predictor_evaluate", out == NULL ? "out" : p == NULL ? "p" : "ds");
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    if (opts != NULL)
+        o = *opts;
+    int rc = asel_perf_check_calibrate_options(&o);
+    if (rc < 0)
+        return rc;
+    asel_perf_rows rows;
+    if ((rc = asel_perf_rows_read(&rows, p, ds)) < 0)
+        return rc;
+    rc = evaluate(out, p, &rows, &o);
+    asel_perf_rows_free(&rows);
+    return rc;
+}

@@ -19,6 +19,7 @@ static const char usage_text[] =
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
     "                     [--seed N] [--top N] [--format table|json|csv] [--plot FILE.svg]\n"
+    "                     [--with-predictions SPEC]\n"
     "\n"
     "Run the selection method on benchmark results: which variables drive the\n"
     "target, which performance groups the configurations form, how the groups\n"
@@ -103,7 +104,8 @@ static int parse_k_by(const char *s, int *out)
 static const char *const valued[] = {"--csv",    "--na",       "--where",     "--features", "--variables",
                                      "--target", "--k",         "--k-range",  "--k-by",
                                      "--algorithm", "--criteria", "--method", "--seed",
-                                     "--top",    "--format",    "--plot"};
+                                     "--top",    "--format",    "--plot",
+                                     "--with-predictions"};
 
 /* Store value @p v of option @p opt; CLI_USAGE with a message if it is bad. */
 static int set_value(rank_args *a, const char *opt, const char *v, unsigned *seen)
@@ -154,7 +156,9 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
         a->format = cli_parse_format(v, 7u);
         if (a->format < 0)
             return cli_usage_error("rank: --format '%s' is not table, json or csv", v);
-    } else
+    } else if (cli_is_opt(opt, "--with-predictions"))
+        a->with_predictions = v;
+    else
         a->plot = v;
     return CLI_OK;
 }
@@ -252,6 +256,7 @@ int cli_rank(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);
+            fputs(rank_predictions_usage, stdout);
             return CLI_OK;
         }
     rank_args a = {.features = rank_default_features, .variables = rank_default_variables,

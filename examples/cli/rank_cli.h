@@ -27,6 +27,7 @@ typedef struct rank_args {
     size_t top;
     int format;             /* CLI_FORMAT_TABLE, _JSON or _CSV */
     const char *plot;       /* SVG file to write, or NULL */
+    const char *with_predictions; /* predicted configurations to add, or NULL */
 } rank_args;
 
 /* Everything the method computed, owned here; freed by rank_result_free(). */
@@ -61,6 +62,11 @@ const char *rank_method_title(int method);
 /* rank_data.c: load, default filters, derive, --where; the target column. */
 int rank_load(const rank_args *a, rank_result *r);
 int rank_add_target(accelsel_dataset *ds, const char *target);
+
+/* rank_predicted.c: --with-predictions SPEC appended to *ds (replaced); its
+ * paragraph of the usage text. */
+int rank_add_predictions(const char *spec, accelsel_dataset **ds);
+extern const char rank_predictions_usage[];
 
 /* rank_spec.c: "log10(col)" lists into column names and transforms. */
 typedef struct rank_spec {

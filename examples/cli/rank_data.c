@@ -73,6 +73,8 @@ static int default_filters(accelsel_dataset **ds)
 int rank_load(const rank_args *a, rank_result *r)
 {
     int rc, status = cli_load_dataset(&r->ds, a->csv, a->na);
+    if (status == CLI_OK && a->with_predictions != NULL)
+        status = rank_add_predictions(a->with_predictions, &r->ds);
     if (status != CLI_OK)
         return status;
     r->rows_in = accelsel_dataset_rows(r->ds);

@@ -195,7 +195,9 @@ typedef struct accelsel_prediction {
 } accelsel_prediction;
 
 #define ACCELSEL_PREDICTION_VERSION 1
-#define ACCELSEL_PREDICTION_INIT { ACCELSEL_PREDICTION_VERSION }
+#define ACCELSEL_PREDICTION_INIT                                                            \
+    { ACCELSEL_PREDICTION_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
+      0, 0 }
 
 /** Set @p res->version and zero the rest.
  *  @return 0; ACCELSEL_EINVAL if @p res is NULL; ACCELSEL_EVERSION. */

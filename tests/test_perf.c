@@ -1,0 +1,240 @@
+/* The layer model and the collectives against hand computation: roofline
+ * terms of small layers on made-up devices whose figures make the arithmetic
+ * easy, tile and thread quantisation, the on-chip working-set rule, the ring
+ * and hierarchical all-reduce against their closed forms, and monotonicity in
+ * bandwidth, peak and device count. Parameter values in the expectations are
+ * the defaults documented in docs/predictor.md, written out here. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "accelsel/accelsel.h"
+#include "perf/layer_model.h"
+#include "perf/step.h"
+#include "testutil.h"
+
+static const char cat_yaml[] =
+    "version: 1\n"
+    "links:\n"
+    "  - {name: fast, technology: t, bw_bytes_s: 100e9, latency_s: 1e-6, source: s}\n"
+    "  - {name: slow, technology: t, bw_bytes_s: 10e9, latency_s: 5e-6, source: s}\n"
+    "  - {name: pcie4-x16, technology: pcie, bw_bytes_s: 31.5e9, source: s}\n"
+    "devices:\n"
+    "  - {name: gpu1, vendor: v, kind: gpu, release_year: 2021, peak_flops: {fp32: 1e12, fp16: 4e12},\n"
+    "     memory_bytes: 16e9, memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: gpu2, vendor: v, kind: gpu, release_year: 2021, peak_flops: {fp32: 2e12, fp16: 8e12},\n"
+    "     memory_bytes: 16e9, memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: gpu3, vendor: v, kind: gpu, release_year: 2021, peak_flops: {fp32: 1e12, fp16: 4e12},\n"
+    "     memory_bytes: 16e9, memory_bw_bytes_s: 200e9, source: s}\n"
+    "  - {name: gpu-cache, vendor: v, kind: gpu, peak_flops: {fp32: 1e12}, memory_bytes: 16e9,\n"
+    "     memory_bw_bytes_s: 100e9, onchip_bytes: 1e9, source: s}\n"
+    "  - {name: cpu4, vendor: v, kind: cpu, cores: 4, clock_hz: 1e9, flops_per_cycle: {fp32: 32},\n"
+    "     memory_bw_bytes_s: 50e9, source: s}\n"
+    "  - {name: nobw, vendor: v, kind: gpu, peak_flops: {fp32: 1e12}, source: s}\n";
+
+static const char net_yaml[] =
+    "version: 1\nname: one-linear\ninputs:\n  - {name: x, shape: [256]}\n"
+    "layers:\n  - {name: fc, kind: linear, inputs: [x], out_features: 256}\n";
+
+static accelsel_catalog *cat;
+static accelsel_network *net;
+
+static void setup(void)
+{
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, cat_yaml, strlen(cat_yaml)), 0);
+    ck_assert_int_eq(accelsel_network_load_buffer(&net, net_yaml, strlen(net_yaml), NULL), 0);
+}
+
+static void teardown(void)
+{
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+
+static const accelsel_device_info *dev(const char *name)
+{
+    size_t i;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, name, &i), 0);
+    return accelsel_catalog_device(cat, i);
+}
+
+static const accelsel_layer_info *fc(void)
+{
+    return accelsel_network_layer(net, 1);
+}
+
+/* 128 x 256 x 256 MACs on tensor cores at 4 TFLOP/s x 0.6; the bias (one
+ * FLOP per output) on the vector units at 1 TFLOP/s x 0.6; inputs, outputs
+ * and weights at 2 bytes over 100 GB/s x 0.7; 5 us overhead. */
+START_TEST(gpu_roofline_by_hand)
+{
+    asel_layer_time t;
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 128, ACCELSEL_PRECISION_FP16, &t), 0);
+    double compute = 2.0 * 128 * 256 * 256 / (4e12 * 0.6) + 128.0 * 256 / (1e12 * 0.6);
+    double bytes = (256.0 + 256.0) * 128 * 2 + (256.0 * 256 + 256) * 2;
+    ck_assert_double_eq_tol(t.compute_s, compute, 1e-12 * compute);
+    ck_assert_double_eq_tol(t.memory_s, bytes / (100e9 * 0.7), 1e-15);
+    ck_assert_double_eq_tol(t.overhead_s, 5e-6, 1e-18);
+    ck_assert_double_eq_tol(t.time_s, fmax(t.compute_s, t.memory_s) + 5e-6, 1e-15);
+}
+END_TEST
+
+/* A batch of 100 fills the same 128-row tile as 128: the GEMM part is equal. */
+START_TEST(tile_quantisation)
+{
+    asel_layer_time a, b;
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 100, ACCELSEL_PRECISION_FP16, &a), 0);
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 128, ACCELSEL_PRECISION_FP16, &b), 0);
+    double gemm = 2.0 * 128 * 256 * 256 / (4e12 * 0.6);
+    ck_assert_double_eq_tol(a.compute_s - 100.0 * 256 / 0.6e12, gemm, 1e-12 * gemm);
+    ck_assert_double_eq_tol(b.compute_s - 128.0 * 256 / 0.6e12, gemm, 1e-12 * gemm);
+    /* 129 rows need a second tile. */
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 129, ACCELSEL_PRECISION_FP16, &a), 0);
+    ck_assert_double_eq_tol(a.compute_s - 129.0 * 256 / 0.6e12, 2 * gemm, 1e-12 * gemm);
+}
+END_TEST
+
+/* fp32 runs at the fp32 peak: four times the fp16 tensor-core time here. */
+START_TEST(fp32_versus_tensor_precision)
+{
+    asel_layer_time h, s;
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 128, ACCELSEL_PRECISION_FP16, &h), 0);
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 128, ACCELSEL_PRECISION_FP32, &s), 0);
+    double bias = 128.0 * 256 / 0.6e12;
+    ck_assert_double_eq_tol(s.compute_s - bias, 4 * (h.compute_s - bias), 1e-18);
+    ck_assert_double_eq_tol(s.memory_s, 2 * h.memory_s, 1e-18);
+}
+END_TEST
+
+/* CPU: peak 4 cores x 1 GHz x 32 = 128 GFLOP/s at 0.5; 96 x 256 outputs are
+ * one block of 96 x 256, so one core of four works: a quarter of the rate. */
+START_TEST(cpu_thread_quantisation)
+{
+    asel_layer_time t;
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), 96, ACCELSEL_PRECISION_FP32, &t), 0);
+    double gemm = 2.0 * 96 * 256 * 256 / (128e9 * 0.5) / 0.25;
+    double bias = 96.0 * 256 / (128e9 * 0.5);
+    ck_assert_double_eq_tol(t.compute_s, gemm + bias, 1e-12 * gemm);
+    /* 384 rows: four blocks, every core busy, four times the work in the same time. */
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), 384, ACCELSEL_PRECISION_FP32, &t), 0);
+    ck_assert_double_eq_tol(t.compute_s, gemm + 4 * bias, 1e-12 * gemm);
+    ck_assert_double_eq_tol(t.overhead_s, 20e-6, 1e-18);
+}
+END_TEST
+
+/* A working set that fits on chip streams at cache_ratio (3) x the memory bandwidth. */
+START_TEST(working_set_on_chip)
+{
+    asel_layer_time t;
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu-cache"), fc(), 128, ACCELSEL_PRECISION_FP32, &t), 0);
+    double bytes = (256.0 + 256.0) * 128 * 4 + (256.0 * 256 + 256) * 4;
+    ck_assert_double_eq_tol(t.memory_s, bytes / (100e9 * 0.7 * 3), 1e-16);
+}
+END_TEST
+
+START_TEST(bad_device_and_precision)
+{
+    asel_layer_time t;
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("nobw"), fc(), 1, ACCELSEL_PRECISION_FP32, &t), ACCELSEL_EDATA);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "memory_bw_bytes_s"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "nobw"));
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 1, ACCELSEL_PRECISION_BF16, &t), ACCELSEL_EINVAL);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "bf16"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "gpu1"));
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 0, ACCELSEL_PRECISION_FP32, &t), ACCELSEL_EINVAL);
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), NAN, ACCELSEL_PRECISION_FP32, &t), ACCELSEL_EINVAL);
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("gpu1"), fc(), 1, 99, &t), ACCELSEL_EINVAL);
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, NULL, fc(), 1, 1, &t), ACCELSEL_EINVAL);
+}
+END_TEST
+
+/* Ring: 2 (p-1)/p x S / B + 2 (p-1) x L; hierarchical: reduce-scatter and
+ * all-gather in the node ((g-1)/g x S / Bi + (g-1) Li each) around a ring of
+ * the S/g shard over the nodes. */
+START_TEST(allreduce_closed_forms)
+{
+    double S = 100e6;
+    ck_assert_double_eq_tol(asel_perf_ring_allreduce(S, 8, 100e9, 1e-6),
+                            2.0 * 7 / 8 * S / 100e9 + 14e-6, 1e-15);
+    ck_assert_double_eq(asel_perf_ring_allreduce(S, 1, 100e9, 1e-6), 0);
+    asel_perf_links l = { 100e9, 1e-6, 10e9, 5e-6 };
+    ck_assert_double_eq_tol(asel_perf_allreduce(S, 1, 8, &l), 2.0 * 7 / 8 * S / 100e9 + 14e-6, 1e-15);
+    ck_assert_double_eq_tol(asel_perf_allreduce(S, 4, 1, &l), 2.0 * 3 / 4 * S / 10e9 + 6 * 5e-6, 1e-15);
+    double intra = 7.0 / 8 * S / 100e9 + 7e-6;
+    double inter = 2.0 * 3 / 4 * (S / 8) / 10e9 + 6 * 5e-6;
+    ck_assert_double_eq_tol(asel_perf_allreduce(S, 4, 8, &l), 2 * intra + inter, 1e-15);
+}
+END_TEST
+
+static double step_time(const char *device, uint32_t count, const char *intra, double batch)
+{
+    accelsel_predictor *p;
+    accelsel_network *r50;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&r50, "resnet18", NULL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = r50;
+    q.device = device;
+    q.count = count;
+    q.intra_link = intra;
+    q.inter_link = "slow";
+    q.global_batch = batch;
+    accelsel_prediction res = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &res), 0);
+    accelsel_network_free(r50);
+    accelsel_predictor_free(p);
+    return res.step_s;
+}
+
+/* More peak (gpu2) or more bandwidth (gpu3, fast link) is never slower; more
+ * devices at a fixed global batch never give a device more compute. */
+START_TEST(monotonicity)
+{
+    for (double b = 8; b <= 128; b *= 4) {
+        ck_assert(step_time("gpu2", 1, "slow", b) <= step_time("gpu1", 1, "slow", b));
+        ck_assert(step_time("gpu3", 1, "slow", b) <= step_time("gpu1", 1, "slow", b));
+        ck_assert(step_time("gpu1", 8, "fast", 8 * b) <= step_time("gpu1", 8, "slow", 8 * b));
+    }
+    accelsel_predictor *p;
+    accelsel_network *r18;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&r18, "resnet18", NULL), 0);
+    double last = INFINITY;
+    for (uint32_t n = 1; n <= 128; n *= 2) {
+        accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+        q.network = r18;
+        q.device = "gpu1";
+        q.count = n;
+        q.intra_link = "fast";
+        q.inter_link = "slow";
+        q.global_batch = 128;
+        accelsel_prediction res = ACCELSEL_PREDICTION_INIT;
+        ck_assert_int_eq(accelsel_predictor_predict(p, &q, &res), 0);
+        ck_assert(res.compute_s <= last);
+        last = res.compute_s;
+    }
+    accelsel_network_free(r18);
+    accelsel_predictor_free(p);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("perf");
+    TCase *tc = tcase_create("perf");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, gpu_roofline_by_hand);
+    tcase_add_test(tc, tile_quantisation);
+    tcase_add_test(tc, fp32_versus_tensor_precision);
+    tcase_add_test(tc, cpu_thread_quantisation);
+    tcase_add_test(tc, working_set_on_chip);
+    tcase_add_test(tc, bad_device_and_precision);
+    tcase_add_test(tc, allreduce_closed_forms);
+    tcase_add_test(tc, monotonicity);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

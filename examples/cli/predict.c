@@ -97,45 +97,32 @@ int predict_oom(void)
     return CLI_FAIL;
 }
 
-/* *cat with @p layer merged over it (its entries replace those of the same name). */
-static int merge_over(predict_env *env, accelsel_catalog *layer, const char *what)
-{
-    accelsel_catalog *merged = NULL;
-    int rc = accelsel_catalog_merge(&merged, env->cat, layer, ACCELSEL_MERGE_OVERRIDE);
-    accelsel_catalog_free(layer);
-    if (rc != 0)
-        return cli_fail(rc, what);
-    if (env->cat != env->builtin)
-        accelsel_catalog_free(env->cat);
-    env->cat = merged;
-    return CLI_OK;
-}
-
-/* The built-in catalog, with @p extra_yaml and then --catalog merged over it. */
-static int open_catalog(const predict_args *a, const char *extra_yaml, predict_env *env)
+/* The built-in catalog, with --catalog merged over it (its entries replace
+ * built-in entries of the same name). */
+static int open_catalog(const predict_args *a, predict_env *env)
 {
     int rc = accelsel_catalog_load_builtin(&env->builtin);
     if (rc != 0)
         return cli_fail(rc, "built-in catalog");
     env->cat = env->builtin;
-    accelsel_catalog *layer = NULL;
-    if (extra_yaml != NULL) {
-        if ((rc = accelsel_catalog_load_buffer(&layer, extra_yaml, strlen(extra_yaml))) != 0)
-            return cli_fail(rc, "seed 001 devices");
-        if ((rc = merge_over(env, layer, "seed 001 devices")) != CLI_OK)
-            return rc;
-    }
     if (a->catalog == NULL)
         return CLI_OK;
-    if ((rc = accelsel_catalog_load_file(&layer, a->catalog)) != 0)
+    accelsel_catalog *user = NULL;
+    if ((rc = accelsel_catalog_load_file(&user, a->catalog)) != 0)
         return cli_fail(rc, a->catalog);
-    return merge_over(env, layer, a->catalog);
+    accelsel_catalog *merged = NULL;
+    rc = accelsel_catalog_merge(&merged, env->builtin, user, ACCELSEL_MERGE_OVERRIDE);
+    accelsel_catalog_free(user);
+    if (rc != 0)
+        return cli_fail(rc, a->catalog);
+    env->cat = merged;
+    return CLI_OK;
 }
 
-int predict_env_open(const predict_args *a, const char *extra_yaml, predict_env *env)
+int predict_env_open(const predict_args *a, predict_env *env)
 {
     memset(env, 0, sizeof *env);
-    int status = open_catalog(a, extra_yaml, env);
+    int status = open_catalog(a, env);
     if (status != CLI_OK)
         return status;
     int rc = a->params != NULL
@@ -230,7 +217,7 @@ static int run(const predict_args *a)
     if (a->mode == PREDICT_SEED001)
         return predict_seed001(a);
     predict_env env;
-    int status = predict_env_open(a, NULL, &env);
+    int status = predict_env_open(a, &env);
     if (status == CLI_OK) {
         if (a->mode == PREDICT_FROM_CSV)
             status = predict_from_csv(a, &env);

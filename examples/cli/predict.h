@@ -45,14 +45,14 @@ int predict_parse_args(int argc, char **argv, predict_args *a);
 /* Precision name ("fp16", "auto", ...) into ACCELSEL_PRECISION_*; -2 if unknown. */
 int predict_parse_precision(const char *s);
 
-/* predict.c: the catalog (built-in, extra_yaml and --catalog merged over it) and the
+/* predict.c: the catalog (built-in, with --catalog merged over it) and the
  * predictor (--params or defaults). Both freed by predict_env_free(). */
 typedef struct predict_env {
     accelsel_catalog *builtin, *cat; /* cat: builtin, or a merge over it */
     accelsel_predictor *pred;
     accelsel_network *net;
 } predict_env;
-int predict_env_open(const predict_args *a, const char *extra_yaml, predict_env *env);
+int predict_env_open(const predict_args *a, predict_env *env);
 int predict_env_load_network(const predict_args *a, predict_env *env);
 void predict_env_free(predict_env *env);
 

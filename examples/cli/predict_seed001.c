@@ -13,43 +13,12 @@
 #define SEED001_GPU "rtx-3050"
 #define SEED001_CPU "core-i5-12400"
 
-/* The paper names an "Intel CPU" only. The Core i5-12400 is the mainstream
- * Intel desktop part launched with the RTX 3050 (January 2022) at the same
- * price tier, so it is the likely partner of that card. Its figures, from
- * Intel's datasheet, are merged over the built-in catalog (a catalog given
- * with --catalog is merged over both and may replace it). */
-static const char cpu_yaml[] =
-    "version: 1\n"
-    "devices:\n"
-    "  - name: " SEED001_CPU "\n"
-    "    aliases: [\"Intel Core i5-12400\", \"12th Gen Intel(R) Core(TM) i5-12400\"]\n"
-    "    vendor: Intel\n"
-    "    kind: cpu\n"
-    "    architecture: Alder Lake (Golden Cove P-cores only)\n"
-    "    release_year: 2022\n"
-    "    cores: 6\n"
-    "    clock_hz: 2.5e9\n"
-    "    flops_per_cycle: {fp64: 16, fp32: 32}\n"
-    "    memory_bw_bytes_s: 51.2e9\n"
-    "    onchip_bytes: 18874368\n"
-    "    tdp_w: 65\n"
-    "    price_usd: 192\n"
-    "    source: Intel ARK, Core i5-12400 specifications (Q1 2022)\n"
-    "    sources:\n"
-    "      flops_per_cycle.fp32: \"Intel 64 and IA-32 Architectures Optimization Reference "
-    "Manual (Golden Cove, two 256-bit FMA units per core; no AVX-512 on client parts)\"\n"
-    "      flops_per_cycle.fp64: \"Intel 64 and IA-32 Architectures Optimization Reference "
-    "Manual (Golden Cove, two 256-bit FMA units per core; no AVX-512 on client parts)\"\n"
-    "    derived: [memory_bw_bytes_s]\n"
-    "    notes: >-\n"
-    "      6 P-cores at 2.5 GHz base (4.4 GHz turbo), 18 MB L3. Memory bandwidth = 2 channels x\n"
-    "      DDR4-3200 x 8 bytes, the memory of budget B660/H610 boards (DDR5-4800 would give\n"
-    "      76.8e9).\n";
-
+/* The paper names an "Intel CPU" only. */
 static const char why_cpu[] =
-    "Intel Core i5-12400 (6 cores, 2.5 GHz base, AVX2, 18 MB L3, dual-channel DDR4-3200): "
-    "the paper names only an Intel CPU; this is the mainstream Intel desktop part launched "
-    "with the RTX 3050 (January 2022) at the same price tier";
+    "Intel Core i5-12400 (6 performance cores, 2.5 GHz base, AVX2, 18 MB L3, dual-channel "
+    "DDR5-4800; built-in catalog): the paper names only an Intel CPU; this is the "
+    "best-selling mainstream Intel desktop part launched with the RTX 3050 (January 2022) "
+    "at the same price tier, without efficiency cores";
 static const char why_batch[] =
     "the mini-batch of He et al.'s CIFAR-10 ResNets, kept by the common PyTorch CIFAR-10 "
     "recipes; the paper does not give one";
@@ -193,7 +162,7 @@ int predict_seed001(const predict_args *a)
         return cli_usage_error("predict: --seed001 fixes network, devices and epochs; it takes "
                                "--variant, --batch, --precision, --catalog, --params, --format");
     predict_env env;
-    int status = predict_env_open(a, cpu_yaml, &env);
+    int status = predict_env_open(a, &env);
     seed_result r[3];
     for (int i = 0; i < 3 && status == CLI_OK; i++)
         status = predict_model(a, &env, a->cifar ? models[i].cifar_network : models[i].network,

@@ -22,7 +22,7 @@ static const char usage_text[] =
     "                        [--format table|csv|json] [--plot FILE.svg]\n"
     "       accelsel predict --seed001 [--variant cifar] [--batch N] [--precision P]\n"
     "                        [--format table|json]\n"
-    "   and with every form: [--catalog FILE.yaml] [--params PARAMS.yaml]\n"
+    "   and with every form: [--catalog FILE.yaml] [--params PARAMS.yaml | --calibrated]\n"
     "\n"
     "Predict the time to train a network: per step, per epoch and in all, with\n"
     "throughput and a breakdown into compute, memory-bound time, communication\n"
@@ -73,6 +73,9 @@ static const char usage_modes[] =
     "                       at the same count in the latest earlier round); --save FILE\n"
     "                       writes the fitted parameters\n"
     "  --params FILE        predict with parameters saved by --calibrate --save\n"
+    "  --calibrated         predict with parameters fitted on the built-in MLPerf rows\n"
+    "                       first (as --calibrate does; about a second). Without it or\n"
+    "                       --params: the compiled-in defaults of docs/predictor.md\n"
     "  --sweep COUNTS       predict at each accelerator count (\"1,2,4,...,1024\": \"...\"\n"
     "                       continues the last step) and print time, speed-up and\n"
     "                       efficiency E' against the first count, and the sweet spot:\n"
@@ -125,9 +128,12 @@ int predict_env_open(const predict_args *a, predict_env *env)
     int status = open_catalog(a, env);
     if (status != CLI_OK)
         return status;
+    accelsel_predictor_options o;
+    accelsel_predictor_options_init(&o, ACCELSEL_PREDICTOR_OPTIONS_VERSION);
+    o.calibrate_builtin = (uint32_t)a->calibrated;
     int rc = a->params != NULL
                  ? accelsel_predictor_load_params_file(&env->pred, env->cat, a->params, NULL)
-                 : accelsel_predictor_new(&env->pred, env->cat, NULL);
+                 : accelsel_predictor_new(&env->pred, env->cat, &o);
     return rc != 0 ? cli_fail(rc, a->params != NULL ? a->params : "predictor") : CLI_OK;
 }
 

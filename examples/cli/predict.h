@@ -27,6 +27,7 @@ typedef struct predict_args {
     double epochs, samples, epoch_samples; /* 0: defaults */
     const char *catalog;           /* merged over the built-in catalog; NULL: none */
     const char *params;            /* saved parameters; NULL: compiled-in defaults */
+    int calibrated;                /* 1: parameters fitted on the built-in rows */
     int breakdown, layers;
     int format;                    /* CLI_FORMAT_*, or -1 for the mode's default */
     const char *from_csv, *csv, *na; /* --from-csv FILE; --calibrate --csv FILE; --na */

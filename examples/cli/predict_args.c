@@ -16,7 +16,7 @@ static const char *const valued[] = {
 
 /* Options without a value. */
 static const char *const flags[] = {"--breakdown", "--layers", "--calibrate", "--evaluate",
-                                    "--seed001"};
+                                    "--calibrated", "--seed001"};
 
 int predict_parse_precision(const char *s)
 {
@@ -134,6 +134,8 @@ static int set_flag(predict_args *a, const char *opt, unsigned *modes)
         a->layers = 1;
     else if (strcmp(opt, "--evaluate") == 0)
         a->evaluate = 1;
+    else if (strcmp(opt, "--calibrated") == 0)
+        a->calibrated = 1;
     else if (strcmp(opt, "--calibrate") == 0)
         *modes |= 1u << PREDICT_CALIBRATE;
     else
@@ -222,6 +224,8 @@ static int check_mode(const predict_args *a)
         return cli_usage_error("predict: --breakdown and --layers go with one configuration");
     if (a->plot != NULL && (a->mode == PREDICT_ONE || a->mode == PREDICT_SEED001))
         return cli_usage_error("predict: --plot goes with --from-csv, --calibrate or --sweep");
+    if (a->calibrated && a->params != NULL)
+        return cli_usage_error("predict: --calibrated and --params cannot be combined");
     if (a->cifar && a->mode != PREDICT_SEED001)
         return cli_usage_error("predict: --variant goes with --seed001");
     return CLI_OK;

@@ -82,6 +82,13 @@ class OneConfiguration(unittest.TestCase):
                                 '--format', 'json').stdout)
         self.assertEqual((sys_out['count'], sys_out['device']), (256, 'h100-sxm5-80gb'))
 
+    def test_calibrated(self):
+        out = json.loads(ok('--network', 'resnet50', '--device', 'a100-sxm4-80gb', '--count', '64',
+                            '--calibrated', '--format', 'json').stdout)
+        ref = Predictor(calibrate_builtin=True).predict('resnet50', device='a100-sxm4-80gb', count=64)
+        self.assertEqual(out['time_to_train_min'], ref['time_to_train_min'])
+        self.assertEqual(out['correction'], ref['correction'])
+
     def test_layers_and_table(self):
         out = json.loads(ok('--network', 'resnet18', '--device', 't4', '--layers', '--format',
                             'json').stdout)
@@ -311,6 +318,7 @@ class ExitStatus(unittest.TestCase):
         self.usage(['--from-csv', CSV, '--calibrate'], '--calibrate')
         self.usage(['--seed001', '--network', 'resnet50'], '--seed001')
         self.usage(['--variant', 'cifar'] + base, '--variant')
+        self.usage(base + ['--calibrated', '--params', 'p.yaml'], '--calibrated')
 
     def test_library_errors(self):
         for args, status in ((['--network', 'resnet50', '--device', 'h2000'], 'ACCELSEL_ENOTFOUND'),

@@ -210,6 +210,11 @@ class ContractTest(unittest.TestCase):
             'network_totals': accelsel.NetworkTotals, 'device_info': accelsel._DeviceInfo,
             'design_info': accelsel._DesignInfo, 'link_info': accelsel._LinkInfo,
             'system_info': accelsel._SystemInfo, 'slot_info': accelsel._SlotInfo,
+            'predictor_options': accelsel._PredictorOptions,
+            'predict_request': accelsel._PredictRequest, 'prediction': accelsel._Prediction,
+            'layer_prediction': accelsel._LayerPrediction,
+            'predict_dataset_options': accelsel._PredictDatasetOptions,
+            'sweep_point': accelsel._SweepPoint, 'calibrate_options': accelsel._CalibrateOptions,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):
@@ -238,6 +243,14 @@ class ContractTest(unittest.TestCase):
             'accelsel_provenance': accelsel._Provenance, 'accelsel_device_info': accelsel._DeviceInfo,
             'accelsel_design_info': accelsel._DesignInfo, 'accelsel_link_info': accelsel._LinkInfo,
             'accelsel_system_info': accelsel._SystemInfo, 'accelsel_slot_info': accelsel._SlotInfo,
+            'accelsel_predictor_options': accelsel._PredictorOptions,
+            'accelsel_predict_request': accelsel._PredictRequest,
+            'accelsel_prediction': accelsel._Prediction,
+            'accelsel_layer_prediction': accelsel._LayerPrediction,
+            'accelsel_predict_dataset_options': accelsel._PredictDatasetOptions,
+            'accelsel_sweep_point': accelsel._SweepPoint,
+            'accelsel_calibrate_options': accelsel._CalibrateOptions,
+            'accelsel_error_summary': accelsel._ErrorSummary,
         }
         structs, macros = header_structs()
         for name, mirror in mirrors.items():
@@ -260,7 +273,8 @@ class ContractTest(unittest.TestCase):
                 accelsel.Importance.from_matrix([[1.0, 0], [2, 1], [3, 0], [4, 1], [5, 0], [6, 1]],
                                                 [1.0, 2, 3, 4, 5, 6], n_trees=3, n_threads=1),
                 accelsel.Ranking(ds, 't:1:cost,p:1:cost'), accelsel.Catalog.builtin(),
-                accelsel.Network.zoo('small-cnn')]
+                accelsel.Network.zoo('small-cnn'), accelsel.Predictor(),
+                accelsel.Predictor().calibrate(accelsel.Dataset.builtin())]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

@@ -7,7 +7,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "perf/predictor_impl.h"
+#include "perf/rows.h"
 
 typedef struct newrow {
     accelsel_prediction res;
@@ -77,8 +77,8 @@ static int copy_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t
 /* The `predicted` column: the old values (0 or 1) or 0, then 1 per new row. */
 static int predicted_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t n)
 {
-    size_t old = accelsel_dataset_rows(ds), c;
-    int have = accelsel_dataset_column_index(ds, "predicted", &c) == 0;
+    size_t old = accelsel_dataset_rows(ds), c = asel_perf_column(ds, "predicted");
+    int have = c != SIZE_MAX;
     if (have && accelsel_dataset_column_type(ds, c) != ACCELSEL_COLUMN_NUMERIC)
         return asel_error(ACCELSEL_EINVAL, "the dataset's 'predicted' column is not numeric");
     double *v = asel_calloc(old + n ? old + n : 1, sizeof *v);
@@ -131,8 +131,7 @@ ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
     if (rows == NULL)
         return asel_enomem();
     int rc = predict_all(p, reqs, n, rows);
-    size_t cols = accelsel_dataset_cols(ds), pc = SIZE_MAX;
-    accelsel_dataset_column_index(ds, "predicted", &pc);
+    size_t cols = accelsel_dataset_cols(ds), pc = asel_perf_column(ds, "predicted");
     if (rc == 0)
         rc = accelsel_dataset_new(out, accelsel_dataset_rows(ds) + n);
     for (size_t c = 0; rc == 0 && c < cols; c++)

@@ -16,12 +16,18 @@ typedef struct cols {
     size_t time, epochs, round, division;
 } cols;
 
+size_t asel_perf_column(const accelsel_dataset *ds, const char *name)
+{
+    size_t n = accelsel_dataset_cols(ds);
+    for (size_t c = 0; c < n; c++)
+        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0)
+            return c;
+    return SIZE_MAX;
+}
+
 static size_t col(const accelsel_dataset *ds, const char *name)
 {
-    size_t c = SIZE_MAX;
-    if (accelsel_dataset_column_index(ds, name, &c) < 0)
-        c = SIZE_MAX;
-    return c;
+    return asel_perf_column(ds, name);
 }
 
 static const char *str(const accelsel_dataset *ds, size_t r, size_t c)

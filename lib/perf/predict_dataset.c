@@ -63,7 +63,7 @@ static int add_columns(accelsel_dataset *out, const outcols *o, size_t n, int wi
 static int build(accelsel_dataset **out, const accelsel_predictor *p, const accelsel_dataset *ds,
                  const asel_perf_rows *rows, int no_corr)
 {
-    size_t n = rows->n, m = n ? n : 1, tcol;
+    size_t n = rows->n, m = n ? n : 1;
     outcols o = { asel_calloc(m, sizeof(double)), asel_calloc(m, sizeof(double)),
                   asel_calloc(m, sizeof(double)), asel_calloc(m, sizeof(double)),
                   asel_calloc(m, sizeof(char *)) };
@@ -79,7 +79,7 @@ static int build(accelsel_dataset **out, const accelsel_predictor *p, const acce
     if (rc == 0)
         rc = accelsel_dataset_select_rows(out, ds, all, n);
     if (rc == 0)
-        rc = add_columns(*out, &o, n, accelsel_dataset_column_index(ds, "time_to_train_min", &tcol) == 0);
+        rc = add_columns(*out, &o, n, asel_perf_column(ds, "time_to_train_min") != SIZE_MAX);
     for (size_t i = 0; owned && i < n; i++)
         asel_free(owned[i]);
     asel_free(owned);

@@ -22,6 +22,10 @@ typedef struct asel_perf_rows {
     accelsel_network *net; /* ResNet-50 at 224 x 224, every row's network */
 } asel_perf_rows;
 
+/* Index of column @p name of @p ds, or SIZE_MAX; sets no error (a missing
+ * optional column is not a failure). */
+size_t asel_perf_column(const accelsel_dataset *ds, const char *name);
+
 /* Read every row of @p ds. Rows that do not resolve get a note; only
  * ACCELSEL_ENOMEM, or ACCELSEL_ENOTFOUND for a missing required column
  * (accelerator_model_name, total_accelerators), fail the call. */

@@ -24,16 +24,21 @@ static int bound_of(const asel_layer_time *t)
 }
 
 /* Weights in fp32 (master copy), gradients and the momentum buffer in fp32,
- * a low-precision copy of the weights for mixed precision, and every layer's
- * output kept for the backward pass. */
+ * a low-precision copy of the weights for mixed precision, and the outputs
+ * kept for the backward pass. Activation and add layers run in place (as
+ * frameworks run ReLU and residual sums), so their outputs are not kept apart. */
 static double memory_needed(const accelsel_network *net, double batch, double eb)
 {
     const accelsel_network_totals *t = accelsel_network_get_totals(net);
     double params = (double)t->params;
     double act = 0;
     size_t n = accelsel_network_layer_count(net);
-    for (size_t i = 0; i < n; i++)
-        act += (double)accelsel_network_layer(net, i)->output_elements;
+    for (size_t i = 0; i < n; i++) {
+        const accelsel_layer_info *l = accelsel_network_layer(net, i);
+        if (l->kind != ACCELSEL_LAYER_ACTIVATION && l->kind != ACCELSEL_LAYER_ADD &&
+            l->kind != ACCELSEL_LAYER_FLATTEN)
+            act += (double)l->output_elements;
+    }
     return params * (12.0 + (eb < 4 ? eb : 0)) + act * batch * eb;
 }
 

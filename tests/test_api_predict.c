@@ -1,0 +1,351 @@
+/* The contract of every function of include/accelsel/predict.h: NULL
+ * arguments (the documented status, a message naming the argument, out
+ * pointers set to NULL), options and struct versions, sizes, destructors
+ * given NULL, and allocation-failure sweeps over construction, prediction,
+ * the parameter file, calibration, dataset rows and the evaluation. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "accelsel/accelsel.h"
+#include "testutil.h"
+
+/* A catalog with one GPU under an MLPerf spelling and the links its defaults name. */
+static const char cat_yaml[] =
+    "version: 1\n"
+    "links:\n"
+    "  - {name: pcie4-x16, technology: pcie, bw_bytes_s: 31.5e9, source: s}\n"
+    "  - {name: ib-hdr, technology: infiniband, bw_bytes_s: 25e9, source: s}\n"
+    "devices:\n"
+    "  - {name: g, aliases: [NVIDIA G], vendor: v, kind: gpu, release_year: 2021,\n"
+    "     peak_flops: {fp32: 20e12, fp16: 300e12}, memory_bytes: 80e9,\n"
+    "     memory_bw_bytes_s: 2e12, source: s}\n";
+
+/* Rows in the built-in format, enough for a fit and a held-out round. */
+static const char rows_csv[] =
+    "round,division,accelerator_model_name,accelerator_family,total_accelerators,number_of_nodes,"
+    "global_batch_size,time_to_train_min,epochs_mean\n"
+    "v1.0,closed,NVIDIA G,G,8,1,2048,30,35\n"
+    "v1.0,closed,NVIDIA G,G,64,8,8192,5,40\n"
+    "v2.0,closed,NVIDIA G,G,8,1,2048,28,35\n"
+    "v2.0,closed,NVIDIA G,G,16,2,4096,15,36\n"
+    "v3.0,closed,NVIDIA G,G,8,1,2048,27,35\n"
+    "v3.0,closed,unknown,X,8,1,2048,27,35\n";
+
+static accelsel_catalog *cat;
+static accelsel_network *net;
+static accelsel_predictor *pred;
+static accelsel_dataset *rows;
+
+static void setup(void)
+{
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, cat_yaml, strlen(cat_yaml)), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&net, "small-cnn", NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&pred, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&rows, rows_csv, strlen(rows_csv), NULL), 0);
+}
+
+static void teardown(void)
+{
+    accelsel_dataset_free(rows);
+    accelsel_predictor_free(pred);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+
+static void assert_einval(int rc, const char *arg)
+{
+    ck_assert_int_eq(rc, ACCELSEL_EINVAL);
+    ck_assert_msg(strstr(accelsel_last_error()->message, arg) != NULL, "'%s' lacks '%s'",
+                  accelsel_last_error()->message, arg);
+}
+
+START_TEST(options_and_structs)
+{
+    accelsel_predictor_options po;
+    accelsel_predict_request rq;
+    accelsel_prediction pr;
+    accelsel_predict_dataset_options dop;
+    accelsel_calibrate_options co;
+    ck_assert_int_eq(accelsel_predictor_options_init(&po, ACCELSEL_PREDICTOR_OPTIONS_VERSION), 0);
+    ck_assert_uint_eq(po.calibrate_builtin, 0);
+    ck_assert_int_eq(accelsel_predictor_options_init(&po, 99), ACCELSEL_EVERSION);
+    assert_einval(accelsel_predictor_options_init(NULL, 1), "opts");
+    ck_assert_int_eq(accelsel_predict_request_init(&rq, ACCELSEL_PREDICT_REQUEST_VERSION), 0);
+    ck_assert_int_eq(rq.precision, ACCELSEL_PRECISION_AUTO);
+    ck_assert_int_eq(accelsel_predict_request_init(&rq, 0), ACCELSEL_EVERSION);
+    assert_einval(accelsel_predict_request_init(NULL, 1), "req");
+    ck_assert_int_eq(accelsel_prediction_init(&pr, ACCELSEL_PREDICTION_VERSION), 0);
+    ck_assert_int_eq(accelsel_prediction_init(&pr, 2), ACCELSEL_EVERSION);
+    assert_einval(accelsel_prediction_init(NULL, 1), "res");
+    ck_assert_int_eq(accelsel_predict_dataset_options_init(&dop, ACCELSEL_PREDICT_DATASET_OPTIONS_VERSION), 0);
+    ck_assert_int_eq(accelsel_predict_dataset_options_init(&dop, 7), ACCELSEL_EVERSION);
+    assert_einval(accelsel_predict_dataset_options_init(NULL, 1), "opts");
+    ck_assert_int_eq(accelsel_calibrate_options_init(&co, ACCELSEL_CALIBRATE_OPTIONS_VERSION), 0);
+    ck_assert_double_eq(co.huber_delta, 0.1);
+    ck_assert_double_eq(co.shrink_rows, 4);
+    ck_assert_int_eq(accelsel_calibrate_options_init(&co, 7), ACCELSEL_EVERSION);
+    assert_einval(accelsel_calibrate_options_init(NULL, 1), "opts");
+    ck_assert_uint_eq(accelsel_predictor_options_size(), sizeof(accelsel_predictor_options));
+    ck_assert_uint_eq(accelsel_predict_request_size(), sizeof(accelsel_predict_request));
+    ck_assert_uint_eq(accelsel_prediction_size(), sizeof(accelsel_prediction));
+    ck_assert_uint_eq(accelsel_layer_prediction_size(), sizeof(accelsel_layer_prediction));
+    ck_assert_uint_eq(accelsel_predict_dataset_options_size(), sizeof(accelsel_predict_dataset_options));
+    ck_assert_uint_eq(accelsel_calibrate_options_size(), sizeof(accelsel_calibrate_options));
+    ck_assert_uint_eq(accelsel_sweep_point_size(), sizeof(accelsel_sweep_point));
+}
+END_TEST
+
+START_TEST(constructors_and_files)
+{
+    accelsel_predictor *p = (accelsel_predictor *)&p;
+    assert_einval(accelsel_predictor_new(&p, NULL, NULL), "cat");
+    ck_assert_ptr_null(p);
+    assert_einval(accelsel_predictor_new(NULL, cat, NULL), "out");
+    accelsel_predictor_options bad = ACCELSEL_PREDICTOR_OPTIONS_INIT;
+    bad.version = 9;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, &bad), ACCELSEL_EVERSION);
+    ck_assert_ptr_null(p);
+    p = (accelsel_predictor *)&p;
+    assert_einval(accelsel_predictor_load_params_buffer(&p, NULL, "", 0, NULL), "cat");
+    ck_assert_ptr_null(p);
+    assert_einval(accelsel_predictor_load_params_buffer(&p, cat, NULL, 3, NULL), "data");
+    assert_einval(accelsel_predictor_load_params_buffer(NULL, cat, "", 0, NULL), "out");
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, cat, "", 0, NULL), ACCELSEL_EPARSE);
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, cat, "", 0, &bad), ACCELSEL_EVERSION);
+    assert_einval(accelsel_predictor_load_params_file(&p, cat, NULL, NULL), "path");
+    assert_einval(accelsel_predictor_load_params_file(&p, NULL, "x", NULL), "cat");
+    assert_einval(accelsel_predictor_load_params_file(NULL, cat, "x", NULL), "out");
+    char *text = (char *)&text;
+    assert_einval(accelsel_predictor_save_params_buffer(NULL, &text, NULL), "p");
+    ck_assert_ptr_null(text);
+    assert_einval(accelsel_predictor_save_params_buffer(pred, NULL, NULL), "out");
+    assert_einval(accelsel_predictor_save_params_file(NULL, "x"), "p");
+    assert_einval(accelsel_predictor_save_params_file(pred, NULL), "path");
+    ck_assert_int_eq(accelsel_predictor_save_params_file(pred, "/nonexistent-dir/x.yaml"), ACCELSEL_EIO);
+    accelsel_predictor_free(NULL);
+    accelsel_calibration_report_free(NULL);
+}
+END_TEST
+
+START_TEST(prediction_calls)
+{
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.device = "g";
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    assert_einval(accelsel_predictor_predict(NULL, &q, &r), "p");
+    assert_einval(accelsel_predictor_predict(pred, NULL, &r), "req");
+    assert_einval(accelsel_predictor_predict(pred, &q, NULL), "res");
+    r.version = 5;
+    ck_assert_int_eq(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EVERSION);
+    r.version = ACCELSEL_PREDICTION_VERSION;
+    q.network = NULL;
+    assert_einval(accelsel_predictor_predict(pred, &q, &r), "network");
+    q.network = net;
+    ck_assert_int_eq(accelsel_predictor_predict(pred, &q, &r), 0);
+    size_t n;
+    accelsel_layer_prediction row;
+    assert_einval(accelsel_predictor_predict_layers(NULL, &q, NULL, 0, &n), "p");
+    assert_einval(accelsel_predictor_predict_layers(pred, NULL, NULL, 0, &n), "req");
+    assert_einval(accelsel_predictor_predict_layers(pred, &q, NULL, 0, NULL), "n");
+    assert_einval(accelsel_predictor_predict_layers(pred, &q, NULL, 1, &n), "rows");
+    ck_assert_int_eq(accelsel_predictor_predict_layers(pred, &q, &row, 1, &n), 0);
+    ck_assert_uint_eq(n, accelsel_network_layer_count(net));
+    double e;
+    assert_einval(accelsel_predictor_epochs(NULL, 1, &e), "p");
+    assert_einval(accelsel_predictor_epochs(pred, 1, NULL), "epochs");
+    const uint32_t counts[] = { 1, 2 };
+    accelsel_sweep_point pts[2];
+    size_t sweet;
+    assert_einval(accelsel_predictor_sweep(NULL, &q, counts, 2, 0.8, pts, &sweet), "p");
+    assert_einval(accelsel_predictor_sweep(pred, NULL, counts, 2, 0.8, pts, &sweet), "req");
+    assert_einval(accelsel_predictor_sweep(pred, &q, NULL, 2, 0.8, pts, &sweet), "counts");
+    assert_einval(accelsel_predictor_sweep(pred, &q, counts, 2, 0.8, NULL, &sweet), "points");
+    assert_einval(accelsel_predictor_sweep(pred, &q, counts, 2, 0.8, pts, NULL), "sweet");
+    assert_einval(accelsel_predictor_sweep(pred, &q, counts, 0, 0.8, pts, &sweet), "n");
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 2, 0.8, pts, &sweet), 0);
+}
+END_TEST
+
+START_TEST(dataset_calls)
+{
+    accelsel_dataset *out = (accelsel_dataset *)&out;
+    assert_einval(accelsel_predictor_predict_dataset(&out, NULL, rows, NULL), "p");
+    ck_assert_ptr_null(out);
+    assert_einval(accelsel_predictor_predict_dataset(&out, pred, NULL, NULL), "ds");
+    assert_einval(accelsel_predictor_predict_dataset(NULL, pred, rows, NULL), "out");
+    accelsel_predict_dataset_options dop = ACCELSEL_PREDICT_DATASET_OPTIONS_INIT;
+    dop.version = 3;
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&out, pred, rows, &dop), ACCELSEL_EVERSION);
+    accelsel_dataset *empty;
+    ck_assert_int_eq(accelsel_dataset_new(&empty, 0), 0);
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&out, pred, empty, NULL), ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_null(out);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    assert_einval(accelsel_predictor_append_predictions(&out, NULL, rows, &q, 1), "p");
+    assert_einval(accelsel_predictor_append_predictions(&out, pred, NULL, &q, 1), "ds");
+    assert_einval(accelsel_predictor_append_predictions(&out, pred, rows, NULL, 1), "reqs");
+    assert_einval(accelsel_predictor_append_predictions(NULL, pred, rows, &q, 1), "out");
+    ck_assert_int_eq(accelsel_predictor_append_predictions(&out, pred, rows, NULL, 0), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(out), accelsel_dataset_rows(rows));
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(empty);
+}
+END_TEST
+
+START_TEST(calibration_calls)
+{
+    accelsel_calibration_report *rep = (accelsel_calibration_report *)&rep;
+    assert_einval(accelsel_predictor_calibrate(NULL, rows, NULL, &rep), "p");
+    ck_assert_ptr_null(rep);
+    assert_einval(accelsel_predictor_calibrate(pred, NULL, NULL, &rep), "ds");
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.version = 0;
+    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EVERSION);
+    o = (accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.huber_delta = 0;
+    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
+    o.huber_delta = 0.1;
+    o.shrink_rows = NAN;
+    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
+    o.shrink_rows = 4;
+    o.holdout_rounds = "3.0";
+    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
+    o.holdout_rounds = "v3.0";
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &rep), 0);
+    accelsel_error_summary e;
+    assert_einval(accelsel_calibration_report_summary(NULL, 0, NULL, &e), "r");
+    assert_einval(accelsel_calibration_report_summary(rep, 0, NULL, NULL), "out");
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, 2, NULL, &e), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL, &e), 0);
+    ck_assert_uint_eq(e.rows, 1); /* the v3.0 row of NVIDIA G; the unknown device has a note */
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, 0, "nope", &e), ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_null(accelsel_calibration_report_table(NULL));
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_calibration_report_table(rep)), 4);
+    accelsel_calibration_report_free(rep);
+    accelsel_dataset *t = (accelsel_dataset *)&t;
+    assert_einval(accelsel_predictor_evaluate(&t, NULL, rows, NULL), "p");
+    ck_assert_ptr_null(t);
+    assert_einval(accelsel_predictor_evaluate(&t, p, NULL, NULL), "ds");
+    assert_einval(accelsel_predictor_evaluate(NULL, p, rows, NULL), "out");
+    accelsel_predictor_free(p);
+}
+END_TEST
+
+/* ---- allocation failures ---- */
+
+static int predict_scenario(void *ctx)
+{
+    (void)ctx;
+    accelsel_catalog *c = NULL;
+    accelsel_network *n = NULL;
+    accelsel_predictor *p = NULL, *back = NULL;
+    char *text = NULL;
+    int rc = accelsel_catalog_load_buffer(&c, cat_yaml, strlen(cat_yaml));
+    if (rc == 0)
+        rc = accelsel_network_load_zoo(&n, "small-cnn", NULL);
+    if (rc == 0)
+        rc = accelsel_predictor_new(&p, c, NULL);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = n;
+    q.device = "g";
+    q.count = 16;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    accelsel_layer_prediction rowbuf[32];
+    size_t nl;
+    if (rc == 0)
+        rc = accelsel_predictor_predict(p, &q, &r);
+    if (rc == 0)
+        rc = accelsel_predictor_predict_layers(p, &q, rowbuf, 32, &nl);
+    if (rc == 0)
+        rc = accelsel_predictor_save_params_buffer(p, &text, NULL);
+    if (rc == 0)
+        rc = accelsel_predictor_load_params_buffer(&back, c, text, strlen(text), NULL);
+    if (rc != 0)
+        ck_assert(back == NULL);
+    accelsel_free(text);
+    accelsel_predictor_free(back);
+    accelsel_predictor_free(p);
+    accelsel_network_free(n);
+    accelsel_catalog_free(c);
+    return rc;
+}
+
+START_TEST(prediction_allocation_failures)
+{
+    testutil_alloc_sweep(predict_scenario, NULL, 20);
+}
+END_TEST
+
+/* which: 0 calibrate with a report, 1 predict every row, 2 append, 3 evaluate. */
+static int rows_scenario(void *ctx)
+{
+    int which = *(const int *)ctx;
+    accelsel_catalog *c = NULL;
+    accelsel_dataset *ds = NULL, *out = NULL;
+    accelsel_predictor *p = NULL;
+    accelsel_calibration_report *rep = NULL;
+    accelsel_network *n = NULL;
+    int rc = accelsel_catalog_load_buffer(&c, cat_yaml, strlen(cat_yaml));
+    if (rc == 0)
+        rc = accelsel_dataset_load_csv_buffer(&ds, rows_csv, strlen(rows_csv), NULL);
+    if (rc == 0)
+        rc = accelsel_predictor_new(&p, c, NULL);
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.holdout_rounds = "v3.0";
+    o.n_threads = 1;
+    if (rc == 0 && which == 0)
+        rc = accelsel_predictor_calibrate(p, ds, &o, &rep);
+    if (rc == 0 && which == 1)
+        rc = accelsel_predictor_predict_dataset(&out, p, ds, NULL);
+    if (rc == 0 && which == 2 && (rc = accelsel_network_load_zoo(&n, "small-cnn", NULL)) == 0) {
+        accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+        q.network = n;
+        q.device = "g";
+        rc = accelsel_predictor_append_predictions(&out, p, ds, &q, 1);
+    }
+    if (rc == 0 && which == 3)
+        rc = accelsel_predictor_evaluate(&out, p, ds, &o);
+    if (rc != 0)
+        ck_assert(rep == NULL && out == NULL);
+    accelsel_calibration_report_free(rep);
+    accelsel_dataset_free(out);
+    accelsel_network_free(n);
+    accelsel_predictor_free(p);
+    accelsel_dataset_free(ds);
+    accelsel_catalog_free(c);
+    return rc;
+}
+
+START_TEST(rows_allocation_failures)
+{
+    int which = _i;
+    testutil_alloc_sweep(rows_scenario, &which, 20);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api_predict");
+    TCase *tc = tcase_create("api_predict");
+    tcase_set_timeout(tc, 900);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, options_and_structs);
+    tcase_add_test(tc, constructors_and_files);
+    tcase_add_test(tc, prediction_calls);
+    tcase_add_test(tc, dataset_calls);
+    tcase_add_test(tc, calibration_calls);
+    tcase_add_test(tc, prediction_allocation_failures);
+    tcase_add_loop_test(tc, rows_allocation_failures, 0, 4);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

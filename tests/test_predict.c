@@ -1,0 +1,446 @@
+/* Predictions end to end on the built-in catalog: the arithmetic that ties
+ * the result's fields together, counts and defaults, the per-layer table
+ * against the step, the epochs relation, every bad input of the issue with
+ * its status and message, the parameter file's exact round trip and its
+ * rejections, dataset rows (result columns never read), appended what-if
+ * rows, the sweep, and threads sharing one predictor. */
+#include <check.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "accelsel/accelsel.h"
+#include "testutil.h"
+
+static accelsel_catalog *cat;
+static accelsel_network *r50, *small;
+static accelsel_predictor *pred;
+
+static void setup(void)
+{
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&cat), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&r50, "resnet50", NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&small, "small-cnn", NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&pred, cat, NULL), 0);
+}
+
+static void teardown(void)
+{
+    accelsel_predictor_free(pred);
+    accelsel_network_free(small);
+    accelsel_network_free(r50);
+    accelsel_catalog_free(cat);
+}
+
+static accelsel_predict_request req(const char *device, uint32_t count, double batch)
+{
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = r50;
+    q.device = device;
+    q.count = count;
+    q.global_batch = batch;
+    return q;
+}
+
+static int predict(const accelsel_predict_request *q, accelsel_prediction *res)
+{
+    *res = (accelsel_prediction)ACCELSEL_PREDICTION_INIT;
+    return accelsel_predictor_predict(pred, q, res);
+}
+
+static void assert_message_has(const char *a, const char *b)
+{
+    const char *m = accelsel_last_error()->message;
+    ck_assert_msg(strstr(m, a) != NULL, "'%s' lacks '%s'", m, a);
+    if (b)
+        ck_assert_msg(strstr(m, b) != NULL, "'%s' lacks '%s'", m, b);
+}
+
+/* throughput = batch / step; epoch = ceil(samples / batch) steps; time =
+ * epochs x epoch; per-device batch = batch / count. */
+START_TEST(fields_agree)
+{
+    accelsel_predict_request q = req("a100-sxm4-80gb", 16, 16 * 200);
+    q.epochs = 37;
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq_tol(r.throughput_samples_s, 3200 / r.step_s, 1e-9 * r.throughput_samples_s);
+    ck_assert_double_eq_tol(r.epoch_s, ceil(1281167.0 / 3200) * r.step_s, 1e-12);
+    ck_assert_double_eq_tol(r.time_to_train_s, 37 * r.epoch_s, 1e-9);
+    ck_assert_double_eq(r.per_device_batch, 200);
+    ck_assert_uint_eq(r.count, 16);
+    ck_assert_uint_eq(r.nodes, 2);
+    ck_assert_uint_eq(r.per_node, 8);
+    ck_assert_int_eq(r.precision, ACCELSEL_PRECISION_FP16);
+    ck_assert(r.exposed_communication_s <= r.communication_s);
+    ck_assert(r.communication_s > 0);
+    ck_assert_double_eq(r.correction, 1);
+    ck_assert(r.memory_needed_bytes < r.memory_available_bytes);
+    /* total_samples replaces epochs: 10 epochs of 50,000. */
+    q.total_samples = 500000;
+    q.epoch_samples = 50000;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.epochs, 10);
+}
+END_TEST
+
+START_TEST(systems_and_counts)
+{
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    accelsel_prediction r;
+    q.network = r50;
+    q.system = "dgx-a100";
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_uint_eq(r.count, 8);
+    ck_assert_uint_eq(r.nodes, 1);
+    ck_assert_double_eq(r.global_batch, 8 * 256);
+    q.nodes = 32; /* a DGX SuperPOD-like 32 nodes of the same system */
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_uint_eq(r.count, 256);
+    ck_assert_uint_eq(r.per_node, 8);
+    q = req("h100-sxm5-80gb", 0, 0);
+    q.nodes = 4;
+    q.per_node = 8;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_uint_eq(r.count, 32);
+    q.count = 12;
+    q.per_node = 0;
+    q.nodes = 5;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    assert_message_has("12", "5 nodes");
+    q.nodes = 2;
+    q.per_node = 4;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    /* 12 alone: nodes of 6, the largest divisor up to 8. */
+    q = req("h100-sxm5-80gb", 12, 0);
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_uint_eq(r.per_node, 6);
+    ck_assert_uint_eq(r.nodes, 2);
+}
+END_TEST
+
+/* The per-layer table adds up to the device's step (one device: no
+ * communication; the copy from the host comes on top). */
+START_TEST(layer_table_sums_to_step)
+{
+    accelsel_predict_request q = req("v100-sxm2-16gb", 1, 64);
+    size_t n;
+    ck_assert_int_eq(accelsel_predictor_predict_layers(pred, &q, NULL, 0, &n), 0);
+    ck_assert_uint_eq(n, accelsel_network_layer_count(r50));
+    accelsel_layer_prediction *rows = calloc(n, sizeof *rows);
+    ck_assert_int_eq(accelsel_predictor_predict_layers(pred, &q, rows, n, &n), 0);
+    double sum = 0, parts = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += rows[i].forward_s + rows[i].backward_s + rows[i].update_s;
+        ck_assert_str_eq(rows[i].name, accelsel_network_layer(r50, i)->name);
+    }
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    parts = r.compute_s + r.memory_s + r.overhead_s;
+    ck_assert_double_eq_tol(sum, parts, 1e-9 * sum);
+    ck_assert_double_eq_tol(sum + r.transfer_s, r.step_s, 1e-9 * sum);
+    ck_assert_double_eq(r.communication_s, 0);
+    /* Transfer: 224 x 224 x 3 bytes per sample over PCIe Gen3 x16 (15.754 GB/s). */
+    ck_assert_double_eq_tol(r.transfer_s, 64.0 * 224 * 224 * 3 / 15.754e9, 1e-12);
+    ck_assert_int_eq(rows[0].bound, 0);
+    free(rows);
+}
+END_TEST
+
+/* Defaults: e0 = 35, b0 = 3584, alpha = 0.3. */
+START_TEST(epochs_relation)
+{
+    double e;
+    ck_assert_int_eq(accelsel_predictor_epochs(pred, 1000, &e), 0);
+    ck_assert_double_eq(e, 35);
+    ck_assert_int_eq(accelsel_predictor_epochs(pred, 4 * 3584, &e), 0);
+    ck_assert_double_eq_tol(e, 35 * pow(4, 0.3), 1e-12);
+    ck_assert_int_eq(accelsel_predictor_epochs(pred, 0, &e), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_epochs(pred, NAN, &e), ACCELSEL_EINVAL);
+}
+END_TEST
+
+START_TEST(bad_input)
+{
+    accelsel_prediction r;
+    accelsel_predict_request q = req("a100-sxm4-80gx", 8, 0);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_ENOTFOUND);
+    assert_message_has("a100-sxm4-80gb", NULL); /* the nearest name */
+    q = req("a100-sxm4-80gb", 8, 0);
+    q.intra_link = "nvlink9";
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_ENOTFOUND);
+    assert_message_has("nvlink", NULL);
+    q = req(NULL, 8, 0);
+    q.system = "dgx-a1000";
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_ENOTFOUND);
+    assert_message_has("dgx-a100", NULL);
+    q = req("tpu-v4", 8, 0);
+    q.precision = ACCELSEL_PRECISION_FP32;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    assert_message_has("tpu-v4", "fp32");
+    q = req("rtx-3050", 1, 4096);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINFEASIBLE);
+    assert_message_has("needs", "8589934592");
+    q = req("gaudi", 8, 0);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EDATA);
+    assert_message_has("gaudi", "peak_flops");
+    q = req("ipu-gc200", 8, 0);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EDATA);
+    assert_message_has("memory_bw_bytes_s", NULL);
+    const double bad[] = { -1, NAN, INFINITY };
+    for (size_t i = 0; i < 3; i++) {
+        q = req("a100-sxm4-80gb", 8, bad[i]);
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+        q = req("a100-sxm4-80gb", 8, 0);
+        q.epochs = bad[i];
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    }
+    q = req("a100-sxm4-80gb", 8, 0);
+    q.system = "dgx-a100";
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    q.version = 99;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EVERSION);
+}
+END_TEST
+
+static char *save(const accelsel_predictor *p)
+{
+    char *text;
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &text, NULL), 0);
+    return text;
+}
+
+/* Save, load, save: identical text; a calibrated predictor predicts the same after loading. */
+START_TEST(params_round_trip)
+{
+    accelsel_dataset *ds;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet"), 0);
+    accelsel_predictor *cal, *back;
+    ck_assert_int_eq(accelsel_predictor_new(&cal, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(cal, ds, NULL, NULL), 0);
+    char *a = save(cal);
+    ck_assert_ptr_nonnull(strstr(a, "corrections:\n  "));
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&back, cat, a, strlen(a), NULL), 0);
+    char *b = save(back);
+    ck_assert_str_eq(a, b);
+    accelsel_predict_request q = req("a100-sxm4-80gb", 64, 0);
+    accelsel_prediction r1 = ACCELSEL_PREDICTION_INIT, r2 = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(cal, &q, &r1), 0);
+    ck_assert_int_eq(accelsel_predictor_predict(back, &q, &r2), 0);
+    ck_assert(memcmp(&r1, &r2, sizeof r1) == 0);
+    /* Through a file. */
+    char path[] = "/tmp/accelsel_params_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    accelsel_predictor *f;
+    ck_assert_int_eq(accelsel_predictor_save_params_file(cal, path), 0);
+    ck_assert_int_eq(accelsel_predictor_load_params_file(&f, cat, path, NULL), 0);
+    char *c = save(f);
+    ck_assert_str_eq(a, c);
+    unlink(path);
+    ck_assert_int_eq(accelsel_predictor_load_params_file(&f, cat, path, NULL), ACCELSEL_EIO);
+    ck_assert_ptr_null(f);
+    accelsel_free(a), accelsel_free(b), accelsel_free(c);
+    accelsel_predictor_free(back), accelsel_predictor_free(cal);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* Edits of the default file, each with the status and a word of the message. */
+static const struct { const char *from, *to; int rc; const char *word; } edits[] = {
+    { "format: accelsel-predictor-params", "format: other", ACCELSEL_EPARSE, "not a predictor" },
+    { "version: 1", "version: 2", ACCELSEL_EVERSION, "version 2" },
+    { "backward_ratio: 2", "backward_ratio: 2\nextra: 1", ACCELSEL_EPARSE, "extra" },
+    { "backward_ratio: 2\n", "", ACCELSEL_EPARSE, "backward_ratio" },
+    { "compute_eff: 0.6", "compute_eff: 1.5", ACCELSEL_EPARSE, "compute_eff" },
+    { "compute_eff: 0.6", "compute_eff: nan", ACCELSEL_EPARSE, "compute_eff" },
+    { "compute_eff: 0.6", "compute_eff: x", ACCELSEL_EPARSE, "compute_eff" },
+    { "corrections: {}", "corrections: {no-such-device: 1.1}", ACCELSEL_EPARSE, "no-such-device" },
+    { "corrections: {}", "corrections: {a30: -1}", ACCELSEL_EPARSE, "correction" },
+    { "corrections: {}", "corrections: [1]", ACCELSEL_EPARSE, "corrections" },
+    { "  gpu:\n", "  tpu:\n", ACCELSEL_EPARSE, "tpu" },
+};
+
+START_TEST(params_rejections)
+{
+    char *base = save(pred);
+    char text[8192];
+    const char *at = strstr(base, edits[_i].from);
+    ck_assert_ptr_nonnull(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - base), base, edits[_i].to,
+             at + strlen(edits[_i].from));
+    accelsel_predictor *p = (accelsel_predictor *)&text;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, cat, text, strlen(text), NULL), edits[_i].rc);
+    ck_assert_ptr_null(p);
+    assert_message_has(edits[_i].word, NULL);
+    if (edits[_i].rc == ACCELSEL_EPARSE)
+        ck_assert_uint_gt(accelsel_last_error()->line, 0);
+    accelsel_free(base);
+}
+END_TEST
+
+/* The result columns are never read: removing them changes no prediction. */
+START_TEST(dataset_rows)
+{
+    accelsel_dataset *ds, *slim, *a, *b;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet"), 0);
+    size_t keep[64], nk = 0;
+    static const char *results[] = { "time_to_train_min", "run_times_min", "throughput_img_s",
+                                     "epochs_mean", "eval_accuracy_mean" };
+    for (size_t c = 0; c < accelsel_dataset_cols(ds); c++) {
+        int drop = 0;
+        for (size_t k = 0; k < 5; k++)
+            drop |= strcmp(accelsel_dataset_column_name(ds, c), results[k]) == 0;
+        if (!drop)
+            keep[nk++] = c;
+    }
+    ck_assert_uint_eq(nk, accelsel_dataset_cols(ds) - 5);
+    ck_assert_int_eq(accelsel_dataset_select_columns(&slim, ds, keep, nk), 0);
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&a, pred, ds, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&b, pred, slim, NULL), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(a), 343);
+    ck_assert_uint_eq(accelsel_dataset_cols(a), accelsel_dataset_cols(ds) + 5);
+    ck_assert_uint_eq(accelsel_dataset_cols(b), nk + 4); /* no abs_pct_error without times */
+    size_t ta, tb, na, ea;
+    ck_assert_int_eq(accelsel_dataset_column_index(a, "predicted_time_to_train_min", &ta), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(b, "predicted_time_to_train_min", &tb), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(a, "prediction_note", &na), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(a, "abs_pct_error", &ea), 0);
+    size_t predicted = 0;
+    for (size_t r = 0; r < 343; r++) {
+        double x = accelsel_dataset_number(a, r, ta), y = accelsel_dataset_number(b, r, tb);
+        ck_assert(memcmp(&x, &y, sizeof x) == 0);
+        /* A row has a prediction or a note, never both. */
+        ck_assert_int_eq(isnan(x), accelsel_dataset_string(a, r, na) != NULL);
+        predicted += !isnan(x);
+    }
+    ck_assert_uint_gt(predicted, 290);
+    accelsel_dataset_free(a), accelsel_dataset_free(b), accelsel_dataset_free(slim);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(appended_rows)
+{
+    accelsel_dataset *ds, *out;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet"), 0);
+    accelsel_predict_request q[2] = { req("h200-sxm-141gb", 16, 0), req("h200-sxm-141gb", 512, 0) };
+    ck_assert_int_eq(accelsel_predictor_append_predictions(&out, pred, ds, q, 2), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(out), 345);
+    size_t pc, tc, nc;
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "predicted", &pc), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "time_to_train_min", &tc), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "total_accelerators", &nc), 0);
+    ck_assert_double_eq(accelsel_dataset_number(out, 0, pc), 0);
+    ck_assert_double_eq(accelsel_dataset_number(out, 343, pc), 1);
+    ck_assert_double_eq(accelsel_dataset_number(out, 344, nc), 512);
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q[1], &r), 0);
+    ck_assert_double_eq_tol(accelsel_dataset_number(out, 344, tc), r.time_to_train_s / 60, 1e-12);
+    /* Appending again keeps the first flags. */
+    accelsel_dataset *again;
+    ck_assert_int_eq(accelsel_predictor_append_predictions(&again, pred, out, q, 1), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(again, "predicted", &pc), 0);
+    ck_assert_double_eq(accelsel_dataset_number(again, 344, pc), 1);
+    ck_assert_double_eq(accelsel_dataset_number(again, 10, pc), 0);
+    q[1].device = "nope";
+    ck_assert_int_eq(accelsel_predictor_append_predictions(&again, pred, ds, q, 2), ACCELSEL_ENOTFOUND);
+    assert_message_has("request 1", NULL);
+    ck_assert_ptr_null(again);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(sweep_and_sweet_spot)
+{
+    accelsel_predict_request q = req("h200-sxm-141gb", 8, 8 * 256);
+    const uint32_t counts[] = { 8, 16, 64, 512 };
+    accelsel_sweep_point pts[4];
+    size_t sweet;
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, 0.8, pts, &sweet), 0);
+    ck_assert_double_eq(pts[0].efficiency, 1);
+    size_t want = 0;
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_uint_eq(pts[i].count, counts[i]);
+        ck_assert_double_eq_tol(pts[i].speedup, pts[0].time_to_train_s / pts[i].time_to_train_s, 1e-12);
+        ck_assert_double_eq_tol(pts[i].efficiency, pts[i].speedup * counts[0] / counts[i], 1e-12);
+        if (pts[i].efficiency >= 0.8)
+            want = i;
+    }
+    ck_assert_uint_eq(sweet, want);
+    const uint32_t bad[] = { 8, 8 };
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, bad, 2, 0.8, pts, &sweet), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, 0, pts, &sweet), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, 1.5, pts, &sweet), ACCELSEL_EINVAL);
+}
+END_TEST
+
+typedef struct job {
+    const accelsel_predict_request *q;
+    accelsel_prediction out[16];
+} job;
+
+static void *worker(void *arg)
+{
+    job *j = arg;
+    for (int k = 0; k < 16; k++) {
+        j->out[k] = (accelsel_prediction)ACCELSEL_PREDICTION_INIT;
+        if (accelsel_predictor_predict(pred, &j->q[k % 4], &j->out[k]) != 0)
+            j->out[k].step_s = -1;
+    }
+    return NULL;
+}
+
+/* Eight threads share one predictor: every result equals the single-threaded one bit for bit. */
+START_TEST(threads_share_a_predictor)
+{
+    accelsel_predict_request q[4] = { req("a100-sxm4-80gb", 8, 0), req("h100-sxm5-80gb", 64, 0),
+                                      req("tpu-v4", 128, 0), req("xeon-platinum-8380", 2, 64) };
+    static job jobs[8];
+    pthread_t t[8];
+    for (int i = 0; i < 8; i++) {
+        jobs[i].q = q;
+        ck_assert_int_eq(pthread_create(&t[i], NULL, worker, &jobs[i]), 0);
+    }
+    for (int i = 0; i < 8; i++)
+        pthread_join(t[i], NULL);
+    for (int k = 0; k < 4; k++) {
+        accelsel_prediction r;
+        ck_assert_int_eq(predict(&q[k], &r), 0);
+        for (int i = 0; i < 8; i++) {
+            ck_assert(memcmp(&jobs[i].out[k], &r, sizeof r) == 0);
+            ck_assert(memcmp(&jobs[i].out[k + 4], &r, sizeof r) == 0);
+        }
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("predict");
+    TCase *tc = tcase_create("predict");
+    tcase_set_timeout(tc, 600);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, fields_agree);
+    tcase_add_test(tc, systems_and_counts);
+    tcase_add_test(tc, layer_table_sums_to_step);
+    tcase_add_test(tc, epochs_relation);
+    tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, params_round_trip);
+    tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));
+    tcase_add_test(tc, dataset_rows);
+    tcase_add_test(tc, appended_rows);
+    tcase_add_test(tc, sweep_and_sweet_spot);
+    tcase_add_test(tc, threads_share_a_predictor);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}

@@ -91,9 +91,10 @@ static void print_table(const predict_args *a, const accelsel_catalog *cat,
         return;
     named_value b[8];
     size_t n = breakdown(r, b);
-    printf("\nbreakdown of a step (per device, seconds; compute and memory-bound layers\n"
-           "and overhead run in sequence, exposed communication, transfer and input\n"
-           "stalls add to them):\n");
+    printf("\nbreakdown of a step (per device, seconds): the step is the longer of the\n"
+           "device's work (compute- and memory-bound layers, overhead, exposed\n"
+           "communication and transfer, one after another) and the host's input\n"
+           "pipeline (input_s); communication_s is the whole all-reduce:\n");
     for (size_t i = 0; i < n; i++)
         printf("  %-24s %12.6g  %5.1f %%\n", b[i].key, b[i].value,
                r->step_s > 0 ? 100.0 * b[i].value / r->step_s : NAN);

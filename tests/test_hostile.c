@@ -42,7 +42,8 @@ typedef enum entry {
     RANK,      /* accelsel_ranking_compute() (TOPSIS) of parsed criteria on the fixture */
     METHOD,    /* accelsel_rank_method_from_name() */
     ZOO,       /* accelsel_network_load_zoo() */
-    FIT        /* accelsel_cluster_fit() of the 4 x 2 matrix with "key=value,..." options */
+    FIT,       /* accelsel_cluster_fit() of the 4 x 2 matrix with "key=value,..." options */
+    PARAMS     /* accelsel_predictor_load_params_buffer() against a one-device catalog */
 } entry;
 
 /* Option variants (CSV and network loads). */
@@ -473,6 +474,10 @@ static void check_all_rows(const void *r)
                "  - {name: size, type: numeric, values: [2, 2]}\n"
 #define MODEL_OK M_HEAD M_SIZES M_SCORES M_CEN M_ORIG M_LABELS M_PROF
 
+/* The first lines of a predictor parameter file. */
+#define P_FORMAT "format: accelsel-predictor-params\n"
+#define P_HEAD P_FORMAT "version: 1\n"
+
 static const hcase cases[] = {
     /* ---- CSV: structure ---- */
     {CSV, "empty input", T(""), O_NONE, EPARSE, "no header: the input is empty", 1, 1, NULL},
@@ -896,6 +901,37 @@ static const hcase cases[] = {
      NULL},
     {MODEL_FILE, "a directory", T("@dir"), O_NONE, ACCELSEL_EIO, "Is a directory", 0, 0, NULL},
     {MODEL_FILE, "/dev/null", T("@/dev/null"), O_NONE, EPARSE, "missing required key 'format'", 1, 1, NULL},
+    /* Predictor parameter files (docs/predictor.md, "Parameter file"). */
+    {PARAMS, "empty input", T(""), O_NONE, EPARSE, "missing required key 'format'", 1, 1, NULL},
+    {PARAMS, "a list at the top", T("- 1\n"), O_NONE, EPARSE,
+     "parameter file must be a mapping, not a list", 1, 1, NULL},
+    {PARAMS, "unknown key, at the key", T(P_FORMAT "extra: 1\n"), O_NONE, EPARSE,
+     "unknown key 'extra'", 2, 1, NULL},
+    /* "format: " is 8 bytes: the value starts in column 9. */
+    {PARAMS, "another format, at its value", T("format: x\n"), O_NONE, EPARSE,
+     "not a predictor parameter file: format 'x'", 1, 9, NULL},
+    /* "version: " is 9 bytes. */
+    {PARAMS, "version 2, at its value", T(P_FORMAT "version: 2\n"), O_NONE, ACCELSEL_EVERSION,
+     "unknown predictor parameter file version 2", 2, 10, NULL},
+    {PARAMS, "no kinds", T(P_HEAD), O_NONE, EPARSE, "missing required key 'kinds'", 1, 1, NULL},
+    /* "kinds: " is 7 bytes. */
+    {PARAMS, "kinds as a list", T(P_HEAD "kinds: []\n"), O_NONE, EPARSE,
+     "kinds must be a mapping, not a list", 3, 8, NULL},
+    {PARAMS, "an unknown device kind", T(P_HEAD "kinds: {tpu: {}}\n"), O_NONE, EPARSE,
+     "unknown key 'tpu'", 3, 9, NULL},
+    /* "  cpu: {compute_eff: " is 21 bytes. */
+    {PARAMS, "an efficiency above 1, at the value", T(P_HEAD "kinds:\n  cpu: {compute_eff: 2}\n"),
+     O_NONE, EPARSE, "'compute_eff' = 2 is outside [1e-06, 1]", 4, 22, NULL},
+    {PARAMS, "an infinite efficiency", T(P_HEAD "kinds:\n  cpu: {compute_eff: inf}\n"), O_NONE, EPARSE,
+     "'compute_eff' is not a finite number: 'inf'", 4, 22, NULL},
+    {PARAMS, "a NaN efficiency: not a number to the reader", T(P_HEAD "kinds:\n  cpu: {compute_eff: nan}\n"),
+     O_NONE, EPARSE, "'compute_eff' must be a number, not 'nan'", 4, 22, NULL},
+    {PARAMS, "a quoted number", T(P_HEAD "kinds:\n  cpu: {compute_eff: \"0.5\"}\n"), O_NONE, EPARSE,
+     "'compute_eff' must be a number", 4, 22, NULL},
+    {PARAMS, "a field missing", T(P_HEAD "kinds:\n  cpu: {compute_eff: 0.5}\n"), O_NONE, EPARSE,
+     "missing required key 'memory_eff'", 4, 8, NULL},
+    {PARAMS, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes",
+     4, 24, NULL},
 };
 
 #define N_CASES (sizeof cases / sizeof cases[0])
@@ -1060,6 +1096,22 @@ static int run_model(const hcase *c, const char *data, size_t len, const char *p
     return rc;
 }
 
+static int run_params(const hcase *c, const char *data, size_t len)
+{
+    static const char one_device[] = "version: 1\ndevices:\n  - {name: g, vendor: v, kind: gpu, source: s}\n";
+    accelsel_catalog *cat = NULL;
+    accelsel_predictor *p = UNSET;
+    int rc = accelsel_catalog_load_buffer(&cat, one_device, strlen(one_device));
+    if (rc != 0)
+        return rc;
+    rc = accelsel_predictor_load_params_buffer(&p, cat, data, len, NULL);
+    settle(c, rc, p);
+    if (rc == 0)
+        accelsel_predictor_free(p);
+    accelsel_catalog_free(cat);
+    return rc;
+}
+
 static int run_filter(const hcase *c, const char *expr)
 {
     accelsel_dataset *ds = NULL, *out = UNSET;
@@ -1200,6 +1252,8 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_zoo(c, data);
     case FIT:
         return run_fit(c, data);
+    case PARAMS:
+        return run_params(c, data, len);
     }
     ck_abort_msg("%s: unknown entry %d", c->name, (int)c->entry);
     return -1;
@@ -1280,11 +1334,11 @@ END_TEST
 /* The table covers every entry point, with at least 110 cases. */
 START_TEST(table_is_complete)
 {
-    size_t per[FIT + 1] = {0};
+    size_t per[PARAMS + 1] = {0};
     for (size_t i = 0; i < N_CASES; i++)
         per[cases[i].entry]++;
     ck_assert_uint_ge(N_CASES, 110);
-    for (int e = CSV; e <= FIT; e++)
+    for (int e = CSV; e <= PARAMS; e++)
         ck_assert_msg(per[e] > 0, "entry %d has no case", e);
 }
 END_TEST

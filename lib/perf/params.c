@@ -1,8 +1,6 @@
 /* Compiled-in defaults of the global parameters. Each is a round physical
  * figure (docs/predictor.md, "Parameters" gives the reasoning); calibration
  * replaces the efficiencies and overheads with values fitted on data. */
-#include <math.h>
-
 #include "perf/params.h"
 
 static const asel_perf_params defaults = {
@@ -44,48 +42,4 @@ int asel_perf_kind_of(int32_t kind)
     if (kind == ACCELSEL_DEVICE_GPU)
         return ASEL_PERF_KIND_GPU;
     return ASEL_PERF_KIND_ACCEL;
-}
-
-static int in(double v, double lo, double hi)
-{
-    return isfinite(v) && v >= lo && v <= hi;
-}
-
-int asel_perf_params_valid(const asel_perf_params *par, const char **bad)
-{
-    for (int k = 0; k < ASEL_PERF_KINDS; k++) {
-        const asel_perf_kind_params *q = &par->kind[k];
-        const struct { const char *name; int ok; } checks[] = {
-            { "compute_eff", in(q->compute_eff, 1e-6, 1.0) },
-            { "memory_eff", in(q->memory_eff, 1e-6, 1.0) },
-            { "overhead_s", in(q->overhead_s, 0.0, 1.0) },
-            { "comm_eff", in(q->comm_eff, 1e-6, 1.0) },
-            { "overlap", in(q->overlap, 0.0, 1.0) },
-            { "cache_ratio", in(q->cache_ratio, 1.0, 1e3) },
-            { "tile_m", in(q->tile_m, 1.0, 65536.0) },
-            { "tile_n", in(q->tile_n, 0.0, 65536.0) },
-            { "block_m", in(q->block_m, 0.0, 1e9) },
-            { "block_n", in(q->block_n, 0.0, 1e9) },
-            { "host_rate", in(q->host_rate, 1e-3, 1e9) },
-        };
-        for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
-            if (!checks[i].ok) {
-                *bad = checks[i].name;
-                return 0;
-            }
-    }
-    const struct { const char *name; int ok; } g[] = {
-        { "backward_ratio", in(par->backward_ratio, 0.0, 100.0) },
-        { "update_bytes", in(par->update_bytes, 0.0, 1e4) },
-        { "link_latency_s", in(par->link_latency_s, 0.0, 1.0) },
-        { "epochs_e0", in(par->epochs_e0, 1e-6, 1e6) },
-        { "epochs_b0", in(par->epochs_b0, 1.0, 1e12) },
-        { "epochs_alpha", in(par->epochs_alpha, 0.0, 10.0) },
-    };
-    for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
-        if (!g[i].ok) {
-            *bad = g[i].name;
-            return 0;
-        }
-    return 1;
 }

@@ -40,8 +40,4 @@ struct asel_perf_params {
 /* The kind index of catalog device kind @p kind. */
 int asel_perf_kind_of(int32_t kind);
 
-/* 1 if every parameter is finite and in its documented range, else 0 with
- * *bad set to the parameter's name (static). */
-int asel_perf_params_valid(const asel_perf_params *par, const char **bad);
-
 #endif

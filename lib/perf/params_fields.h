@@ -9,7 +9,8 @@
 
 typedef struct asel_perf_field {
     const char *key;
-    size_t offset; /* of the double in asel_perf_kind_params or asel_perf_params */
+    size_t offset;   /* of the double in asel_perf_kind_params or asel_perf_params */
+    double min, max; /* the documented range (docs/predictor.md) */
 } asel_perf_field;
 
 extern const asel_perf_field asel_perf_kind_fields[];  /* NULL-key terminated */

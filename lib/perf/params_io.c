@@ -12,15 +12,18 @@
 #include "perf/params_fields.h"
 #include "perf/predictor_impl.h"
 
-#define KF(name) { #name, offsetof(asel_perf_kind_params, name) }
+#define KF(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi }
 const asel_perf_field asel_perf_kind_fields[] = {
-    KF(compute_eff), KF(memory_eff), KF(overhead_s), KF(comm_eff), KF(overlap), KF(cache_ratio),
-    KF(tile_m), KF(tile_n), KF(block_m), KF(block_n), KF(host_rate), { NULL, 0 },
+    KF(compute_eff, 1e-6, 1), KF(memory_eff, 1e-6, 1), KF(overhead_s, 0, 1),
+    KF(comm_eff, 1e-6, 1), KF(overlap, 0, 1), KF(cache_ratio, 1, 1e3),
+    KF(tile_m, 1, 65536), KF(tile_n, 0, 65536), KF(block_m, 0, 1e9), KF(block_n, 0, 1e9),
+    KF(host_rate, 1e-3, 1e9), { NULL, 0, 0, 0 },
 };
-#define GF(name) { #name, offsetof(asel_perf_params, name) }
+#define GF(name, lo, hi) { #name, offsetof(asel_perf_params, name), lo, hi }
 const asel_perf_field asel_perf_global_fields[] = {
-    GF(backward_ratio), GF(update_bytes), GF(link_latency_s), GF(epochs_e0), GF(epochs_b0),
-    GF(epochs_alpha), { NULL, 0 },
+    GF(backward_ratio, 0, 100), GF(update_bytes, 0, 1e4), GF(link_latency_s, 0, 1),
+    GF(epochs_e0, 1e-6, 1e6), GF(epochs_b0, 1, 1e12), GF(epochs_alpha, 0, 10),
+    { NULL, 0, 0, 0 },
 };
 const char *const asel_perf_kind_keys[ASEL_PERF_KINDS] = { "cpu", "gpu", "accel" };
 

@@ -43,7 +43,19 @@ static int read_header(const asel_yaml_doc *doc, const asel_yaml_node *root)
     return rc;
 }
 
-/* The fields of @p list from map @p map into @p base, each required. */
+/* The fields of @p list from map @p map into @p base, each required, finite
+ * and in its range (the error is at the value). */
+static int read_values(const asel_yaml_doc *doc, const asel_yaml_node *map,
+                       const asel_perf_field *list, void *base)
+{
+    int rc = 0;
+    for (const asel_perf_field *f = list; rc == 0 && f->key; f++)
+        rc = asel_yaml_get_double(doc, map, f->key, 1, f->min, f->max,
+                                  (double *)((char *)base + f->offset));
+    return rc;
+}
+
+/* As read_values(), with no key outside @p list. */
 static int read_fields(const asel_yaml_doc *doc, const asel_yaml_node *map,
                        const asel_perf_field *list, void *base)
 {
@@ -53,10 +65,7 @@ static int read_fields(const asel_yaml_doc *doc, const asel_yaml_node *map,
         keys[n++] = f->key;
     keys[n] = NULL;
     int rc = asel_yaml_check_keys(doc, map, keys);
-    for (const asel_perf_field *f = list; rc == 0 && f->key; f++)
-        rc = asel_yaml_get_double(doc, map, f->key, 1, -HUGE_VAL, HUGE_VAL,
-                                  (double *)((char *)base + f->offset));
-    return rc;
+    return rc == 0 ? read_values(doc, map, list, base) : rc;
 }
 
 static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, asel_perf_params *par)
@@ -104,16 +113,11 @@ static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root
 static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
 {
     const asel_yaml_node *root = asel_yaml_root(doc);
-    const char *bad = NULL;
     int rc = read_header(doc, root);
     if (rc == 0)
         rc = read_kinds(doc, root, &p->par);
-    for (const asel_perf_field *f = asel_perf_global_fields; rc == 0 && f->key; f++)
-        rc = asel_yaml_get_double(doc, root, f->key, 1, -HUGE_VAL, HUGE_VAL,
-                                  (double *)((char *)&p->par + f->offset));
-    if (rc == 0 && !asel_perf_params_valid(&p->par, &bad))
-        return asel_yaml_fail(doc, root, "parameter '%s' is out of its range (docs/predictor.md)",
-                              bad);
+    if (rc == 0)
+        rc = read_values(doc, root, asel_perf_global_fields, &p->par); /* keys: read_header() */
     if (rc == 0)
         rc = read_corrections(doc, root, p);
     return rc;

@@ -201,9 +201,30 @@ static int check_format(predict_args *a)
     return CLI_OK;
 }
 
+/* Whether any option describing one configuration was given. */
+static int has_configuration(const predict_args *a)
+{
+    return a->network != NULL || a->device != NULL || a->system != NULL || a->count > 0 ||
+           a->nodes > 0 || a->per_node > 0 || a->intra_link != NULL || a->inter_link != NULL ||
+           a->host_cpu != NULL || a->epochs > 0 || a->samples > 0 || a->epoch_samples > 0;
+}
+
 /* Options a mode needs or ignores. */
 static int check_mode(const predict_args *a)
 {
+    if ((a->mode == PREDICT_FROM_CSV || a->mode == PREDICT_CALIBRATE) && has_configuration(a))
+        return cli_usage_error("predict: --%s takes its configurations from the rows; give no "
+                               "--network, --device, --system, counts, links or epochs",
+                               a->mode == PREDICT_FROM_CSV ? "from-csv" : "calibrate");
+    if ((a->mode == PREDICT_FROM_CSV || a->mode == PREDICT_CALIBRATE) &&
+        (a->batch > 0 || a->precision != ACCELSEL_PRECISION_AUTO))
+        return cli_usage_error("predict: --batch and --precision do not go with --from-csv or "
+                               "--calibrate (the rows give the batch)");
+    if (a->mode == PREDICT_SEED001 && has_configuration(a))
+        return cli_usage_error("predict: --seed001 fixes network, devices and epochs; it takes "
+                               "--variant, --batch, --precision, --catalog, --params, --format");
+    if (a->na != NULL && a->from_csv == NULL && a->csv == NULL)
+        return cli_usage_error("predict: --na goes with --from-csv or --calibrate --csv");
     int one = a->mode == PREDICT_ONE || a->mode == PREDICT_SWEEP;
     if (one && a->network == NULL)
         return cli_usage_error("predict: --network is required (a zoo name or a network file)");

@@ -157,10 +157,6 @@ static void print_json(const predict_args *a, const seed_result *r, int precisio
 
 int predict_seed001(const predict_args *a)
 {
-    if (a->network != NULL || a->device != NULL || a->system != NULL || a->count > 0 ||
-        a->nodes > 0 || a->epochs > 0 || a->samples > 0 || a->epoch_samples > 0)
-        return cli_usage_error("predict: --seed001 fixes network, devices and epochs; it takes "
-                               "--variant, --batch, --precision, --catalog, --params, --format");
     predict_env env;
     int status = predict_env_open(a, &env);
     seed_result r[3];

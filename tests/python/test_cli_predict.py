@@ -319,6 +319,9 @@ class ExitStatus(unittest.TestCase):
         self.usage(['--seed001', '--network', 'resnet50'], '--seed001')
         self.usage(['--variant', 'cifar'] + base, '--variant')
         self.usage(base + ['--calibrated', '--params', 'p.yaml'], '--calibrated')
+        self.usage(['--from-csv', CSV] + base, '--from-csv')
+        self.usage(['--calibrate', '--batch', '256'], '--batch')
+        self.usage(base + ['--na', '-'], '--na')
 
     def test_library_errors(self):
         for args, status in ((['--network', 'resnet50', '--device', 'h2000'], 'ACCELSEL_ENOTFOUND'),

@@ -85,7 +85,7 @@ START_TEST(options_and_structs)
     assert_einval(accelsel_predict_dataset_options_init(NULL, 1), "opts");
     ck_assert_int_eq(accelsel_calibrate_options_init(&co, ACCELSEL_CALIBRATE_OPTIONS_VERSION), 0);
     ck_assert_double_eq(co.huber_delta, 0.1);
-    ck_assert_double_eq(co.shrink_rows, 4);
+    ck_assert_double_eq(co.shrink_rows, 1);
     ck_assert_int_eq(accelsel_calibrate_options_init(&co, 7), ACCELSEL_EVERSION);
     assert_einval(accelsel_calibrate_options_init(NULL, 1), "opts");
     ck_assert_uint_eq(accelsel_predictor_options_size(), sizeof(accelsel_predictor_options));

@@ -241,6 +241,7 @@ START_TEST(params_round_trip)
     ck_assert_int_eq(accelsel_predictor_load_params_file(&f, cat, path, NULL), 0);
     char *c = save(f);
     ck_assert_str_eq(a, c);
+    accelsel_predictor_free(f);
     unlink(path);
     ck_assert_int_eq(accelsel_predictor_load_params_file(&f, cat, path, NULL), ACCELSEL_EIO);
     ck_assert_ptr_null(f);
@@ -347,6 +348,7 @@ START_TEST(appended_rows)
     ck_assert_int_eq(accelsel_dataset_column_index(again, "predicted", &pc), 0);
     ck_assert_double_eq(accelsel_dataset_number(again, 344, pc), 1);
     ck_assert_double_eq(accelsel_dataset_number(again, 10, pc), 0);
+    accelsel_dataset_free(again);
     q[1].device = "nope";
     ck_assert_int_eq(accelsel_predictor_append_predictions(&again, pred, ds, q, 2), ACCELSEL_ENOTFOUND);
     assert_message_has("request 1", NULL);

@@ -72,7 +72,8 @@ ACCELSEL_API size_t accelsel_predictor_options_size(void);
  *                    stay alive, unchanged, until the predictor is freed.
  *  @param[in]  opts  NULL for defaults.
  *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p cat; ACCELSEL_EVERSION for
- *          an unknown @p opts->version; ACCELSEL_ENOMEM.
+ *          an unknown @p opts->version; ACCELSEL_EEMPTY with calibrate_builtin when
+ *          no built-in row's device is in @p cat; ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p cat may be shared. */
 ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel_catalog *cat,
                                         const accelsel_predictor_options *opts);
@@ -395,12 +396,12 @@ typedef struct accelsel_calibrate_options {
                                       default 0.1 (about 10 %) */
     double shrink_rows;          /**< per-device corrections: prior weight in rows
                                       (correction = exp(sum r / (n + shrink_rows)));
-                                      default 4 */
+                                      default 1: one row moves a device halfway */
     uint32_t no_corrections;     /**< 1 = fit the globals only */
 } accelsel_calibrate_options;
 
 #define ACCELSEL_CALIBRATE_OPTIONS_VERSION 1
-#define ACCELSEL_CALIBRATE_OPTIONS_INIT { ACCELSEL_CALIBRATE_OPTIONS_VERSION, 0, NULL, 0.1, 4.0, 0 }
+#define ACCELSEL_CALIBRATE_OPTIONS_INIT { ACCELSEL_CALIBRATE_OPTIONS_VERSION, 0, NULL, 0.1, 1.0, 0 }
 
 ACCELSEL_API int accelsel_calibrate_options_init(accelsel_calibrate_options *opts,
                                                  unsigned int version);

@@ -24,6 +24,9 @@ int asel_perf_check_device(const accelsel_device_info *dev, int precision)
     if (precision < 0 || precision >= ACCELSEL_PRECISION_COUNT)
         return asel_error(ACCELSEL_EINVAL, "precision %d is not an ACCELSEL_PRECISION_* value",
                           precision);
+    double peak = dev->peak_flops[precision];
+    if (isfinite(peak) && peak > 0 && isfinite(dev->memory_bw_bytes_s) && dev->memory_bw_bytes_s > 0)
+        return 0; /* the common case, first: this runs for every layer evaluated */
     int any = 0;
     for (int p = 0; p < ACCELSEL_PRECISION_COUNT; p++)
         any |= isfinite(dev->peak_flops[p]) && dev->peak_flops[p] > 0;
@@ -33,11 +36,8 @@ int asel_perf_check_device(const accelsel_device_info *dev, int precision)
     if (!(isfinite(dev->memory_bw_bytes_s) && dev->memory_bw_bytes_s > 0))
         return asel_error(ACCELSEL_EDATA, "device '%s' has no figure 'memory_bw_bytes_s'",
                           dev->name);
-    double peak = dev->peak_flops[precision];
-    if (!(isfinite(peak) && peak > 0))
-        return asel_error(ACCELSEL_EINVAL, "device '%s' does not support precision '%s'",
-                          dev->name, accelsel_precision_name(precision));
-    return 0;
+    return asel_error(ACCELSEL_EINVAL, "device '%s' does not support precision '%s'", dev->name,
+                      accelsel_precision_name(precision));
 }
 
 static double round_up(double x, double to)

@@ -223,9 +223,6 @@ class ContractTest(unittest.TestCase):
                 self.assertEqual(ctypes.sizeof(mirror), size())
         # Every struct with a _size() function is mirrored, or known not to be.
         not_mirrored = {'plot_panel'}  # the binding does not draw plots
-        # The predictor's structs, until the binding's Predictor class mirrors them.
-        not_mirrored |= {'predictor_options', 'predict_request', 'prediction', 'layer_prediction',
-                         'predict_dataset_options', 'calibrate_options', 'sweep_point'}
         for name in header_prototypes():
             m = re.fullmatch(r'accelsel_(\w+)_size', name)
             if m:

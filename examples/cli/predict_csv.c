@@ -43,12 +43,14 @@ static int print_errors(const accelsel_dataset *out)
     if (accelsel_dataset_column_index(out, "abs_pct_error", &col) != 0)
         return CLI_OK;
     const double *v = accelsel_dataset_numeric(out, col);
+    if (v == NULL)
+        return CLI_OK;
     size_t n = accelsel_dataset_rows(out), m = 0;
-    for (size_t i = 0; v != NULL && i < n; i++)
+    for (size_t i = 0; i < n; i++)
         m += isfinite(v[i]) != 0;
     double median, p90;
-    if (v == NULL || predict_median_p90(v, n, &median, &p90) != CLI_OK)
-        return v == NULL ? CLI_OK : CLI_FAIL;
+    if (predict_median_p90(v, n, &median, &p90) != CLI_OK)
+        return CLI_FAIL;
     fprintf(stderr, "accelsel: predict: %zu of %zu rows predicted with a measured time to train: "
                     "absolute error median %.2f %%, p90 %.2f %%\n",
             m, n, median, p90);

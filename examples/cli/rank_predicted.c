@@ -87,18 +87,23 @@ static int parse_spec(spec_rows *s, char *spec)
     return status;
 }
 
-static int open_predictor(spec_rows *s)
+static int open_inputs(spec_rows *s)
 {
     int rc = accelsel_catalog_load_builtin(&s->cat);
     if (rc != 0)
         return cli_fail(rc, "built-in catalog");
+    rc = accelsel_network_load_zoo(&s->net, "resnet50", NULL);
+    return rc != 0 ? cli_fail(rc, "--with-predictions: resnet50") : CLI_OK;
+}
+
+/* Calibrated on the built-in rows (about a second), after the spec is read. */
+static int open_predictor(spec_rows *s)
+{
     accelsel_predictor_options o;
     accelsel_predictor_options_init(&o, ACCELSEL_PREDICTOR_OPTIONS_VERSION);
     o.calibrate_builtin = 1;
-    if ((rc = accelsel_predictor_new(&s->pred, s->cat, &o)) != 0)
-        return cli_fail(rc, "--with-predictions: predictor");
-    rc = accelsel_network_load_zoo(&s->net, "resnet50", NULL);
-    return rc != 0 ? cli_fail(rc, "--with-predictions: resnet50") : CLI_OK;
+    int rc = accelsel_predictor_new(&s->pred, s->cat, &o);
+    return rc != 0 ? cli_fail(rc, "--with-predictions: predictor") : CLI_OK;
 }
 
 int rank_add_predictions(const char *spec, accelsel_dataset **ds)
@@ -109,9 +114,11 @@ int rank_add_predictions(const char *spec, accelsel_dataset **ds)
     if (copy == NULL)
         return rank_oom();
     strcpy(copy, spec);
-    int status = open_predictor(&s);
+    int status = open_inputs(&s);
     if (status == CLI_OK)
         status = parse_spec(&s, copy);
+    if (status == CLI_OK)
+        status = open_predictor(&s);
     accelsel_dataset *out = NULL;
     if (status == CLI_OK) {
         int rc = accelsel_predictor_append_predictions(&out, s.pred, *ds, s.reqs, s.n);

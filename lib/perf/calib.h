@@ -20,6 +20,11 @@ int asel_perf_row_scored(const asel_perf_row *r);
  * in place; NaN when n is 0. */
 void asel_perf_quantiles(double *v, size_t n, double *median, double *p90);
 
+/* 0 if the options are usable: known version, positive finite Huber
+ * threshold, finite shrink >= 0, a well-formed round list; else
+ * ACCELSEL_EVERSION or ACCELSEL_EINVAL with the error set. */
+int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
+
 /* Rounds named in @p list ("v3.0,v3.1") as round codes in @p codes (up to
  * @p cap); the count, or ACCELSEL_EINVAL for a malformed name. */
 int asel_perf_parse_rounds(const char *list, int *codes, size_t cap);

@@ -106,12 +106,10 @@ static void fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, 
         q->host_cores_per_node = (uint32_t)(cores * (positive(n) && n < 64 ? n : 1));
 }
 
-static char *note_of(int rc, const char *why)
+/* The row's note: @p why, or the message of the failure just recorded. */
+static char *note_of(const char *why)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", why ? why : accelsel_last_error()->message);
-    (void)rc;
-    return asel_strdup(buf);
+    return asel_strdup(why ? why : accelsel_last_error()->message);
 }
 
 static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
@@ -134,7 +132,7 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
     else if ((rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
         return rc;
     out->ok = why == NULL && rc == 0;
-    if (!out->ok && (out->note = note_of(rc, why)) == NULL)
+    if (!out->ok && (out->note = note_of(why)) == NULL)
         return asel_enomem();
     out->measured_min = num(ds, r, c->time);
     out->epochs_mean = num(ds, r, c->epochs);

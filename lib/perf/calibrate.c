@@ -80,8 +80,6 @@ int asel_perf_parse_rounds(const char *list, int *codes, size_t cap)
     return (int)(n < cap ? n : cap);
 }
 
-int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
-
 int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
 {
     if (o->version != ACCELSEL_CALIBRATE_OPTIONS_VERSION)

@@ -162,8 +162,6 @@ static size_t make_folds(const asel_perf_rows *rows, fold *folds)
 
 static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds);
 
-int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
-
 static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
                     const accelsel_calibrate_options *o)
 {

@@ -12,9 +12,6 @@
 #include "perf/params_fields.h"
 #include "perf/predictor_impl.h"
 
-int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,
-                              const asel_perf_params *par);
-
 static const char *const root_keys[] = {
     "format", "version", "kinds", "backward_ratio", "update_bytes", "link_latency_s",
     "epochs_e0", "epochs_b0", "epochs_alpha", "corrections", NULL,

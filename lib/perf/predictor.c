@@ -1,6 +1,5 @@
 /* The predictor handle: a borrowed catalog, the global parameters and the
  * per-device corrections. */
-#include <string.h>
 
 #include "accelsel/predict.h"
 #include "core/alloc.h"
@@ -22,9 +21,6 @@ ACCELSEL_API size_t accelsel_predictor_options_size(void)
 {
     return sizeof(accelsel_predictor_options);
 }
-
-int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,
-                              const asel_perf_params *par);
 
 int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,
                               const asel_perf_params *par)
@@ -74,14 +70,6 @@ ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel
         accelsel_predictor_free(*out);
         *out = NULL;
     }
-    return rc;
-}
-
-int asel_perf_predictor_copy(accelsel_predictor **out, const accelsel_predictor *p)
-{
-    int rc = asel_perf_predictor_alloc(out, p->cat, &p->par);
-    if (rc == 0 && p->n_dev > 0)
-        memcpy((*out)->corr, p->corr, p->n_dev * sizeof *p->corr);
     return rc;
 }
 

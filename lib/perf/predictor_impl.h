@@ -41,7 +41,9 @@ int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_conf
 /* Epochs at global batch @p b by the relation in @p par. */
 double asel_perf_epochs(const asel_perf_params *par, double b);
 
-/* A predictor sharing @p p's catalog with a copy of its parameters. */
-int asel_perf_predictor_copy(accelsel_predictor **out, const accelsel_predictor *p);
+/* A new predictor on @p cat with parameters @p par and no corrections:
+ * 0 or ACCELSEL_ENOMEM. */
+int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,
+                              const asel_perf_params *par);
 
 #endif

@@ -2298,6 +2298,364 @@ __all__ += ['Selection']
 
 
 
+# --- predictor (maintained with include/accelsel/predict.h) ---
+__all__ += ['Predictor', 'CalibrationReport', 'PRECISION_AUTO']
+
+PRECISION_AUTO = -1
+_dbl = ctypes.c_double
+
+
+class _PredictorOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('max_yaml_nodes', ctypes.c_uint64),
+                ('calibrate_builtin', ctypes.c_uint32)]
+
+
+class _PredictRequest(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('network', _vp), ('device', ctypes.c_char_p),
+                ('system', ctypes.c_char_p), ('count', ctypes.c_uint32), ('nodes', ctypes.c_uint32),
+                ('per_node', ctypes.c_uint32), ('intra_link', ctypes.c_char_p),
+                ('inter_link', ctypes.c_char_p), ('host_cpu', ctypes.c_char_p),
+                ('host_cores_per_node', ctypes.c_uint32), ('global_batch', _dbl),
+                ('precision', ctypes.c_int32), ('epochs', _dbl), ('epoch_samples', _dbl),
+                ('total_samples', _dbl), ('sample_bytes', _dbl), ('no_correction', ctypes.c_uint32)]
+
+
+_PREDICTION_DOUBLES = ('step_s', 'epoch_s', 'time_to_train_s', 'throughput_samples_s',
+                       'per_device_batch', 'global_batch', 'epochs')
+_BREAKDOWN = ('compute_s', 'memory_s', 'communication_s', 'exposed_communication_s',
+              'overhead_s', 'transfer_s', 'input_s')
+
+
+class _Prediction(ctypes.Structure):
+    _fields_ = ([('version', ctypes.c_uint)] + [(f, _dbl) for f in _PREDICTION_DOUBLES] +
+                [('precision', ctypes.c_int32), ('count', ctypes.c_uint32),
+                 ('nodes', ctypes.c_uint32), ('per_node', ctypes.c_uint32)] +
+                [(f, _dbl) for f in _BREAKDOWN + ('memory_needed_bytes', 'memory_available_bytes',
+                                                  'correction')] +
+                [('device_index', ctypes.c_int64)])
+
+
+_LAYER_TIMES = ('forward_s', 'backward_s', 'update_s', 'compute_s', 'memory_s', 'overhead_s')
+
+
+class _LayerPrediction(ctypes.Structure):
+    _fields_ = ([('layer', _sz), ('name', ctypes.c_char_p)] + [(f, _dbl) for f in _LAYER_TIMES] +
+                [('bound', ctypes.c_int32)])
+
+
+class _PredictDatasetOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('n_threads', ctypes.c_uint32),
+                ('no_correction', ctypes.c_uint32)]
+
+
+class _SweepPoint(ctypes.Structure):
+    _fields_ = [('count', ctypes.c_uint32)] + [(f, _dbl) for f in (
+        'time_to_train_s', 'step_s', 'throughput_samples_s', 'speedup', 'efficiency')]
+
+
+class _CalibrateOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('n_threads', ctypes.c_uint32),
+                ('holdout_rounds', ctypes.c_char_p), ('huber_delta', _dbl), ('shrink_rows', _dbl),
+                ('no_corrections', ctypes.c_uint32)]
+
+
+class _ErrorSummary(ctypes.Structure):
+    _fields_ = [('rows', _sz), ('median_ape', _dbl), ('p90_ape', _dbl)]
+
+
+for _name, _struct in (('accelsel_predictor_options_size', _PredictorOptions),
+                       ('accelsel_predict_request_size', _PredictRequest),
+                       ('accelsel_prediction_size', _Prediction),
+                       ('accelsel_layer_prediction_size', _LayerPrediction),
+                       ('accelsel_predict_dataset_options_size', _PredictDatasetOptions),
+                       ('accelsel_sweep_point_size', _SweepPoint),
+                       ('accelsel_calibrate_options_size', _CalibrateOptions)):
+    if _fn(_name, _sz, [], check=False)() != ctypes.sizeof(_struct):
+        raise ImportError('%s differs from this binding' % _name)
+
+_pp = ctypes.POINTER(_vp)
+_pr_options_init = _fn('accelsel_predictor_options_init', ctypes.c_int,
+                       [ctypes.POINTER(_PredictorOptions), ctypes.c_uint])
+_pr_new = _fn('accelsel_predictor_new', ctypes.c_int,
+              [_pp, _vp, ctypes.POINTER(_PredictorOptions)])
+_pr_load_file = _fn('accelsel_predictor_load_params_file', ctypes.c_int,
+                    [_pp, _vp, ctypes.c_char_p, ctypes.POINTER(_PredictorOptions)])
+_pr_load_buffer = _fn('accelsel_predictor_load_params_buffer', ctypes.c_int,
+                      [_pp, _vp, ctypes.c_char_p, _sz, ctypes.POINTER(_PredictorOptions)])
+_pr_save_file = _fn('accelsel_predictor_save_params_file', ctypes.c_int, [_vp, ctypes.c_char_p])
+_pr_save_buffer = _fn('accelsel_predictor_save_params_buffer', ctypes.c_int,
+                      [_vp, ctypes.POINTER(_vp), ctypes.POINTER(_sz)])
+_pr_free = _fn('accelsel_predictor_free', None, [_vp], check=False)
+_pr_request_init = _fn('accelsel_predict_request_init', ctypes.c_int,
+                       [ctypes.POINTER(_PredictRequest), ctypes.c_uint])
+_pr_prediction_init = _fn('accelsel_prediction_init', ctypes.c_int,
+                          [ctypes.POINTER(_Prediction), ctypes.c_uint])
+_pr_predict = _fn('accelsel_predictor_predict', ctypes.c_int,
+                  [_vp, ctypes.POINTER(_PredictRequest), ctypes.POINTER(_Prediction)])
+_pr_predict_layers = _fn('accelsel_predictor_predict_layers', ctypes.c_int,
+                         [_vp, ctypes.POINTER(_PredictRequest), ctypes.POINTER(_LayerPrediction),
+                          _sz, ctypes.POINTER(_sz)])
+_pr_epochs = _fn('accelsel_predictor_epochs', ctypes.c_int, [_vp, _dbl, ctypes.POINTER(_dbl)])
+_pr_ds_options_init = _fn('accelsel_predict_dataset_options_init', ctypes.c_int,
+                          [ctypes.POINTER(_PredictDatasetOptions), ctypes.c_uint])
+_pr_predict_dataset = _fn('accelsel_predictor_predict_dataset', ctypes.c_int,
+                          [_pp, _vp, _vp, ctypes.POINTER(_PredictDatasetOptions)])
+_pr_append = _fn('accelsel_predictor_append_predictions', ctypes.c_int,
+                 [_pp, _vp, _vp, ctypes.POINTER(_PredictRequest), _sz])
+_pr_sweep = _fn('accelsel_predictor_sweep', ctypes.c_int,
+                [_vp, ctypes.POINTER(_PredictRequest), ctypes.POINTER(ctypes.c_uint32), _sz, _dbl,
+                 ctypes.POINTER(_SweepPoint), ctypes.POINTER(_sz)])
+_pr_cal_options_init = _fn('accelsel_calibrate_options_init', ctypes.c_int,
+                           [ctypes.POINTER(_CalibrateOptions), ctypes.c_uint])
+_pr_calibrate = _fn('accelsel_predictor_calibrate', ctypes.c_int,
+                    [_vp, _vp, ctypes.POINTER(_CalibrateOptions), _pp])
+_pr_evaluate = _fn('accelsel_predictor_evaluate', ctypes.c_int,
+                   [_pp, _vp, _vp, ctypes.POINTER(_CalibrateOptions)])
+_pr_report_summary = _fn('accelsel_calibration_report_summary', ctypes.c_int,
+                         [_vp, ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(_ErrorSummary)])
+_pr_report_table = _fn('accelsel_calibration_report_table', _vp, [_vp], check=False)
+_pr_report_free = _fn('accelsel_calibration_report_free', None, [_vp], check=False)
+_BOUNDS = {1: 'compute', 2: 'memory', 3: 'overhead'}
+_PREDICTOR_OPTIONS_VERSION = 1
+_PREDICT_REQUEST_VERSION = 1
+_PREDICTION_VERSION = 1
+_PREDICT_DATASET_OPTIONS_VERSION = 1
+_CALIBRATE_OPTIONS_VERSION = 1
+
+
+def _precision_code(precision):
+    if precision is None or precision == 'auto':
+        return PRECISION_AUTO
+    if isinstance(precision, int):
+        return precision
+    if precision not in PRECISIONS:
+        raise ValueError('precision %r is not auto or one of %s' % (precision, ', '.join(PRECISIONS)))
+    return PRECISIONS.index(precision)
+
+
+def _predictor_options(calibrate_builtin=False, max_yaml_nodes=0):
+    o = _PredictorOptions()
+    _pr_options_init(ctypes.byref(o), _PREDICTOR_OPTIONS_VERSION)
+    o.max_yaml_nodes = max_yaml_nodes
+    o.calibrate_builtin = 1 if calibrate_builtin else 0
+    return o
+
+
+def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, corrections=True,
+                       n_threads=0):
+    o = _CalibrateOptions()
+    _pr_cal_options_init(ctypes.byref(o), _CALIBRATE_OPTIONS_VERSION)
+    if holdout_rounds is not None:
+        if not isinstance(holdout_rounds, str):
+            holdout_rounds = ','.join(holdout_rounds)
+        o.holdout_rounds = _enc(holdout_rounds)
+    if huber_delta is not None:
+        o.huber_delta = huber_delta
+    if shrink_rows is not None:
+        o.shrink_rows = shrink_rows
+    o.no_corrections = 0 if corrections else 1
+    o.n_threads = n_threads
+    return o
+
+
+class CalibrationReport(_Handle):
+    """What a calibration found: errors of the predicted time to train per
+    accelerator family, on the rows fitted ('fit') and held out ('holdout')."""
+    _free = _pr_report_free
+    _SETS = {'fit': 0, 'holdout': 1}
+
+    def summary(self, set='fit', family=None):
+        """{'rows', 'median_ape', 'p90_ape'} of a family (None: all rows) in a set;
+        NaN figures when the set has no rows."""
+        if set not in self._SETS:
+            raise ValueError("set must be 'fit' or 'holdout'")
+        s = _ErrorSummary()
+        _pr_report_summary(self, self._SETS[set], _enc(family) if family is not None else None,
+                           ctypes.byref(s))
+        return {'rows': s.rows, 'median_ape': s.median_ape, 'p90_ape': s.p90_ape}
+
+    def table(self):
+        """The report as a dict of columns: set, family, rows, median_ape, p90_ape."""
+        return _BorrowedDataset(_pr_report_table(self), self).to_dict()
+
+
+class Predictor(_Handle):
+    """The training-time predictor (include/accelsel/predict.h, docs/predictor.md).
+
+    Predictor(catalog=None, calibrate_builtin=False): the compiled-in default
+    parameters (or, with calibrate_builtin, parameters fitted on the built-in
+    MLPerf rows) over a catalog (the built-in one when None; kept alive by the
+    predictor). Predictor.load(path) / from_params(text) read saved parameters.
+
+    Configurations are keyword arguments: device or system, count, nodes,
+    per_node, intra_link, inter_link, host_cpu, host_cores_per_node, batch
+    (global), precision ('auto', 'fp32', ...), epochs, epoch_samples, samples
+    (in all, instead of epochs), sample_bytes, correction (False: the physical
+    model alone). network is a Network or a zoo name."""
+    _free = _pr_free
+    _CONFIG = ('device', 'system', 'count', 'nodes', 'per_node', 'intra_link', 'inter_link',
+               'host_cpu', 'host_cores_per_node', 'batch', 'precision', 'epochs',
+               'epoch_samples', 'samples', 'sample_bytes', 'correction')
+
+    def __init__(self, catalog=None, calibrate_builtin=False, _ptr=None):
+        self._catalog = catalog if catalog is not None else Catalog.builtin()
+        if _ptr is None:
+            out = _vp()
+            _pr_new(ctypes.byref(out), self._catalog,
+                    ctypes.byref(_predictor_options(calibrate_builtin)))
+            _ptr = out.value
+        super().__init__(_ptr)
+
+    @classmethod
+    def load(cls, path, catalog=None):
+        """Parameters from a YAML file written by save()."""
+        catalog = catalog if catalog is not None else Catalog.builtin()
+        out = _vp()
+        _pr_load_file(ctypes.byref(out), catalog, _enc(os.fspath(path)),
+                      ctypes.byref(_predictor_options()))
+        return cls(catalog, _ptr=out.value)
+
+    @classmethod
+    def from_params(cls, text, catalog=None):
+        """Parameters from YAML text (str or bytes)."""
+        catalog = catalog if catalog is not None else Catalog.builtin()
+        data = _enc(text)
+        out = _vp()
+        _pr_load_buffer(ctypes.byref(out), catalog, data, len(data),
+                        ctypes.byref(_predictor_options()))
+        return cls(catalog, _ptr=out.value)
+
+    @property
+    def catalog(self):
+        return self._catalog
+
+    def save(self, path=None):
+        """The parameters as YAML: written to path, or returned as a str."""
+        if path is not None:
+            _pr_save_file(self, _enc(os.fspath(path)))
+            return None
+        ptr, n = _vp(), _sz()
+        _pr_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
+        try:
+            return ctypes.string_at(ptr, n.value).decode('utf-8')
+        finally:
+            _lib.accelsel_free(ptr)
+
+    @staticmethod
+    def _network(network):
+        return Network.zoo(network) if isinstance(network, str) else network
+
+    def _request(self, net, config):
+        unknown = set(config) - set(self._CONFIG)
+        if unknown:
+            raise TypeError('unknown configuration keys: %s' % ', '.join(sorted(unknown)))
+        r = _PredictRequest()
+        _pr_request_init(ctypes.byref(r), _PREDICT_REQUEST_VERSION)
+        r.network = net._as_parameter_
+        for key in ('device', 'system', 'intra_link', 'inter_link', 'host_cpu'):
+            if config.get(key) is not None:
+                setattr(r, key, _enc(config[key]))
+        for key in ('count', 'nodes', 'per_node', 'host_cores_per_node'):
+            setattr(r, key, int(config.get(key) or 0))
+        r.global_batch = float(config.get('batch') or 0)
+        r.precision = _precision_code(config.get('precision'))
+        r.epochs = float(config.get('epochs') or 0)
+        r.epoch_samples = float(config.get('epoch_samples') or 0)
+        r.total_samples = float(config.get('samples') or 0)
+        r.sample_bytes = float(config.get('sample_bytes') or 0)
+        r.no_correction = 0 if config.get('correction', True) else 1
+        return r
+
+    def predict(self, network, **config):
+        """One configuration: a dict with step_s, epoch_s, time_to_train_s,
+        time_to_train_min, throughput_samples_s, per_device_batch, global_batch,
+        epochs, precision (name), count, nodes, per_node, device (name), the
+        breakdown per step ('breakdown': compute_s, memory_s, communication_s,
+        exposed_communication_s, overhead_s, transfer_s, input_s),
+        memory_needed_bytes, memory_available_bytes and correction."""
+        net = self._network(network)
+        req = self._request(net, config)
+        res = _Prediction()
+        _pr_prediction_init(ctypes.byref(res), _PREDICTION_VERSION)
+        _pr_predict(self, ctypes.byref(req), ctypes.byref(res))
+        d = {f: getattr(res, f) for f in _PREDICTION_DOUBLES}
+        d['time_to_train_min'] = res.time_to_train_s / 60.0
+        d.update({f: getattr(res, f) for f in ('count', 'nodes', 'per_node', 'memory_needed_bytes',
+                                                'memory_available_bytes', 'correction')})
+        d['precision'] = PRECISIONS[res.precision]
+        d['device'] = self._catalog.device(res.device_index)['name']
+        d['breakdown'] = {f: getattr(res, f) for f in _BREAKDOWN}
+        return d
+
+    def layers(self, network, **config):
+        """The per-layer table: one dict per layer (name, forward_s, backward_s,
+        update_s, compute_s, memory_s, overhead_s, bound)."""
+        net = self._network(network)
+        req = self._request(net, config)
+        n = _sz()
+        _pr_predict_layers(self, ctypes.byref(req), None, 0, ctypes.byref(n))
+        rows = (_LayerPrediction * max(n.value, 1))()
+        _pr_predict_layers(self, ctypes.byref(req), rows, n.value, ctypes.byref(n))
+        return [dict({'name': _dec(r.name), 'bound': _BOUNDS.get(r.bound)},
+                     **{f: getattr(r, f) for f in _LAYER_TIMES}) for r in rows[:n.value]]
+
+    def epochs(self, global_batch):
+        """Epochs to converge at a global batch, by the relation fitted on MLPerf."""
+        e = _dbl()
+        _pr_epochs(self, float(global_batch), ctypes.byref(e))
+        return e.value
+
+    def predict_dataset(self, dataset, n_threads=0, correction=True):
+        """Every row of a dataset in the built-in format, predicted from its
+        configuration columns: a new Dataset with the predicted columns added."""
+        o = _PredictDatasetOptions()
+        _pr_ds_options_init(ctypes.byref(o), _PREDICT_DATASET_OPTIONS_VERSION)
+        o.n_threads = n_threads
+        o.no_correction = 0 if correction else 1
+        return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
+
+    def append_predictions(self, dataset, network, configs):
+        """A new Dataset: the rows of dataset, then one predicted row per
+        configuration dict (see the class), with a 'predicted' column (1)."""
+        net = self._network(network)
+        reqs = (_PredictRequest * max(len(configs), 1))()
+        for i, c in enumerate(configs):
+            reqs[i] = self._request(net, c)
+        return Dataset._make(_pr_append, self, dataset, reqs, len(configs))
+
+    def sweep(self, network, counts, threshold=0.8, **config):
+        """The configuration at each accelerator count: (points, sweet) with
+        points a list of dicts (count, time_to_train_s, step_s,
+        throughput_samples_s, speedup, efficiency) and sweet the index of the
+        largest count whose efficiency stays at or above threshold."""
+        net = self._network(network)
+        req = self._request(net, config)
+        counts = list(counts)
+        arr = (ctypes.c_uint32 * max(len(counts), 1))(*counts)
+        pts = (_SweepPoint * max(len(counts), 1))()
+        sweet = _sz()
+        _pr_sweep(self, ctypes.byref(req), arr, len(counts), float(threshold), pts,
+                  ctypes.byref(sweet))
+        return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:len(counts)]],
+                sweet.value)
+
+    def calibrate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
+                  corrections=True, n_threads=0):
+        """Fit the parameters on a dataset's rows (the predictor changes) and
+        return the CalibrationReport."""
+        o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
+        out = _vp()
+        _pr_calibrate(self, dataset, ctypes.byref(o), ctypes.byref(out))
+        return CalibrationReport(out.value)
+
+    def evaluate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
+                 corrections=True, n_threads=0):
+        """The held-out protocols (rounds, leave-one-round-out,
+        leave-one-family-out) beside the naive peer, as a Dataset."""
+        o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
+        return Dataset._make(_pr_evaluate, self, dataset, ctypes.byref(o))
+
+
 # --- mapping (maintained with include/accelsel/map.h) ---
 __all__ += ['MappingProblem', 'Mapping', 'MappingCanceled', 'STRATEGIES', 'mapping_methods']
 _ECANCELED = -8

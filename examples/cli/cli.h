@@ -19,6 +19,7 @@ int cli_rank(int argc, char **argv);
 int cli_cluster(int argc, char **argv);
 int cli_catalog(int argc, char **argv);
 int cli_network(int argc, char **argv);
+int cli_predict(int argc, char **argv);
 int cli_map(int argc, char **argv);
 
 /* Print "accelsel: <what>: <library detail>" for status @p rc to stderr and

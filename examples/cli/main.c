@@ -14,6 +14,7 @@ static const struct {
     {"cluster", cli_cluster, "cluster rows by k-means or Ward; choose k; profiles of the groups"},
     {"catalog", cli_catalog, "list the hardware catalog; show a device, design, link or system"},
     {"network", cli_network, "list the model zoo; show a model or validate a network file per layer"},
+    {"predict", cli_predict, "predict training time of a network on a device or system; calibrate"},
     {"map", cli_map, "map a network's layers onto a multi-accelerator system (GA or baselines)"},
 };
 

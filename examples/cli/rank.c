@@ -12,6 +12,7 @@ static const char usage_text[] =
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
     "                     [--seed N] [--top N] [--format table|json|csv] [--plot FILE.svg]\n"
+    "                     [--with-predictions SPEC]\n"
     "\n"
     "Run the selection method on benchmark results: which variables drive the\n"
     "target, which performance groups the configurations form, how the groups\n"
@@ -113,7 +114,8 @@ static int parse_k_by(const char *s, int *out)
 static const char *const valued[] = {"--csv",    "--na",       "--rows",       "--where",     "--features", "--variables",
                                      "--target", "--k",         "--k-range",  "--k-by",
                                      "--algorithm", "--criteria", "--method", "--seed",
-                                     "--top",    "--format",    "--plot"};
+                                     "--top",    "--format",    "--plot",
+                                     "--with-predictions"};
 
 /* Store value @p v of option @p opt; CLI_USAGE with a message if it is bad. */
 static int set_value(rank_args *a, const char *opt, const char *v, unsigned *seen)
@@ -168,6 +170,8 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
         a->format = cli_parse_format(v, 7u);
         if (a->format < 0)
             return cli_usage_error("rank: --format '%s' is not table, json or csv", v);
+    } else if (cli_is_opt(opt, "--with-predictions")) {
+        a->with_predictions = v;
     } else {
         /* SVG only: no image library is linked, and a file named .png that
          * holds SVG would mislead whoever opens it. Checked before any work,
@@ -332,6 +336,8 @@ static int run(const rank_args *a)
     memset(&r, 0, sizeof r);
     accelsel_dataset *data = NULL;
     int status = cli_load_dataset(&data, a->csv, a->na);
+    if (status == CLI_OK && a->with_predictions != NULL)
+        status = rank_add_predictions(a->with_predictions, &data);
     if (status == CLI_OK) {
         int rc = accelsel_selection_run(&r.selection, data, &o);
         status = rc == 0 ? borrow(&r) : selection_error(rc);
@@ -356,6 +362,7 @@ int cli_rank(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);
             fputs(usage_options, stdout);
+            fputs(rank_predictions_usage, stdout);
             return CLI_OK;
         }
     rank_args a = {.k_min = 2, .k_max = 10, .k_by = ACCELSEL_KSELECT_SILHOUETTE,

@@ -28,6 +28,7 @@ typedef struct rank_args {
     size_t top;
     int format;             /* CLI_FORMAT_TABLE, _JSON or _CSV */
     const char *plot;       /* SVG file to write, or NULL */
+    const char *with_predictions; /* predicted configurations to add, or NULL */
 } rank_args;
 
 /* What the library's selection computed, borrowed from it (see
@@ -59,6 +60,11 @@ const char *rank_method_title(int method);
 
 /* Group number shown to people for cluster label @p label. */
 #define RANK_GROUP(label) ((unsigned)(label) + 1u)
+
+/* rank_predicted.c: --with-predictions SPEC appended to *ds (replaced); its
+ * paragraph of the usage text. */
+int rank_add_predictions(const char *spec, accelsel_dataset **ds);
+extern const char rank_predictions_usage[];
 
 /* rank_profile.c: reading the profiles and rows for the reports. */
 double rank_profile_number(const rank_result *r, size_t group, const char *column);

@@ -216,6 +216,11 @@ class ContractTest(unittest.TestCase):
             'mapping_solve_options': accelsel.MappingSolveOptions,
             'mapping_layer_info': accelsel.MappingLayerInfo,
             'mapping_breakdown': accelsel.MappingBreakdown,
+            'predictor_options': accelsel._PredictorOptions,
+            'predict_request': accelsel._PredictRequest, 'prediction': accelsel._Prediction,
+            'layer_prediction': accelsel._LayerPrediction,
+            'predict_dataset_options': accelsel._PredictDatasetOptions,
+            'sweep_point': accelsel._SweepPoint, 'calibrate_options': accelsel._CalibrateOptions,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):
@@ -224,9 +229,6 @@ class ContractTest(unittest.TestCase):
                 self.assertEqual(ctypes.sizeof(mirror), size())
         # Every struct with a _size() function is mirrored, or known not to be.
         not_mirrored = {'plot_panel'}  # the binding does not draw plots
-        # The predictor's structs, until the binding's Predictor class mirrors them.
-        not_mirrored |= {'predictor_options', 'predict_request', 'prediction', 'layer_prediction',
-                         'predict_dataset_options', 'calibrate_options', 'sweep_point'}
         # A struct's size function takes nothing.
         for name, (_, params) in header_prototypes().items():
             m = re.fullmatch(r'accelsel_(\w+)_size', name)
@@ -254,6 +256,14 @@ class ContractTest(unittest.TestCase):
             'accelsel_mapping_solve_options': accelsel.MappingSolveOptions,
             'accelsel_mapping_layer_info': accelsel.MappingLayerInfo,
             'accelsel_mapping_breakdown': accelsel.MappingBreakdown,
+            'accelsel_predictor_options': accelsel._PredictorOptions,
+            'accelsel_predict_request': accelsel._PredictRequest,
+            'accelsel_prediction': accelsel._Prediction,
+            'accelsel_layer_prediction': accelsel._LayerPrediction,
+            'accelsel_predict_dataset_options': accelsel._PredictDatasetOptions,
+            'accelsel_sweep_point': accelsel._SweepPoint,
+            'accelsel_calibrate_options': accelsel._CalibrateOptions,
+            'accelsel_error_summary': accelsel._ErrorSummary,
         }
         structs, macros = header_structs()
         for name, mirror in mirrors.items():
@@ -279,7 +289,8 @@ class ContractTest(unittest.TestCase):
                 accelsel.Ranking(ds, 't:1:cost,p:1:cost'), accelsel.Catalog.builtin(),
                 accelsel.Network.zoo('small-cnn'),
                 accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2),
-                problem, problem.solve(method='single')]
+                problem, problem.solve(method='single'), accelsel.Predictor(),
+                accelsel.Predictor().calibrate(accelsel.Dataset.builtin())]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

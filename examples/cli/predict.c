@@ -1,0 +1,254 @@
+/* accelsel predict: the training time of a network on a device or system,
+ * predicted by the library's cost model (docs/predictor.md). This file: the
+ * usage text, the catalog and predictor every mode starts from, one
+ * configuration, and the dispatch to the other modes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict.h"
+
+static const char usage_text[] =
+    "usage: accelsel predict --network NAME|FILE.yaml\n"
+    "                        (--device NAME [--count N | --nodes N --per-node M]\n"
+    "                         [--intra-link NAME] [--inter-link NAME] | --system NAME [--nodes N])\n"
+    "                        [--host-cpu NAME] [--batch N] [--precision P]\n"
+    "                        [--epochs E | --samples N] [--epoch-samples N]\n"
+    "                        [--breakdown] [--layers] [--format table|json]\n"
+    "       accelsel predict --from-csv FILE [--na LIST] [--format csv|json] [--plot FILE.svg]\n"
+    "       accelsel predict --calibrate [--csv FILE [--na LIST]] [--holdout-rounds LIST]\n"
+    "                        [--evaluate] [--save PARAMS.yaml] [--format table|csv|json]\n"
+    "                        [--plot FILE.svg]\n"
+    "       accelsel predict --sweep COUNTS [configuration as above] [--threshold T]\n"
+    "                        [--format table|csv|json] [--plot FILE.svg]\n"
+    "       accelsel predict --seed001 [--variant cifar] [--batch N] [--precision P]\n"
+    "                        [--format table|json]\n"
+    "   and with every form: [--catalog FILE.yaml] [--params PARAMS.yaml | --calibrated]\n"
+    "\n"
+    "Predict the time to train a network: per step, per epoch and in all, with\n"
+    "throughput and a breakdown into compute, memory-bound time, communication\n"
+    "(and its part not hidden behind the backward pass), per-layer overhead and\n"
+    "host-to-device transfer. The model is described in docs/predictor.md.\n"
+    "\n"
+    "One configuration:\n"
+    "  --network NAME|FILE  a zoo model (accelsel network list) or a network YAML file\n"
+    "  --device NAME        a catalog device (accelsel catalog list); with\n"
+    "    --count N            N devices in all, or\n"
+    "    --nodes N --per-node M  N nodes of M devices (default: one device)\n"
+    "    --intra-link NAME    link inside a node (default: the device's usual one)\n"
+    "    --inter-link NAME    link between nodes (default: InfiniBand of its generation)\n"
+    "  --system NAME        a catalog system (its device, links and host CPU), with\n"
+    "    --nodes N            N of its nodes (default: the system's size)\n"
+    "  --host-cpu NAME      host CPU feeding the input pipeline (default: the system's)\n"
+    "  --batch N            global batch (default: 256 per device)\n"
+    "  --precision P        auto (default: the device's fastest training precision),\n"
+    "                       fp32, tf32, fp16, bf16, fp8, fp64\n"
+    "  --epochs E           epochs (default: from the batch, by the relation fitted on\n"
+    "                       MLPerf's epochs against global batch size)\n"
+    "  --samples N          train on N samples in all instead of a number of epochs\n"
+    "  --epoch-samples N    samples per epoch (default: ImageNet-1k's 1,281,167)\n"
+    "  --breakdown          also print the breakdown of a step (always in JSON)\n"
+    "  --layers             also print the per-layer times (JSON key layers)\n"
+    "  --format F           table (default) or json: time_to_train_min, epochs, step_s,\n"
+    "                       epoch_s, throughput_samples_s, per_device_batch, precision,\n"
+    "                       breakdown {compute_s, memory_s, communication_s,\n"
+    "                       exposed_communication_s, overhead_s, transfer_s} per step\n"
+    "\n";
+
+static const char usage_modes[] =
+    "Other modes:\n"
+    "  --from-csv FILE      predict every row of a CSV in the built-in MLPerf format from\n"
+    "                       its configuration columns only (never its results); writes\n"
+    "                       the input columns and predicted_time_to_train_min,\n"
+    "                       predicted_epochs, predicted_throughput_img_s, prediction_note\n"
+    "                       (why a row could not be predicted), and abs_pct_error when\n"
+    "                       the file has time_to_train_min (median and p90 on stderr).\n"
+    "                       --na LIST: further spellings of a missing value (--na=-,core_count\n"
+    "                       reads data/mlperf_training_resnet.csv as the built-in data is read)\n"
+    "  --calibrate          fit the global parameters and per-device corrections on the\n"
+    "                       built-in MLPerf rows (or --csv FILE) and print the errors per\n"
+    "                       accelerator family, on the fitted rows and on the rounds of\n"
+    "                       --holdout-rounds LIST (e.g. v3.0,v3.1), which are left out of\n"
+    "                       the fit; --evaluate adds the held-out protocols of\n"
+    "                       docs/predictor.md beside the naive peer (the same accelerator\n"
+    "                       at the same count in the latest earlier round); --save FILE\n"
+    "                       writes the fitted parameters\n"
+    "  --params FILE        predict with parameters saved by --calibrate --save\n"
+    "  --calibrated         predict with parameters fitted on the built-in MLPerf rows\n"
+    "                       first (as --calibrate does; about a second). Without it or\n"
+    "                       --params: the compiled-in defaults of docs/predictor.md\n"
+    "  --sweep COUNTS       predict at each accelerator count (\"1,2,4,...,1024\": \"...\"\n"
+    "                       continues the last step) and print time, speed-up and\n"
+    "                       efficiency E' against the first count, and the sweet spot:\n"
+    "                       the largest count with E' >= --threshold T (default 0.8)\n"
+    "  --seed001            seed 001's experiment: 10 epochs of CIFAR-10 for small-cnn,\n"
+    "                       resnet18-32 and resnet50-32 on an RTX 3050 and on a desktop\n"
+    "                       CPU, beside the paper's speed-ups; --variant cifar uses the\n"
+    "                       CIFAR-stem ResNets; --batch (default 128), --precision\n"
+    "                       (default fp32); globals fitted on the built-in rows unless\n"
+    "                       --params; the desktop CPU also runs the GPU's input\n"
+    "                       pipeline; JSON key models\n"
+    "  --catalog FILE       a catalog merged over the built-in one (its entries replace\n"
+    "                       built-in entries of the same name), e.g. a device of your own\n"
+    "  --plot FILE.svg      --from-csv, --calibrate: predicted against measured time to\n"
+    "                       train (log-log, identity line, one colour per family);\n"
+    "                       --sweep: time to train and E' against the count\n"
+    "\n"
+    "Exit status: 0 success, 1 a library error (status name and message printed),\n"
+    "2 bad usage.\n";
+
+int predict_oom(void)
+{
+    fputs("accelsel: predict: out of memory\n", stderr);
+    return CLI_FAIL;
+}
+
+/* The built-in catalog, with --catalog merged over it (its entries replace
+ * built-in entries of the same name). */
+static int open_catalog(const predict_args *a, predict_env *env)
+{
+    int rc = accelsel_catalog_load_builtin(&env->builtin);
+    if (rc != 0)
+        return cli_fail(rc, "built-in catalog");
+    env->cat = env->builtin;
+    if (a->catalog == NULL)
+        return CLI_OK;
+    accelsel_catalog *user = NULL;
+    if ((rc = accelsel_catalog_load_file(&user, a->catalog)) != 0)
+        return cli_fail(rc, a->catalog);
+    accelsel_catalog *merged = NULL;
+    rc = accelsel_catalog_merge(&merged, env->builtin, user, ACCELSEL_MERGE_OVERRIDE);
+    accelsel_catalog_free(user);
+    if (rc != 0)
+        return cli_fail(rc, a->catalog);
+    env->cat = merged;
+    return CLI_OK;
+}
+
+int predict_env_open(const predict_args *a, predict_env *env)
+{
+    memset(env, 0, sizeof *env);
+    int status = open_catalog(a, env);
+    if (status != CLI_OK)
+        return status;
+    accelsel_predictor_options o;
+    accelsel_predictor_options_init(&o, ACCELSEL_PREDICTOR_OPTIONS_VERSION);
+    o.calibrate_builtin = (uint32_t)a->calibrated;
+    int rc = a->params != NULL
+                 ? accelsel_predictor_load_params_file(&env->pred, env->cat, a->params, NULL)
+                 : accelsel_predictor_new(&env->pred, env->cat, &o);
+    return rc != 0 ? cli_fail(rc, a->params != NULL ? a->params : "predictor") : CLI_OK;
+}
+
+/* A file when the text names one (a slash or a .yaml/.yml ending), else a zoo model. */
+static int is_file_name(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') != NULL || (n > 5 && strcmp(s + n - 5, ".yaml") == 0) ||
+           (n > 4 && strcmp(s + n - 4, ".yml") == 0);
+}
+
+int predict_env_load_network(const predict_args *a, predict_env *env)
+{
+    int rc = is_file_name(a->network) ? accelsel_network_load_file(&env->net, a->network, NULL)
+                                      : accelsel_network_load_zoo(&env->net, a->network, NULL);
+    return rc != 0 ? cli_fail(rc, a->network) : CLI_OK;
+}
+
+void predict_env_free(predict_env *env)
+{
+    accelsel_network_free(env->net);
+    accelsel_predictor_free(env->pred);
+    if (env->cat != env->builtin)
+        accelsel_catalog_free(env->cat);
+    accelsel_catalog_free(env->builtin);
+}
+
+void predict_request(const predict_args *a, const accelsel_network *net,
+                     accelsel_predict_request *req)
+{
+    accelsel_predict_request init = ACCELSEL_PREDICT_REQUEST_INIT;
+    *req = init;
+    req->network = net;
+    req->device = a->device;
+    req->system = a->system;
+    req->count = a->count;
+    req->nodes = a->nodes;
+    req->per_node = a->per_node;
+    req->intra_link = a->intra_link;
+    req->inter_link = a->inter_link;
+    req->host_cpu = a->host_cpu;
+    req->global_batch = a->batch;
+    req->precision = a->precision;
+    req->epochs = a->epochs;
+    req->total_samples = a->samples;
+    req->epoch_samples = a->epoch_samples;
+}
+
+/* The per-layer rows of @p req (caller frees); CLI_OK or CLI_FAIL. */
+static int predict_layers(const predict_env *env, const accelsel_predict_request *req,
+                          accelsel_layer_prediction **rows, size_t *n)
+{
+    int rc = accelsel_predictor_predict_layers(env->pred, req, NULL, 0, n);
+    if (rc != 0)
+        return cli_fail(rc, "per-layer prediction");
+    *rows = malloc((*n ? *n : 1) * sizeof **rows);
+    if (*rows == NULL)
+        return predict_oom();
+    rc = accelsel_predictor_predict_layers(env->pred, req, *rows, *n, n);
+    return rc != 0 ? cli_fail(rc, "per-layer prediction") : CLI_OK;
+}
+
+static int predict_one(const predict_args *a, predict_env *env)
+{
+    int status = predict_env_load_network(a, env);
+    if (status != CLI_OK)
+        return status;
+    accelsel_predict_request req;
+    predict_request(a, env->net, &req);
+    accelsel_prediction res;
+    accelsel_prediction_init(&res, ACCELSEL_PREDICTION_VERSION);
+    int rc = accelsel_predictor_predict(env->pred, &req, &res);
+    if (rc != 0)
+        return cli_fail(rc, a->device != NULL ? a->device : a->system);
+    accelsel_layer_prediction *rows = NULL;
+    size_t n = 0;
+    if (a->layers)
+        status = predict_layers(env, &req, &rows, &n);
+    if (status == CLI_OK)
+        status = predict_print(a, env->cat, env->net, &res, rows, n);
+    free(rows);
+    return status;
+}
+
+static int run(const predict_args *a)
+{
+    if (a->mode == PREDICT_SEED001)
+        return predict_seed001(a);
+    predict_env env;
+    int status = predict_env_open(a, &env);
+    if (status == CLI_OK) {
+        if (a->mode == PREDICT_FROM_CSV)
+            status = predict_from_csv(a, &env);
+        else if (a->mode == PREDICT_CALIBRATE)
+            status = predict_calibrate(a, &env);
+        else if (a->mode == PREDICT_SWEEP)
+            status = predict_sweep(a, &env);
+        else
+            status = predict_one(a, &env);
+    }
+    predict_env_free(&env);
+    return status;
+}
+
+int cli_predict(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_text, stdout);
+            fputs(usage_modes, stdout);
+            return CLI_OK;
+        }
+    predict_args a;
+    int status = predict_parse_args(argc, argv, &a);
+    return status == CLI_OK ? run(&a) : status;
+}

@@ -1,0 +1,98 @@
+/* accelsel predict: the training-time predictor from the command line, split
+ * over predict_*.c. Shared types of those files; public API only. */
+#ifndef ACCELSEL_PREDICT_CLI_H
+#define ACCELSEL_PREDICT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+/* What the command does, from the options given. */
+#define PREDICT_ONE 0      /* one configuration */
+#define PREDICT_FROM_CSV 1 /* every row of a CSV */
+#define PREDICT_CALIBRATE 2
+#define PREDICT_SWEEP 3
+#define PREDICT_SEED001 4
+
+/* What the command line asked for; every field has a documented default. */
+typedef struct predict_args {
+    int mode;                      /* PREDICT_* */
+    const char *network;           /* zoo name or YAML file */
+    const char *device, *system;   /* one of the two */
+    uint32_t count, nodes, per_node; /* 0: derive */
+    const char *intra_link, *inter_link, *host_cpu; /* NULL: defaults */
+    double batch;                  /* global batch; 0: the library's default */
+    int precision;                 /* ACCELSEL_PRECISION_* or _AUTO */
+    double epochs, samples, epoch_samples; /* 0: defaults */
+    const char *catalog;           /* merged over the built-in catalog; NULL: none */
+    const char *params;            /* saved parameters; NULL: compiled-in defaults */
+    int calibrated;                /* 1: parameters fitted on the built-in rows */
+    int breakdown, layers;
+    int format;                    /* CLI_FORMAT_*, or -1 for the mode's default */
+    const char *from_csv, *csv, *na; /* --from-csv FILE; --calibrate --csv FILE; --na */
+    const char *holdout_rounds, *save;
+    int evaluate;                  /* --calibrate --evaluate: the held-out protocols */
+    const char *sweep;             /* COUNTS text */
+    double threshold;              /* E' threshold of the sweet spot */
+    const char *plot;              /* SVG file, or NULL */
+    int cifar;                     /* --seed001 --variant cifar */
+} predict_args;
+
+/* predict_args.c: the command line into @p a (defaults set first); CLI_OK
+ * or CLI_USAGE with the message printed. */
+int predict_parse_args(int argc, char **argv, predict_args *a);
+
+/* Precision name ("fp16", "auto", ...) into ACCELSEL_PRECISION_*; -2 if unknown. */
+int predict_parse_precision(const char *s);
+
+/* predict.c: the catalog (built-in, with --catalog merged over it) and the
+ * predictor (--params or defaults). Both freed by predict_env_free(). */
+typedef struct predict_env {
+    accelsel_catalog *builtin, *cat; /* cat: builtin, or a merge over it */
+    accelsel_predictor *pred;
+    accelsel_network *net;
+} predict_env;
+int predict_env_open(const predict_args *a, predict_env *env);
+int predict_env_load_network(const predict_args *a, predict_env *env);
+void predict_env_free(predict_env *env);
+
+/* The request for the configuration of @p a with network @p net. */
+void predict_request(const predict_args *a, const accelsel_network *net,
+                     accelsel_predict_request *req);
+
+/* Print that memory ran out (in the command, not the library); CLI_FAIL. */
+int predict_oom(void);
+
+/* predict_print.c: one prediction as a table or JSON, with the per-layer
+ * rows (NULL unless --layers). */
+int predict_print(const predict_args *a, const accelsel_catalog *cat, const accelsel_network *net,
+                  const accelsel_prediction *res, const accelsel_layer_prediction *rows,
+                  size_t n_rows);
+
+/* predict_csv.c: --from-csv. */
+int predict_from_csv(const predict_args *a, predict_env *env);
+/* Median and 90th percentile (linear interpolation) of the finite values of
+ * @p v; NaN when none. Sorts a copy; CLI_FAIL when out of memory. */
+int predict_median_p90(const double *v, size_t n, double *median, double *p90);
+
+/* predict_calibrate.c: --calibrate. */
+int predict_calibrate(const predict_args *a, predict_env *env);
+
+/* predict_sweep.c: --sweep. The counts of "1,2,4,...,1024" (a list; "..."
+ * continues the last step, by its ratio when a whole number, else by its
+ * difference, up to the number after it). */
+int predict_parse_counts(const char *text, uint32_t **counts, size_t *n);
+int predict_sweep(const predict_args *a, predict_env *env);
+
+/* predict_seed001.c: --seed001. */
+int predict_seed001(const predict_args *a);
+
+/* predict_plot.c: predicted against measured time to train of the rows of
+ * @p ds (a predict_dataset result), one colour per accelerator family. */
+int predict_plot_rows(const char *path, const accelsel_dataset *ds);
+/* Time to train and E' against the count, the sweet spot marked. */
+int predict_plot_sweep(const char *path, const accelsel_sweep_point *pts, size_t n,
+                       size_t sweet, double threshold);
+
+#endif

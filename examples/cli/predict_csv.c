@@ -1,0 +1,78 @@
+/* accelsel predict --from-csv: every row of a CSV in the built-in MLPerf
+ * format, predicted from its configuration columns, with the error against
+ * the measured time to train when the file has one. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict.h"
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+int predict_median_p90(const double *v, size_t n, double *median, double *p90)
+{
+    double *s = malloc((n ? n : 1) * sizeof *s);
+    if (s == NULL)
+        return predict_oom();
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            s[m++] = v[i];
+    qsort(s, m, sizeof *s, cmp_double);
+    /* Linear interpolation between closest ranks (numpy's default). */
+    double q[2] = {0.5, 0.9};
+    double *out[2] = {median, p90};
+    for (int k = 0; k < 2; k++) {
+        double at = q[k] * (double)(m ? m - 1 : 0);
+        size_t lo = (size_t)at;
+        size_t hi = lo + 1 < m ? lo + 1 : lo;
+        *out[k] = m == 0 ? NAN : s[lo] + (at - (double)lo) * (s[hi] - s[lo]);
+    }
+    free(s);
+    return CLI_OK;
+}
+
+/* Median and p90 of abs_pct_error on stderr, when the result has it. */
+static int print_errors(const accelsel_dataset *out)
+{
+    size_t col;
+    if (accelsel_dataset_column_index(out, "abs_pct_error", &col) != 0)
+        return CLI_OK;
+    const double *v = accelsel_dataset_numeric(out, col);
+    if (v == NULL)
+        return CLI_OK;
+    size_t n = accelsel_dataset_rows(out), m = 0;
+    for (size_t i = 0; i < n; i++)
+        m += isfinite(v[i]) != 0;
+    double median, p90;
+    if (predict_median_p90(v, n, &median, &p90) != CLI_OK)
+        return CLI_FAIL;
+    fprintf(stderr, "accelsel: predict: %zu of %zu rows predicted with a measured time to train: "
+                    "absolute error median %.2f %%, p90 %.2f %%\n",
+            m, n, median, p90);
+    return CLI_OK;
+}
+
+int predict_from_csv(const predict_args *a, predict_env *env)
+{
+    accelsel_dataset *ds = NULL, *out = NULL;
+    int status = cli_load_dataset(&ds, a->from_csv, a->na);
+    if (status != CLI_OK)
+        return status;
+    int rc = accelsel_predictor_predict_dataset(&out, env->pred, ds, NULL);
+    accelsel_dataset_free(ds);
+    if (rc != 0)
+        return cli_fail(rc, a->from_csv);
+    if (a->plot != NULL)
+        status = predict_plot_rows(a->plot, out);
+    if (status == CLI_OK)
+        status = cli_print_dataset(stdout, out, a->format);
+    if (status == CLI_OK)
+        status = print_errors(out);
+    accelsel_dataset_free(out);
+    return status;
+}

@@ -1,0 +1,155 @@
+/* accelsel predict --sweep: one configuration at several accelerator counts,
+ * with speed-up, efficiency E' against the first count and the sweet spot. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict.h"
+
+#define MAX_COUNTS 4096
+
+/* Append @p v to counts; -1 when the list is full. */
+static int push(uint32_t *counts, size_t *n, uint64_t v)
+{
+    if (*n >= MAX_COUNTS)
+        return -1;
+    counts[(*n)++] = (uint32_t)v;
+    return 0;
+}
+
+/* "..." after at least two counts: continue the last step up to @p end. */
+static int extend(uint32_t *counts, size_t *n, uint64_t end)
+{
+    if (*n < 2 || end <= counts[*n - 1])
+        return -1;
+    uint64_t a = counts[*n - 2], b = counts[*n - 1];
+    int geometric = b % a == 0 && b / a > 1;
+    for (uint64_t v = geometric ? b * (b / a) : b + (b - a); v < end;
+         v = geometric ? v * (b / a) : v + (b - a))
+        if (push(counts, n, v) != 0)
+            return -1;
+    return 0;
+}
+
+static int parse_item(const char *item, uint32_t *counts, size_t *n, int *pending)
+{
+    uint64_t v;
+    if (strcmp(item, "...") == 0) {
+        if (*pending || *n < 2)
+            return -1;
+        *pending = 1;
+        return 0;
+    }
+    if (cli_parse_uint(item, 1, UINT32_MAX, &v) != 0)
+        return -1;
+    if (*pending && extend(counts, n, v) != 0)
+        return -1;
+    *pending = 0;
+    if (*n > 0 && v <= counts[*n - 1])
+        return -1;
+    return push(counts, n, v);
+}
+
+int predict_parse_counts(const char *text, uint32_t **counts, size_t *n)
+{
+    char *copy = malloc(strlen(text) + 1);
+    *counts = malloc(MAX_COUNTS * sizeof **counts);
+    *n = 0;
+    if (copy == NULL || *counts == NULL) {
+        free(copy);
+        return predict_oom();
+    }
+    strcpy(copy, text);
+    int pending = 0, bad = 0;
+    for (char *s = copy, *next; s != NULL && !bad; s = next) {
+        next = strchr(s, ',');
+        if (next != NULL)
+            *next++ = '\0';
+        bad = parse_item(s, *counts, n, &pending) != 0;
+    }
+    free(copy);
+    if (bad || pending || *n == 0)
+        return cli_usage_error("predict: --sweep '%s' is not an increasing list of counts "
+                               "(e.g. 1,2,4,...,1024; at most %d)", text, MAX_COUNTS);
+    return CLI_OK;
+}
+
+static void print_table(const accelsel_sweep_point *p, size_t n, size_t sweet, double threshold)
+{
+    printf("%10s %18s %12s %18s %9s %7s\n", "count", "time_to_train_min", "step_s",
+           "throughput_s", "speedup", "E'");
+    for (size_t i = 0; i < n; i++)
+        printf("%10u %18.6g %12.6g %18.6g %9.4g %7.3f%s\n", p[i].count,
+               p[i].time_to_train_s / 60.0, p[i].step_s, p[i].throughput_samples_s,
+               p[i].speedup, p[i].efficiency, i == sweet ? "  <- sweet spot" : "");
+    printf("\nsweet spot: %u accelerators, the largest count with E' >= %.3g "
+           "(E' = %.3f, %.4g min)\n", p[sweet].count, threshold, p[sweet].efficiency,
+           p[sweet].time_to_train_s / 60.0);
+}
+
+static void print_csv(const accelsel_sweep_point *p, size_t n, size_t sweet)
+{
+    puts("count,time_to_train_min,step_s,throughput_samples_s,speedup,efficiency,sweet_spot");
+    for (size_t i = 0; i < n; i++)
+        printf("%u,%.17g,%.17g,%.17g,%.17g,%.17g,%d\n", p[i].count, p[i].time_to_train_s / 60.0,
+               p[i].step_s, p[i].throughput_samples_s, p[i].speedup, p[i].efficiency,
+               i == sweet);
+}
+
+static void print_json(const accelsel_sweep_point *p, size_t n, size_t sweet, double threshold)
+{
+    printf("{\n  \"threshold\": ");
+    cli_json_number(stdout, threshold);
+    printf(",\n  \"sweet_spot\": %u,\n  \"points\": [", p[sweet].count);
+    for (size_t i = 0; i < n; i++) {
+        const double v[] = {p[i].time_to_train_s / 60.0, p[i].step_s, p[i].throughput_samples_s,
+                            p[i].speedup, p[i].efficiency};
+        const char *keys[] = {"time_to_train_min", "step_s", "throughput_samples_s", "speedup",
+                              "efficiency"};
+        printf("%s\n    {\"count\": %u", i ? "," : "", p[i].count);
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+            printf(", \"%s\": ", keys[k]);
+            cli_json_number(stdout, v[k]);
+        }
+        fputs("}", stdout);
+    }
+    fputs("\n  ]\n}\n", stdout);
+}
+
+static int sweep_counts(const predict_args *a, predict_env *env, const uint32_t *counts, size_t n)
+{
+    accelsel_sweep_point *pts = malloc(n * sizeof *pts);
+    if (pts == NULL)
+        return predict_oom();
+    accelsel_predict_request req;
+    predict_request(a, env->net, &req);
+    size_t sweet = 0;
+    int status = CLI_OK;
+    int rc = accelsel_predictor_sweep(env->pred, &req, counts, n, a->threshold, pts, &sweet);
+    if (rc != 0)
+        status = cli_fail(rc, "--sweep");
+    if (status == CLI_OK && a->plot != NULL)
+        status = predict_plot_sweep(a->plot, pts, n, sweet, a->threshold);
+    if (status == CLI_OK && a->format == CLI_FORMAT_JSON)
+        print_json(pts, n, sweet, a->threshold);
+    else if (status == CLI_OK && a->format == CLI_FORMAT_CSV)
+        print_csv(pts, n, sweet);
+    else if (status == CLI_OK)
+        print_table(pts, n, sweet, a->threshold);
+    free(pts);
+    return status;
+}
+
+int predict_sweep(const predict_args *a, predict_env *env)
+{
+    if (a->count > 0 || a->nodes > 0)
+        return cli_usage_error("predict: --sweep sets the counts; give no --count or --nodes");
+    uint32_t *counts = NULL;
+    size_t n = 0;
+    int status = predict_parse_counts(a->sweep, &counts, &n);
+    if (status == CLI_OK)
+        status = predict_env_load_network(a, env);
+    if (status == CLI_OK)
+        status = sweep_counts(a, env, counts, n);
+    free(counts);
+    return status;
+}

@@ -1,0 +1,395 @@
+"""accelsel predict (and rank --with-predictions), driven as a user would:
+the JSON keys of the issue, values against the binding's Predictor and
+against relations recomputed here, --from-csv reading configuration columns
+only (result columns removed, predictions unchanged), input order, notes and
+the error summary, calibration saved and reused, the sweep and its sweet spot,
+seed 001, the SVGs, and exit statuses 0, 1, 2."""
+import csv
+import io
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+from accelsel import Dataset, Network, Predictor
+
+CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
+ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
+CSV = os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv')
+NA = '--na=-,core_count'  # reads the CSV as the built-in data is read
+RESULT_COLUMNS = ('time_to_train_min', 'run_times_min', 'throughput_img_s', 'epochs_mean',
+                  'eval_accuracy_mean')
+PREDICTED_COLUMNS = ['predicted_time_to_train_min', 'predicted_epochs',
+                     'predicted_throughput_img_s', 'prediction_note']
+
+
+def run(*args, command='predict'):
+    return subprocess.run([CLI, command, *args], capture_output=True, text=True, timeout=600)
+
+
+def ok(*args, **kw):
+    p = run(*args, **kw)
+    if p.returncode != 0:
+        raise AssertionError('exit %d: %s' % (p.returncode, p.stderr))
+    return p
+
+
+def read_csv(text):
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def percentile(values, q):
+    """Linear interpolation between closest ranks (numpy's default)."""
+    s = sorted(values)
+    at = q * (len(s) - 1)
+    lo = int(at)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (at - lo) * (s[hi] - s[lo])
+
+
+class OneConfiguration(unittest.TestCase):
+    def test_json_keys_and_values(self):
+        out = json.loads(ok('--network', 'resnet50', '--device', 'h200-sxm-141gb', '--count', '16',
+                            '--format', 'json').stdout)
+        for key in ('time_to_train_min', 'epochs', 'step_s', 'epoch_s', 'throughput_samples_s',
+                    'per_device_batch', 'precision', 'breakdown'):
+            self.assertIn(key, out)
+        self.assertEqual(set(out['breakdown']) >= {'compute_s', 'memory_s', 'communication_s',
+                                                   'exposed_communication_s', 'overhead_s',
+                                                   'transfer_s'}, True)
+        self.assertNotIn('layers', out)
+        ref = Predictor().predict('resnet50', device='h200-sxm-141gb', count=16)
+        self.assertEqual(out['time_to_train_min'], ref['time_to_train_min'])
+        self.assertEqual(out['step_s'], ref['step_s'])
+        self.assertEqual(out['precision'], ref['precision'])
+        self.assertEqual(out['breakdown']['communication_s'], ref['breakdown']['communication_s'])
+        self.assertAlmostEqual(out['time_to_train_min'], out['epochs'] * out['epoch_s'] / 60)
+        self.assertAlmostEqual(out['per_device_batch'], out['global_batch'] / 16)
+
+    def test_options_reach_the_request(self):
+        out = json.loads(ok('--network', 'resnet50', '--device', 'a100-sxm4-80gb', '--nodes', '2',
+                            '--per-node', '4', '--batch', '1024', '--precision', 'bf16',
+                            '--epochs', '40', '--format', 'json').stdout)
+        self.assertEqual((out['count'], out['nodes'], out['per_node']), (8, 2, 4))
+        self.assertEqual((out['epochs'], out['precision'], out['per_device_batch']), (40, 'bf16', 128))
+        ref = Predictor().predict('resnet50', device='a100-sxm4-80gb', nodes=2, per_node=4,
+                                  batch=1024, precision='bf16', epochs=40)
+        self.assertEqual(out['time_to_train_min'], ref['time_to_train_min'])
+        sys_out = json.loads(ok('--network', 'resnet50', '--system', 'dgx-h100', '--nodes', '32',
+                                '--format', 'json').stdout)
+        self.assertEqual((sys_out['count'], sys_out['device']), (256, 'h100-sxm5-80gb'))
+
+    def test_calibrated(self):
+        out = json.loads(ok('--network', 'resnet50', '--device', 'a100-sxm4-80gb', '--count', '64',
+                            '--calibrated', '--format', 'json').stdout)
+        ref = Predictor(calibrate_builtin=True).predict('resnet50', device='a100-sxm4-80gb', count=64)
+        self.assertEqual(out['time_to_train_min'], ref['time_to_train_min'])
+        self.assertEqual(out['correction'], ref['correction'])
+
+    def test_layers_and_table(self):
+        out = json.loads(ok('--network', 'resnet18', '--device', 't4', '--layers', '--format',
+                            'json').stdout)
+        rows = Predictor().layers('resnet18', device='t4')
+        self.assertEqual([l['name'] for l in out['layers']], [r['name'] for r in rows])
+        self.assertEqual([l['forward_s'] for l in out['layers']], [r['forward_s'] for r in rows])
+        table = ok('--network', 'resnet18', '--device', 't4', '--breakdown', '--layers').stdout
+        for text in ('time to train', 'exposed_communication_s', 'backward_s', 'layer1.0.conv1'):
+            self.assertIn(text, table)
+
+    def test_network_file_and_own_catalog(self):
+        with tempfile.TemporaryDirectory() as d:
+            net = os.path.join(d, 'net.yaml')
+            Network.zoo('small-cnn').to_yaml(net)
+            cat = os.path.join(d, 'cat.yaml')
+            with open(cat, 'w') as f:
+                f.write('version: 1\ndevices:\n  - name: my-gpu\n    vendor: Me\n    kind: gpu\n'
+                        '    peak_flops: {fp32: 10e12, fp16: 40e12}\n    memory_bytes: 8589934592\n'
+                        '    memory_bw_bytes_s: 400e9\n    source: my own figures\n')
+            out = json.loads(ok('--network', net, '--device', 'my-gpu', '--catalog', cat,
+                                '--format', 'json').stdout)
+            self.assertEqual(out['device'], 'my-gpu')
+            self.assertEqual(run('--network', net, '--device', 'my-gpu').returncode, 1)
+
+
+class FromCsv(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.full = ok('--from-csv', CSV, NA)
+        cls.rows = read_csv(cls.full.stdout)
+        with open(CSV, newline='', encoding='utf-8') as f:
+            cls.inputs = list(csv.DictReader(f))
+
+    def test_columns_and_order(self):
+        self.assertEqual(len(self.rows), len(self.inputs))
+        self.assertEqual(list(self.rows[0])[:len(self.inputs[0])], list(self.inputs[0]))
+        self.assertEqual(list(self.rows[0])[len(self.inputs[0]):], PREDICTED_COLUMNS + ['abs_pct_error'])
+        self.assertEqual([r['system_name'] for r in self.rows], [r['system_name'] for r in self.inputs])
+
+    def test_result_columns_are_not_read(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'config_only.csv')
+            keep = [c for c in self.inputs[0] if c not in RESULT_COLUMNS]
+            with open(path, 'w', newline='', encoding='utf-8') as f:
+                w = csv.DictWriter(f, keep, extrasaction='ignore')
+                w.writeheader()
+                w.writerows(self.inputs)
+            p = ok('--from-csv', path, NA)
+        rows = read_csv(p.stdout)
+        self.assertNotIn('abs_pct_error', rows[0])
+        self.assertEqual(p.stderr, '')
+        for col in PREDICTED_COLUMNS:
+            self.assertEqual([r[col] for r in rows], [r[col] for r in self.rows], col)
+
+    def test_errors_recomputed(self):
+        errs = []
+        for r in self.rows:
+            if r['predicted_time_to_train_min'] and r['time_to_train_min']:
+                m, q = float(r['time_to_train_min']), float(r['predicted_time_to_train_min'])
+                e = float(r['abs_pct_error'])
+                self.assertAlmostEqual(e, 100 * abs(q - m) / m, delta=1e-9 * max(e, 1))
+                errs.append(e)
+            elif not r['predicted_time_to_train_min']:
+                self.assertTrue(r['prediction_note'])
+        self.assertIn('median %.2f %%, p90 %.2f %%' % (statistics.median(errs), percentile(errs, 0.9)),
+                      self.full.stderr)
+        self.assertIn('%d of %d rows' % (len(errs), len(self.rows)), self.full.stderr)
+
+    def test_against_the_binding(self):
+        ds = Dataset.from_csv(CSV, missing=['-', 'core_count'])
+        ref = Predictor().predict_dataset(ds).column('predicted_time_to_train_min')
+        got = [float(r['predicted_time_to_train_min']) if r['predicted_time_to_train_min'] else None
+               for r in self.rows]
+        self.assertEqual(got, ref)
+
+    def test_unpredictable_row_is_a_note(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'rows.csv')
+            with open(path, 'w') as f:
+                f.write('accelerator_model_name,total_accelerators,number_of_nodes,'
+                        'accelerators_per_node,global_batch_size,round\n'
+                        'NVIDIA H100-SXM5-80GB,8,1,8,2048,v3.0\n'
+                        'Quantum Abacus 9000,8,1,8,2048,v3.0\n'
+                        'NVIDIA H100-SXM5-80GB,,1,8,2048,v3.0\n')
+            p = ok('--from-csv', path, '--format', 'json')
+        rows = json.loads(p.stdout)
+        self.assertEqual(len(rows), 3)
+        self.assertIsNone(rows[0]['prediction_note'])
+        self.assertGreater(rows[0]['predicted_time_to_train_min'], 0)
+        self.assertIn('Quantum Abacus 9000', rows[1]['prediction_note'])
+        self.assertIsNone(rows[1]['predicted_time_to_train_min'])
+        self.assertTrue(rows[2]['prediction_note'])
+
+    def test_plot(self):
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, 'rows.svg')
+            ok('--from-csv', CSV, NA, '--plot', svg)
+            root = ET.parse(svg).getroot()
+        self.assertTrue(root.tag.endswith('svg'))
+        text = ' '.join(t.text or '' for t in root.iter() if t.tag.endswith('text'))
+        for label in ('NVIDIA A100', 'predicted = measured', 'measured (min)'):
+            self.assertIn(label, text)
+
+
+class Calibrate(unittest.TestCase):
+    def test_save_and_reuse(self):
+        with tempfile.TemporaryDirectory() as d:
+            params = os.path.join(d, 'params.yaml')
+            p = ok('--calibrate', '--holdout-rounds', 'v3.0,v3.1', '--save', params,
+                   '--format', 'json')
+            out = json.loads(p.stdout)
+            ref = Predictor()
+            rep = ref.calibrate(Dataset.builtin(), holdout_rounds='v3.0,v3.1')
+            for row in out['calibration']:
+                s = rep.summary(row['set'], None if row['family'] == 'overall' else row['family'])
+                self.assertEqual(row['rows'], s['rows'])
+                self.assertAlmostEqual(row['median_ape'], s['median_ape'])
+            with open(params) as f:
+                self.assertEqual(f.read(), ref.save())
+            rows = read_csv(ok('--from-csv', CSV, NA, '--params', params).stdout)
+        got = [float(r['predicted_time_to_train_min']) if r['predicted_time_to_train_min'] else None
+               for r in rows]
+        self.assertEqual(got, ref.predict_dataset(Dataset.from_csv(CSV, missing=['-', 'core_count']))
+                         .column('predicted_time_to_train_min'))
+
+    def test_evaluate_on_few_rows(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'few.csv')
+            with open(CSV, newline='', encoding='utf-8') as f:
+                rows = [r for r in csv.DictReader(f) if r['round'] in ('v2.1', 'v3.0')
+                        and r['accelerator_family'] in ('NVIDIA A100', 'NVIDIA H100')]
+            with open(path, 'w', newline='', encoding='utf-8') as f:
+                w = csv.DictWriter(f, list(rows[0]))
+                w.writeheader()
+                w.writerows(rows)
+            out = json.loads(ok('--calibrate', '--csv', path, NA, '--evaluate', '--holdout-rounds',
+                                'v3.0', '--format', 'json').stdout)
+        protocols = {r['protocol'] for r in out['evaluation']}
+        self.assertEqual(protocols, {'rounds', 'leave-one-round-out', 'leave-one-family-out'})
+        for r in out['evaluation']:
+            if r['group'] == 'all':
+                parts = [q['rows'] for q in out['evaluation']
+                         if q['protocol'] == r['protocol'] and q['group'] in 'abc']
+                self.assertEqual(r['rows'], sum(parts))
+
+
+class SweepCli(unittest.TestCase):
+    def test_sweep(self):
+        out = json.loads(ok('--network', 'resnet50', '--device', 'h200-sxm-141gb', '--sweep',
+                            '1,2,4,...,1024', '--threshold', '0.9', '--format', 'json').stdout)
+        counts = [q['count'] for q in out['points']]
+        self.assertEqual(counts, [2 ** k for k in range(11)])
+        t0 = out['points'][0]['time_to_train_min']
+        for q in out['points']:
+            self.assertAlmostEqual(q['speedup'], t0 / q['time_to_train_min'])
+            self.assertAlmostEqual(q['efficiency'], t0 / q['time_to_train_min'] / q['count'])
+        best = max(q['count'] for q in out['points'] if q['efficiency'] >= 0.9)
+        self.assertEqual(out['sweet_spot'], best)
+        self.assertEqual(out['threshold'], 0.9)
+        pts, sweet = Predictor().sweep('resnet50', counts, threshold=0.9, device='h200-sxm-141gb')
+        self.assertEqual(out['sweet_spot'], pts[sweet]['count'])
+
+    def test_sweep_csv_table_and_plot(self):
+        rows = read_csv(ok('--network', 'resnet50', '--system', 'dgx-h100', '--sweep',
+                           '8,16,...,256', '--format', 'csv').stdout)
+        self.assertEqual([int(r['count']) for r in rows], [8, 16, 32, 64, 128, 256])
+        self.assertEqual(sum(int(r['sweet_spot']) for r in rows), 1)
+        table = ok('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', '1,2,3,...,6').stdout
+        self.assertIn('sweet spot:', table)
+        self.assertEqual(len([l for l in table.splitlines() if l.strip()[:1].isdigit()]), 6)
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, 'sweep.svg')
+            ok('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', '1,2,4,8', '--plot', svg)
+            ET.parse(svg)
+
+
+class Seed001(unittest.TestCase):
+    def test_json(self):
+        out = json.loads(ok('--seed001', '--format', 'json').stdout)
+        self.assertEqual([m['network'] for m in out['models']], ['small-cnn', 'resnet18-32', 'resnet50-32'])
+        self.assertEqual([m['paper_speedup'] for m in out['models']], [2.0, 7.0, 40.6])
+        for m in out['models']:
+            self.assertAlmostEqual(m['speedup'], m['cpu_s'] / m['gpu_s'])
+            self.assertTrue(set(m) >= {'network', 'gpu_s', 'cpu_s', 'speedup', 'paper_speedup'})
+        s = [m['speedup'] for m in out['models']]
+        self.assertEqual(out['same_ordering'], s[0] < s[1] < s[2])
+        self.assertEqual((out['gpu'], out['cpu'], out['batch'], out['precision']),
+                         ('rtx-3050', 'core-i5-12400', 128, 'fp32'))
+        self.assertIn('Intel', out['cpu_reason'])
+        # The same experiment through the binding: 10 epochs of 50,000 images,
+        # globals fitted on the built-in rows, the GPU fed by the desktop CPU.
+        p = Predictor(calibrate_builtin=True)
+        for m in out['models']:
+            g = p.predict(m['network'], device='rtx-3050', count=1, host_cpu='core-i5-12400',
+                          batch=128, precision='fp32', epochs=10, epoch_samples=50000)
+            c = p.predict(m['network'], device='core-i5-12400', count=1, batch=128,
+                          precision='fp32', epochs=10, epoch_samples=50000)
+            self.assertEqual((m['gpu_s'], m['cpu_s']), (g['time_to_train_s'], c['time_to_train_s']))
+
+    def test_table_and_variant(self):
+        table = ok('--seed001').stdout
+        for text in ('core-i5-12400', 'batch 128', 'rtx-3050', 'paper_speedup', '40.6'):
+            self.assertIn(text, table)
+        out = json.loads(ok('--seed001', '--variant', 'cifar', '--batch', '64', '--format', 'json').stdout)
+        self.assertEqual([m['network'] for m in out['models']], ['small-cnn', 'resnet18-cifar', 'resnet50-cifar'])
+        self.assertEqual(out['batch'], 64)
+
+
+class ExitStatus(unittest.TestCase):
+    def usage(self, args, option):
+        p = run(*args)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(option, p.stderr)
+        self.assertEqual(p.stdout, '')
+
+    def test_usage_errors_name_the_option(self):
+        base = ['--network', 'resnet50', '--device', 'h100-sxm5-80gb']
+        self.usage(base + ['--gpus', '8'], '--gpus')
+        self.usage(base + ['--count', '0'], '--count')
+        self.usage(base + ['--batch', '-5'], '--batch')
+        self.usage(base + ['--precision', 'fp12'], '--precision')
+        self.usage(base + ['--format', 'csv'], '--format')
+        self.usage(base + ['--epochs', '3', '--samples', '100'], '--samples')
+        self.usage(base + ['--sweep', '4,2'], '--sweep')
+        self.usage(base + ['--sweep', '1,2', '--threshold', '1.5'], '--threshold')
+        self.usage(base + ['--count'], '--count')
+        self.usage(['--device', 'h100-sxm5-80gb'], '--network')
+        self.usage(['--network', 'resnet50'], '--device')
+        self.usage(['--from-csv', CSV, '--calibrate'], '--calibrate')
+        self.usage(['--seed001', '--network', 'resnet50'], '--seed001')
+        self.usage(['--variant', 'cifar'] + base, '--variant')
+        self.usage(base + ['--calibrated', '--params', 'p.yaml'], '--calibrated')
+        self.usage(['--from-csv', CSV] + base, '--from-csv')
+        self.usage(['--calibrate', '--batch', '256'], '--batch')
+        self.usage(base + ['--na', '-'], '--na')
+
+    def test_library_errors(self):
+        for args, status in ((['--network', 'resnet50', '--device', 'h2000'], 'ACCELSEL_ENOTFOUND'),
+                             (['--network', 'resnet999', '--device', 'h100-sxm5-80gb'], 'ACCELSEL_ENOTFOUND'),
+                             (['--network', 'resnet50', '--device', 'rtx-3050', '--batch', '65536'],
+                              'ACCELSEL_EINFEASIBLE'),
+                             (['--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--count', '10',
+                               '--nodes', '3'], 'ACCELSEL_EINVAL'),
+                             (['--network', 'resnet50', '--device', 'v100-sxm2-16gb', '--precision',
+                               'fp8'], 'ACCELSEL_EINVAL'),
+                             (['--from-csv', '/nonexistent.csv'], 'ACCELSEL_EIO'),
+                             (['--params', '/nonexistent.yaml', '--network', 'resnet50', '--device',
+                               't4'], 'ACCELSEL_EIO')):
+            p = run(*args)
+            self.assertEqual(p.returncode, 1, (args, p.stderr))
+            self.assertIn(status, p.stderr)
+            self.assertEqual(p.stdout, '')
+
+    def test_help(self):
+        p = ok('--help')
+        for option in ('--from-csv', '--calibrate', '--sweep', '--seed001', '--plot', '--catalog'):
+            self.assertIn(option, p.stdout)
+
+
+def kept_measured_rows():
+    """The built-in rows rank's default filters keep: a time to train above 0,
+    more than 0 accelerators, closed division, same_runs_as empty."""
+    with open(CSV, newline='', encoding='utf-8') as f:
+        return [r for r in csv.DictReader(f)
+                if r['time_to_train_min'] and float(r['time_to_train_min']) > 0
+                and r['total_accelerators'] and float(r['total_accelerators']) > 0
+                and r['division_norm'] == 'closed' and r['same_runs_as'] == '']
+
+
+class RankWithPredictions(unittest.TestCase):
+    SPEC = 'h200-sxm-141gb:8,16,64,512;dgx-h100:32'
+    NAMES = ['predicted %d x h200-sxm-141gb' % c for c in (8, 16, 64, 512)] + \
+        ['predicted 256 x h100-sxm5-80gb']
+
+    def test_marked_and_ranked(self):
+        rows = read_csv(ok('--with-predictions', self.SPEC, '--k', '2', '--top', '100000',
+                           '--format', 'csv', command='rank').stdout)
+        predicted = [r for r in rows if r['round'] == 'predicted']
+        self.assertEqual(len(rows) - len(predicted), len(kept_measured_rows()))
+        self.assertEqual(sorted(r['system_name'] for r in predicted), sorted(self.NAMES))
+        self.assertEqual([int(r['rank']) for r in rows], list(range(1, len(rows) + 1)))
+        ref = Predictor(calibrate_builtin=True).predict('resnet50', device='h200-sxm-141gb', count=16)
+        got = [r for r in predicted if r['system_name'] == self.NAMES[1]][0]
+        self.assertAlmostEqual(float(got['time_to_train_min']), ref['time_to_train_min'])
+        self.assertEqual(float(got['accelerators']), 16)
+
+    def test_marked_in_the_table(self):
+        table = ok('--with-predictions', self.SPEC, '--k', '2', '--top', '100000',
+                   command='rank').stdout
+        for name in self.NAMES:
+            self.assertIn(name, table)
+        self.assertIn(' predicted ', table)  # the round column
+
+    def test_bad_spec(self):
+        p = run('--with-predictions', 'h200-sxm-141gb', command='rank')
+        self.assertEqual(p.returncode, 2)
+        self.assertIn('--with-predictions', p.stderr)
+        p = run('--with-predictions', 'h2000:8', command='rank')
+        self.assertEqual(p.returncode, 1)
+        self.assertIn('ACCELSEL_ENOTFOUND', p.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()

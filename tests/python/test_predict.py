@@ -1,0 +1,246 @@
+"""Predictor binding: the relations a prediction must keep (time = epochs x
+epoch, epoch = steps x step, throughput = batch / step), the epochs relation,
+monotonicity in device figures (a catalog of our own with one figure raised),
+the sweep's speed-up, E' and sweet spot recomputed here from its times, the
+error column of dataset predictions recomputed from its inputs, appended
+rows, calibration reports, the parameter round trip and the errors."""
+import ctypes
+import math
+import os
+import statistics
+import tempfile
+import unittest
+
+from accelsel import AccelselError, Catalog, Dataset, Network, Predictor
+
+ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
+IMAGENET = 1281167
+
+# A GPU of our own, and the same GPU with twice the bandwidth, twice the peak.
+MY_GPU = """
+version: 1
+devices:
+  - name: {name}
+    vendor: Test
+    kind: gpu
+    peak_flops: {{fp32: {fp32}, fp16: {fp16}}}
+    memory_bytes: 34359738368
+    memory_bw_bytes_s: {bw}
+    onchip_bytes: 41943040
+    source: test figures
+"""
+
+
+def my_catalog(**figures):
+    """The built-in catalog with test GPUs merged in: name -> (fp32, fp16, bw)."""
+    text = 'version: 1\ndevices:\n' + ''.join(
+        MY_GPU.split('devices:\n', 1)[1].format(name=n, fp32=f[0], fp16=f[1], bw=f[2])
+        for n, f in figures.items())
+    return Catalog.builtin().merge(Catalog.from_string(text))
+
+
+class PredictRelations(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.p = Predictor()
+        cls.net = Network.zoo('resnet50')
+
+    def test_times_compose(self):
+        r = self.p.predict(self.net, device='h200-sxm-141gb', count=16, batch=4096)
+        self.assertEqual(r['count'], 16)
+        self.assertEqual(r['global_batch'], 4096)
+        self.assertAlmostEqual(r['per_device_batch'], 4096 / 16)
+        self.assertAlmostEqual(r['throughput_samples_s'], 4096 / r['step_s'], delta=1e-9 * r['throughput_samples_s'])
+        self.assertAlmostEqual(r['time_to_train_s'], r['epochs'] * r['epoch_s'], delta=1e-9 * r['time_to_train_s'])
+        self.assertAlmostEqual(r['time_to_train_min'], r['time_to_train_s'] / 60)
+        # An epoch is the steps that cover ImageNet's training set: within one step.
+        steps = r['epoch_s'] / r['step_s']
+        self.assertLessEqual(abs(steps - IMAGENET / 4096), 1.0 + 1e-9)
+
+    def test_epochs_relation_is_the_default(self):
+        r = self.p.predict(self.net, device='a100-sxm4-80gb', count=8, batch=2048)
+        self.assertAlmostEqual(r['epochs'], self.p.epochs(2048))
+        fixed = self.p.predict(self.net, device='a100-sxm4-80gb', count=8, batch=2048, epochs=5)
+        self.assertEqual(fixed['epochs'], 5)
+        self.assertAlmostEqual(fixed['step_s'], r['step_s'])
+
+    def test_samples_replace_epochs(self):
+        r = self.p.predict(self.net, device='a100-sxm4-80gb', count=8, samples=IMAGENET * 3)
+        self.assertAlmostEqual(r['epochs'], 3.0)
+        cifar = self.p.predict('small-cnn', device='rtx-3050', epochs=10, epoch_samples=50000, batch=128)
+        self.assertAlmostEqual(cifar['epoch_s'] / cifar['step_s'], 50000 / 128, delta=1.0)
+
+    def test_breakdown_parts_fit_in_the_step(self):
+        r = self.p.predict(self.net, system='dgx-h100', nodes=4)
+        b = r['breakdown']
+        self.assertEqual((r['count'], r['nodes'], r['per_node']), (32, 4, 8))
+        self.assertLessEqual(b['exposed_communication_s'], b['communication_s'] + 1e-15)
+        for key, value in b.items():
+            self.assertGreaterEqual(value, 0, key)
+            self.assertLessEqual(value, r['step_s'] * (1 + 1e-9), key)
+
+    def test_layers_one_row_per_layer(self):
+        rows = self.p.layers(self.net, device='h100-sxm5-80gb')
+        self.assertEqual(len(rows), len(self.net))
+        self.assertEqual([r['name'] for r in rows], self.net.per_layer('name'))
+        self.assertEqual(rows[0]['forward_s'], 0.0)  # the input layer
+        self.assertTrue(all(r['bound'] in ('compute', 'memory', 'overhead') for r in rows[1:]))
+
+    def test_more_bandwidth_or_peak_never_slower(self):
+        cat = my_catalog(base=(20e12, 160e12, 1.0e12), bw2=(20e12, 160e12, 2.0e12),
+                         peak2=(40e12, 320e12, 1.0e12))
+        p = Predictor(cat)
+        t = {n: p.predict(self.net, device=n, count=1, batch=128)['step_s']
+             for n in ('base', 'bw2', 'peak2')}
+        self.assertLessEqual(t['bw2'], t['base'])
+        self.assertLessEqual(t['peak2'], t['base'])
+        self.assertLess(min(t['bw2'], t['peak2']), t['base'])
+
+
+class Sweep(unittest.TestCase):
+    def test_speedup_efficiency_and_sweet_spot(self):
+        p = Predictor()
+        counts = [1, 2, 4, 8, 16, 32, 64, 128]
+        pts, sweet = p.sweep('resnet50', counts, threshold=0.8, device='h200-sxm-141gb')
+        self.assertEqual([q['count'] for q in pts], counts)
+        t0 = pts[0]['time_to_train_s']
+        for q in pts:
+            s = t0 / q['time_to_train_s']
+            self.assertAlmostEqual(q['speedup'], s, delta=1e-9 * s)
+            self.assertAlmostEqual(q['efficiency'], s / q['count'], delta=1e-9 * s)
+        self.assertEqual(sweet, max(i for i, q in enumerate(pts) if q['efficiency'] >= 0.8))
+        # One node: the sweep's point is the configuration predicted alone.
+        for q in pts[:4]:
+            alone = p.predict('resnet50', device='h200-sxm-141gb', count=q['count'],
+                              batch=256 * q['count'])
+            self.assertAlmostEqual(q['time_to_train_s'], alone['time_to_train_s'],
+                                   delta=1e-9 * alone['time_to_train_s'])
+
+    def test_counts_must_increase(self):
+        with self.assertRaises(AccelselError) as e:
+            Predictor().sweep('resnet50', [4, 2], device='h200-sxm-141gb')
+        self.assertEqual(e.exception.status, 'ACCELSEL_EINVAL')
+
+
+class Rows(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.p = Predictor()
+        cls.ds = Dataset.builtin()
+
+    def test_dataset_rows_and_error_column(self):
+        out = self.p.predict_dataset(self.ds)
+        self.assertEqual(len(out), len(self.ds))
+        self.assertEqual(out.columns[:len(self.ds.columns)], self.ds.columns)
+        self.assertEqual(out.columns[len(self.ds.columns):],
+                         ['predicted_time_to_train_min', 'predicted_epochs',
+                          'predicted_throughput_img_s', 'prediction_note', 'abs_pct_error'])
+        self.assertEqual(out.column('system_name'), self.ds.column('system_name'))
+        measured, pred = out.column('time_to_train_min'), out.column('predicted_time_to_train_min')
+        notes, err = out.column('prediction_note'), out.column('abs_pct_error')
+        checked = 0
+        for m, q, note, e in zip(measured, pred, notes, err):
+            if q is None:
+                self.assertTrue(note, 'a row without a prediction says why')
+                continue
+            self.assertIsNone(note)
+            if m:
+                self.assertAlmostEqual(e, 100 * abs(q - m) / m, delta=1e-9 * max(e, 1))
+                checked += 1
+        self.assertGreater(checked, 200)
+
+    def test_thread_count_does_not_matter(self):
+        one = self.p.predict_dataset(self.ds, n_threads=1).column('predicted_time_to_train_min')
+        two = self.p.predict_dataset(self.ds, n_threads=2).column('predicted_time_to_train_min')
+        self.assertEqual(one, two)
+
+    def test_appended_rows(self):
+        configs = [dict(device='h200-sxm-141gb', count=c) for c in (8, 16, 64)]
+        out = self.p.append_predictions(self.ds, 'resnet50', configs)
+        n = len(self.ds)
+        self.assertEqual(len(out), n + 3)
+        self.assertEqual(out.column('predicted'), [0.0] * n + [1.0] * 3)
+        self.assertEqual(out.column('time_to_train_min')[:n], self.ds.column('time_to_train_min'))
+        for i, c in enumerate(configs):
+            alone = self.p.predict('resnet50', **c)
+            self.assertAlmostEqual(out.column('time_to_train_min')[n + i], alone['time_to_train_min'])
+            self.assertEqual(out.column('total_accelerators')[n + i], c['count'])
+            self.assertEqual(out.column('round')[n + i], 'predicted')
+
+
+class Calibration(unittest.TestCase):
+    def test_report_and_round_trip(self):
+        ds = Dataset.builtin()
+        p = Predictor()
+        before = p.save()
+        rep = p.calibrate(ds, holdout_rounds=['v3.0', 'v3.1'])
+        self.assertNotEqual(p.save(), before)
+        table = rep.table()
+        for set_name in ('fit', 'holdout'):
+            s = rep.summary(set_name)
+            i = [k for k, (a, f) in enumerate(zip(table['set'], table['family']))
+                 if a == set_name and f == 'overall'][0]
+            self.assertEqual(s['rows'], table['rows'][i])
+            self.assertAlmostEqual(s['median_ape'], table['median_ape'][i])
+        rounds = ds.column('round')
+        closed = [d == 'closed' for d in ds.column('division_norm')]
+        holdout_rows = sum(1 for r in rounds if r in ('v3.0', 'v3.1'))
+        self.assertLessEqual(rep.summary('holdout')['rows'], holdout_rows)
+        self.assertGreater(rep.summary('holdout')['rows'], 0)
+        # Held-out errors recomputed from the calibrated predictions of those rows.
+        out = p.predict_dataset(ds)
+        # The fit and its report leave out the open division.
+        errs = [e for e, r, c in zip(out.column('abs_pct_error'), rounds, closed)
+                if r in ('v3.0', 'v3.1') and c and e is not None]
+        self.assertEqual(len(errs), rep.summary('holdout')['rows'])
+        self.assertAlmostEqual(statistics.median(errs), rep.summary('holdout')['median_ape'], places=6)
+        text = p.save()
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'params.yaml')
+            p.save(path)
+            q = Predictor.load(path)
+            self.assertEqual(q.save(), text)
+        r1 = p.predict('resnet50', device='a100-sxm4-80gb', count=64)
+        r2 = Predictor.from_params(text).predict('resnet50', device='a100-sxm4-80gb', count=64)
+        self.assertEqual(r1['time_to_train_s'], r2['time_to_train_s'])
+
+
+class Errors(unittest.TestCase):
+    def status(self, **config):
+        with self.assertRaises(AccelselError) as e:
+            Predictor().predict('resnet50', **config)
+        return e.exception
+
+    def test_bad_configurations(self):
+        e = self.status(device='h2000')
+        self.assertEqual(e.status, 'ACCELSEL_ENOTFOUND')
+        self.assertIn('h2000', e.message)
+        self.assertEqual(self.status(device='h100-sxm5-80gb', count=10, nodes=3).status, 'ACCELSEL_EINVAL')
+        self.assertEqual(self.status(device='h100-sxm5-80gb', epochs=-1).status, 'ACCELSEL_EINVAL')
+        self.assertEqual(self.status(device='h100-sxm5-80gb', batch=math.inf).status, 'ACCELSEL_EINVAL')
+        self.assertEqual(self.status(device='h100-sxm5-80gb', system='dgx-h100').status, 'ACCELSEL_EINVAL')
+        e = self.status(device='v100-sxm2-16gb', precision='fp8')
+        self.assertEqual(e.status, 'ACCELSEL_EINVAL')
+        self.assertIn('fp8', e.message)
+        e = self.status(device='rtx-3050', batch=65536)
+        self.assertEqual(e.status, 'ACCELSEL_EINFEASIBLE')
+        with self.assertRaises(TypeError):
+            Predictor().predict('resnet50', device='rtx-3050', gpus=2)
+
+    def test_bad_parameter_file(self):
+        with self.assertRaises(AccelselError) as e:
+            Predictor.from_params('version: 1\nno_such_key: 3\n')
+        self.assertEqual(e.exception.status, 'ACCELSEL_EPARSE')
+        with self.assertRaises(AccelselError) as e:
+            Predictor.load('/nonexistent/params.yaml')
+        self.assertEqual(e.exception.status, 'ACCELSEL_EIO')
+
+    def test_closed_predictor(self):
+        p = Predictor()
+        p.close()
+        with self.assertRaises((ValueError, ctypes.ArgumentError)):
+            p.predict('resnet50', device='rtx-3050')
+
+
+if __name__ == '__main__':
+    unittest.main()

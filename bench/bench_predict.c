@@ -151,6 +151,21 @@ static int whatif(accelsel_predictor *p, const accelsel_dataset *ds, const accel
     return 0;
 }
 
+/* In-sample errors: the calibration report of a fit on every built-in row. */
+static int insample(accelsel_predictor *p, const accelsel_dataset *ds)
+{
+    accelsel_calibration_report *rep;
+    char *text;
+    if (accelsel_predictor_calibrate(p, ds, NULL, &rep) != 0)
+        return 1;
+    int rc = accelsel_dataset_save_csv_buffer(accelsel_calibration_report_table(rep), &text, NULL);
+    if (rc == 0)
+        fputs(text, stdout);
+    accelsel_free(text);
+    accelsel_calibration_report_free(rep);
+    return rc != 0;
+}
+
 int main(int argc, char **argv)
 {
     accelsel_catalog *cat;
@@ -172,6 +187,8 @@ int main(int argc, char **argv)
         return evaluate(p, ds);
     if (argc > 1 && strcmp(argv[1], "--seed001") == 0)
         return seed001(cat, ds);
+    if (argc > 1 && strcmp(argv[1], "--insample") == 0)
+        return insample(p, ds);
     if (argc > 1 && strcmp(argv[1], "--whatif") == 0)
         return whatif(p, ds, net);
     printf("layer evaluations per second (1 thread): %.3g\n",

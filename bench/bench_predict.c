@@ -119,6 +119,53 @@ static int seed001(const accelsel_catalog *cat, const accelsel_dataset *ds)
     return 0;
 }
 
+/* What-if: ResNet-50 on H200s (no measured row: the physical model with the
+ * globals fitted on the built-in data) at 8, 16, 64 and 512, 256 images per
+ * device, and the sweet spot at E' >= 0.8; then a DGX H100 SuperPOD of 32 nodes. */
+static int whatif(accelsel_predictor *p, const accelsel_dataset *ds, const accelsel_network *net)
+{
+    static const uint32_t counts[] = { 8, 16, 64, 512 };
+    accelsel_sweep_point pts[4];
+    size_t sweet;
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.device = "h200-sxm-141gb";
+    q.count = 8;
+    if (accelsel_predictor_calibrate(p, ds, NULL, NULL) != 0 ||
+        accelsel_predictor_sweep(p, &q, counts, 4, 0.8, pts, &sweet) != 0)
+        return 1;
+    printf("count\ttime_to_train_min\tthroughput_img_s\tefficiency\n");
+    for (size_t i = 0; i < 4; i++)
+        printf("%u\t%.2f\t%.0f\t%.3f\n", pts[i].count, pts[i].time_to_train_s / 60,
+               pts[i].throughput_samples_s, pts[i].efficiency);
+    printf("sweet spot (E' >= 0.8): %u\n", pts[sweet].count);
+    accelsel_predict_request s = ACCELSEL_PREDICT_REQUEST_INIT;
+    s.network = net;
+    s.system = "dgx-h100";
+    s.nodes = 32;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    if (accelsel_predictor_predict(p, &s, &r) != 0)
+        return 1;
+    printf("dgx-h100 x 32 nodes (%u GPUs): %.2f min, %.0f img/s\n", r.count, r.time_to_train_s / 60,
+           r.throughput_samples_s);
+    return 0;
+}
+
+/* In-sample errors: the calibration report of a fit on every built-in row. */
+static int insample(accelsel_predictor *p, const accelsel_dataset *ds)
+{
+    accelsel_calibration_report *rep;
+    char *text;
+    if (accelsel_predictor_calibrate(p, ds, NULL, &rep) != 0)
+        return 1;
+    int rc = accelsel_dataset_save_csv_buffer(accelsel_calibration_report_table(rep), &text, NULL);
+    if (rc == 0)
+        fputs(text, stdout);
+    accelsel_free(text);
+    accelsel_calibration_report_free(rep);
+    return rc != 0;
+}
+
 int main(int argc, char **argv)
 {
     accelsel_catalog *cat;
@@ -140,6 +187,10 @@ int main(int argc, char **argv)
         return evaluate(p, ds);
     if (argc > 1 && strcmp(argv[1], "--seed001") == 0)
         return seed001(cat, ds);
+    if (argc > 1 && strcmp(argv[1], "--insample") == 0)
+        return insample(p, ds);
+    if (argc > 1 && strcmp(argv[1], "--whatif") == 0)
+        return whatif(p, ds, net);
     printf("layer evaluations per second (1 thread): %.3g\n",
            layer_rate(accelsel_catalog_device(cat, d), net));
     double t0 = now();

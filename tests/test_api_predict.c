@@ -278,7 +278,7 @@ static int predict_scenario(void *ctx)
 
 START_TEST(prediction_allocation_failures)
 {
-    testutil_alloc_sweep(predict_scenario, NULL, 20);
+    testutil_alloc_sweep_light(predict_scenario, NULL, 20);
 }
 END_TEST
 
@@ -325,7 +325,7 @@ static int rows_scenario(void *ctx)
 START_TEST(rows_allocation_failures)
 {
     int which = _i;
-    testutil_alloc_sweep(rows_scenario, &which, 20);
+    testutil_alloc_sweep_light(rows_scenario, &which, 20);
 }
 END_TEST
 

@@ -172,19 +172,26 @@ START_TEST(outlier_is_down_weighted)
 }
 END_TEST
 
-/* A device whose rows are all 1.2 x the truth gets exp(n ln 1.2 / (n + shrink)). */
-START_TEST(corrections_shrink_toward_one)
+/* Three a30 rows, 1, 1 and 1.5 x the truth, in rounds v1.0, v1.0 and
+ * v3.0 of data that also has v2.0 (other devices): a row's weight halves
+ * per round of the data between it and the device's latest round, so the
+ * weights are 1/4, 1/4 (two rounds behind: v2.0 and v3.0) and 1, and the
+ * correction is exp(ln 1.5 / (1.5 + shrink)).
+ * A100's rows are exact: its correction stays 1. */
+START_TEST(corrections_weight_recent_rounds)
 {
     accelsel_predictor *truth, *p;
     static synth s;
+    static const double factor[] = { 1, 1, 1.5 };
+    static const char *round[] = { "v1.0", "v1.0", "v3.0" };
     ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
     set_truth(truth);
     make_rows(truth, &s, 4, 7, 4);
     size_t n_a30 = 0;
     for (size_t i = 0; i < s.n; i++)
         if (strcmp(s.dev[i], "a30") == 0 && n_a30 < 3) {
-            s.time[i] *= 1.2;
-            n_a30++;
+            s.time[i] *= factor[n_a30];
+            s.round[i] = round[n_a30++];
         } else if (strcmp(s.dev[i], "a30") == 0) {
             s.dev[i] = "a100-sxm4-80gb"; /* keep three a30 rows only */
             s.count[i] = 0;              /* and drop the others (no count) */
@@ -195,7 +202,10 @@ START_TEST(corrections_shrink_toward_one)
     ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
     size_t a30;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
-    assert_close(p->corr[a30], exp(3 * log(1.2) / (3 + o.shrink_rows)), 0.01, "a30 correction");
+    double want = exp(log(1.5) / (1.5 + o.shrink_rows));
+    assert_close(p->corr[a30], want, 0.01, "a30 correction");
+    /* Unweighted, exp(ln 1.5 / (3 + shrink)) = 1.107 with shrink 1, against 1.176. */
+    ck_assert(fabs(p->corr[a30] - want) < fabs(p->corr[a30] - exp(log(1.5) / (3 + o.shrink_rows))));
     size_t a100;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "a100-sxm4-80gb", &a100), 0);
     assert_close(p->corr[a100], 1.0, 0.01, "a100 correction");
@@ -256,7 +266,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, recovers_known_parameters);
     tcase_add_test(tc, outlier_is_down_weighted);
-    tcase_add_test(tc, corrections_shrink_toward_one);
+    tcase_add_test(tc, corrections_weight_recent_rounds);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -218,6 +218,14 @@ START_TEST(params_round_trip)
 {
     accelsel_dataset *ds;
     ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet"), 0);
+    /* Under a memory checker one round's rows exercise the same code: the
+     * fit over all 343 rows takes minutes there. */
+    if (getenv("ACCELSEL_TEST_LIGHT") != NULL) {
+        accelsel_dataset *one;
+        ck_assert_int_eq(accelsel_dataset_filter_equal(&one, ds, "round", "v3.1"), 0);
+        accelsel_dataset_free(ds);
+        ds = one;
+    }
     accelsel_predictor *cal, *back;
     ck_assert_int_eq(accelsel_predictor_new(&cal, cat, NULL), 0);
     ck_assert_int_eq(accelsel_predictor_calibrate(cal, ds, NULL, NULL), 0);

@@ -23,6 +23,11 @@ size_t testutil_alloc_peak_bytes(void);
  * allocator restored, the scenario must succeed again: a failure leaves the
  * process usable. Asserts with Check. */
 void testutil_alloc_sweep(int (*scenario)(void *ctx), void *ctx, size_t min_allocs);
+/* The same sweep, but when ACCELSEL_TEST_LIGHT is set (the valgrind setup) it
+ * fails only every k-th allocation, about forty points ending at the last
+ * one: for scenarios whose every run is long under a memory checker. The
+ * plain and sanitizer builds still fail every allocation. */
+void testutil_alloc_sweep_light(int (*scenario)(void *ctx), void *ctx, size_t min_allocs);
 
 /* @p full, or a fiftieth of it (at least 1) when ACCELSEL_TEST_LIGHT is set,
  * as the valgrind test setup does: a memory checker finds memory errors on a

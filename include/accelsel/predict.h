@@ -395,7 +395,9 @@ typedef struct accelsel_calibrate_options {
     double huber_delta;          /**< Huber loss threshold on log-time residuals;
                                       default 0.1 (about 10 %) */
     double shrink_rows;          /**< per-device corrections: prior weight in rows
-                                      (correction = exp(sum r / (n + shrink_rows)));
+                                      (correction = exp(-sum w r / (sum w + shrink_rows)),
+                                      a row's weight w halving per round of the data
+                                      between it and the device's latest round);
                                       default 1: one row moves a device halfway */
     uint32_t no_corrections;     /**< 1 = fit the globals only */
 } accelsel_calibrate_options;

@@ -22,35 +22,11 @@
 
 /* ---- Text building ------------------------------------------------------ */
 
-typedef struct text {
-    char *s;
-    size_t len, cap;
-} text;
 
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    ck_assert_int_ge(n, 0);
-    if (t->len + (size_t)n + 1 > t->cap) {
-        t->cap = (t->len + (size_t)n + 1) * 2;
-        t->s = realloc(t->s, t->cap);
-        ck_assert_ptr_nonnull(t->s);
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-}
-
-static void repeat(text *t, const char *s, size_t n)
+static void repeat(testutil_text *t, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        put(t, "%s", s);
+        testutil_put(t, "%s", s);
 }
 
 /* ---- Measuring ---------------------------------------------------------- */
@@ -124,7 +100,7 @@ static void assert_error(int rc, int want, const char *fragment)
 /* ---- CSV ---------------------------------------------------------------- */
 
 typedef struct csv_case {
-    text t;
+    testutil_text t;
     accelsel_csv_options o;
     const char **na;
 } csv_case;
@@ -156,14 +132,14 @@ static void late_text(csv_case *c, size_t cols)
 {
     csv_init(c);
     for (size_t j = 0; j < cols; j++)
-        put(&c->t, "%sc%zu", j ? "," : "", j);
-    put(&c->t, "\n");
+        testutil_put(&c->t, "%sc%zu", j ? "," : "", j);
+    testutil_put(&c->t, "\n");
     for (int r = 0; r < 40; r++) {
         repeat(&c->t, "1,", cols - 1);
-        put(&c->t, "1\n");
+        testutil_put(&c->t, "1\n");
     }
     repeat(&c->t, "x,", cols - 1);
-    put(&c->t, "x\n");
+    testutil_put(&c->t, "x\n");
 }
 
 START_TEST(csv_late_text_is_linear)
@@ -221,9 +197,9 @@ static void many_spellings(csv_case *c, size_t n)
     }
     c->o.missing = c->na;
     c->o.n_missing = n;
-    put(&c->t, "t\n");
+    testutil_put(&c->t, "t\n");
     for (size_t r = 0; r < n; r++)
-        put(&c->t, r % 10 == 0 ? "na%zu\n" : "value%zu\n", r);
+        testutil_put(&c->t, r % 10 == 0 ? "na%zu\n" : "value%zu\n", r);
 }
 
 START_TEST(csv_missing_spellings_are_hashed)
@@ -267,7 +243,7 @@ END_TEST
 /* ---- YAML aliases of long scalars -------------------------------------- */
 
 typedef struct yaml_case {
-    text t;
+    testutil_text t;
     int network;
 } yaml_case;
 
@@ -291,11 +267,11 @@ static int load_yaml(void *ctx)
 static void catalog_aliases(yaml_case *c, size_t scalar, size_t n)
 {
     memset(c, 0, sizeof *c);
-    put(&c->t, "version: 1\ndevices:\n  - {name: g, vendor: v, kind: gpu, source: &a ");
+    testutil_put(&c->t, "version: 1\ndevices:\n  - {name: g, vendor: v, kind: gpu, source: &a ");
     repeat(&c->t, "s", scalar);
-    put(&c->t, "}\n");
+    testutil_put(&c->t, "}\n");
     for (size_t i = 0; i < n; i++)
-        put(&c->t, "  - {name: g%zu, vendor: v, kind: gpu, source: *a}\n", i);
+        testutil_put(&c->t, "  - {name: g%zu, vendor: v, kind: gpu, source: *a}\n", i);
 }
 
 /* A network: an input whose name is a @p scalar-byte anchor, and an add of
@@ -304,11 +280,11 @@ static void network_aliases(yaml_case *c, size_t scalar, size_t n)
 {
     memset(c, 0, sizeof *c);
     c->network = 1;
-    put(&c->t, "name: t\ninputs:\n  - {shape: [1], name: &a ");
+    testutil_put(&c->t, "name: t\ninputs:\n  - {shape: [1], name: &a ");
     repeat(&c->t, "i", scalar);
-    put(&c->t, "}\nlayers:\n  - {name: s, kind: add, inputs: [");
+    testutil_put(&c->t, "}\nlayers:\n  - {name: s, kind: add, inputs: [");
     repeat(&c->t, "*a, ", n);
-    put(&c->t, "*a]}\n");
+    testutil_put(&c->t, "*a]}\n");
 }
 
 START_TEST(yaml_long_alias_memory_follows_input)

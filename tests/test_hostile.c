@@ -167,33 +167,8 @@ static char *gen_rows_two_errors(size_t *len)
     return s;
 }
 
-/* printf into a growing text. */
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-} strbuf;
 
-static void put(strbuf *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(strbuf *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    ck_assert_int_ge(n, 0);
-    if (t->len + (size_t)n + 1 > t->cap) {
-        t->cap = (t->len + (size_t)n + 1) * 2;
-        t->s = realloc(t->s, t->cap);
-        ck_assert_ptr_nonnull(t->s);
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-}
-
-static char *done(strbuf *t, size_t *len)
+static char *done(testutil_text *t, size_t *len)
 {
     *len = t->len;
     return t->s;
@@ -204,10 +179,10 @@ static char *done(strbuf *t, size_t *len)
 /* 257 explicit slots: one over the documented bound of 256. */
 static char *gen_257_slots(size_t *len)
 {
-    strbuf t = {0};
-    put(&t, SLOTS_DEVICE "systems:\n  - name: big\n    source: s\n    slots:\n");
+    testutil_text t = {0};
+    testutil_put(&t, SLOTS_DEVICE "systems:\n  - name: big\n    source: s\n    slots:\n");
     for (int i = 0; i < 257; i++)
-        put(&t, "      - {device: g}\n");
+        testutil_put(&t, "      - {device: g}\n");
     return done(&t, len);
 }
 
@@ -218,16 +193,16 @@ static char *gen_257_slots(size_t *len)
  * comparisons, 83 s in a plain build (0.8 s now). */
 static char *gen_pool_aliases(size_t *len)
 {
-    strbuf t = {0};
-    put(&t, "version: 1\ndesigns:\n");
+    testutil_text t = {0};
+    testutil_put(&t, "version: 1\ndesigns:\n");
     for (int i = 0; i < POOL; i++)
-        put(&t, "  - {name: d%d, dataflow: tiled, precision: int8, source: s}\n", i);
-    put(&t, "systems:\n  - name: fpga\n    source: s\n    slots:\n      - &s {designs: [");
+        testutil_put(&t, "  - {name: d%d, dataflow: tiled, precision: int8, source: s}\n", i);
+    testutil_put(&t, "systems:\n  - name: fpga\n    source: s\n    slots:\n      - &s {designs: [");
     for (int i = 0; i < POOL; i++)
-        put(&t, "%sd%d", i ? ", " : "", i);
-    put(&t, "]}\n");
+        testutil_put(&t, "%sd%d", i ? ", " : "", i);
+    testutil_put(&t, "]}\n");
     for (int i = 1; i < 256; i++)
-        put(&t, "      - *s\n");
+        testutil_put(&t, "      - *s\n");
     return done(&t, len);
 }
 
@@ -258,12 +233,12 @@ static char *gen_net_deep(size_t *len)
 
 #define WIDE 30000
 /* WIDE inputs x0.. of shape [1]. */
-static void wide_inputs(strbuf *t, int n)
+static void wide_inputs(testutil_text *t, int n)
 {
-    put(t, "name: wide\ninputs:\n");
+    testutil_put(t, "name: wide\ninputs:\n");
     for (int i = 0; i < n; i++)
-        put(t, "  - {name: x%d, shape: [1]}\n", i);
-    put(t, "layers:\n");
+        testutil_put(t, "  - {name: x%d, shape: [1]}\n", i);
+    testutil_put(t, "layers:\n");
 }
 
 /* 100 add layers of the same 30000 distinct inputs (an alias): 3 million
@@ -273,14 +248,14 @@ static void wide_inputs(strbuf *t, int n)
  * per input copied it all each time under ASan's allocator). */
 static char *gen_wide_adds(size_t *len)
 {
-    strbuf t = {0};
+    testutil_text t = {0};
     wide_inputs(&t, WIDE);
-    put(&t, "  - {name: a0, kind: add, inputs: &i [");
+    testutil_put(&t, "  - {name: a0, kind: add, inputs: &i [");
     for (int i = 0; i < WIDE; i++)
-        put(&t, "%sx%d", i ? ", " : "", i);
-    put(&t, "]}\n");
+        testutil_put(&t, "%sx%d", i ? ", " : "", i);
+    testutil_put(&t, "]}\n");
     for (int i = 1; i < 100; i++)
-        put(&t, "  - {name: a%d, kind: add, inputs: *i}\n", i);
+        testutil_put(&t, "  - {name: a%d, kind: add, inputs: *i}\n", i);
     return done(&t, len);
 }
 
@@ -291,12 +266,12 @@ static char *gen_wide_adds(size_t *len)
  * 50004 the add's map, which starts at "name" in column 5. */
 static char *gen_wide_cycle(size_t *len)
 {
-    strbuf t = {0};
+    testutil_text t = {0};
     wide_inputs(&t, 50000);
-    put(&t, "  - name: a\n    kind: add\n    inputs: [");
+    testutil_put(&t, "  - name: a\n    kind: add\n    inputs: [");
     for (int i = 0; i < 50000; i++)
-        put(&t, "x%d, ", i);
-    put(&t, "b]\n  - {name: b, kind: batchnorm, inputs: [a]}\n");
+        testutil_put(&t, "x%d, ", i);
+    testutil_put(&t, "b]\n  - {name: b, kind: batchnorm, inputs: [a]}\n");
     return done(&t, len);
 }
 
@@ -314,9 +289,9 @@ static char *gen_long_number(size_t *len)
  * 9 x 100000 = 900000, column 900001. */
 static char *gen_criteria_100k(size_t *len)
 {
-    strbuf t = {0};
+    testutil_text t = {0};
     for (int i = 0; i < 100000; i++)
-        put(&t, "a:1:cost,");
+        testutil_put(&t, "a:1:cost,");
     return done(&t, len);
 }
 

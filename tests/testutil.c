@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include <check.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,4 +152,22 @@ const char *testutil_source_path(const char *rel)
     const char *root = getenv("ACCELSEL_SOURCE_ROOT");
     snprintf(buf, sizeof buf, "%s/%s", root ? root : ACCELSEL_SOURCE_ROOT_DEFAULT, rel);
     return buf;
+}
+
+void testutil_put(testutil_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    ck_assert_int_ge(n, 0);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->s = realloc(t->s, t->cap);
+        ck_assert_ptr_nonnull(t->s);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
 }

@@ -39,4 +39,12 @@ size_t testutil_reps(size_t full);
  * configured root); static buffer, test use only. */
 const char *testutil_source_path(const char *rel);
 
+/* Text built by printf pieces, for generated inputs; a failed allocation
+ * fails the test. Free t->s with free(). */
+typedef struct testutil_text {
+    char *s;
+    size_t len, cap;
+} testutil_text;
+void testutil_put(testutil_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

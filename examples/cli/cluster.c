@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "progress.h"
 
 static const char usage_text[] =
     "usage: accelsel cluster [--csv FILE [--na LIST]] [--where EXPR ...] [--features LIST]\n"
@@ -313,6 +314,12 @@ static void set_options(const cl_args *a, accelsel_cluster_options *o)
     o->n_threads = a->threads;
 }
 
+static int k_progress(double fraction, void *payload)
+{
+    cli_progress_update(payload, fraction, NULL);
+    return 0;
+}
+
 static int choose_k(cl_run *r, const cl_args *a, uint32_t *k)
 {
     double *x = NULL;
@@ -321,8 +328,16 @@ static int choose_k(cl_run *r, const cl_args *a, uint32_t *k)
     if (status == CLI_OK) {
         accelsel_cluster_options o;
         set_options(a, &o);
+        /* A k range (the gap statistic above all) can take a while on a large
+         * table; the bar never mixes with machine-readable output. */
+        cli_progress *bar = a->format == CLI_FORMAT_TABLE ? cli_progress_new("choosing k") : NULL;
+        if (bar != NULL) {
+            o.progress = k_progress;
+            o.payload = bar;
+        }
         int rc = accelsel_cluster_select_k(&r->sel, x, n, accelsel_features_dim(r->f), a->k_min,
                                            a->k_max, a->criterion, &o);
+        cli_progress_done(bar);
         status = rc == 0 ? CLI_OK : cli_fail(rc, "choosing k");
         if (rc == 0)
             *k = accelsel_cluster_selection_best_k(r->sel);

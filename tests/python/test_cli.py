@@ -2,6 +2,7 @@
 import csv
 import json
 import os
+import pty
 import subprocess
 import unittest
 
@@ -17,6 +18,27 @@ def reference_rows():
     with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='', encoding='utf-8') as f:
         return list(csv.DictReader(f))
 
+
+
+def run_on_terminal(*args):
+    """Run with stderr on a pseudo-terminal: (status, stdout, what the terminal got)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([CLI, *args], stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO once the child has closed the terminal
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read().decode()
+    p.wait(timeout=600)
+    p.stdout.close()
+    os.close(master)
+    return p.returncode, out, err.decode('utf-8', 'replace')
 
 class CliTest(unittest.TestCase):
     def test_help_and_version(self):
@@ -98,6 +120,24 @@ class CliTest(unittest.TestCase):
         self.assertIn('ACCELSEL_ENOTFOUND', r.stderr)
         r = run('data', '--format', 'xml')
         self.assertEqual(r.returncode, 2)
+
+
+class ProgressTest(unittest.TestCase):
+    K_RANGE = ('cluster', '--features', 'log10(total_accelerators),log10(time_to_train_min)',
+               '--k', '2..6', '--criterion', 'gap')
+
+    def test_choosing_k_shows_a_bar_on_a_terminal_only(self):
+        rc, out, err = run_on_terminal(*self.K_RANGE)
+        self.assertEqual(rc, 0, err)
+        self.assertIn('choosing k [', err)
+        self.assertNotIn('choosing k', out)
+        rc, out, err = run_on_terminal(*self.K_RANGE, '--format', 'json')
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(err, '')
+        json.loads(out)
+        piped = run(*self.K_RANGE)  # stderr not a terminal: no bar either
+        self.assertEqual(piped.returncode, 0, piped.stderr)
+        self.assertNotIn('choosing k', piped.stderr)
 
 
 if __name__ == '__main__':

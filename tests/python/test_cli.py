@@ -2,9 +2,10 @@
 import csv
 import json
 import os
-import pty
 import subprocess
 import unittest
+
+from terminal import run_on_terminal
 
 CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
 ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -19,26 +20,6 @@ def reference_rows():
         return list(csv.DictReader(f))
 
 
-
-def run_on_terminal(*args):
-    """Run with stderr on a pseudo-terminal: (status, stdout, what the terminal got)."""
-    master, slave = pty.openpty()
-    p = subprocess.Popen([CLI, *args], stdout=subprocess.PIPE, stderr=slave)
-    os.close(slave)
-    err = b''
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # EIO once the child has closed the terminal
-            break
-        if not chunk:
-            break
-        err += chunk
-    out = p.stdout.read().decode()
-    p.wait(timeout=600)
-    p.stdout.close()
-    os.close(master)
-    return p.returncode, out, err.decode('utf-8', 'replace')
 
 class CliTest(unittest.TestCase):
     def test_help_and_version(self):
@@ -127,11 +108,11 @@ class ProgressTest(unittest.TestCase):
                '--k', '2..6', '--criterion', 'gap')
 
     def test_choosing_k_shows_a_bar_on_a_terminal_only(self):
-        rc, out, err = run_on_terminal(*self.K_RANGE)
+        rc, out, err = run_on_terminal([CLI, *self.K_RANGE])
         self.assertEqual(rc, 0, err)
         self.assertIn('choosing k [', err)
         self.assertNotIn('choosing k', out)
-        rc, out, err = run_on_terminal(*self.K_RANGE, '--format', 'json')
+        rc, out, err = run_on_terminal([CLI, *self.K_RANGE, '--format', 'json'])
         self.assertEqual(rc, 0, err)
         self.assertEqual(err, '')
         json.loads(out)

@@ -12,6 +12,8 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
+from terminal import run_on_terminal
+
 CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
 SVG = '{http://www.w3.org/2000/svg}'
 BASE = ['--network', 'small-cnn', '--system', 'adaptive-4', '--batch', '2',
@@ -145,24 +147,8 @@ class SeedTest(unittest.TestCase):
 
 
 def run_with_terminal_stderr(*args):
-    """Run with stderr on a pseudo-terminal: (stdout text, what the terminal got)."""
-    master, slave = pty.openpty()
-    p = subprocess.Popen([CLI, 'map', *args], stdout=subprocess.PIPE, stderr=slave)
-    os.close(slave)
-    err = b''
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # EIO once the child has closed the terminal
-            break
-        if not chunk:
-            break
-        err += chunk
-    out = p.stdout.read().decode()
-    p.wait(timeout=600)
-    p.stdout.close()
-    os.close(master)
-    return p.returncode, out, err.decode('utf-8', 'replace')
+    """accelsel map with stderr on a pseudo-terminal: (status, stdout, terminal text)."""
+    return run_on_terminal([CLI, 'map', *args])
 
 
 class ProgressTest(unittest.TestCase):

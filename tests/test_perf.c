@@ -10,6 +10,7 @@
 
 #include "accelsel/accelsel.h"
 #include "perf/layer_model.h"
+#include "perf/params.h"
 #include "perf/step.h"
 #include "testutil.h"
 
@@ -218,6 +219,44 @@ START_TEST(monotonicity)
 }
 END_TEST
 
+/* Epilogue fusion: a ReLU on a linear layer's output, and a second ReLU on
+ * that one, run inside the GEMM's kernel, so `fusion` (0.5 by default) of
+ * their traffic and launch goes; a ReLU on the network input has no GEMM to
+ * join and keeps all of it. The backward pass follows the forward's terms. */
+START_TEST(epilogue_fusion)
+{
+    static const char y[] =
+        "version: 1\nname: chain\ninputs:\n  - {name: x, shape: [256]}\n"
+        "layers:\n  - {name: r0, kind: activation, function: relu, inputs: [x]}\n"
+        "  - {name: fc, kind: linear, inputs: [r0], out_features: 256}\n"
+        "  - {name: r1, kind: activation, function: relu, inputs: [fc]}\n"
+        "  - {name: r2, kind: activation, function: relu, inputs: [r1]}\n";
+    accelsel_network *chain;
+    ck_assert_int_eq(accelsel_network_load_buffer(&chain, y, strlen(y), NULL), 0);
+    asel_perf_params par = *asel_perf_params_default();
+    const double f = par.kind[ASEL_PERF_KIND_GPU].fusion;
+    ck_assert_double_eq(f, 0.5);
+    asel_perf_step st;
+    accelsel_layer_prediction rows[5];
+    asel_perf_device_step(&par, dev("gpu1"), chain, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
+    for (size_t i = 1; i < 5; i++) {
+        asel_layer_time t;
+        const accelsel_layer_info *l = accelsel_network_layer(chain, i);
+        ck_assert_int_eq(asel_perf_layer_forward(&par, dev("gpu1"), l, 128, ACCELSEL_PRECISION_FP16, &t), 0);
+        double keep = i >= 3 ? 1 - f : 1;
+        double fwd = fmax(t.compute_s, keep * t.memory_s) + keep * t.overhead_s;
+        ck_assert_double_eq_tol(rows[i].forward_s, fwd, 1e-12 * fwd);
+        double bwd = fmax(2 * t.compute_s, 2 * keep * t.memory_s) + 2 * keep * t.overhead_s;
+        ck_assert_double_eq_tol(rows[i].backward_s, bwd, 1e-12 * bwd);
+    }
+    /* Full fusion leaves a fused ReLU its arithmetic alone. */
+    par.kind[ASEL_PERF_KIND_GPU].fusion = 1;
+    asel_perf_device_step(&par, dev("gpu1"), chain, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
+    ck_assert_double_eq_tol(rows[4].forward_s, 128.0 * 256 / 0.6e12, 1e-20);
+    accelsel_network_free(chain);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("perf");
@@ -231,6 +270,7 @@ int main(void)
     tcase_add_test(tc, bad_device_and_precision);
     tcase_add_test(tc, allreduce_closed_forms);
     tcase_add_test(tc, monotonicity);
+    tcase_add_test(tc, epilogue_fusion);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

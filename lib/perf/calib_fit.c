@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "perf/calib.h"
 
-#define NPK 4 /* fitted per kind: compute, memory, overhead, communication */
+#define NPK 5 /* fitted per kind: compute, memory, overhead, communication, fusion */
 #define NP (NPK * ASEL_PERF_KINDS)
 /* Prior residual per unit of a transformed parameter: moving one by 1 (a
  * factor e) costs as much as one row 1 % off, so rows decide wherever they
@@ -32,6 +32,7 @@ static void to_theta(const asel_perf_params *par, double *t)
         t[NPK * k + 1] = logit(fmin(q->memory_eff, 0.999));
         t[NPK * k + 2] = log(fmax(q->overhead_s, 1e-9));
         t[NPK * k + 3] = logit(fmin(q->comm_eff, 0.999));
+        t[NPK * k + 4] = logit(fmin(fmax(q->fusion, 0.001), 0.999));
     }
 }
 
@@ -43,6 +44,7 @@ static void from_theta(asel_perf_params *par, const double *t)
         q->memory_eff = sigmoid(t[NPK * k + 1]);
         q->overhead_s = exp(t[NPK * k + 2]);
         q->comm_eff = sigmoid(t[NPK * k + 3]);
+        q->fusion = sigmoid(t[NPK * k + 4]);
     }
 }
 

@@ -10,17 +10,17 @@ static const asel_perf_params defaults = {
         [ASEL_PERF_KIND_CPU] = { .compute_eff = 0.5, .memory_eff = 0.6, .overhead_s = 20e-6,
                                  .comm_eff = 0.5, .overlap = 0.5, .cache_ratio = 4.0,
                                  .tile_m = 6, .tile_n = 0, .block_m = 96, .block_n = 256,
-                                 .host_rate = 1000 },
+                                 .host_rate = 1000, .fusion = 0.5 },
         /* GPU: kernel launch ~5 us; cuDNN/cuBLAS tiles of 128 x 128; L2 ~3x HBM. */
         [ASEL_PERF_KIND_GPU] = { .compute_eff = 0.6, .memory_eff = 0.7, .overhead_s = 5e-6,
                                  .comm_eff = 0.7, .overlap = 0.8, .cache_ratio = 3.0,
                                  .tile_m = 128, .tile_n = 128, .block_m = 0, .block_n = 0,
-                                 .host_rate = 1000 },
+                                 .host_rate = 1000, .fusion = 0.5 },
         /* TPU/NPU: systolic arrays of 128 x 128. */
         [ASEL_PERF_KIND_ACCEL] = { .compute_eff = 0.5, .memory_eff = 0.7, .overhead_s = 5e-6,
                                    .comm_eff = 0.7, .overlap = 0.8, .cache_ratio = 3.0,
                                    .tile_m = 128, .tile_n = 128, .block_m = 0, .block_n = 0,
-                                   .host_rate = 1000 },
+                                   .host_rate = 1000, .fusion = 0.5 },
     },
     .backward_ratio = 2.0,
     .update_bytes = 20.0, /* read weight, gradient, momentum; write weight, momentum (fp32) */

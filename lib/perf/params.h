@@ -25,6 +25,7 @@ typedef struct asel_perf_kind_params {
     double block_m;       /* CPUs: rows of the block one core takes (thread quantisation) */
     double block_n;       /* CPUs: columns of that block */
     double host_rate;     /* input pipeline samples/s per host core (decode, augment) */
+    double fusion;        /* share of an epilogue layer's traffic and launch that fusing it into its GEMM removes */
 } asel_perf_kind_params;
 
 struct asel_perf_params {

@@ -17,7 +17,7 @@ const asel_perf_field asel_perf_kind_fields[] = {
     KF(compute_eff, 1e-6, 1), KF(memory_eff, 1e-6, 1), KF(overhead_s, 0, 1),
     KF(comm_eff, 1e-6, 1), KF(overlap, 0, 1), KF(cache_ratio, 1, 1e3),
     KF(tile_m, 1, 65536), KF(tile_n, 0, 65536), KF(block_m, 0, 1e9), KF(block_n, 0, 1e9),
-    KF(host_rate, 1e-3, 1e9), { NULL, 0, 0, 0 },
+    KF(host_rate, 1e-3, 1e9), KF(fusion, 0, 1), { NULL, 0, 0, 0 },
 };
 #define GF(name, lo, hi) { #name, offsetof(asel_perf_params, name), lo, hi }
 const asel_perf_field asel_perf_global_fields[] = {

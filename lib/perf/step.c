@@ -2,6 +2,7 @@
  * forward terms: input and weight gradients) and the optimizer update of
  * each layer's weights, each pass as max(compute, memory) + overhead. */
 #include <math.h>
+#include <string.h>
 
 #include "perf/layer_cost.h"
 #include "perf/step.h"
@@ -42,6 +43,37 @@ static double memory_needed(const accelsel_network *net, double batch, double eb
     return params * (12.0 + (eb < 4 ? eb : 0)) + act * batch * eb;
 }
 
+static int is_gemm(int32_t kind)
+{
+    return kind == ACCELSEL_LAYER_CONV2D || kind == ACCELSEL_LAYER_LINEAR ||
+           kind == ACCELSEL_LAYER_MATMUL;
+}
+
+static int is_epilogue(const accelsel_layer_info *l)
+{
+    return l->kind == ACCELSEL_LAYER_BATCHNORM || l->kind == ACCELSEL_LAYER_ADD ||
+           (l->kind == ACCELSEL_LAYER_ACTIVATION && l->op && strcmp(l->op, "softmax") != 0);
+}
+
+/* An epilogue layer (batch norm, activation, residual sum) whose first input
+ * chains back through epilogues to a GEMM can run inside that GEMM's kernel,
+ * as cuDNN, oneDNN and XLA fuse them. */
+static int fusable(const accelsel_network *net, size_t i)
+{
+    const accelsel_layer_info *l = accelsel_network_layer(net, i);
+    while (is_epilogue(l)) {
+        const size_t *in;
+        size_t n;
+        if (accelsel_network_layer_inputs(net, i, &in, &n) != 0 || n == 0)
+            return 0;
+        i = in[0];
+        l = accelsel_network_layer(net, i);
+        if (is_gemm(l->kind))
+            return 1;
+    }
+    return 0;
+}
+
 void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
                            const accelsel_network *net, double batch, int precision,
                            asel_perf_step *out, accelsel_layer_prediction *rows, size_t cap)
@@ -55,6 +87,11 @@ void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_in
         const accelsel_layer_info *l = accelsel_network_layer(net, i);
         asel_layer_time f, b, u = { 0, 0, 0, 0 };
         asel_perf_layer_terms(par, dev, l, batch, precision, &f);
+        if (q->fusion > 0 && fusable(net, i)) {
+            f.memory_s *= 1 - q->fusion;
+            f.overhead_s *= 1 - q->fusion;
+            f.time_s = fmax(f.compute_s, f.memory_s) + f.overhead_s;
+        }
         b = (asel_layer_time){ r * f.compute_s, r * f.memory_s, r * f.overhead_s, 0 };
         b.time_s = fmax(b.compute_s, b.memory_s) + b.overhead_s;
         if (l->params > 0) {

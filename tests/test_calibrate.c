@@ -139,7 +139,9 @@ START_TEST(recovers_known_parameters)
     o.no_corrections = 1;
     accelsel_calibration_report *rep;
     ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, &rep), 0);
-    check_recovered(p, 0.02);
+    /* The prior pulls what the rows see least (overhead, communication) up
+     * to 4 % toward the defaults. */
+    check_recovered(p, 0.05);
     accelsel_error_summary e;
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
     ck_assert_uint_eq(e.rows, s.n);
@@ -187,6 +189,31 @@ START_TEST(outlier_is_down_weighted)
     assert_close(g->compute_eff, 0.45, 0.05, "compute_eff");
     assert_close(g->comm_eff, 0.35, 0.05, "comm_eff");
     ck_assert_msg(robust < 1.0 && robust < plain, "median error %g (least squares %g)", robust, plain);
+    accelsel_predictor_free(ls);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* A round whose rules needed 1.7 times the epochs (as v0.6 did) on 13 rows
+ * of 112: the Huber loss bounds each one's pull on log e0 at the threshold,
+ * so e0 moves at most 13 x 0.1 / 99 = 1.3 %, where least squares moves it by
+ * about 13 x ln 1.7 / 112 = 6.2 %. */
+START_TEST(epochs_relation_is_robust)
+{
+    accelsel_predictor *truth;
+    static synth s;
+    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
+    set_truth(truth);
+    make_rows(truth, &s, 4, 7, 4);
+    for (size_t i = 0; i < s.n; i += 9)
+        s.epochs[i] *= 1.7;
+    accelsel_predictor *p, *ls;
+    (void)fit_median(&s, ((accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT).huber_delta, &p);
+    (void)fit_median(&s, 1e9, &ls);
+    ck_assert(p->par.epochs_e0 >= 34 && p->par.epochs_e0 <= 34 * exp(13 * 0.1 / 99));
+    ck_assert(ls->par.epochs_e0 > 34 * 1.04);
+    assert_close(p->par.epochs_alpha, 0.25, 0.02, "epochs_alpha");
     accelsel_predictor_free(ls);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);
@@ -269,10 +296,10 @@ START_TEST(evaluation_is_thread_count_invariant)
         }
     /* Exact data: the model's held-out errors are near zero, also for a device
      * left out (found from its datasheet, since the truth is global); the fits
-     * on six or eight rows leave a little of the prior in. */
+     * on six or eight rows leave some of the prior in. */
     for (size_t r = 0; r < accelsel_dataset_rows(one); r++) {
         double rows = accelsel_dataset_number(one, r, 2), med = accelsel_dataset_number(one, r, 3);
-        ck_assert_msg(rows == 0 || med < 2.0, "%s %s: median %g", accelsel_dataset_string(one, r, 0),
+        ck_assert_msg(rows == 0 || med < 3.0, "%s %s: median %g", accelsel_dataset_string(one, r, 0),
                       accelsel_dataset_string(one, r, 1), med);
     }
     accelsel_dataset_free(one);
@@ -290,6 +317,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, recovers_known_parameters);
     tcase_add_test(tc, outlier_is_down_weighted);
+    tcase_add_test(tc, epochs_relation_is_robust);
     tcase_add_test(tc, corrections_weight_recent_rounds);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);

@@ -251,12 +251,27 @@ START_TEST(corrections_weight_recent_rounds)
     size_t a30;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
     double want = exp(log(1.5) / (1.5 + o.shrink_rows));
-    assert_close(p->corr[a30], want, 0.01, "a30 correction");
+    assert_close(p->corr.dev[a30], want, 0.01, "a30 correction");
     /* Unweighted, exp(ln 1.5 / (3 + shrink)) = 1.107 with shrink 1, against 1.176. */
-    ck_assert(fabs(p->corr[a30] - want) < fabs(p->corr[a30] - exp(log(1.5) / (3 + o.shrink_rows))));
+    ck_assert(fabs(p->corr.dev[a30] - want) < fabs(p->corr.dev[a30] - exp(log(1.5) / (3 + o.shrink_rows))));
+    /* The three rows share one count (1): there the residuals left after the
+     * device's factor, with the same weights, give a second factor on top,
+     * exp((ln 1.5 - 1.5 ln want) / (1.5 + shrink)); a prediction at that
+     * count applies both, one at a count without rows the device's alone. */
+    double at1 = want * exp((log(1.5) - 1.5 * log(want)) / (1.5 + o.shrink_rows));
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.device = "a30";
+    q.count = 1;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    assert_close(r.correction, at1, 0.01, "a30 x 1 correction");
+    q.count = 2;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_double_eq(r.correction, p->corr.dev[a30]);
     size_t a100;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "a100-sxm4-80gb", &a100), 0);
-    assert_close(p->corr[a100], 1.0, 0.01, "a100 correction");
+    assert_close(p->corr.dev[a100], 1.0, 0.01, "a100 correction");
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);

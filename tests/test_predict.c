@@ -230,7 +230,8 @@ START_TEST(params_round_trip)
     ck_assert_int_eq(accelsel_predictor_new(&cal, cat, NULL), 0);
     ck_assert_int_eq(accelsel_predictor_calibrate(cal, ds, NULL, NULL), 0);
     char *a = save(cal);
-    ck_assert_ptr_nonnull(strstr(a, "corrections:\n  "));
+    ck_assert_ptr_nonnull(strstr(a, "\ncorrections:\n  "));
+    ck_assert_ptr_nonnull(strstr(a, "\ncount_corrections:\n  "));
     ck_assert_int_eq(accelsel_predictor_load_params_buffer(&back, cat, a, strlen(a), NULL), 0);
     char *b = save(back);
     ck_assert_str_eq(a, b);
@@ -272,6 +273,13 @@ static const struct { const char *from, *to; int rc; const char *word; } edits[]
     { "corrections: {}", "corrections: {a30: -1}", ACCELSEL_EPARSE, "correction" },
     { "corrections: {}", "corrections: [1]", ACCELSEL_EPARSE, "corrections" },
     { "  gpu:\n", "  tpu:\n", ACCELSEL_EPARSE, "tpu" },
+    { "count_corrections: {}\n", "", ACCELSEL_EPARSE, "count_corrections" },
+    { "count_corrections: {}", "count_corrections: {no-such-device: {8: 1.1}}", ACCELSEL_EPARSE, "no-such-device" },
+    { "count_corrections: {}", "count_corrections: {a30: {1.5: 1.1}}", ACCELSEL_EPARSE, "accelerator count" },
+    { "count_corrections: {}", "count_corrections: {a30: {0: 1.1}}", ACCELSEL_EPARSE, "accelerator count" },
+    { "count_corrections: {}", "count_corrections: {a30: {8: 0}}", ACCELSEL_EPARSE, "count correction" },
+    { "count_corrections: {}", "count_corrections: {a30: 1.1}", ACCELSEL_EPARSE, "count corrections" },
+    { "count_corrections: {}", "count_corrections: {a30: {8: 1.1}, NVIDIA A30: {8: 1.2}}", ACCELSEL_EPARSE, "twice" },
 };
 
 START_TEST(params_rejections)

@@ -85,7 +85,7 @@ static void print_table(const predict_args *a, const accelsel_catalog *cat,
     printf("memory           %.4g GB needed per device, %.4g GB available\n",
            r->memory_needed_bytes / 1e9, r->memory_available_bytes / 1e9);
     if (r->correction != 1.0)
-        printf("correction       %.4g (the device's learned efficiency factor)\n",
+        printf("correction       %.4g (learned for the device, and for this count where measured)\n",
                r->correction);
     if (!a->breakdown)
         return;

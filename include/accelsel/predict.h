@@ -102,7 +102,7 @@ ACCELSEL_API int accelsel_predictor_load_params_buffer(accelsel_predictor **out,
                                                        const accelsel_predictor_options *opts);
 
 /** Write the predictor's parameters (globals per device kind, epochs relation,
- *  per-device corrections) as YAML. Numbers are written with 17 significant
+ *  per-device and per-count corrections) as YAML. Numbers are written with 17 significant
  *  digits, so loading the text gives bit-identical parameters and saving again
  *  gives identical text.
  *  @param[in] p     the predictor; only read.
@@ -152,7 +152,7 @@ typedef struct accelsel_predict_request {
     double sample_bytes;               /**< host-to-device bytes per sample; 0 = the network's
                                             input elements at 1 byte (8-bit images) */
     uint32_t no_correction;            /**< 1 = the physical model alone, without the
-                                            device's learned correction */
+                                            learned corrections */
 } accelsel_predict_request;
 
 #define ACCELSEL_PREDICT_REQUEST_VERSION 1
@@ -191,7 +191,9 @@ typedef struct accelsel_prediction {
     double input_s;                /**< host input pipeline time per step (decode, augment) */
     double memory_needed_bytes;    /**< weights, gradients, optimizer state and activations */
     double memory_available_bytes; /**< the device's memory; NaN if the catalog has none */
-    double correction;             /**< the device's learned efficiency factor applied (1 = none) */
+    double correction;             /**< the learned time factor applied: the device's, times
+                                        that of its count where the count was measured
+                                        (1 = none) */
     int64_t device_index;          /**< the device's index in the catalog */
 } accelsel_prediction;
 
@@ -394,10 +396,11 @@ typedef struct accelsel_calibrate_options {
                                       reported apart (e.g. "v3.0,v3.1"); NULL = none */
     double huber_delta;          /**< Huber loss threshold on log-time residuals;
                                       default 0.1 (about 10 %) */
-    double shrink_rows;          /**< per-device corrections: prior weight in rows
-                                      (correction = exp(-sum w r / (sum w + shrink_rows)),
-                                      a row's weight w halving per round of the data
-                                      between it and the device's latest round);
+    double shrink_rows;          /**< corrections: prior weight in rows (per device,
+                                      exp(-sum w r / (sum w + shrink_rows)), a row's
+                                      weight w halving per round of the data between it
+                                      and the device's latest round; then the same per
+                                      device and count on what the device's factor leaves);
                                       default 1: one row moves a device halfway */
     uint32_t no_corrections;     /**< 1 = fit the globals only */
 } accelsel_calibrate_options;
@@ -427,8 +430,8 @@ typedef struct accelsel_error_summary {
 /** @} */
 
 /** Fit the global parameters (per device kind: compute, memory and
- *  communication efficiency, per-layer overhead) and the per-device
- *  corrections on the rows of @p ds (built-in format; rows without a time to
+ *  communication efficiency, per-layer overhead, epilogue fusion) and the
+ *  per-device and per-count corrections on the rows of @p ds (built-in format; rows without a time to
  *  train, with an unknown device, or of the open division are skipped), by
  *  least squares on log time with the Huber loss (docs/predictor.md). On
  *  success @p p holds the fitted parameters; on failure it is unchanged.

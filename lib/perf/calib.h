@@ -6,11 +6,20 @@
 #include "perf/rows.h"
 
 /* Fit @p par (epochs relation, then the per-kind efficiencies and overheads)
- * and the per-device time factors @p corr (p->n_dev entries, reset to 1) on
- * the rows with use[i] != 0. 0, ACCELSEL_EEMPTY (no usable row) or
+ * and the time factors @p corr (reset first: per device, then per device and
+ * count) on the rows with use[i] != 0. 0, ACCELSEL_EEMPTY (no usable row) or
  * ACCELSEL_ENOMEM. */
-int asel_perf_fit(asel_perf_params *par, double *corr, size_t n_dev, const asel_perf_rows *rows,
+int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_rows *rows,
                   const unsigned char *use, const accelsel_calibrate_options *o);
+
+/* The time factors @p corr (reset first) from the residuals r[i] =
+ * log(predicted / measured) at factor 1 of rows idx[0..n-1]: per device
+ * exp(-sum w r / (sum w + shrink)), then per device and count the same over
+ * the residuals left after the device's factor; a row's weight w halves per
+ * round of the data between it and its group's latest round. 0 or
+ * ACCELSEL_ENOMEM. */
+int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows,
+                                const size_t *idx, const double *r, size_t n, double shrink);
 
 /* 1 if row @p r can be fitted or scored: resolved, closed division, a
  * positive measured time. */

@@ -20,10 +20,6 @@
  * or of 0.2 us) when the epochs relation moved by 3 %. */
 #define PRIOR_W 0.1
 #define MAX_ITER 60
-/* A device's row counts 1 / 2 as much for each round of the data between it
- * and the device's latest round: fixed a priori (a half-life of one round,
- * about six months of software releases), not tuned on the evaluation. */
-#define ASEL_PERF_RECENCY_HALVING 2.0
 
 static double logit(double x) { return log(x / (1 - x)); }
 static double sigmoid(double t) { return 1 / (1 + exp(-t)); }
@@ -243,51 +239,10 @@ static void fit_epochs(asel_perf_params *par, const asel_perf_rows *rows, const 
     }
 }
 
-/* Rounds present among the fitted rows strictly after @p from and at most @p to. */
-static double rounds_between(const fit *f, int from, int to)
-{
-    double k = 0;
-    for (size_t i = 0; i < f->n; i++) {
-        int ri = f->rows->row[f->idx[i]].round, first = 1;
-        if (ri <= from || ri > to)
-            continue;
-        for (size_t j = 0; j < i && first; j++)
-            first = f->rows->row[f->idx[j]].round != ri;
-        k += first;
-    }
-    return k;
-}
-
-/* Per-device time factors: exp(-sum w r / (sum w + shrink)), where a row's
- * weight halves for each round of the data between it and the device's
- * latest round (ASEL_PERF_RECENCY_HALVING): software improves from round to
- * round, so the device's latest results say most about it now. */
-static void corrections(const fit *f, const double *r, double *corr, size_t n_dev, double shrink)
-{
-    for (size_t d = 0; d < n_dev; d++) {
-        int latest = -2;
-        for (size_t i = 0; i < f->n; i++) {
-            const asel_perf_row *row = &f->rows->row[f->idx[i]];
-            if (row->cfg.dev_index == d && row->round > latest)
-                latest = row->round;
-        }
-        double s = 0, m = 0;
-        for (size_t i = 0; i < f->n; i++) {
-            const asel_perf_row *row = &f->rows->row[f->idx[i]];
-            if (row->cfg.dev_index != d)
-                continue;
-            double w = pow(ASEL_PERF_RECENCY_HALVING, -rounds_between(f, row->round, latest));
-            s -= w * r[i], m += w;
-        }
-        corr[d] = m > 0 ? exp(s / (m + shrink)) : 1.0;
-    }
-}
-
-int asel_perf_fit(asel_perf_params *par, double *corr, size_t n_dev, const asel_perf_rows *rows,
+int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_rows *rows,
                   const unsigned char *use, const accelsel_calibrate_options *o)
 {
-    for (size_t d = 0; d < n_dev; d++)
-        corr[d] = 1.0;
+    asel_perf_corr_reset(corr);
     fit f = { .rows = rows, .par = *par, .delta = o->huber_delta };
     size_t *idx = asel_calloc(rows->n ? rows->n : 1, sizeof *idx);
     if (idx == NULL)
@@ -310,10 +265,10 @@ int asel_perf_fit(asel_perf_params *par, double *corr, size_t n_dev, const asel_
     memcpy(f.theta0, theta, sizeof theta);
     lm(&f, theta, r, r + 2 * f.n, r + f.n);
     from_theta(&f.par, theta);
-    if (!o->no_corrections)
-        corrections(&f, r, corr, n_dev, o->shrink_rows);
-    *par = f.par;
+    int rc = o->no_corrections ? 0 : asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows);
+    if (rc == 0)
+        *par = f.par;
     asel_free(r);
     asel_free(idx);
-    return 0;
+    return rc;
 }

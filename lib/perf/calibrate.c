@@ -126,22 +126,25 @@ static int calibrate_rows(accelsel_predictor *p, const asel_perf_rows *rows,
     size_t m = rows->n ? rows->n : 1;
     signed char *set = asel_calloc(m, 1);
     unsigned char *use = asel_calloc(m, 1);
-    double *corr = asel_calloc(p->n_dev ? p->n_dev : 1, sizeof *corr);
+    asel_perf_corr corr = { 0 };
     asel_perf_params par = p->par;
-    int rc = set && use && corr ? split(rows, o->holdout_rounds, set, use) : asel_enomem();
+    int rc = set && use ? asel_perf_corr_init(&corr, p->corr.n_dev) : asel_enomem();
     if (rc == 0)
-        rc = asel_perf_fit(&par, corr, p->n_dev, rows, use, o);
+        rc = split(rows, o->holdout_rounds, set, use);
+    if (rc == 0)
+        rc = asel_perf_fit(&par, &corr, rows, use, o);
     accelsel_calibration_report *r = NULL;
     if (rc == 0 && report != NULL)
-        rc = asel_perf_report_build(&r, &par, corr, rows, set);
+        rc = asel_perf_report_build(&r, &par, &corr, rows, set);
+    if (rc == 0 && (rc = asel_perf_corr_assign(&p->corr, &corr)) < 0)
+        accelsel_calibration_report_free(r);
     if (rc == 0) {
         p->par = par;
-        if (p->n_dev)
-            memcpy(p->corr, corr, p->n_dev * sizeof *corr);
         if (report)
             *report = r;
     }
-    asel_free(set), asel_free(use), asel_free(corr);
+    asel_perf_corr_free(&corr);
+    asel_free(set), asel_free(use);
     return rc;
 }
 

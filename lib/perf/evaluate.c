@@ -93,7 +93,7 @@ static double ape(double pred, double meas)
 }
 
 static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf_params *par,
-                         const double *corr, const fold *f, result *out, double *buf)
+                         const asel_perf_corr *corr, const fold *f, result *out, double *buf)
 {
     const asel_perf_rows *rows = c->rows;
     for (size_t i = 0; i < rows->n; i++) {
@@ -101,7 +101,8 @@ static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf
         out[i].group = -1;
         if (!is_target(c, f, t))
             continue;
-        double m = asel_perf_row_minutes(par, corr[t->cfg.dev_index], t, rows->net);
+        double m = asel_perf_row_minutes(par, asel_perf_corr_factor(corr, t->cfg.dev_index, t->cfg.count),
+                                         t, rows->net);
         if (!isfinite(m))
             continue;
         int known = 0;
@@ -122,19 +123,20 @@ static int run_fold(void *arg, size_t k, size_t worker)
     size_t m = rows->n ? rows->n : 1;
     unsigned char *use = asel_calloc(m, 1);
     double *buf = asel_calloc(m, sizeof *buf);
-    double *corr = asel_calloc(c->p->n_dev ? c->p->n_dev : 1, sizeof *corr);
-    int rc = use && buf && corr ? 0 : asel_enomem();
+    asel_perf_corr corr = { 0 };
+    int rc = use && buf ? asel_perf_corr_init(&corr, c->p->corr.n_dev) : asel_enomem();
     for (size_t i = 0; rc == 0 && i < rows->n; i++)
         use[i] = (unsigned char)in_fit(c, &c->folds[k], &rows->row[i]);
     asel_perf_params par = c->p->par;
     if (rc == 0)
-        rc = asel_perf_fit(&par, corr, c->p->n_dev, rows, use, c->o);
+        rc = asel_perf_fit(&par, &corr, rows, use, c->o);
     result *out = c->res + k * rows->n;
     for (size_t i = 0; i < rows->n; i++)
         out[i].group = -1;
     if (rc == 0)
-        predict_fold(c, use, &par, corr, &c->folds[k], out, buf);
-    asel_free(use), asel_free(buf), asel_free(corr);
+        predict_fold(c, use, &par, &corr, &c->folds[k], out, buf);
+    asel_free(use), asel_free(buf);
+    asel_perf_corr_free(&corr);
     (void)worker;
     return rc == ACCELSEL_EEMPTY ? 0 : rc;
 }

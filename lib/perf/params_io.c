@@ -35,6 +35,28 @@ static void put_field(asel_buf *b, const char *indent, const char *key, const vo
     asel_buf_puts(b, "\n");
 }
 
+/* count_corrections: one flow map of count: factor per device, in the
+ * stored (device, count) order. */
+static void put_count_corrections(asel_buf *b, const accelsel_predictor *p)
+{
+    const asel_perf_corr *c = &p->corr;
+    asel_buf_puts(b, c->n_cnt ? "count_corrections:" : "count_corrections: {}\n");
+    for (size_t k = 0; k < c->n_cnt; k++) {
+        int first = k == 0 || c->cnt[k - 1].dev != c->cnt[k].dev;
+        int last = k + 1 == c->n_cnt || c->cnt[k + 1].dev != c->cnt[k].dev;
+        if (first) {
+            asel_buf_puts(b, "\n  ");
+            asel_yaml_write_scalar(b, accelsel_catalog_device(p->cat, c->cnt[k].dev)->name);
+            asel_buf_puts(b, ": {");
+        }
+        asel_buf_printf(b, "%.0f: ", c->cnt[k].count);
+        asel_buf_double(b, c->cnt[k].factor);
+        asel_buf_puts(b, last ? "}" : ", ");
+    }
+    if (c->n_cnt)
+        asel_buf_puts(b, "\n");
+}
+
 static void put_params(asel_buf *b, const accelsel_predictor *p)
 {
     asel_buf_puts(b, "format: accelsel-predictor-params\nversion: 1\nkinds:\n");
@@ -47,16 +69,17 @@ static void put_params(asel_buf *b, const accelsel_predictor *p)
         put_field(b, "", f->key, &p->par, f->offset);
     asel_buf_puts(b, "corrections:");
     int any = 0;
-    for (size_t i = 0; i < p->n_dev; i++) {
-        if (p->corr[i] == 1.0)
+    for (size_t i = 0; i < p->corr.n_dev; i++) {
+        if (p->corr.dev[i] == 1.0)
             continue;
         asel_buf_puts(b, "\n  ");
         asel_yaml_write_scalar(b, accelsel_catalog_device(p->cat, i)->name);
         asel_buf_puts(b, ": ");
-        asel_buf_double(b, p->corr[i]);
+        asel_buf_double(b, p->corr.dev[i]);
         any = 1;
     }
     asel_buf_puts(b, any ? "\n" : " {}\n");
+    put_count_corrections(b, p);
 }
 
 ACCELSEL_API int accelsel_predictor_save_params_buffer(const accelsel_predictor *p, char **out,

@@ -3,6 +3,7 @@
  * naming devices of the catalog. */
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -14,7 +15,7 @@
 
 static const char *const root_keys[] = {
     "format", "version", "kinds", "backward_ratio", "update_bytes", "link_latency_s",
-    "epochs_e0", "epochs_b0", "epochs_alpha", "corrections", NULL,
+    "epochs_e0", "epochs_b0", "epochs_alpha", "corrections", "count_corrections", NULL,
 };
 
 static int read_header(const asel_yaml_doc *doc, const asel_yaml_node *root)
@@ -85,6 +86,16 @@ static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, asel
     return rc;
 }
 
+/* The catalog device named by key @p key: 0 or ACCELSEL_EPARSE at it. */
+static int device_at(const asel_yaml_doc *doc, const asel_yaml_node *key,
+                     const accelsel_predictor *p, size_t *dev)
+{
+    if (accelsel_catalog_find_device(p->cat, key->value, dev) == 0)
+        return 0;
+    return asel_yaml_fail(doc, key, "correction for unknown device '%.*s%s'", ASEL_QUOTE_MAX,
+                          key->value, asel_ellipsis(key->value));
+}
+
 /* Corrections: device name -> positive finite time factor. */
 static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
                             accelsel_predictor *p)
@@ -96,15 +107,68 @@ static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root
     for (size_t i = 0; rc == 0 && i < c->n; i++) {
         size_t dev;
         double v;
-        const char *name = c->keys[i]->value;
-        if (accelsel_catalog_find_device(p->cat, name, &dev) < 0)
-            return asel_yaml_fail(doc, c->keys[i], "correction for unknown device '%.*s%s'",
-                                  ASEL_QUOTE_MAX, name, asel_ellipsis(name));
-        rc = asel_yaml_as_double(doc, c->items[i], "correction", 1e-6, 1e6, &v);
+        rc = device_at(doc, c->keys[i], p, &dev);
         if (rc == 0)
-            p->corr[dev] = v;
+            rc = asel_yaml_as_double(doc, c->items[i], "correction", 1e-6, 1e6, &v);
+        if (rc == 0)
+            p->corr.dev[dev] = v;
     }
     return rc;
+}
+
+/* One device's map: accelerator count (a positive integer) -> time factor. */
+static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
+                       const asel_yaml_node *map, accelsel_predictor *p)
+{
+    size_t dev;
+    int rc = device_at(doc, name, p, &dev);
+    if (rc == 0)
+        rc = asel_yaml_expect(doc, map, ASEL_YAML_MAP, "count corrections");
+    for (size_t j = 0; rc == 0 && j < map->n; j++) {
+        int64_t count;
+        double v;
+        rc = asel_yaml_as_int(doc, map->keys[j], "accelerator count", 1, INT64_C(1) << 40, &count);
+        if (rc == 0)
+            rc = asel_yaml_as_double(doc, map->items[j], "count correction", 1e-6, 1e6, &v);
+        if (rc == 0)
+            p->corr.cnt[p->corr.n_cnt++] = (asel_perf_count_corr){ dev, (double)count, v };
+    }
+    return rc;
+}
+
+static int cmp_count_corr(const void *a, const void *b)
+{
+    const asel_perf_count_corr *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    return (x->count > y->count) - (x->count < y->count);
+}
+
+/* Count corrections: device name -> {count: time factor}, kept sorted; a
+ * pair given twice (two names of one device) is an error at the key. */
+static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
+                                  accelsel_predictor *p)
+{
+    const asel_yaml_node *c = asel_yaml_get(root, "count_corrections");
+    if (c == NULL)
+        return asel_yaml_fail(doc, root, "missing required key 'count_corrections'");
+    int rc = asel_yaml_expect(doc, c, ASEL_YAML_MAP, "count_corrections");
+    size_t total = 0;
+    for (size_t i = 0; rc == 0 && i < c->n; i++)
+        total += c->items[i]->kind == ASEL_YAML_MAP ? c->items[i]->n : 0;
+    if (rc == 0)
+        rc = asel_perf_corr_reserve(&p->corr, total);
+    for (size_t i = 0; rc == 0 && i < c->n; i++)
+        rc = read_counts(doc, c->keys[i], c->items[i], p);
+    if (rc < 0)
+        return rc;
+    asel_perf_count_corr *e = p->corr.cnt;
+    qsort(e, p->corr.n_cnt, sizeof *e, cmp_count_corr);
+    for (size_t k = 1; k < p->corr.n_cnt; k++)
+        if (e[k].dev == e[k - 1].dev && e[k].count == e[k - 1].count)
+            return asel_yaml_fail(doc, c, "count %.0f of device '%s' is corrected twice", e[k].count,
+                                  accelsel_catalog_device(p->cat, e[k].dev)->name);
+    return 0;
 }
 
 static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
@@ -117,6 +181,8 @@ static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
         rc = read_values(doc, root, asel_perf_global_fields, &p->par); /* keys: read_header() */
     if (rc == 0)
         rc = read_corrections(doc, root, p);
+    if (rc == 0)
+        rc = read_count_corrections(doc, root, p);
     return rc;
 }
 

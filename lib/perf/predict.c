@@ -55,7 +55,7 @@ static int check_args(const char *fn, const accelsel_predictor *p,
 
 static double correction(const accelsel_predictor *p, const asel_perf_config *c)
 {
-    return c->no_correction ? 1.0 : p->corr[c->dev_index];
+    return c->no_correction ? 1.0 : asel_perf_corr_factor(&p->corr, c->dev_index, c->count);
 }
 
 ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,

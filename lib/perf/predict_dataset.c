@@ -36,7 +36,7 @@ static void predict_row(const accelsel_predictor *p, const asel_perf_rows *rows,
     if (!r->ok)
         return;
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    double corr = no_corr ? 1.0 : p->corr[r->cfg.dev_index];
+    double corr = no_corr ? 1.0 : asel_perf_corr_factor(&p->corr, r->cfg.dev_index, r->cfg.count);
     if (asel_perf_run(&p->par, corr, &r->cfg, rows->net, &res, NULL, 0) < 0) {
         *owned = asel_strdup(accelsel_last_error()->message);
         o->note[i] = *owned ? *owned : "infeasible";

@@ -26,18 +26,15 @@ int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *
                               const asel_perf_params *par)
 {
     accelsel_predictor *p = asel_calloc(1, sizeof *p);
-    size_t n = accelsel_catalog_device_count(cat);
-    double *corr = p ? asel_calloc(n ? n : 1, sizeof *corr) : NULL;
-    if (corr == NULL) {
-        asel_free(p);
+    if (p == NULL)
         return asel_enomem();
+    int rc = asel_perf_corr_init(&p->corr, accelsel_catalog_device_count(cat));
+    if (rc < 0) {
+        asel_free(p);
+        return rc;
     }
-    for (size_t i = 0; i < n; i++)
-        corr[i] = 1.0;
     p->cat = cat;
     p->par = *par;
-    p->n_dev = n;
-    p->corr = corr;
     *out = p;
     return 0;
 }
@@ -77,6 +74,6 @@ ACCELSEL_API void accelsel_predictor_free(accelsel_predictor *p)
 {
     if (p == NULL)
         return;
-    asel_free(p->corr);
+    asel_perf_corr_free(&p->corr);
     asel_free(p);
 }

@@ -3,14 +3,14 @@
 #define ASEL_PERF_PREDICTOR_IMPL_H
 
 #include "accelsel/predict.h"
+#include "perf/corrections.h"
 #include "perf/params.h"
 #include "perf/step.h"
 
 struct accelsel_predictor {
     const accelsel_catalog *cat; /* borrowed */
     asel_perf_params par;
-    size_t n_dev;
-    double *corr; /* per catalog device: time factor learned by calibration, 1 = none */
+    asel_perf_corr corr; /* time factors learned by calibration, per device and count */
 };
 
 /* A request with every default filled in and every name looked up. */

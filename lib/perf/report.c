@@ -80,7 +80,7 @@ static int make_table(accelsel_calibration_report *r)
 }
 
 int asel_perf_report_build(accelsel_calibration_report **out, const asel_perf_params *par,
-                           const double *corr, const asel_perf_rows *rows,
+                           const asel_perf_corr *corr, const asel_perf_rows *rows,
                            const signed char *set)
 {
     size_t m = rows->n ? rows->n : 1;
@@ -90,7 +90,8 @@ int asel_perf_report_build(accelsel_calibration_report **out, const asel_perf_pa
     int rc = r && ape && buf && e ? 0 : asel_enomem();
     for (size_t i = 0; rc == 0 && i < rows->n; i++) {
         const asel_perf_row *row = &rows->row[i];
-        double t = set[i] < 0 ? NAN : asel_perf_row_minutes(par, corr[row->cfg.dev_index], row, rows->net);
+        double t = set[i] < 0 ? NAN : asel_perf_row_minutes(par, asel_perf_corr_factor(corr, row->cfg.dev_index, row->cfg.count), row,
+                                              rows->net);
         ape[i] = 100.0 * fabs(t - row->measured_min) / row->measured_min;
     }
     if (rc == 0) {

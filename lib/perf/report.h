@@ -7,7 +7,7 @@
 /* Errors of every scored row with @p par and time factors @p corr, per set
  * (set[i]: 0 fit, 1 held out, -1 none) and accelerator family. */
 int asel_perf_report_build(accelsel_calibration_report **out, const asel_perf_params *par,
-                           const double *corr, const asel_perf_rows *rows,
+                           const asel_perf_corr *corr, const asel_perf_rows *rows,
                            const signed char *set);
 
 #endif

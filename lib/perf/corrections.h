@@ -1,0 +1,43 @@
+/* The learned time factors of a predictor (docs/predictor.md,
+ * "Calibration"): one per catalog device, refined at each accelerator count
+ * the device has rows for. */
+#ifndef ASEL_PERF_CORRECTIONS_H
+#define ASEL_PERF_CORRECTIONS_H
+
+#include <stddef.h>
+
+typedef struct asel_perf_count_corr {
+    size_t dev;    /* catalog device index */
+    double count;  /* accelerators (devices) of the configuration */
+    double factor; /* on top of the device's factor */
+} asel_perf_count_corr;
+
+typedef struct asel_perf_corr {
+    size_t n_dev;
+    double *dev;               /* per catalog device; 1 = none */
+    asel_perf_count_corr *cnt; /* sorted by (dev, count), each pair once */
+    size_t n_cnt;
+} asel_perf_corr;
+
+/* n_dev factors of 1 and no count factor: 0 or ACCELSEL_ENOMEM (then @p c
+ * holds nothing to free). */
+int asel_perf_corr_init(asel_perf_corr *c, size_t n_dev);
+
+void asel_perf_corr_free(asel_perf_corr *c);
+
+/* Every factor back to 1, the count factors dropped. */
+void asel_perf_corr_reset(asel_perf_corr *c);
+
+/* Replace @p dst's factors by @p src's (same n_dev): 0 or ACCELSEL_ENOMEM,
+ * @p dst unchanged on failure. */
+int asel_perf_corr_assign(asel_perf_corr *dst, const asel_perf_corr *src);
+
+/* Room for @p n count factors, which the caller appends in (dev, count)
+ * order: 0 or ACCELSEL_ENOMEM. */
+int asel_perf_corr_reserve(asel_perf_corr *c, size_t n);
+
+/* The time factor of @p count devices of catalog device @p dev: the
+ * device's factor times the count's, where it has one. */
+double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count);
+
+#endif

@@ -1,5 +1,5 @@
 /* accelsel predict --calibrate: fit the predictor's global parameters and
- * per-device corrections on a dataset, print the errors per accelerator
+ * corrections (per device and count) on a dataset, print the errors per accelerator
  * family (fitted rows and held-out rounds), optionally the held-out
  * protocols beside the naive peer, and save the parameters. */
 #include <string.h>

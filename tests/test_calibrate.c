@@ -220,6 +220,39 @@ START_TEST(epochs_relation_is_robust)
 }
 END_TEST
 
+/* Rows whose logs are copies of an earlier row's (same_runs_as set) are
+ * neither fitted nor scored: ten of them, three times too slow, leave the
+ * fit as exact as without them. */
+START_TEST(repeated_logs_are_skipped)
+{
+    accelsel_predictor *truth, *p;
+    static synth s;
+    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
+    set_truth(truth);
+    make_rows(truth, &s, 4, 7, 4);
+    const char *same[256];
+    for (size_t i = 0; i < s.n; i++) {
+        same[i] = i < 10 ? "v1.0 x/results/y" : "";
+        s.time[i] *= i < 10 ? 3 : 1;
+    }
+    accelsel_dataset *ds = to_dataset(&s);
+    ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "same_runs_as", same, s.n), 0);
+    p = fresh();
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.no_corrections = 1;
+    accelsel_calibration_report *rep;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, &rep), 0);
+    accelsel_error_summary e;
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
+    ck_assert_uint_eq(e.rows, s.n - 10);
+    ck_assert(e.median_ape < 0.5);
+    accelsel_calibration_report_free(rep);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
 /* Three a30 rows, 1, 1 and 1.5 x the truth, in rounds v1.0, v1.0 and
  * v3.0 of data that also has v2.0 (other devices): a row's weight halves
  * per round of the data between it and the device's latest round, so the
@@ -333,6 +366,7 @@ int main(void)
     tcase_add_test(tc, recovers_known_parameters);
     tcase_add_test(tc, outlier_is_down_weighted);
     tcase_add_test(tc, epochs_relation_is_robust);
+    tcase_add_test(tc, repeated_logs_are_skipped);
     tcase_add_test(tc, corrections_weight_recent_rounds);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);

@@ -21,8 +21,8 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
 int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows,
                                 const size_t *idx, const double *r, size_t n, double shrink);
 
-/* 1 if row @p r can be fitted or scored: resolved, closed division, a
- * positive measured time. */
+/* 1 if row @p r can be fitted or scored: resolved, closed division, not a
+ * copy of an earlier row's logs (same_runs_as), a positive measured time. */
 int asel_perf_row_scored(const asel_perf_row *r);
 
 /* Median and 90th percentile (linear interpolation) of @p v[0..n-1], sorted

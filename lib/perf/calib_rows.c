@@ -1,6 +1,6 @@
 /* Reading MLPerf rows as configurations. Only configuration columns are
- * read for the prediction; time_to_train_min, epochs_mean, round, family and
- * division are kept apart for calibration and reports. */
+ * read for the prediction; time_to_train_min, epochs_mean, round, family,
+ * division and same_runs_as are kept apart for calibration and reports. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 
 typedef struct cols {
     size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
-    size_t time, epochs, round, division;
+    size_t time, epochs, round, division, same_runs;
 } cols;
 
 size_t asel_perf_column(const accelsel_dataset *ds, const char *name)
@@ -140,6 +140,8 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
     out->family = str(ds, r, c->family) ? str(ds, r, c->family) : "";
     const char *div = str(ds, r, c->division);
     out->closed = div == NULL || strcmp(div, "closed") == 0;
+    const char *same = str(ds, r, c->same_runs);
+    out->repeat = same != NULL && same[0] != '\0';
     return 0;
 }
 
@@ -158,7 +160,7 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
                col(ds, "host_processor_model_name"), col(ds, "host_processors_per_node"),
                col(ds, "host_processor_core_count"), col(ds, "global_batch_size"),
                col(ds, "time_to_train_min"), col(ds, "epochs_mean"), col(ds, "round"),
-               col(ds, "division") };
+               col(ds, "division"), col(ds, "same_runs_as") };
     size_t n = accelsel_dataset_rows(ds);
     if ((rc = accelsel_network_load_zoo(&out->net, "resnet50", NULL)) < 0)
         return rc;

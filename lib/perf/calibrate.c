@@ -28,7 +28,7 @@ ACCELSEL_API size_t accelsel_calibrate_options_size(void)
 
 int asel_perf_row_scored(const asel_perf_row *r)
 {
-    return r->ok && r->closed && isfinite(r->measured_min) && r->measured_min > 0;
+    return r->ok && r->closed && !r->repeat && isfinite(r->measured_min) && r->measured_min > 0;
 }
 
 static int cmp_double(const void *a, const void *b)

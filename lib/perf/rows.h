@@ -14,6 +14,7 @@ typedef struct asel_perf_row {
     int round;            /* "vX.Y" as X * 100 + Y; -1 if absent */
     const char *family;   /* accelerator_family; "" if absent; borrowed from the dataset */
     int closed;           /* division is closed (or absent) */
+    int repeat;           /* same_runs_as names an earlier row: a copy of its logs */
 } asel_perf_row;
 
 typedef struct asel_perf_rows {

@@ -89,6 +89,17 @@ static void make_rows(const accelsel_predictor *truth, synth *s, size_t n_dev, s
             }
 }
 
+/* The truth, and the usual rows it times: four devices x seven counts x
+ * four per-device batches. */
+static accelsel_predictor *truth_rows(synth *s)
+{
+    accelsel_predictor *truth;
+    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
+    set_truth(truth);
+    make_rows(truth, s, 4, 7, 4);
+    return truth;
+}
+
 static accelsel_dataset *to_dataset(const synth *s)
 {
     accelsel_dataset *ds;
@@ -128,11 +139,9 @@ static void check_recovered(const accelsel_predictor *p, double rel)
 
 START_TEST(recovers_known_parameters)
 {
-    accelsel_predictor *truth, *p;
+    accelsel_predictor *p;
     static synth s;
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
-    set_truth(truth);
-    make_rows(truth, &s, 4, 7, 4);
+    accelsel_predictor *truth = truth_rows(&s);
     accelsel_dataset *ds = to_dataset(&s);
     p = fresh();
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
@@ -177,11 +186,9 @@ static double fit_median(const synth *s, double huber_delta, accelsel_predictor 
 
 START_TEST(outlier_is_down_weighted)
 {
-    accelsel_predictor *truth, *p, *ls;
+    accelsel_predictor *p, *ls;
     static synth s;
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
-    set_truth(truth);
-    make_rows(truth, &s, 4, 7, 4);
+    accelsel_predictor *truth = truth_rows(&s);
     s.time[5] *= 3;
     double robust = fit_median(&s, ((accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT).huber_delta, &p);
     double plain = fit_median(&s, 1e9, &ls);
@@ -201,11 +208,8 @@ END_TEST
  * about 13 x ln 1.7 / 112 = 6.2 %. */
 START_TEST(epochs_relation_is_robust)
 {
-    accelsel_predictor *truth;
     static synth s;
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
-    set_truth(truth);
-    make_rows(truth, &s, 4, 7, 4);
+    accelsel_predictor *truth = truth_rows(&s);
     for (size_t i = 0; i < s.n; i += 9)
         s.epochs[i] *= 1.7;
     accelsel_predictor *p, *ls;
@@ -225,11 +229,9 @@ END_TEST
  * fit as exact as without them. */
 START_TEST(repeated_logs_are_skipped)
 {
-    accelsel_predictor *truth, *p;
+    accelsel_predictor *p;
     static synth s;
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
-    set_truth(truth);
-    make_rows(truth, &s, 4, 7, 4);
+    accelsel_predictor *truth = truth_rows(&s);
     const char *same[256];
     for (size_t i = 0; i < s.n; i++) {
         same[i] = i < 10 ? "v1.0 x/results/y" : "";

@@ -12,6 +12,8 @@
 #include "accelsel/catalog.h"
 #include "accelsel/map.h"
 #include "accelsel/network.h"
+#include "core/rng.h"
+#include "map/ga_branches.h"
 #include "testutil.h"
 
 /* Two 16-MAC tiled designs at 1 MHz with 1-byte operands, links and host at
@@ -94,6 +96,58 @@ static accelsel_mapping_problem *problem(const char *system, const char *yaml, u
     accelsel_network_free(net);
     return p;
 }
+
+/* Two towers (a -> ca, b -> cb) joined by a concat, then one conv; and in
+ * the first tower a fork (ca read by d1 and d2, summed). The forks: the
+ * inputs (towers 0 and 1, the concat and what follows belong to neither)
+ * and ca (d1 and d2 alone, the sum to both). The branch move gives the two
+ * towers the two slots, one each, and leaves the shared layers alone. */
+START_TEST(branch_move_splits_siblings)
+{
+    static const char y[] =
+        "version: 1\nname: towers\ninputs:\n  - {name: a, shape: [4, 8, 8]}\n"
+        "  - {name: b, shape: [4, 8, 8]}\nlayers:\n"
+        "  - {name: ca, kind: conv2d, inputs: [a], out_channels: 4, kernel: 1}\n"
+        "  - {name: d1, kind: conv2d, inputs: [ca], out_channels: 4, kernel: 1}\n"
+        "  - {name: d2, kind: conv2d, inputs: [ca], out_channels: 4, kernel: 1}\n"
+        "  - {name: s, kind: add, inputs: [d1, d2]}\n"
+        "  - {name: cb, kind: conv2d, inputs: [b], out_channels: 4, kernel: 1}\n"
+        "  - {name: cat, kind: concat, inputs: [s, cb]}\n"
+        "  - {name: c, kind: conv2d, inputs: [cat], out_channels: 4, kernel: 1}\n";
+    enum { A, B, CA, D1, D2, S, CB, CAT, C, N };
+    accelsel_mapping_problem *p = problem("tiny-2", y, 1);
+    asel_ga_forks f;
+    ck_assert_int_eq(asel_ga_forks_build(p, &f), 0);
+    ck_assert_uint_eq(f.n, 2);
+    static const int8_t want[2][N] = { { 0, 1, 0, 0, 0, 0, 1, -1, -1 },
+                                       { -1, -1, -1, 0, 1, -1, -1, -1, -1 } };
+    for (size_t k = 0; k < 2; k++) {
+        ck_assert_uint_eq(f.n_kids[k], 2);
+        for (size_t l = 0; l < N; l++)
+            ck_assert_msg(f.owner[k * N + l] == want[k][l], "fork %zu layer %zu: %d", k, l,
+                          f.owner[k * N + l]);
+    }
+    asel_map_genomes gs;
+    ck_assert_int_eq(asel_map_genomes_new(&gs, p, 1), 0);
+    for (uint64_t seed = 0; seed < 8; seed++) {
+        for (size_t l = 0; l < N; l++)
+            gs.g[0].group[l] = 3;
+        asel_rng r;
+        asel_rng_stream(&r, seed, 0);
+        asel_ga_branch_move(p, &f, &gs.g[0], &r);
+        const uint64_t *g = gs.g[0].group;
+        int towers = g[CA] != 3;
+        uint64_t x = towers ? g[CA] : g[D1], y2 = towers ? g[CB] : g[D2];
+        ck_assert((x == 1 && y2 == 2) || (x == 2 && y2 == 1));
+        ck_assert_uint_eq(g[CAT], 3);
+        ck_assert_uint_eq(g[C], 3);
+        ck_assert_uint_eq(g[S], towers ? x : 3);
+    }
+    asel_map_genomes_free(&gs);
+    asel_ga_forks_free(&f);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
 
 /* Evaluate: layers c1, c2 (indices 1, 2; x is 0) on the given groups. */
 static accelsel_mapping *eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2,
@@ -595,6 +649,7 @@ int main(void)
     Suite *s = suite_create("map");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, branch_move_splits_siblings);
     tcase_add_test(tc, evaluate_matches_the_hand_timeline);
     tcase_add_test(tc, none_runs_on_the_fastest_member);
     tcase_add_test(tc, throughput_is_the_busiest_slot);

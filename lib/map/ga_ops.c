@@ -3,6 +3,8 @@
 
 /* MAGMA's per-gene mutation rate (HPCA 2022). */
 #define GENE_MUTATION 0.05
+/* Share of mutations that spread one slot's design (spread_design()). */
+#define SPREAD_DESIGN 0.1
 
 uint64_t asel_ga_random_group(const accelsel_mapping_problem *p, asel_rng *r)
 {
@@ -108,9 +110,25 @@ static void segment_op(const accelsel_mapping_problem *p, const asel_ga_layers *
     }
 }
 
+/* One slot's design copied to every slot whose pool offers it. A layer split
+ * over a group runs at the pace of its slowest member, so changing one slot
+ * of a group seldom pays off alone: without this move a population settled
+ * on one design for most slots stayed there when another was better for all. */
+static void spread_design(const accelsel_mapping_problem *p, asel_map_genome *g, asel_rng *r)
+{
+    size_t s = (size_t)asel_rng_below(r, p->n_slots);
+    uint32_t unit = p->pool_unit[p->pool_off[s] + g->design[s]];
+    for (size_t t = 0; t < p->n_slots; t++)
+        for (size_t j = p->pool_off[t]; j < p->pool_off[t + 1]; j++)
+            if (p->pool_unit[j] == unit)
+                g->design[t] = (uint32_t)(j - p->pool_off[t]);
+}
+
 void asel_ga_mutate(const accelsel_mapping_problem *p, const asel_ga_layers *cl,
                     asel_map_genome *g, asel_rng *r)
 {
+    if (asel_rng_uniform(r) < SPREAD_DESIGN)
+        spread_design(p, g, r);
     double rate = 1.0 / (double)p->n_slots > GENE_MUTATION ? 1.0 / (double)p->n_slots : GENE_MUTATION;
     for (size_t s = 0; s < p->n_slots; s++)
         if (asel_rng_uniform(r) < rate)

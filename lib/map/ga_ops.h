@@ -29,7 +29,8 @@ void asel_ga_random(const accelsel_mapping_problem *p, const asel_ga_layers *cl,
 void asel_ga_crossover(const accelsel_mapping_problem *p, const asel_ga_layers *cl,
                        asel_map_genome *child, const asel_map_genome *b, asel_rng *r);
 
-/* Outer mutation: designs per slot, and one or two segment operations
+/* Outer mutation: designs per slot (now and then one slot's design spread
+ * to every slot that can take it), and one or two segment operations
  * (regroup a segment, split it, merge it into a neighbour, flip one slot of
  * its group, regroup one layer). */
 void asel_ga_mutate(const accelsel_mapping_problem *p, const asel_ga_layers *cl,

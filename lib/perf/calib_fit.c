@@ -187,13 +187,14 @@ static int has_epochs(const asel_perf_row *r)
 
 /* The line log epochs = le0 + alpha x log max(1, B / b0) (alpha >= 0) for
  * one b0, by iteratively reweighted least squares on the Huber loss with
- * threshold @p delta; returns that loss. */
+ * threshold @p delta (the first pass unweighted); returns the loss of the
+ * line it leaves in @p le0, @p alpha. */
 static double epochs_line(const asel_perf_rows *rows, const unsigned char *use, double b0,
                           double delta, double *le0, double *alpha)
 {
     double loss = INFINITY;
     *le0 = *alpha = 0;
-    for (int it = 0; it < 50; it++) {
+    for (int it = 0;; it++) {
         double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, l = 0;
         for (size_t i = 0; i < rows->n; i++) {
             const asel_perf_row *r = &rows->row[i];
@@ -202,17 +203,16 @@ static double epochs_line(const asel_perf_rows *rows, const unsigned char *use, 
             double x = log(fmax(1.0, r->cfg.global_batch / b0)), y = log(r->epochs_mean);
             double e = fabs(*le0 + *alpha * x - y);
             double w = it == 0 || e <= delta ? 1.0 : delta / e;
-            l += it == 0 ? 0 : huber(e, delta);
+            l += huber(e, delta);
             sw += w, sx += w * x, sy += w * y, sxx += w * x * x, sxy += w * x * y;
         }
-        if (it > 0 && l >= loss - 1e-12 * loss)
-            return fmin(l, loss);
-        loss = it == 0 ? INFINITY : l;
+        if (l >= loss - 1e-12 * loss || it == 50) /* no longer improving: keep this line */
+            return l;
+        loss = l;
         double var = sxx - sx * sx / sw;
         *alpha = var > 1e-12 ? fmax(0.0, (sxy - sx * sy / sw) / var) : 0.0;
         *le0 = (sy - *alpha * sx) / sw;
     }
-    return loss;
 }
 
 /* epochs = e0 x max(1, B / b0)^alpha: for each candidate b0 (a batch of the

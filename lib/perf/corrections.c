@@ -32,13 +32,12 @@ void asel_perf_corr_reset(asel_perf_corr *c)
 
 int asel_perf_corr_reserve(asel_perf_corr *c, size_t n)
 {
-    asel_perf_count_corr *cnt = asel_calloc(c->n_cnt + n ? c->n_cnt + n : 1, sizeof *cnt);
+    asel_perf_count_corr *cnt = asel_calloc(n ? n : 1, sizeof *cnt);
     if (cnt == NULL)
         return asel_enomem();
-    if (c->n_cnt)
-        memcpy(cnt, c->cnt, c->n_cnt * sizeof *cnt);
     asel_free(c->cnt);
     c->cnt = cnt;
+    c->n_cnt = 0;
     return 0;
 }
 

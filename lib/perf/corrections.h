@@ -32,8 +32,9 @@ void asel_perf_corr_reset(asel_perf_corr *c);
  * @p dst unchanged on failure. */
 int asel_perf_corr_assign(asel_perf_corr *dst, const asel_perf_corr *src);
 
-/* Room for @p n count factors, which the caller appends in (dev, count)
- * order: 0 or ACCELSEL_ENOMEM. */
+/* Room for @p n count factors, replacing any there were (n_cnt = 0); the
+ * caller appends them and leaves them in (dev, count) order: 0 or
+ * ACCELSEL_ENOMEM. */
 int asel_perf_corr_reserve(asel_perf_corr *c, size_t n);
 
 /* The time factor of @p count devices of catalog device @p dev: the

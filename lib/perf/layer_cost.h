@@ -12,6 +12,9 @@ double asel_perf_precision_bytes(int precision);
  * else ACCELSEL_EDATA (missing figure named) or ACCELSEL_EINVAL (precision). */
 int asel_perf_check_device(const accelsel_device_info *dev, int precision);
 
+/* 1 for the layer kinds that run as GEMMs: conv2d, linear, matmul. */
+int asel_perf_is_gemm(int32_t kind);
+
 /* asel_perf_layer_forward() without checks: @p dev passed
  * asel_perf_check_device(), @p batch > 0, @p par not NULL. */
 void asel_perf_layer_terms(const asel_perf_params *par, const accelsel_device_info *dev,

@@ -40,6 +40,12 @@ int asel_perf_check_device(const accelsel_device_info *dev, int precision)
                       accelsel_precision_name(precision));
 }
 
+int asel_perf_is_gemm(int32_t kind)
+{
+    return kind == ACCELSEL_LAYER_CONV2D || kind == ACCELSEL_LAYER_LINEAR ||
+           kind == ACCELSEL_LAYER_MATMUL;
+}
+
 static double round_up(double x, double to)
 {
     return to > 1 ? ceil(x / to) * to : x;
@@ -108,9 +114,7 @@ void asel_perf_layer_terms(const asel_perf_params *par, const accelsel_device_in
         return;
     double rate = dev->peak_flops[precision] * q->compute_eff;
     double vrate = vector_peak(dev, precision) * q->compute_eff;
-    int gemm = l->kind == ACCELSEL_LAYER_CONV2D || l->kind == ACCELSEL_LAYER_LINEAR ||
-               l->kind == ACCELSEL_LAYER_MATMUL;
-    if (gemm)
+    if (asel_perf_is_gemm(l->kind))
         out->compute_s = gemm_compute(q, dev, l, batch, precision, rate);
     else
         out->compute_s = 2.0 * (double)l->macs * batch / rate;

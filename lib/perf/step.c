@@ -43,12 +43,6 @@ static double memory_needed(const accelsel_network *net, double batch, double eb
     return params * (12.0 + (eb < 4 ? eb : 0)) + act * batch * eb;
 }
 
-static int is_gemm(int32_t kind)
-{
-    return kind == ACCELSEL_LAYER_CONV2D || kind == ACCELSEL_LAYER_LINEAR ||
-           kind == ACCELSEL_LAYER_MATMUL;
-}
-
 static int is_epilogue(const accelsel_layer_info *l)
 {
     return l->kind == ACCELSEL_LAYER_BATCHNORM || l->kind == ACCELSEL_LAYER_ADD ||
@@ -68,7 +62,7 @@ static int fusable(const accelsel_network *net, size_t i)
             return 0;
         i = in[0];
         l = accelsel_network_layer(net, i);
-        if (is_gemm(l->kind))
+        if (asel_perf_is_gemm(l->kind))
             return 1;
     }
     return 0;

@@ -14,6 +14,8 @@
 #include "accelsel/network.h"
 #include "core/rng.h"
 #include "map/ga_branches.h"
+#include "map/layout_dp.h"
+#include "map/map_impl.h"
 #include "testutil.h"
 
 /* Two 16-MAC tiled designs at 1 MHz with 1-byte operands, links and host at
@@ -318,6 +320,98 @@ START_TEST(ga_finds_the_exhaustive_optimum)
 }
 END_TEST
 
+/* A genome of @p p with slot designs @p d0, @p d1 and every layer on both
+ * slots, and the network's layers that are not inputs in topological order. */
+static void two_slot_genome(const accelsel_mapping_problem *p, asel_map_genomes *gs,
+                            asel_ga_layers *cl, uint32_t d0, uint32_t d1)
+{
+    ck_assert_int_eq(asel_map_genomes_new(gs, p, 1), 0);
+    gs->g[0].design[0] = d0;
+    gs->g[0].design[1] = d1;
+    cl->n = 0;
+    cl->at = calloc(p->n_layers, sizeof *cl->at);
+    ck_assert_ptr_nonnull(cl->at);
+    for (size_t i = 0; i < p->n_layers; i++) {
+        gs->g[0].group[i] = 3;
+        gs->g[0].strat[i] = 0;
+        if (!p->is_input[p->topo[i]])
+            cl->at[cl->n++] = p->topo[i];
+    }
+}
+
+/* On a chain whose weights fit, the layout is exact: for the designs of
+ * each of the four configurations it gives the soonest mapping, so the
+ * best of the four is the exhaustive optimum over all mappings. */
+START_TEST(layout_is_exact_on_a_chain)
+{
+    unsigned state = 77;
+    char yaml[1024];
+    for (size_t chains = 0; chains < testutil_reps(20);) {
+        random_network(&state, yaml, sizeof yaml);
+        if (strstr(yaml, "name: chain") == NULL)
+            continue;
+        chains++;
+        accelsel_mapping_problem *p = problem("tiny-2", yaml, 1 + state % 4);
+        accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+        accelsel_mapping *best;
+        o.method = "exhaustive";
+        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &best), 0);
+        double opt = accelsel_mapping_objective_s(best), least = INFINITY;
+        asel_map_layout w;
+        asel_map_scratch sc;
+        ck_assert_int_eq(asel_map_layout_new(&w, p), 0);
+        ck_assert_int_eq(asel_map_scratch_new(&sc, p), 0);
+        for (uint32_t d = 0; d < 4; d++) {
+            asel_map_genomes gs;
+            asel_ga_layers cl;
+            two_slot_genome(p, &gs, &cl, d & 1, d >> 1);
+            asel_map_layout_run(p, cl.at, cl.n, 3, NULL, &w, &gs.g[0]);
+            double v = asel_map_walk(p, &gs.g[0], &sc, NULL);
+            ck_assert_msg(v >= opt * (1 - 1e-12), "layout below the exhaustive optimum");
+            least = fmin(least, v);
+            free(cl.at);
+            asel_map_genomes_free(&gs);
+        }
+        ck_assert_msg(fabs(least - opt) <= 1e-9 * opt, "layout %g, optimum %g\n%s", least, opt,
+                      yaml);
+        asel_map_scratch_free(&sc);
+        asel_map_layout_free(&w);
+        accelsel_mapping_free(best);
+        accelsel_mapping_problem_free(p);
+    }
+}
+END_TEST
+
+/* With slot 0 busy for a second (far longer than the layer), one layer is
+ * laid out on slot 1 alone; with both free it uses the group of both, which
+ * the output-channel split over two equal slots makes sooner (the tiny
+ * system's links are fast next to 16 MACs at 1 MHz). */
+START_TEST(timed_layout_avoids_busy_slots)
+{
+    const char *y = "version: 1\nname: one\ninputs: [{name: x, shape: [8, 8, 8]}]\nlayers:\n"
+                    "  - {name: a, kind: conv2d, inputs: [x], out_channels: 16, kernel: 3, "
+                    "padding: 1}\n";
+    accelsel_mapping_problem *p = problem("tiny-2", y, 1);
+    asel_map_layout w;
+    asel_map_genomes gs;
+    asel_ga_layers cl;
+    ck_assert_int_eq(asel_map_layout_new(&w, p), 0);
+    two_slot_genome(p, &gs, &cl, 0, 0);
+    double free_at[2] = {0, 0}, end[2] = {0, 0};
+    asel_map_timing tm = {free_at, end};
+    asel_map_layout_run(p, cl.at, cl.n, 3, &tm, &w, &gs.g[0]);
+    ck_assert_uint_eq(gs.g[0].group[cl.at[0]], 3);
+    ck_assert_int_ne(gs.g[0].strat[cl.at[0]], ACCELSEL_STRATEGY_NONE);
+    free_at[0] = 1.0;
+    asel_map_layout_run(p, cl.at, cl.n, 3, &tm, &w, &gs.g[0]);
+    ck_assert_uint_eq(gs.g[0].group[cl.at[0]], 2);
+    free(cl.at);
+    asel_map_genomes_free(&gs);
+    asel_map_layout_free(&w);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
 static accelsel_mapping_problem *zoo_problem(const char *system, const char *name)
 {
     accelsel_catalog *cat;
@@ -360,7 +454,7 @@ START_TEST(same_seed_same_mapping_at_any_thread_count)
     const double *h;
     size_t n;
     ck_assert_int_eq(accelsel_mapping_history(one, &h, &n), 0);
-    ck_assert_uint_eq(n, accelsel_mapping_generations(one) + 1);
+    ck_assert_uint_eq(n, accelsel_mapping_generations(one) + 2); /* + the local search */
     for (size_t i = 1; i < n; i++)
         ck_assert(h[i] <= h[i - 1]); /* elitism: the best never gets worse */
     ck_assert_double_eq(h[n - 1], accelsel_mapping_objective_s(one));
@@ -398,6 +492,39 @@ START_TEST(cancel_returns_the_best_so_far)
     o.progress = stop_at_three;
     ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0); /* generation 0: goes on */
     ck_assert_int_eq(calls, 1);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* Cancels at the first report after the last generation: the first pass
+ * of the closing local search, reported with the last generation's number. */
+static int stop_in_local_search(uint32_t generation, double best, uint64_t evaluations,
+                                void *payload)
+{
+    double *seen = payload; /* last generation, its best, calls */
+    (void)evaluations;
+    int again = seen[2] > 0 && generation == (uint32_t)seen[0];
+    seen[0] = generation;
+    seen[1] = best;
+    seen[2]++;
+    return again;
+}
+
+START_TEST(cancel_in_the_local_search)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-4", "two-tower");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    double seen[3] = {0, 0, 0};
+    o.generations = 3;
+    o.progress = stop_in_local_search;
+    o.payload = seen;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_uint_eq(accelsel_mapping_generations(m), 3);
+    ck_assert_double_eq(seen[2], 4); /* generations 1 to 3, then one pass */
+    ck_assert_double_eq(accelsel_mapping_objective_s(m), seen[1]);
     accelsel_mapping_free(m);
     accelsel_mapping_problem_free(p);
 }
@@ -656,6 +783,9 @@ int main(void)
     tcase_add_test(tc, ga_finds_the_exhaustive_optimum);
     tcase_add_test(tc, same_seed_same_mapping_at_any_thread_count);
     tcase_add_test(tc, cancel_returns_the_best_so_far);
+    tcase_add_test(tc, cancel_in_the_local_search);
+    tcase_add_test(tc, layout_is_exact_on_a_chain);
+    tcase_add_test(tc, timed_layout_avoids_busy_slots);
     tcase_add_test(tc, baselines_and_the_ga);
     tcase_add_test(tc, yaml_round_trip);
     tcase_add_loop_test(tc, malformed_mapping_files, 0, (int)(sizeof bad_files / sizeof bad_files[0]));

@@ -2887,7 +2887,8 @@ class Mapping(_Handle):
 
     @property
     def history(self):
-        """Best objective value after each generation of the GA ([] for others)."""
+        """Best objective value of the GA's first population, after each generation and
+        after its closing local search ([] for the baselines)."""
         ptr, n = ctypes.POINTER(ctypes.c_double)(), _sz()
         _map_history(self, ctypes.byref(ptr), ctypes.byref(n))
         return [ptr[i] for i in range(n.value)]
@@ -3026,7 +3027,8 @@ class MappingProblem(_Handle):
     def solve(self, method='ga', seed=0, n_threads=0, generations=0, population=0,
               time_budget=0.0, patience=0, exhaustive_limit=0, progress=None):
         """The best mapping `method` finds ('ga' or a baseline, see mapping_methods()).
-        progress: callable(generation, best_s, evaluations) called once per generation;
+        progress: callable(generation, best_s, evaluations) called once per generation, then once per
+                  pass of the closing local search;
         returning True stops the search, raising MappingCanceled with the best mapping
         so far. An exception raised by progress also stops it and is re-raised."""
         opts = MappingSolveOptions()

@@ -9,7 +9,7 @@
 #include "map.h"
 #include "progress.h"
 
-#define DEFAULT_GENERATIONS 200 /* the library's default, for the progress bar's fraction */
+#define DEFAULT_GENERATIONS 100 /* the library's default, for the progress bar's fraction */
 #define MAP_INTERRUPTED 100     /* solve stopped by Ctrl-C: report the best so far, then fail */
 
 /* Set by SIGINT during a solve; the progress callback then asks the library

@@ -198,10 +198,12 @@ ACCELSEL_API int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
                                            const accelsel_mapping_spec *spec,
                                            accelsel_mapping **out);
 
-/** Progress of a solve: called once per generation (GA) or once at the end
- *  (baselines) from the calling thread. Return 0 to go on, anything else to
- *  stop: the solve then returns ACCELSEL_ECANCELED with the best mapping found
- *  so far. @p best_s is the best objective value so far in seconds. */
+/** Progress of a solve: called from the calling thread once per generation
+ *  (GA), then once per pass of the local search that ends the GA (with the
+ *  last generation's number), or once at the end (baselines). Return 0 to go
+ *  on, anything else to stop: the solve then returns ACCELSEL_ECANCELED with
+ *  the best mapping found so far. @p best_s is the best objective value so
+ *  far in seconds. */
 typedef int (*accelsel_mapping_progress_fn)(uint32_t generation, double best_s,
                                             uint64_t evaluations, void *payload);
 
@@ -215,7 +217,7 @@ typedef struct accelsel_mapping_solve_options {
     uint64_t seed;          /**< the GA's seed; the same seed gives the same mapping
                                  whatever n_threads */
     uint32_t n_threads;     /**< threads evaluating; 0 = all online cores */
-    uint32_t generations;   /**< outer generations; 0 = default (200) */
+    uint32_t generations;   /**< outer generations; 0 = default (100) */
     uint32_t population;    /**< outer population; 0 = default (64) */
     double time_budget_s;   /**< stop after this wall time; 0 = no limit. A budget
                                  makes the result depend on speed, not only on the seed */
@@ -247,8 +249,13 @@ ACCELSEL_API const char *accelsel_mapping_method_name(size_t index);
  *  "ga" is MARS's two-level genetic algorithm: the outer level evolves the
  *  design of every adaptive slot and the cut of the topological layer order
  *  into segments with a slot group each; the inner level evolves the strategy
- *  of every layer for that outer candidate. The baselines are described in
- *  docs/mapping.md.
+ *  of every layer for that outer candidate. A deterministic local search
+ *  ends it: on the best mapping and the best of the last population with
+ *  another value, it lays every layer out anew for the slot designs (and
+ *  for each other design of each slot), rearranges sibling branches over
+ *  the slots, and tries each segment's group and each layer's strategy,
+ *  keeping what shortens the objective, until a pass keeps nothing. The
+ *  baselines are described in docs/mapping.md.
  *
  *  @param[in]  p     the problem.
  *  @param[in]  opts  NULL for defaults.
@@ -340,11 +347,13 @@ ACCELSEL_API uint32_t accelsel_mapping_generations(const accelsel_mapping *m);
 ACCELSEL_API uint64_t accelsel_mapping_evaluations(const accelsel_mapping *m);
 /** Wall time of the solve in seconds. */
 ACCELSEL_API double accelsel_mapping_seconds(const accelsel_mapping *m);
-/** Best objective value of the initial population and after each generation
- *  (for a convergence plot).
+/** Best objective value of the initial population, after each generation and
+ *  after the closing local search (for a convergence plot).
  *  @param[out] best  borrowed array of @p n values, the initial population's
  *                    first; NULL when there are none.
- *  @param[out] n     its length: the generations run plus one; 0 for a baseline.
+ *  @param[out] n     its length: the generations run plus two (plus one when
+ *                    the solve was canceled before the local search); 0 for
+ *                    a baseline.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument. */
 ACCELSEL_API int accelsel_mapping_history(const accelsel_mapping *m, const double **best,
                                           size_t *n);

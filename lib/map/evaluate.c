@@ -23,7 +23,7 @@ static int check_sizes(const accelsel_mapping_problem *p, const accelsel_mapping
 static int check_layer(const accelsel_mapping_problem *p, const accelsel_mapping_spec *spec,
                        size_t l)
 {
-    uint64_t all = p->n_slots == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->n_slots) - 1;
+    uint64_t all = asel_map_all_slots(p);
     uint64_t grp = spec->layer_slots[l];
     int s = spec->layer_strategy[l];
     if (grp == 0)

@@ -12,8 +12,9 @@
 #include "core/rng.h"
 #include "map/ga_branches.h"
 #include "map/ga_ops.h"
+#include "map/ga_polish.h"
 
-#define DEFAULT_GENERATIONS 200
+#define DEFAULT_GENERATIONS 100
 #define DEFAULT_POPULATION 64
 #define DEFAULT_PATIENCE 50
 #define CROSSOVER_RATE 0.9 /* MAGMA */
@@ -25,6 +26,11 @@
 #define BRANCH_MOVE 0.1
 #define INNER_POPULATION 4
 #define INNER_GENERATIONS 2
+/* Candidates of the closing local search (ga_polish.h): the best and the
+ * best of the last population with another value. A polished runner-up
+ * sometimes beats the polished best, and on two threads both take the
+ * time of one. */
+#define POLISHED 2
 
 typedef struct ga {
     const accelsel_mapping_problem *p;
@@ -39,6 +45,10 @@ typedef struct ga {
     uint64_t *evals;                   /* per child, this generation */
     size_t *order;                     /* current population, best first */
     asel_map_scratch *scratch;         /* per worker */
+    asel_ga_polish polish[POLISHED];   /* the closing local search, per candidate */
+    asel_map_scratch polish_sc[POLISHED];
+    asel_map_layout layout[POLISHED];
+    uint8_t polishing[POLISHED];       /* its last pass kept a move */
     size_t workers;
 } ga;
 
@@ -209,6 +219,10 @@ static int ga_alloc(ga *s, const accelsel_mapping_problem *p)
             return ACCELSEL_ENOMEM;
     if (asel_ga_forks_build(p, &s->forks) != 0)
         return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < POLISHED; i++)
+        if (asel_map_layout_new(&s->layout[i], p) != 0 ||
+            asel_map_scratch_new(&s->polish_sc[i], p) != 0)
+            return ACCELSEL_ENOMEM;
     for (size_t i = 0; i < p->n_layers; i++)
         if (!p->is_input[p->topo[i]])
             s->cl.at[s->cl.n++] = p->topo[i];
@@ -226,6 +240,10 @@ static void ga_free(ga *s)
     asel_map_genomes_free(&s->seeds);
     asel_free(s->cl.at);
     asel_ga_forks_free(&s->forks);
+    for (size_t i = 0; i < POLISHED; i++) {
+        asel_map_layout_free(&s->layout[i]);
+        asel_map_scratch_free(&s->polish_sc[i]);
+    }
     asel_free(s->fit);
     asel_free(s->next_fit);
     asel_free(s->evals);
@@ -244,12 +262,80 @@ static void keep_best(const ga *s, asel_map_result *r, size_t cap)
         r->history[r->n_history++] = r->value;
 }
 
+static int polish_task(void *ctx, size_t i, size_t worker)
+{
+    ga *s = ctx;
+    (void)worker;
+    if (s->polishing[i])
+        s->polishing[i] = (uint8_t)asel_ga_polish_pass(&s->polish[i]);
+    return 0;
+}
+
+/* The candidates: the best so far into next[0], the best of the last
+ * population with another value into next[1]; their trials after them. */
+static size_t polish_start(ga *s, asel_map_result *r, double deadline)
+{
+    size_t n = 1;
+    asel_map_genome_copy(s->p, &s->next.g[0], &r->best);
+    s->next_fit[0] = r->value;
+    for (size_t i = 0; i < s->pop && n < POLISHED; i++) {
+        double f = s->fit[s->order[i]];
+        if (f != r->value && f < INFINITY) {
+            asel_map_genome_copy(s->p, &s->next.g[n], &s->cur.g[s->order[i]]);
+            s->next_fit[n++] = f;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        asel_ga_polish_tools tools = {&s->next.g[n + i], &s->polish_sc[i], &s->layout[i],
+                                      &s->forks};
+        s->evals[i] = 0;
+        asel_ga_polish_start(&s->polish[i], s->p, &s->cl, &s->next.g[i], &s->next_fit[i],
+                             &tools, &s->evals[i], deadline);
+        s->polishing[i] = 1;
+    }
+    return n;
+}
+
+/* The closing local search, a pass of every candidate at a time, side by
+ * side; the progress callback hears after each pass. The fastest candidate
+ * (the first on ties) becomes the result. */
+static int polish(ga *s, const accelsel_mapping_solve_options *o, double deadline,
+                  asel_map_result *r)
+{
+    size_t n = polish_start(s, r, deadline), best = 0;
+    int rc = 0, going = 1;
+    while (rc == 0 && going) {
+        rc = asel_pool_run(s->workers < n ? s->workers : n, n, polish_task, s);
+        uint64_t evals = r->evaluations;
+        going = 0;
+        for (size_t i = 0; i < n; i++) {
+            evals += s->evals[i];
+            going |= s->polishing[i];
+            if (s->next_fit[i] < s->next_fit[best])
+                best = i;
+        }
+        if (rc == 0 && o->progress &&
+            o->progress(r->generations, s->next_fit[best], evals, o->payload) != 0) {
+            r->canceled = 1;
+            going = 0;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        r->evaluations += s->evals[i];
+    if (s->next_fit[best] < r->value) {
+        asel_map_genome_copy(s->p, &r->best, &s->next.g[best]);
+        r->value = s->next_fit[best];
+    }
+    r->history[r->n_history++] = r->value;
+    return rc;
+}
+
 static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *r)
 {
     uint32_t gens = o->generations ? o->generations : DEFAULT_GENERATIONS;
     uint32_t patience = o->patience ? o->patience : DEFAULT_PATIENCE, still = 0;
     double t0 = asel_map_now();
-    r->history = asel_calloc((size_t)gens + 1, sizeof *r->history);
+    r->history = asel_calloc((size_t)gens + 2, sizeof *r->history); /* + the local search */
     if (r->history == NULL)
         return ACCELSEL_ENOMEM;
     int rc = asel_map_heuristic_seeds(s->p, s->seeds.g, &r->evaluations);
@@ -271,6 +357,8 @@ static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *
         if (still >= patience || (o->time_budget_s > 0 && asel_map_now() - t0 >= o->time_budget_s))
             break;
     }
+    if (rc == 0 && !r->canceled)
+        rc = polish(s, o, o->time_budget_s > 0 ? t0 + o->time_budget_s : 0, r);
     return rc;
 }
 

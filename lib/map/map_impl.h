@@ -90,6 +90,12 @@ static inline unsigned asel_map_popcount(uint64_t x)
     return n;
 }
 
+/* The group of every slot. */
+static inline uint64_t asel_map_all_slots(const accelsel_mapping_problem *p)
+{
+    return p->n_slots == 64 ? ~UINT64_C(0) : (UINT64_C(1) << p->n_slots) - 1;
+}
+
 /* A candidate mapping: pool index per slot, group mask and strategy per layer. */
 typedef struct asel_map_genome {
     uint32_t *design;
@@ -129,6 +135,26 @@ void asel_map_scratch_free(asel_map_scratch *s);
 void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t group, int strat,
                         const uint32_t *key, uint64_t *eff_group, int *eff_strat);
 
+/* Seconds layer @p l computes on its effective group @p grp with strategy
+ * @p strat (its slowest member, with weights streamed where @p stream says;
+ * @p stream may be NULL: none), and into @p coll the collective after it,
+ * into @p in_frac the share of each input a member receives. @p key from
+ * asel_map_slot_keys(). */
+double asel_map_layer_time(const accelsel_mapping_problem *p, const uint32_t *key,
+                           const uint8_t *stream, size_t l, uint64_t grp, int strat,
+                           double *coll, double *in_frac);
+
+/* Seconds for layer @p l on (@p grp, @p sl) to receive network input @p q
+ * from the host. @p t (may be NULL) records a missing link. */
+double asel_map_host_in_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t q,
+                             size_t l, uint64_t grp, double in_frac, asel_map_trace *t);
+
+/* Seconds for layer @p l on (@p grp, @p sl) to receive the output of layer
+ * @p q run on (@p gq, @p sq); both effective groups and strategies. */
+double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t q,
+                           uint64_t gq, int sq, size_t l, uint64_t grp, int sl, double in_frac,
+                           asel_map_trace *t);
+
 /* The objective value of @p g (INFINITY when infeasible). @p trace may be NULL. */
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
                      asel_map_scratch *scratch, asel_map_trace *trace);
@@ -158,7 +184,12 @@ int asel_map_evaluate_as(const accelsel_mapping_problem *p, const accelsel_mappi
 int asel_map_set_stats(accelsel_mapping *m, uint32_t generations, uint64_t evaluations,
                        double seconds, const double *history, size_t n_history);
 
-/* The strategies that minimise each layer's own cost on its group. */
+/* Each slot's unit x classes + class under @p g's designs, into @p key. */
+void asel_map_slot_keys(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                        uint32_t *key);
+
+/* For every layer, the strategy that minimises its own cost (compute and
+ * collective) on its group. */
 void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_map_genome *g);
 
 /* Solvers: fill @p best, its value, statistics. */

@@ -77,24 +77,11 @@ static size_t unit_at(const accelsel_mapping_problem *p, const asel_map_genome *
     return p->pool_unit[p->pool_off[s] + g->design[s]];
 }
 
-/* The table entry of slot @p s (key from set_keys()) for layer @p l. */
+/* The table entry of slot @p s (key from asel_map_slot_keys()) for layer @p l. */
 static const asel_map_cost *entry(const accelsel_mapping_problem *p, const asel_map_scratch *sc,
                                   size_t l, unsigned s, int strat, unsigned gsz)
 {
     return &p->cost[asel_map_cost_index(p, l, strat, gsz, sc->key[s])];
-}
-
-static const asel_map_cost *cost_of(const accelsel_mapping_problem *p, const asel_map_genome *g,
-                                    size_t l, unsigned s, int strat, unsigned gsz)
-{
-    return asel_map_cost_at(p, l, unit_at(p, g, s), p->slot_class[s], strat, gsz);
-}
-
-static void set_keys(const accelsel_mapping_problem *p, const asel_map_genome *g,
-                     asel_map_scratch *sc)
-{
-    for (size_t s = 0; s < p->n_slots; s++)
-        sc->key[s] = (uint32_t)(unit_at(p, g, (unsigned)s) * p->n_classes + p->slot_class[s]);
 }
 
 /* Slowest link and largest latency inside a group. */
@@ -160,78 +147,91 @@ static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome 
     return 0;
 }
 
+double asel_map_host_in_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t q,
+                             size_t l, uint64_t grp, double in_frac, asel_map_trace *t)
+{
+    double bytes = p->out_elems[q] * p->batch * p->unit_bytes[key[lowest(grp)] / p->n_classes] *
+                   in_frac,
+           worst = 0;
+    for (uint64_t m = grp; m; m &= m - 1) {
+        unsigned s = lowest(m);
+        double x = asel_xfer_time(bytes, 1, p->host_bw[s], p->host_lat[s]);
+        worst = x > worst ? x : worst;
+    }
+    if (isinf(worst))
+        fail(t, 1, l, (size_t)-1, bytes);
+    return worst;
+}
+
+double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t q,
+                           uint64_t gq, int sq, size_t l, uint64_t grp, int sl, double in_frac,
+                           asel_map_trace *t)
+{
+    uint64_t recv = grp & ~gq;
+    if (sq == ACCELSEL_STRATEGY_BATCH && !(gq == grp && sl == ACCELSEL_STRATEGY_BATCH))
+        recv = grp; /* the producer's samples are spread over its group */
+    if (recv == 0)
+        return 0;
+    double bytes = p->out_elems[q] * p->batch * p->unit_bytes[key[lowest(gq)] / p->n_classes] *
+                   in_frac;
+    if (p->uniform) { /* every receiver waits as long */
+        uint64_t outside = recv & ~gq;
+        if (outside == 0 && asel_map_popcount(gq) < 2)
+            return 0;
+        double x = asel_xfer_time(bytes, 1, p->link_bw[1], p->link_lat[1]);
+        if (isinf(x)) {
+            unsigned r = lowest(outside ? outside : recv);
+            fail(t, 1, l, lowest(gq & ~(UINT64_C(1) << r)) * p->n_slots + r, bytes);
+        }
+        return x;
+    }
+    double worst = 0;
+    for (uint64_t m = recv; m; m &= m - 1) {
+        unsigned r = lowest(m);
+        uint64_t others = gq & ~(UINT64_C(1) << r);
+        if (others == 0)
+            continue;
+        size_t i = lowest(others) * p->n_slots + r;
+        double x = asel_xfer_time(bytes, 1, p->link_bw[i], p->link_lat[i]);
+        if (isinf(x))
+            fail(t, 1, l, i, bytes);
+        worst = x > worst ? x : worst;
+    }
+    return worst;
+}
+
 /* Seconds for layer @p l to receive its inputs (from the host and from
  * other groups); @p host gets the host part. */
-static double receive(const accelsel_mapping_problem *p, const asel_map_genome *g,
-                      const asel_map_scratch *sc, size_t l, double in_frac, double *host,
-                      asel_map_trace *t)
+static double receive(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l,
+                      double in_frac, double *host, asel_map_trace *t)
 {
-    uint64_t grp = sc->eg[l];
-    unsigned first = lowest(grp);
-    double between = 0, batch = p->batch;
+    double between = 0;
     *host = 0;
     for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++) {
         size_t q = p->in_idx[k];
-        double worst = 0;
-        if (p->is_input[q]) {
-            double bytes = p->out_elems[q] * batch * p->unit_bytes[unit_at(p, g, first)] * in_frac;
-            for (uint64_t m = grp; m; m &= m - 1) {
-                unsigned s = lowest(m);
-                double x = asel_xfer_time(bytes, 1, p->host_bw[s], p->host_lat[s]);
-                worst = x > worst ? x : worst;
-            }
-            if (isinf(worst))
-                fail(t, 1, l, (size_t)-1, bytes);
-            *host += worst;
-            continue;
-        }
-        uint64_t gq = sc->eg[q], recv = grp & ~gq;
-        if (sc->es[q] == ACCELSEL_STRATEGY_BATCH && !(gq == grp && sc->es[l] == ACCELSEL_STRATEGY_BATCH))
-            recv = grp; /* the producer's samples are spread over its group */
-        double bytes = p->out_elems[q] * batch * p->unit_bytes[unit_at(p, g, lowest(gq))] * in_frac;
-        if (p->uniform && recv != 0) { /* every receiver waits as long */
-            uint64_t outside = recv & ~gq;
-            if (outside == 0 && asel_map_popcount(gq) < 2)
-                continue;
-            double x = asel_xfer_time(bytes, 1, p->link_bw[1], p->link_lat[1]);
-            if (isinf(x)) {
-                unsigned r = lowest(outside ? outside : recv);
-                fail(t, 1, l, lowest(gq & ~(UINT64_C(1) << r)) * p->n_slots + r, bytes);
-            }
-            between += x;
-            continue;
-        }
-        for (uint64_t m = recv; m; m &= m - 1) {
-            unsigned r = lowest(m);
-            uint64_t others = gq & ~(UINT64_C(1) << r);
-            if (others == 0)
-                continue;
-            size_t i = lowest(others) * p->n_slots + r;
-            double x = asel_xfer_time(bytes, 1, p->link_bw[i], p->link_lat[i]);
-            if (isinf(x))
-                fail(t, 1, l, lowest(others) * p->n_slots + r, bytes);
-            worst = x > worst ? x : worst;
-        }
-        between += worst;
+        if (p->is_input[q])
+            *host += asel_map_host_in_time(p, sc->key, q, l, sc->eg[l], in_frac, t);
+        else
+            between += asel_map_input_time(p, sc->key, q, sc->eg[q], sc->es[q], l, sc->eg[l],
+                                           sc->es[l], in_frac, t);
     }
     return between;
 }
 
-/* The group's compute time (its slowest member) and collective. */
-static double compute_on(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l,
-                         double *coll, double *in_frac)
+double asel_map_layer_time(const accelsel_mapping_problem *p, const uint32_t *key,
+                           const uint8_t *stream, size_t l, uint64_t grp, int strat,
+                           double *coll, double *in_frac)
 {
-    uint64_t grp = sc->eg[l];
     unsigned gsz = asel_map_popcount(grp);
-    size_t base = asel_map_cost_index(p, l, sc->es[l], gsz, 0);
+    size_t base = asel_map_cost_index(p, l, strat, gsz, 0);
     const asel_map_plan *plan = &p->plan[base / (p->n_units * p->n_classes)];
     double comp = 0, cb = 0;
     for (uint64_t m = grp; m; m &= m - 1) {
         unsigned s = lowest(m);
-        const asel_map_hot *h = &p->hot[base + sc->key[s]];
+        const asel_map_hot *h = &p->hot[base + key[s]];
         double c = h->comp_s;
-        if (sc->stream[s])
-            c += p->host_bw[s] > 0 ? p->cost[base + sc->key[s]].w_bytes / p->host_bw[s] : INFINITY;
+        if (stream != NULL && stream[s])
+            c += p->host_bw[s] > 0 ? p->cost[base + key[s]].w_bytes / p->host_bw[s] : INFINITY;
         comp = c > comp ? c : comp;
         cb = h->coll_bytes > cb ? h->coll_bytes : cb;
     }
@@ -278,8 +278,8 @@ static double schedule(const accelsel_mapping_problem *p, const asel_map_genome 
         asel_map_effective(p, l, g->group[l], g->strat[l], sc->key, &sc->eg[l], &es);
         sc->es[l] = (int8_t)es;
         double coll, frac = 1, host, ready = 0;
-        double comp = compute_on(p, sc, l, &coll, &frac);
-        double in = receive(p, g, sc, l, frac, &host, t);
+        double comp = asel_map_layer_time(p, sc->key, sc->stream, l, sc->eg[l], es, &coll, &frac);
+        double in = receive(p, sc, l, frac, &host, t);
         for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++)
             ready = sc->end[p->in_idx[k]] > ready ? sc->end[p->in_idx[k]] : ready;
         uint64_t grp = sc->eg[l];
@@ -336,7 +336,7 @@ static void finish_trace(const accelsel_mapping_problem *p, const asel_map_scrat
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
                      asel_map_scratch *sc, asel_map_trace *t)
 {
-    set_keys(p, g, sc);
+    asel_map_slot_keys(p, g, sc->key);
     if (memory_pass(p, g, sc, t) != 0)
         return INFINITY;
     double latency = schedule(p, g, sc, t), period = 0;
@@ -347,40 +347,39 @@ double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g
     return p->objective == ACCELSEL_OBJECTIVE_LATENCY ? latency : period;
 }
 
+static int8_t greedy_strategy(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                              const uint32_t *key, size_t l)
+{
+    double best = INFINITY;
+    int8_t pick = 0;
+    for (int s = 0; s < ACCELSEL_STRATEGY_COUNT; s++) {
+        uint64_t eg;
+        int es;
+        double coll, frac;
+        if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s])
+            continue;
+        asel_map_effective(p, l, g->group[l], s, key, &eg, &es);
+        double t = asel_map_layer_time(p, key, NULL, l, eg, es, &coll, &frac) + coll;
+        if (t < best) {
+            best = t;
+            pick = (int8_t)s;
+        }
+    }
+    return pick;
+}
+
+void asel_map_slot_keys(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                        uint32_t *key)
+{
+    for (size_t s = 0; s < p->n_slots; s++)
+        key[s] = (uint32_t)(unit_at(p, g, (unsigned)s) * p->n_classes + p->slot_class[s]);
+}
+
 void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_map_genome *g)
 {
     uint32_t key[ACCELSEL_MAPPING_MAX_SLOTS];
-    for (size_t s = 0; s < p->n_slots; s++)
-        key[s] = (uint32_t)(unit_at(p, g, (unsigned)s) * p->n_classes + p->slot_class[s]);
-    for (size_t l = 0; l < p->n_layers; l++) {
-        if (p->is_input[l])
-            continue;
-        double best = INFINITY;
-        int8_t pick = 0;
-        for (int s = 0; s < ACCELSEL_STRATEGY_COUNT; s++) {
-            uint64_t eg;
-            int es;
-            if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)s])
-                continue;
-            asel_map_effective(p, l, g->group[l], s, key, &eg, &es);
-            unsigned gsz = asel_map_popcount(eg);
-            double t = 0, cb = 0, steps = 0;
-            for (uint64_t m = eg; m; m &= m - 1) {
-                const asel_map_cost *e = cost_of(p, g, l, lowest(m), es, gsz);
-                t = e->comp_s > t ? e->comp_s : t;
-                cb = e->coll_bytes > cb ? e->coll_bytes : cb;
-                steps = e->coll_steps;
-            }
-            if (gsz > 1) {
-                double bw, lat;
-                group_link(p, eg, &bw, &lat);
-                t += asel_xfer_time(cb, steps, bw, lat);
-            }
-            if (t < best) {
-                best = t;
-                pick = (int8_t)s;
-            }
-        }
-        g->strat[l] = pick;
-    }
+    asel_map_slot_keys(p, g, key);
+    for (size_t l = 0; l < p->n_layers; l++)
+        if (!p->is_input[l])
+            g->strat[l] = greedy_strategy(p, g, key, l);
 }

@@ -219,8 +219,10 @@ typedef struct accelsel_mapping_solve_options {
     uint32_t n_threads;     /**< threads evaluating; 0 = all online cores */
     uint32_t generations;   /**< outer generations; 0 = default (100) */
     uint32_t population;    /**< outer population; 0 = default (64) */
-    double time_budget_s;   /**< stop after this wall time; 0 = no limit. A budget
-                                 makes the result depend on speed, not only on the seed */
+    double time_budget_s;   /**< stop after this wall time (the GA's generations after
+                                 three quarters of it, its local search at the end);
+                                 0 = no limit. A budget makes the result depend on
+                                 speed, not only on the seed */
     uint32_t patience;      /**< stop after this many generations without improvement;
                                  0 = default (50) */
     uint64_t exhaustive_limit; /**< "exhaustive": largest number of candidates it

@@ -31,6 +31,9 @@
  * sometimes beats the polished best, and on two threads both take the
  * time of one. */
 #define POLISHED 2
+/* With a time budget, the generations stop at this share of it and the
+ * local search has the rest. */
+#define GA_SHARE 0.75
 
 typedef struct ga {
     const accelsel_mapping_problem *p;
@@ -354,7 +357,8 @@ static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *
             r->canceled = 1;
             break;
         }
-        if (still >= patience || (o->time_budget_s > 0 && asel_map_now() - t0 >= o->time_budget_s))
+        if (still >= patience ||
+            (o->time_budget_s > 0 && asel_map_now() - t0 >= GA_SHARE * o->time_budget_s))
             break;
     }
     if (rc == 0 && !r->canceled)

@@ -31,6 +31,11 @@
  * sometimes beats the polished best, and on two threads both take the
  * time of one. */
 #define POLISHED 2
+/* Work (in walks) each candidate's local search may do, per walk of the
+ * GA: on the zoo cases of adaptive-8 it does 0.2 to 0.5; on systems of 32
+ * or 64 slots, where it has many more moves to try, it would do several
+ * times the GA's work without this bound. */
+#define POLISH_WORK 1
 /* With a time budget, the generations stop at this share of it and the
  * local search has the rest. */
 #define GA_SHARE 0.75
@@ -276,7 +281,7 @@ static int polish_task(void *ctx, size_t i, size_t worker)
 
 /* The candidates: the best so far into next[0], the best of the last
  * population with another value into next[1]; their trials after them. */
-static size_t polish_start(ga *s, asel_map_result *r, double deadline)
+static size_t polish_start(ga *s, asel_map_result *r, const asel_ga_polish_limits *limits)
 {
     size_t n = 1;
     asel_map_genome_copy(s->p, &s->next.g[0], &r->best);
@@ -293,7 +298,7 @@ static size_t polish_start(ga *s, asel_map_result *r, double deadline)
                                       &s->forks};
         s->evals[i] = 0;
         asel_ga_polish_start(&s->polish[i], s->p, &s->cl, &s->next.g[i], &s->next_fit[i],
-                             &tools, &s->evals[i], deadline);
+                             &tools, &s->evals[i], limits);
         s->polishing[i] = 1;
     }
     return n;
@@ -305,7 +310,8 @@ static size_t polish_start(ga *s, asel_map_result *r, double deadline)
 static int polish(ga *s, const accelsel_mapping_solve_options *o, double deadline,
                   asel_map_result *r)
 {
-    size_t n = polish_start(s, r, deadline), best = 0;
+    asel_ga_polish_limits limits = {deadline, r->evaluations * POLISH_WORK};
+    size_t n = polish_start(s, r, &limits), best = 0;
     int rc = 0, going = 1;
     while (rc == 0 && going) {
         rc = asel_pool_run(s->workers < n ? s->workers : n, n, polish_task, s);

@@ -4,10 +4,25 @@
 #include <math.h>
 #include <string.h>
 
-void asel_ga_polish_judge(asel_ga_polish *s)
+double asel_ga_polish_walk(asel_ga_polish *s)
 {
     (*s->evals)++;
-    double v = asel_map_walk(s->p, s->trial, s->sc, NULL);
+    s->work++;
+    return asel_map_walk(s->p, s->trial, s->sc, NULL);
+}
+
+void asel_ga_polish_lay(asel_ga_polish *s, const size_t *run, size_t n_run, uint64_t slots,
+                        const asel_map_timing *tm)
+{
+    /* A walk prices each layer once, a layout each of its layers once per
+     * state: a layout costs about cells / layers walks. */
+    size_t cells = asel_map_layout_run(s->p, run, n_run, slots, tm, s->lay, s->trial);
+    s->work += cells / (s->p->n_layers ? s->p->n_layers : 1);
+}
+
+void asel_ga_polish_judge(asel_ga_polish *s)
+{
+    double v = asel_ga_polish_walk(s);
     if (v < *s->value * (1 - ASEL_GA_POLISH_GAIN)) {
         *s->value = v;
         asel_map_genome_copy(s->p, s->best, s->trial);
@@ -19,7 +34,8 @@ void asel_ga_polish_judge(asel_ga_polish *s)
 
 int asel_ga_polish_stop(asel_ga_polish *s)
 {
-    if (!s->out_of_time && s->deadline > 0 && asel_map_now() >= s->deadline)
+    if (!s->out_of_time && (s->work >= s->limits.work ||
+                            (s->limits.deadline > 0 && asel_map_now() >= s->limits.deadline)))
         s->out_of_time = 1;
     return s->out_of_time;
 }
@@ -30,7 +46,7 @@ static void layout_moves(asel_ga_polish *s)
 {
     const accelsel_mapping_problem *p = s->p;
     uint64_t all = asel_map_all_slots(p);
-    asel_map_layout_run(p, s->cl->at, s->cl->n, all, NULL, s->lay, s->trial);
+    asel_ga_polish_lay(s, s->cl->at, s->cl->n, all, NULL);
     asel_ga_polish_judge(s);
     for (size_t sl = 0; sl < p->n_slots && !asel_ga_polish_stop(s); sl++) {
         uint32_t n = (uint32_t)(p->pool_off[sl + 1] - p->pool_off[sl]);
@@ -38,7 +54,7 @@ static void layout_moves(asel_ga_polish *s)
             if (d == s->best->design[sl])
                 continue;
             s->trial->design[sl] = d;
-            asel_map_layout_run(p, s->cl->at, s->cl->n, all, NULL, s->lay, s->trial);
+            asel_ga_polish_lay(s, s->cl->at, s->cl->n, all, NULL);
             asel_ga_polish_judge(s);
         }
     }
@@ -118,10 +134,10 @@ static void canonical(const accelsel_mapping_problem *p, asel_map_genome *g)
 void asel_ga_polish_start(asel_ga_polish *s, const accelsel_mapping_problem *p,
                           const asel_ga_layers *cl, asel_map_genome *best, double *value,
                           const asel_ga_polish_tools *tools, uint64_t *evaluations,
-                          double deadline)
+                          const asel_ga_polish_limits *limits)
 {
     *s = (asel_ga_polish){p, cl, best, tools->trial, value, tools->scratch, tools->layout,
-                          tools->forks, evaluations, deadline, 1, 0};
+                          tools->forks, evaluations, *limits, 0, 1, 0};
     if (cl->n == 0 || !(*value < INFINITY)) {
         s->kept = 0;
         return;

@@ -29,6 +29,13 @@ typedef struct asel_ga_polish_tools {
     const asel_ga_forks *forks;  /* ga_branches.h */
 } asel_ga_polish_tools;
 
+/* When a local search stops at the latest. */
+typedef struct asel_ga_polish_limits {
+    double deadline; /* asel_map_now() after which no move is tried; 0 none */
+    uint64_t work;   /* work (walks, and layouts as the walks they cost) after
+                        which no move is tried */
+} asel_ga_polish_limits;
+
 /* A local search under way on one candidate. */
 typedef struct asel_ga_polish {
     const accelsel_mapping_problem *p;
@@ -39,25 +46,32 @@ typedef struct asel_ga_polish {
     asel_map_layout *lay;
     const asel_ga_forks *forks;
     uint64_t *evals;
-    double deadline;
+    asel_ga_polish_limits limits;
+    uint64_t work;
     int kept, out_of_time;
 } asel_ga_polish;
 
 /* Start improving @p best (objective *@p value) in place; each walk will
- * count in *@p evaluations. @p deadline: asel_map_now() after which no
- * pass goes on (0: none). */
+ * count in *@p evaluations; @p limits bound the work. */
 void asel_ga_polish_start(asel_ga_polish *s, const accelsel_mapping_problem *p,
                           const asel_ga_layers *cl, asel_map_genome *best, double *value,
                           const asel_ga_polish_tools *tools, uint64_t *evaluations,
-                          double deadline);
+                          const asel_ga_polish_limits *limits);
 
 /* A move is kept only when it gains more than rounding. */
 #define ASEL_GA_POLISH_GAIN 1e-12
 
+/* Walk the trial, counted. */
+double asel_ga_polish_walk(asel_ga_polish *s);
+
+/* asel_map_layout_run() on the trial, counted. */
+void asel_ga_polish_lay(asel_ga_polish *s, const size_t *run, size_t n_run, uint64_t slots,
+                        const asel_map_timing *tm);
+
 /* Walk the trial: keep it when it beats the best, else put the best back. */
 void asel_ga_polish_judge(asel_ga_polish *s);
 
-/* Whether the deadline has passed. */
+/* Whether a limit has been reached. */
 int asel_ga_polish_stop(asel_ga_polish *s);
 
 /* The moves at forks (ga_polish_forks.c). */
@@ -65,7 +79,7 @@ void asel_ga_polish_forks(asel_ga_polish *s);
 
 /* One pass over every move, each kept when it shortens the objective.
  * Returns 1 while another pass may keep more: this one kept a move and
- * the deadline has not passed. Deterministic: the moves are tried in a
+ * no limit has been reached. Deterministic: the moves are tried in a
  * fixed order. */
 int asel_ga_polish_pass(asel_ga_polish *s);
 

@@ -30,7 +30,7 @@ static size_t branch(asel_ga_polish *s, size_t f, int c, uint64_t *slots)
 static void lay_branch(asel_ga_polish *s, size_t f, int c, uint64_t slots)
 {
     size_t n = branch(s, f, c, NULL);
-    asel_map_layout_run(s->p, s->lay->run, n, slots, NULL, s->lay, s->trial);
+    asel_ga_polish_lay(s, s->lay->run, n, slots, NULL);
 }
 
 /* Child @p c's branch laid out anew in the trial on any slot, each slot
@@ -50,7 +50,7 @@ static void spread(asel_ga_polish *s, size_t f, int c)
                 free_at[sl] = fmax(free_at[sl], s->sc->end[l]);
             }
     asel_map_timing tm = {free_at, s->sc->end};
-    asel_map_layout_run(p, s->lay->run, n, asel_map_all_slots(p), &tm, s->lay, s->trial);
+    asel_ga_polish_lay(s, s->lay->run, n, asel_map_all_slots(p), &tm);
 }
 
 /* The child of fork @p f whose layers end last in the scratch's walk. */
@@ -74,10 +74,9 @@ static double lay_parts(asel_ga_polish *s, size_t f, const uint64_t *part)
 {
     for (int c = 0; c < s->forks->n_kids[f]; c++)
         lay_branch(s, f, c, part[c]);
-    *s->evals += 2;
-    asel_map_walk(s->p, s->trial, s->sc, NULL);
+    asel_ga_polish_walk(s);
     spread(s, f, last_branch(s, f));
-    return asel_map_walk(s->p, s->trial, s->sc, NULL);
+    return asel_ga_polish_walk(s);
 }
 
 /* Try @p part against the search's best @p best_part (value @p best_v). */
@@ -219,8 +218,7 @@ void asel_ga_polish_forks(asel_ga_polish *s)
         partition_moves(s, f);
         swap_moves(s, f);
         for (int c = 0; c < s->forks->n_kids[f]; c++) {
-            (*s->evals)++;
-            asel_map_walk(s->p, s->trial, s->sc, NULL);
+            asel_ga_polish_walk(s);
             spread(s, f, c);
             asel_ga_polish_judge(s);
         }

@@ -181,13 +181,13 @@ static void step(const accelsel_mapping_problem *p, const uint32_t *key, asel_ma
     }
 }
 
-void asel_map_layout_run(const accelsel_mapping_problem *p, const size_t *run, size_t n_run,
-                         uint64_t slots, const asel_map_timing *tm, asel_map_layout *w,
-                         asel_map_genome *g)
+size_t asel_map_layout_run(const accelsel_mapping_problem *p, const size_t *run, size_t n_run,
+                           uint64_t slots, const asel_map_timing *tm, asel_map_layout *w,
+                           asel_map_genome *g)
 {
     uint32_t key[ACCELSEL_MAPPING_MAX_SLOTS];
     if (n_run == 0 || slots == 0)
-        return;
+        return 0;
     asel_map_slot_keys(p, g, key);
     size_t n = states(p, run, n_run, slots, w, g, key);
     for (size_t k = 0; k < n_run; k++)
@@ -208,12 +208,12 @@ void asel_map_layout_run(const accelsel_mapping_problem *p, const size_t *run, s
     for (size_t i = 1; i < n; i++)
         if (w->prev[i] < w->prev[j])
             j = i;
-    if (!isfinite(w->prev[j]))
-        return;
-    for (size_t k = n_run; k-- > 0;) {
-        g->group[run[k]] = w->grp[j];
-        g->strat[run[k]] = w->strat[j];
-        if (k > 0)
-            j = w->from[k * w->cap + j];
-    }
+    if (isfinite(w->prev[j]))
+        for (size_t k = n_run; k-- > 0;) {
+            g->group[run[k]] = w->grp[j];
+            g->strat[run[k]] = w->strat[j];
+            if (k > 0)
+                j = w->from[k * w->cap + j];
+        }
+    return n_run * n;
 }

@@ -47,8 +47,9 @@ void asel_map_layout_free(asel_map_layout *w);
  * slot alone. Inputs from layers outside the run are received from where
  * they stay. With @p tm (may be NULL: everything free from time 0), a
  * layer starts no sooner than its slots are free and its outside inputs
- * end. Leaves @p g unchanged when no layout is finite. Deterministic. */
-void asel_map_layout_run(const accelsel_mapping_problem *p, const size_t *run, size_t n_run,
+ * end. Leaves @p g unchanged when no layout is finite. Deterministic.
+ * Returns the (layer, state) cells it priced, a measure of its work. */
+size_t asel_map_layout_run(const accelsel_mapping_problem *p, const size_t *run, size_t n_run,
                          uint64_t slots, const asel_map_timing *tm, asel_map_layout *w,
                          asel_map_genome *g);
 

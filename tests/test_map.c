@@ -14,6 +14,7 @@
 #include "accelsel/network.h"
 #include "core/rng.h"
 #include "map/ga_branches.h"
+#include "map/ga_polish.h"
 #include "map/layout_dp.h"
 #include "map/map_impl.h"
 #include "testutil.h"
@@ -530,6 +531,62 @@ START_TEST(cancel_in_the_local_search)
 }
 END_TEST
 
+/* The local search from one mapping of casia-surf on adaptive-8 (every
+ * slot the first design, every layer on all slots): @p work bounds it;
+ * returns the walks it took and its result in @p value. */
+static uint64_t local_search(const accelsel_mapping_problem *p, uint64_t work, double *value)
+{
+    asel_map_genomes gs;
+    asel_ga_layers cl = {calloc(p->n_layers, sizeof(size_t)), 0};
+    asel_ga_forks forks;
+    asel_map_layout lay;
+    asel_map_scratch sc;
+    ck_assert_ptr_nonnull(cl.at);
+    ck_assert_int_eq(asel_map_genomes_new(&gs, p, 2), 0);
+    ck_assert_int_eq(asel_ga_forks_build(p, &forks), 0);
+    ck_assert_int_eq(asel_map_layout_new(&lay, p), 0);
+    ck_assert_int_eq(asel_map_scratch_new(&sc, p), 0);
+    for (size_t i = 0; i < p->n_layers; i++) {
+        gs.g[0].group[p->topo[i]] = asel_map_all_slots(p);
+        gs.g[0].strat[p->topo[i]] = ACCELSEL_STRATEGY_NONE;
+        if (!p->is_input[p->topo[i]])
+            cl.at[cl.n++] = p->topo[i];
+    }
+    *value = asel_map_walk(p, &gs.g[0], &sc, NULL);
+    asel_ga_polish s;
+    asel_ga_polish_tools tools = {&gs.g[1], &sc, &lay, &forks};
+    asel_ga_polish_limits limits = {0, work};
+    uint64_t walks = 0;
+    asel_ga_polish_start(&s, p, &cl, &gs.g[0], value, &tools, &walks, &limits);
+    for (int pass = 0; pass < 100 && asel_ga_polish_pass(&s); pass++)
+        ;
+    ck_assert_double_eq(*value, asel_map_walk(p, &gs.g[0], &sc, NULL));
+    asel_map_scratch_free(&sc);
+    asel_map_layout_free(&lay);
+    asel_ga_forks_free(&forks);
+    asel_map_genomes_free(&gs);
+    free(cl.at);
+    return walks;
+}
+
+/* A local search stops, wherever it is, once its work reaches its limit:
+ * with a limit of one walk it walks once (its first layout alone costs
+ * more), without one it walks thousands of times and gains. */
+START_TEST(local_search_stops_at_its_work_limit)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-8", "casia-surf");
+    double start, bounded, free_run;
+    uint64_t walks = local_search(p, 1, &bounded);
+    ck_assert_uint_eq(walks, 1);
+    walks = local_search(p, UINT64_MAX, &free_run);
+    ck_assert_uint_gt(walks, 1000);
+    local_search(p, 0, &start); /* a limit already reached: the mapping as it was */
+    ck_assert(free_run < 0.5 * start);
+    ck_assert(bounded <= start);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
 START_TEST(baselines_and_the_ga)
 {
     accelsel_mapping_problem *p = zoo_problem("adaptive-4", "resnet50");
@@ -784,6 +841,7 @@ int main(void)
     tcase_add_test(tc, same_seed_same_mapping_at_any_thread_count);
     tcase_add_test(tc, cancel_returns_the_best_so_far);
     tcase_add_test(tc, cancel_in_the_local_search);
+    tcase_add_test(tc, local_search_stops_at_its_work_limit);
     tcase_add_test(tc, layout_is_exact_on_a_chain);
     tcase_add_test(tc, timed_layout_avoids_busy_slots);
     tcase_add_test(tc, baselines_and_the_ga);

@@ -89,46 +89,58 @@ static size_t states(const accelsel_mapping_problem *p, const size_t *run, size_
     return n;
 }
 
-/* Layer @p l's own time in each state: receiving from the host, computing,
- * its collective, sending a network output back. INFINITY where the
- * strategy does not apply. */
-static void own_times(const accelsel_mapping_problem *p, const uint32_t *key,
-                      const asel_map_genome *g, const asel_map_timing *tm, size_t l,
-                      asel_map_layout *w, size_t n)
+/* Layer @p l's own time in each state: computing, its collective, sending
+ * a network output back. INFINITY where the strategy does not apply. */
+static void compute_times(const accelsel_mapping_problem *p, const uint32_t *key,
+                          const asel_map_timing *tm, size_t l, asel_map_layout *w, size_t n)
 {
     for (size_t j = 0; j < n; j++) {
         w->floor[j] = 0;
         if (tm != NULL)
             for (uint64_t m = w->grp[j]; m; m &= m - 1)
                 w->floor[j] = fmax(w->floor[j], tm->free_at[__builtin_ctzll(m)]);
+        w->in_frac[j] = 1;
         if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)w->strat[j]]) {
             w->own[j] = INFINITY;
             continue;
         }
-        double coll, frac;
-        double t = asel_map_layer_time(p, key, NULL, l, w->grp[j], w->strat[j], &coll, &frac);
-        t += coll;
-        for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++) {
-            size_t q = p->in_idx[k];
-            if (p->is_input[q]) {
-                t += asel_map_host_in_time(p, key, q, l, w->grp[j], frac, NULL);
-            } else if (!w->in_run[q]) { /* its placement stays */
-                uint64_t gq;
-                int sq;
-                if (tm != NULL)
-                    w->floor[j] = fmax(w->floor[j], tm->end[q]);
-                asel_map_effective(p, q, g->group[q], g->strat[q], key, &gq, &sq);
-                t += asel_map_input_time(p, key, q, gq, sq, l, w->grp[j], w->strat[j], frac,
-                                         NULL);
-            }
-        }
+        double coll;
+        w->own[j] = asel_map_layer_time(p, key, NULL, l, w->grp[j], w->strat[j], &coll,
+                                        &w->in_frac[j]) + coll;
         if (p->is_output[l]) {
             unsigned s0 = (unsigned)__builtin_ctzll(w->grp[j]);
             double bytes = p->out_elems[l] * p->batch * p->unit_bytes[key[s0] / p->n_classes];
-            t += asel_xfer_time(bytes, 1, p->host_bw[s0], p->host_lat[s0]);
+            w->own[j] += asel_xfer_time(bytes, 1, p->host_bw[s0], p->host_lat[s0]);
         }
-        w->own[j] = t;
-        w->in_frac[j] = frac;
+    }
+}
+
+/* compute_times(), then in each state the receiving of the inputs that do
+ * not come from the run: from the host, or from layers whose placement
+ * stays (which also sets when the layer can start, with @p tm). */
+static void own_times(const accelsel_mapping_problem *p, const uint32_t *key,
+                      const asel_map_genome *g, const asel_map_timing *tm, size_t l,
+                      asel_map_layout *w, size_t n)
+{
+    compute_times(p, key, tm, l, w, n);
+    for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++) {
+        size_t q = p->in_idx[k];
+        if (p->is_input[q]) {
+            for (size_t j = 0; j < n; j++)
+                w->own[j] += asel_map_host_in_time(p, key, q, l, w->grp[j], w->in_frac[j], NULL);
+            continue;
+        }
+        if (w->in_run[q])
+            continue;
+        uint64_t gq;
+        int sq;
+        asel_map_effective(p, q, g->group[q], g->strat[q], key, &gq, &sq);
+        for (size_t j = 0; j < n; j++) {
+            if (tm != NULL)
+                w->floor[j] = fmax(w->floor[j], tm->end[q]);
+            w->own[j] += asel_map_input_time(p, key, q, gq, sq, l, w->grp[j], w->strat[j],
+                                             w->in_frac[j], NULL);
+        }
     }
 }
 

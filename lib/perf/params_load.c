@@ -96,14 +96,22 @@ static int device_at(const asel_yaml_doc *doc, const asel_yaml_node *key,
                           key->value, asel_ellipsis(key->value));
 }
 
+/* The mapping at @p key of @p root, which must be there. */
+static int required_map(const asel_yaml_doc *doc, const asel_yaml_node *root, const char *key,
+                        const asel_yaml_node **out)
+{
+    *out = asel_yaml_get(root, key);
+    if (*out == NULL)
+        return asel_yaml_fail(doc, root, "missing required key '%s'", key);
+    return asel_yaml_expect(doc, *out, ASEL_YAML_MAP, key);
+}
+
 /* Corrections: device name -> positive finite time factor. */
 static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
                             accelsel_predictor *p)
 {
-    const asel_yaml_node *c = asel_yaml_get(root, "corrections");
-    if (c == NULL)
-        return asel_yaml_fail(doc, root, "missing required key 'corrections'");
-    int rc = asel_yaml_expect(doc, c, ASEL_YAML_MAP, "corrections");
+    const asel_yaml_node *c;
+    int rc = required_map(doc, root, "corrections", &c);
     for (size_t i = 0; rc == 0 && i < c->n; i++) {
         size_t dev;
         double v;
@@ -149,10 +157,8 @@ static int cmp_count_corr(const void *a, const void *b)
 static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
                                   accelsel_predictor *p)
 {
-    const asel_yaml_node *c = asel_yaml_get(root, "count_corrections");
-    if (c == NULL)
-        return asel_yaml_fail(doc, root, "missing required key 'count_corrections'");
-    int rc = asel_yaml_expect(doc, c, ASEL_YAML_MAP, "count_corrections");
+    const asel_yaml_node *c;
+    int rc = required_map(doc, root, "count_corrections", &c);
     size_t total = 0;
     for (size_t i = 0; rc == 0 && i < c->n; i++)
         total += c->items[i]->kind == ASEL_YAML_MAP ? c->items[i]->n : 0;

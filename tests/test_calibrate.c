@@ -12,6 +12,7 @@
 #include "accelsel/accelsel.h"
 #include "perf/params.h"
 #include "perf/predictor_impl.h"
+#include "perf/software.h"
 #include "testutil.h"
 
 static accelsel_catalog *cat;
@@ -313,6 +314,54 @@ START_TEST(corrections_weight_recent_rounds)
 }
 END_TEST
 
+/* MLPerf's publication dates: v0.5 December 2018, v0.6 July 2019, v0.7
+ * July 2020, then June (vX.0) and November or December (vX.1) of each year. */
+START_TEST(round_years)
+{
+    static const struct { int code; double year; } want[] = {
+        { 5, 2019.0 }, { 6, 2019.5 }, { 7, 2020.5 }, { 100, 2021.5 }, { 101, 2022.0 },
+        { 200, 2022.5 }, { 301, 2024.0 }, { 400, 2024.5 }, { 501, 2026.0 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_double_eq(asel_perf_round_year(want[i].code), want[i].year);
+    ck_assert(isnan(asel_perf_round_year(-1)));
+}
+END_TEST
+
+/* Rows of the later rounds run faster by a known trend, exp(-0.08) per year
+ * (v1.0, v2.0 and v3.0: 2021.5, 2022.5, 2023.5): calibration finds the
+ * trend and, with it, the globals of the latest round's software. Without
+ * the trend in the data it finds none worth the name. */
+START_TEST(recovers_software_trend)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    for (size_t i = 0; i < s.n; i++) {
+        int major = s.round[i][1] - '0';
+        s.time[i] *= exp(-0.08 * (2020.5 + major - 2023.5));
+    }
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.no_corrections = 1;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
+    assert_close(p->par.software_trend, -0.08, 0.02, "software_trend");
+    ck_assert_double_eq(p->par.software_year, 2023.5);
+    check_recovered(p, 0.05);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+    truth = truth_rows(&s);
+    ds = to_dataset(&s);
+    p = fresh();
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
+    ck_assert_msg(fabs(p->par.software_trend) < 1e-3, "trend %g", p->par.software_trend);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
 static accelsel_dataset *evaluate(const accelsel_dataset *ds, uint32_t threads)
 {
     accelsel_predictor *p;
@@ -370,6 +419,8 @@ int main(void)
     tcase_add_test(tc, epochs_relation_is_robust);
     tcase_add_test(tc, repeated_logs_are_skipped);
     tcase_add_test(tc, corrections_weight_recent_rounds);
+    tcase_add_test(tc, round_years);
+    tcase_add_test(tc, recovers_software_trend);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -263,7 +263,12 @@ END_TEST
 /* Edits of the default file, each with the status and a word of the message. */
 static const struct { const char *from, *to; int rc; const char *word; } edits[] = {
     { "format: accelsel-predictor-params", "format: other", ACCELSEL_EPARSE, "not a predictor" },
-    { "version: 1", "version: 2", ACCELSEL_EVERSION, "version 2" },
+    { "version: 2", "version: 3", ACCELSEL_EVERSION, "version 3" },
+    { "version: 2", "version: 0", ACCELSEL_EVERSION, "version 0" },
+    { "version: 2", "version: 1", ACCELSEL_EPARSE, "software_trend" }, /* a key version 1 lacks */
+    { "software_trend: 0\n", "", ACCELSEL_EPARSE, "software_trend" },
+    { "software_trend: 0", "software_trend: -1.5", ACCELSEL_EPARSE, "software_trend" },
+    { "software_year: 2024", "software_year: 1e9", ACCELSEL_EPARSE, "software_year" },
     { "backward_ratio: 2", "backward_ratio: 2\nextra: 1", ACCELSEL_EPARSE, "extra" },
     { "backward_ratio: 2\n", "", ACCELSEL_EPARSE, "backward_ratio" },
     { "compute_eff: 0.6", "compute_eff: 1.5", ACCELSEL_EPARSE, "compute_eff" },
@@ -297,6 +302,33 @@ START_TEST(params_rejections)
     if (edits[_i].rc == ACCELSEL_EPARSE)
         ck_assert_uint_gt(accelsel_last_error()->line, 0);
     accelsel_free(base);
+}
+END_TEST
+
+/* A file of version 1 (before the software trend) still loads: its keys
+ * are read, the trend keeps its default (none, software of 2024), so the
+ * predictor predicts as before and saves as version 2 again. */
+START_TEST(params_version_1_loads)
+{
+    static const char trend[] = "software_trend: 0\nsoftware_year: 2024\n";
+    char *base = save(pred), text[8192];
+    const char *t = strstr(base, trend);
+    ck_assert_ptr_nonnull(t);
+    snprintf(text, sizeof text, "%.*s%s", (int)(t - base), base, t + strlen(trend));
+    char *v = strstr(text, "version: 2");
+    ck_assert_ptr_nonnull(v);
+    v[strlen("version: ")] = '1';
+    accelsel_predictor *old;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&old, cat, text, strlen(text), NULL), 0);
+    char *again = save(old);
+    ck_assert_str_eq(again, base);
+    accelsel_predict_request q = req("v100-sxm2-16gb", 8, 256);
+    accelsel_prediction r1 = ACCELSEL_PREDICTION_INIT, r2 = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(old, &q, &r1), 0);
+    ck_assert_int_eq(accelsel_predictor_predict(pred, &q, &r2), 0);
+    ck_assert(memcmp(&r1, &r2, sizeof r1) == 0);
+    accelsel_predictor_free(old);
+    accelsel_free(base), accelsel_free(again);
 }
 END_TEST
 
@@ -450,6 +482,7 @@ int main(void)
     tcase_add_test(tc, epochs_relation);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, params_round_trip);
+    tcase_add_test(tc, params_version_1_loads);
     tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));
     tcase_add_test(tc, dataset_rows);
     tcase_add_test(tc, appended_rows);

@@ -21,6 +21,14 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
 int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows,
                                 const size_t *idx, const double *r, size_t n, double shrink);
 
+/* The software trend @p trend (log time per year, in [-1, 1]) from the
+ * residuals r[i] = log(predicted / measured) of rows idx[0..n-1]: the
+ * pooled slope of -r against the round's year within each device and count,
+ * under the Huber loss with threshold @p delta and the corrections' recency
+ * weights; 0 when no group spans two rounds. 0 or ACCELSEL_ENOMEM. */
+int asel_perf_learn_trend(double *trend, const asel_perf_rows *rows, const size_t *idx,
+                          const double *r, size_t n, double delta);
+
 /* 1 if row @p r can be fitted or scored: resolved, closed division, not a
  * copy of an earlier row's logs (same_runs_as), a positive measured time. */
 int asel_perf_row_scored(const asel_perf_row *r);

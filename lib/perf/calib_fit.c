@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/calib.h"
+#include "perf/software.h"
 
 #define NPK 5 /* fitted per kind: compute, memory, overhead, communication, fusion */
 #define NP (NPK * ASEL_PERF_KINDS)
@@ -20,6 +21,10 @@
  * or of 0.2 us) when the epochs relation moved by 3 %. */
 #define PRIOR_W 0.1
 #define MAX_ITER 60
+/* A step that lowers the objective by less than this share stops the fit:
+ * the steps after it moved no error of the evaluation by 0.05 points, and
+ * left alone they crept on to MAX_ITER. */
+#define STOP_GAIN 1e-7
 
 static double logit(double x) { return log(x / (1 - x)); }
 static double sigmoid(double t) { return 1 / (1 + exp(-t)); }
@@ -166,7 +171,7 @@ static void lm(fit *f, double *theta, double *r, double *jac, double *tmp)
             residuals(f, trial, tmp);
             double o = objective(f, trial, tmp);
             if (isfinite(o) && o < obj) {
-                moved = obj - o > 1e-10 * (1 + obj);
+                moved = obj - o > STOP_GAIN * (1 + obj);
                 memcpy(theta, trial, sizeof trial);
                 memcpy(r, tmp, f->n * sizeof *r);
                 obj = o;
@@ -239,6 +244,32 @@ static void fit_epochs(asel_perf_params *par, const asel_perf_rows *rows, const 
     }
 }
 
+/* The latest round's year among the fitted rows; @p dflt if none has one. */
+static double latest_year(const fit *f, double dflt)
+{
+    double y = -INFINITY;
+    for (size_t i = 0; i < f->n; i++)
+        y = fmax(y, asel_perf_round_year(f->rows->row[f->idx[i]].round));
+    return isfinite(y) ? y : dflt;
+}
+
+/* The globals with no trend, the trend from their residuals, then the
+ * globals again under it, so that they describe the latest round's
+ * software; @p r ends with the residuals of the last fit. */
+static int fit_globals(fit *f, double *theta, double *r)
+{
+    f->par.software_trend = 0;
+    f->par.software_year = latest_year(f, f->par.software_year);
+    lm(f, theta, r, r + 2 * f->n, r + f->n);
+    from_theta(&f->par, theta);
+    int rc = asel_perf_learn_trend(&f->par.software_trend, f->rows, f->idx, r, f->n, f->delta);
+    if (rc == 0 && f->par.software_trend != 0) {
+        lm(f, theta, r, r + 2 * f->n, r + f->n);
+        from_theta(&f->par, theta);
+    }
+    return rc;
+}
+
 int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_rows *rows,
                   const unsigned char *use, const accelsel_calibrate_options *o)
 {
@@ -263,9 +294,9 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
     }
     to_theta(&f.par, theta);
     memcpy(f.theta0, theta, sizeof theta);
-    lm(&f, theta, r, r + 2 * f.n, r + f.n);
-    from_theta(&f.par, theta);
-    int rc = o->no_corrections ? 0 : asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows);
+    int rc = fit_globals(&f, theta, r);
+    if (rc == 0)
+        rc = o->no_corrections ? 0 : asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows);
     if (rc == 0)
         *par = f.par;
     asel_free(r);

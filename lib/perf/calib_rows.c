@@ -10,6 +10,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/rows.h"
+#include "perf/software.h"
 
 typedef struct cols {
     size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
@@ -191,7 +192,8 @@ double asel_perf_row_minutes(const asel_perf_params *par, double corr, const ase
                              const accelsel_network *net)
 {
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if (asel_perf_run(par, corr, &r->cfg, net, &res, NULL, 0) < 0)
+    if (asel_perf_run(par, corr * asel_perf_software_factor(par, r->round), &r->cfg, net, &res, NULL,
+                      0) < 0)
         return NAN;
     return res.time_to_train_s / 60.0;
 }

@@ -28,6 +28,8 @@ static const asel_perf_params defaults = {
     .epochs_e0 = 35.0,
     .epochs_b0 = 3584.0,
     .epochs_alpha = 0.3,
+    .software_trend = 0.0, /* no trend until calibration measures one */
+    .software_year = 2024.0, /* v3.1, the latest round of the built-in data */
 };
 
 const asel_perf_params *asel_perf_params_default(void)

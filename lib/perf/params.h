@@ -36,6 +36,8 @@ struct asel_perf_params {
     double epochs_e0;          /* epochs relation: e0 x max(1, B / b0)^alpha */
     double epochs_b0;
     double epochs_alpha;
+    double software_trend;     /* log time change per year of rounds on the same hardware (fitted) */
+    double software_year;      /* the year whose software the other parameters describe */
 };
 
 /* The kind index of catalog device kind @p kind. */

@@ -11,7 +11,12 @@ typedef struct asel_perf_field {
     const char *key;
     size_t offset;   /* of the double in asel_perf_kind_params or asel_perf_params */
     double min, max; /* the documented range (docs/predictor.md) */
+    int since;       /* the file version that introduced the key */
 } asel_perf_field;
+
+/* The version written; every earlier one is still read, its missing keys
+ * (since a later version) keeping their defaults. */
+#define ASEL_PERF_PARAMS_FILE_VERSION 2
 
 extern const asel_perf_field asel_perf_kind_fields[];  /* NULL-key terminated */
 extern const asel_perf_field asel_perf_global_fields[];

@@ -13,18 +13,31 @@
 #include "perf/params_fields.h"
 #include "perf/predictor_impl.h"
 
-static const char *const root_keys[] = {
-    "format", "version", "kinds", "backward_ratio", "update_bytes", "link_latency_s",
-    "epochs_e0", "epochs_b0", "epochs_alpha", "corrections", "count_corrections", NULL,
+/* The top-level keys of a file of @p version: these, and the global fields
+ * that version has. */
+static const char *const section_keys[] = {
+    "format", "version", "kinds", "corrections", "count_corrections", NULL,
 };
 
-static int read_header(const asel_yaml_doc *doc, const asel_yaml_node *root)
+static int check_root_keys(const asel_yaml_doc *doc, const asel_yaml_node *root, int64_t version)
+{
+    const char *keys[32];
+    size_t n = 0;
+    for (const char *const *k = section_keys; *k; k++)
+        keys[n++] = *k;
+    for (const asel_perf_field *f = asel_perf_global_fields; f->key; f++)
+        if (f->since <= version)
+            keys[n++] = f->key;
+    keys[n] = NULL;
+    return asel_yaml_check_keys(doc, root, keys);
+}
+
+static int read_header(const asel_yaml_doc *doc, const asel_yaml_node *root, int64_t *version)
 {
     const char *format;
-    int64_t version = 0;
     int rc = asel_yaml_expect(doc, root, ASEL_YAML_MAP, "parameter file");
-    if (rc == 0)
-        rc = asel_yaml_check_keys(doc, root, root_keys);
+    if (rc == 0) /* keys of no version first; those newer than the file's below */
+        rc = check_root_keys(doc, root, ASEL_PERF_PARAMS_FILE_VERSION);
     if (rc == 0)
         rc = asel_yaml_get_string(doc, root, "format", 1, &format);
     if (rc == 0 && strcmp(format, "accelsel-predictor-params") != 0)
@@ -32,41 +45,47 @@ static int read_header(const asel_yaml_doc *doc, const asel_yaml_node *root)
                               "not a predictor parameter file: format '%.*s%s'", ASEL_QUOTE_MAX,
                               format, asel_ellipsis(format));
     if (rc == 0)
-        rc = asel_yaml_get_int(doc, root, "version", 1, INT64_MIN, INT64_MAX, &version);
-    if (rc == 0 && version != 1) {
+        rc = asel_yaml_get_int(doc, root, "version", 1, INT64_MIN, INT64_MAX, version);
+    if (rc == 0 && (*version < 1 || *version > ASEL_PERF_PARAMS_FILE_VERSION)) {
         const asel_yaml_node *v = asel_yaml_get(root, "version");
         return asel_error_at(ACCELSEL_EVERSION, asel_yaml_source(doc), v->line, v->column,
-                             "unknown predictor parameter file version %lld", (long long)version);
+                             "unknown predictor parameter file version %lld", (long long)*version);
     }
+    if (rc == 0 && *version < ASEL_PERF_PARAMS_FILE_VERSION)
+        rc = check_root_keys(doc, root, *version);
     return rc;
 }
 
-/* The fields of @p list from map @p map into @p base, each required, finite
- * and in its range (the error is at the value). */
+/* The fields of @p list that a file of @p version has, from map @p map
+ * into @p base, each required, finite and in its range (the error is at the
+ * value). */
 static int read_values(const asel_yaml_doc *doc, const asel_yaml_node *map,
-                       const asel_perf_field *list, void *base)
+                       const asel_perf_field *list, int64_t version, void *base)
 {
     int rc = 0;
     for (const asel_perf_field *f = list; rc == 0 && f->key; f++)
-        rc = asel_yaml_get_double(doc, map, f->key, 1, f->min, f->max,
-                                  (double *)((char *)base + f->offset));
+        if (f->since <= version)
+            rc = asel_yaml_get_double(doc, map, f->key, 1, f->min, f->max,
+                                      (double *)((char *)base + f->offset));
     return rc;
 }
 
-/* As read_values(), with no key outside @p list. */
+/* As read_values(), with no key outside those. */
 static int read_fields(const asel_yaml_doc *doc, const asel_yaml_node *map,
-                       const asel_perf_field *list, void *base)
+                       const asel_perf_field *list, int64_t version, void *base)
 {
     const char *keys[16];
     size_t n = 0;
     for (const asel_perf_field *f = list; f->key; f++)
-        keys[n++] = f->key;
+        if (f->since <= version)
+            keys[n++] = f->key;
     keys[n] = NULL;
     int rc = asel_yaml_check_keys(doc, map, keys);
-    return rc == 0 ? read_values(doc, map, list, base) : rc;
+    return rc == 0 ? read_values(doc, map, list, version, base) : rc;
 }
 
-static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, asel_perf_params *par)
+static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, int64_t version,
+                      asel_perf_params *par)
 {
     const asel_yaml_node *kinds = asel_yaml_get(root, "kinds");
     static const char *const keys[] = { "cpu", "gpu", "accel", NULL };
@@ -81,7 +100,7 @@ static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, asel
             return asel_yaml_fail(doc, kinds, "missing required key '%s'", asel_perf_kind_keys[k]);
         rc = asel_yaml_expect(doc, m, ASEL_YAML_MAP, asel_perf_kind_keys[k]);
         if (rc == 0)
-            rc = read_fields(doc, m, asel_perf_kind_fields, &par->kind[k]);
+            rc = read_fields(doc, m, asel_perf_kind_fields, version, &par->kind[k]);
     }
     return rc;
 }
@@ -180,11 +199,12 @@ static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node
 static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
 {
     const asel_yaml_node *root = asel_yaml_root(doc);
-    int rc = read_header(doc, root);
+    int64_t version = 0;
+    int rc = read_header(doc, root, &version);
     if (rc == 0)
-        rc = read_kinds(doc, root, &p->par);
-    if (rc == 0)
-        rc = read_values(doc, root, asel_perf_global_fields, &p->par); /* keys: read_header() */
+        rc = read_kinds(doc, root, version, &p->par);
+    if (rc == 0) /* keys: read_header() */
+        rc = read_values(doc, root, asel_perf_global_fields, version, &p->par);
     if (rc == 0)
         rc = read_corrections(doc, root, p);
     if (rc == 0)

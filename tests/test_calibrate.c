@@ -325,6 +325,16 @@ START_TEST(round_years)
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         ck_assert_double_eq(asel_perf_round_year(want[i].code), want[i].year);
     ck_assert(isnan(asel_perf_round_year(-1)));
+    /* Names: digits only, bounded, no overflow; the end past the name. */
+    const char *end;
+    ck_assert_int_eq(asel_perf_round_code("v3.1", &end), 301);
+    ck_assert_str_eq(end, "");
+    ck_assert_int_eq(asel_perf_round_code("v0.5 (closed)", &end), 5);
+    ck_assert_str_eq(end, " (closed)");
+    static const char *bad[] = { NULL, "", "3.1", "v", "v3", "v3.", "v.1", "v-3.1", "v+3.1",
+                                 "v3.100", "v1001.0", "v99999999999999999999.1", "predicted" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(asel_perf_round_code(bad[i], NULL) == -1, "'%s'", bad[i] ? bad[i] : "(null)");
 }
 END_TEST
 

@@ -2,7 +2,6 @@
  * read for the prediction; time_to_train_min, epochs_mean, round, family,
  * division and same_runs_as are kept apart for calibration and reports. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -51,14 +50,6 @@ static double num(const accelsel_dataset *ds, size_t r, size_t c)
 static int positive(double v)
 {
     return isfinite(v) && v > 0;
-}
-
-static int parse_round(const char *s)
-{
-    int major, minor;
-    if (s == NULL || sscanf(s, "v%d.%d", &major, &minor) != 2)
-        return -1;
-    return major * 100 + minor;
 }
 
 /* MLPerf marks CPU-only systems with an accelerator name such as "NA" and
@@ -137,7 +128,7 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
         return asel_enomem();
     out->measured_min = num(ds, r, c->time);
     out->epochs_mean = num(ds, r, c->epochs);
-    out->round = parse_round(str(ds, r, c->round));
+    out->round = asel_perf_round_code(str(ds, r, c->round), NULL);
     out->family = str(ds, r, c->family) ? str(ds, r, c->family) : "";
     const char *div = str(ds, r, c->division);
     out->closed = div == NULL || strcmp(div, "closed") == 0;

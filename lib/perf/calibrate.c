@@ -1,13 +1,13 @@
 /* accelsel_predictor_calibrate(): rows read, held-out rounds set apart,
  * parameters fitted on the rest, the report built on both. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/calib.h"
+#include "perf/software.h"
 #include "perf/report.h"
 
 ACCELSEL_API int accelsel_calibrate_options_init(accelsel_calibrate_options *opts,
@@ -60,15 +60,17 @@ int asel_perf_parse_rounds(const char *list, int *codes, size_t cap)
     size_t n = 0;
     const char *s = list;
     while (s && *s) {
-        int major, minor, used = 0;
-        if (sscanf(s, " v%d.%d%n", &major, &minor, &used) != 2 || major < 0 || minor < 0 ||
-            minor > 99 || major > 1000)
+        while (*s == ' ')
+            s++;
+        const char *end;
+        int code = asel_perf_round_code(s, &end);
+        if (code < 0)
             return asel_error(ACCELSEL_EINVAL, "holdout round list '%.*s%s' is not like 'v3.0,v3.1'",
                               ASEL_QUOTE_MAX, list, asel_ellipsis(list));
         if (n < cap)
-            codes[n] = major * 100 + minor;
+            codes[n] = code;
         n++;
-        s += used;
+        s = end;
         while (*s == ' ')
             s++;
         if (*s == ',')

@@ -1,7 +1,39 @@
 /* Round dates and the software trend's time factor (lib/perf/software.h). */
+#include <ctype.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "perf/software.h"
+
+/* Digits at *p as a number up to @p max, *p moved past them; -1 if there
+ * are none or the number is larger. */
+static long bounded_number(const char **p, long max)
+{
+    long v = 0;
+    const char *q = *p;
+    if (!isdigit((unsigned char)*q))
+        return -1;
+    while (isdigit((unsigned char)*q) && v <= max)
+        v = 10 * v + (*q++ - '0');
+    *p = q;
+    return v <= max ? v : -1;
+}
+
+int asel_perf_round_code(const char *s, const char **end)
+{
+    if (s == NULL || *s != 'v')
+        return -1;
+    const char *p = s + 1;
+    long major = bounded_number(&p, 1000);
+    if (major < 0 || *p++ != '.')
+        return -1;
+    long minor = bounded_number(&p, 99);
+    if (minor < 0)
+        return -1;
+    if (end != NULL)
+        *end = p;
+    return (int)(100 * major + minor);
+}
 
 double asel_perf_round_year(int round)
 {

@@ -5,6 +5,11 @@
 
 #include "perf/params.h"
 
+/* The code X * 100 + Y of a round name "vX.Y" at @p s (X at most 1000, Y
+ * at most 99, digits only), with @p end (if not NULL) set past it; -1 if
+ * @p s is NULL or does not start with such a name. */
+int asel_perf_round_code(const char *s, const char **end);
+
 /* The publication date, in years, of MLPerf Training round @p round
  * ("vX.Y" as X * 100 + Y): v0.5 2019.0 (December 2018), v0.6 2019.5, v0.7
  * 2020.5 (held back a year), then two rounds a year, vX.0 in June and vX.1

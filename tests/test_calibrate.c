@@ -332,7 +332,7 @@ START_TEST(round_years)
     ck_assert_int_eq(asel_perf_round_code("v0.5 (closed)", &end), 5);
     ck_assert_str_eq(end, " (closed)");
     static const char *bad[] = { NULL, "", "3.1", "v", "v3", "v3.", "v.1", "v-3.1", "v+3.1",
-                                 "v3.100", "v1001.0", "v99999999999999999999.1", "predicted" };
+                                 "v3.100", "v100.0", "v99999999999999999999.1", "predicted" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ck_assert_msg(asel_perf_round_code(bad[i], NULL) == -1, "'%s'", bad[i] ? bad[i] : "(null)");
 }
@@ -366,6 +366,38 @@ START_TEST(recovers_software_trend)
     p = fresh();
     ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
     ck_assert_msg(fabs(p->par.software_trend) < 1e-3, "trend %g", p->par.software_trend);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* Rows of a round 75 years ahead of the others (v99.1) and without a round
+ * among the usual ones: the fit stays finite, as do its factors and the
+ * predictions of every row, and the rows of no round are predicted with
+ * the software of the latest round. */
+START_TEST(far_rounds_stay_finite)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    for (size_t i = 0; i < s.n; i += 7)
+        s.round[i] = i % 2 ? "v99.1" : "none";
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), 0);
+    ck_assert(isfinite(p->par.software_trend) && fabs(p->par.software_trend) <= 1);
+    ck_assert_double_eq(p->par.software_year, 2020.5 + 99 + 0.5);
+    for (size_t d = 0; d < p->corr.n_dev; d++)
+        ck_assert(isfinite(p->corr.dev[d]) && p->corr.dev[d] > 0);
+    accelsel_dataset *out;
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&out, p, ds, NULL), 0);
+    size_t col;
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "predicted_time_to_train_min", &col), 0);
+    for (size_t r = 0; r < s.n; r++) {
+        double v = accelsel_dataset_number(out, r, col);
+        ck_assert_msg(isfinite(v) && v > 0, "row %zu: %g", r, v);
+    }
+    accelsel_dataset_free(out);
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);
@@ -431,6 +463,7 @@ int main(void)
     tcase_add_test(tc, corrections_weight_recent_rounds);
     tcase_add_test(tc, round_years);
     tcase_add_test(tc, recovers_software_trend);
+    tcase_add_test(tc, far_rounds_stay_finite);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -24,7 +24,7 @@ int asel_perf_round_code(const char *s, const char **end)
     if (s == NULL || *s != 'v')
         return -1;
     const char *p = s + 1;
-    long major = bounded_number(&p, 1000);
+    long major = bounded_number(&p, 99);
     if (major < 0 || *p++ != '.')
         return -1;
     long minor = bounded_number(&p, 99);

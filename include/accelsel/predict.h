@@ -286,7 +286,11 @@ ACCELSEL_API int accelsel_predictor_epochs(const accelsel_predictor *p, double g
  *  host_processors_per_node, host_processor_core_count, global_batch_size and
  *  round; never the results (time_to_train_min, run_times_min,
  *  throughput_img_s, epochs_mean, eval_accuracy_mean). Every row is ResNet-50
- *  v1.5 at 224 x 224 on ImageNet. @{ */
+ *  v1.5 at 224 x 224 on ImageNet. A row's round ("vX.Y", X and Y up to 99)
+ *  gives the software it ran: its time carries the fitted software trend's
+ *  factor exp(trend x (year of the round - the parameters' software year));
+ *  a row without such a round runs the parameters' software
+ *  (docs/predictor.md, "Software trend"). @{ */
 
 /** Options for accelsel_predictor_predict_dataset(). Fields only ever appended. */
 typedef struct accelsel_predict_dataset_options {
@@ -430,7 +434,9 @@ typedef struct accelsel_error_summary {
 /** @} */
 
 /** Fit the global parameters (per device kind: compute, memory and
- *  communication efficiency, per-layer overhead, epilogue fusion) and the
+ *  communication efficiency, per-layer overhead, epilogue fusion; the
+ *  epochs relation; the software trend across rounds, after which the
+ *  parameters describe the software of the latest fitted round) and the
  *  per-device and per-count corrections on the rows of @p ds (built-in format; rows without a time to
  *  train, with an unknown device, or of the open division are skipped), by
  *  least squares on log time with the Huber loss (docs/predictor.md). On

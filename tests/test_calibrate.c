@@ -372,10 +372,9 @@ START_TEST(recovers_software_trend)
 }
 END_TEST
 
-/* Rows of a round 75 years ahead of the others (v99.1) and without a round
- * among the usual ones: the fit stays finite, as do its factors and the
- * predictions of every row, and the rows of no round are predicted with
- * the software of the latest round. */
+/* Rows of a round 75 years ahead of the others (v99.1) and rows without a
+ * round among the usual ones: the fit stays finite, as do its factors and
+ * the predictions of every row. */
 START_TEST(far_rounds_stay_finite)
 {
     static synth s;

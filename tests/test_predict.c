@@ -206,6 +206,16 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* Both predictors give the same prediction of @p q, to the bit. */
+static void assert_same_prediction(const accelsel_predictor *a, const accelsel_predictor *b,
+                                   accelsel_predict_request q)
+{
+    accelsel_prediction r1 = ACCELSEL_PREDICTION_INIT, r2 = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(a, &q, &r1), 0);
+    ck_assert_int_eq(accelsel_predictor_predict(b, &q, &r2), 0);
+    ck_assert(memcmp(&r1, &r2, sizeof r1) == 0);
+}
+
 static char *save(const accelsel_predictor *p)
 {
     char *text;
@@ -235,11 +245,7 @@ START_TEST(params_round_trip)
     ck_assert_int_eq(accelsel_predictor_load_params_buffer(&back, cat, a, strlen(a), NULL), 0);
     char *b = save(back);
     ck_assert_str_eq(a, b);
-    accelsel_predict_request q = req("a100-sxm4-80gb", 64, 0);
-    accelsel_prediction r1 = ACCELSEL_PREDICTION_INIT, r2 = ACCELSEL_PREDICTION_INIT;
-    ck_assert_int_eq(accelsel_predictor_predict(cal, &q, &r1), 0);
-    ck_assert_int_eq(accelsel_predictor_predict(back, &q, &r2), 0);
-    ck_assert(memcmp(&r1, &r2, sizeof r1) == 0);
+    assert_same_prediction(cal, back, req("a100-sxm4-80gb", 64, 0));
     /* Through a file. */
     char path[] = "/tmp/accelsel_params_XXXXXX";
     int fd = mkstemp(path);
@@ -322,11 +328,7 @@ START_TEST(params_version_1_loads)
     ck_assert_int_eq(accelsel_predictor_load_params_buffer(&old, cat, text, strlen(text), NULL), 0);
     char *again = save(old);
     ck_assert_str_eq(again, base);
-    accelsel_predict_request q = req("v100-sxm2-16gb", 8, 256);
-    accelsel_prediction r1 = ACCELSEL_PREDICTION_INIT, r2 = ACCELSEL_PREDICTION_INIT;
-    ck_assert_int_eq(accelsel_predictor_predict(old, &q, &r1), 0);
-    ck_assert_int_eq(accelsel_predictor_predict(pred, &q, &r2), 0);
-    ck_assert(memcmp(&r1, &r2, sizeof r1) == 0);
+    assert_same_prediction(old, pred, req("v100-sxm2-16gb", 8, 256));
     accelsel_predictor_free(old);
     accelsel_free(base), accelsel_free(again);
 }

@@ -1,4 +1,4 @@
-/* The learned time factors (docs/predictor.md, "Calibration", step 4): per
+/* The learned time factors (docs/predictor.md, "Calibration", steps 4-5): per
  * device over all its rows, then per device and accelerator count over the
  * rows at that count, each shrunk toward the level above it and weighted
  * toward recent rounds. */

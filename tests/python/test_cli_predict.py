@@ -37,6 +37,17 @@ def ok(*args, **kw):
     return p
 
 
+_calibrated = []
+
+
+def calibrated():
+    """The binding's predictor fitted on the built-in rows, fitted once: each
+    fit takes seconds, many times that under a sanitizer."""
+    if not _calibrated:
+        _calibrated.append(Predictor(calibrate_builtin=True))
+    return _calibrated[0]
+
+
 def read_csv(text):
     return list(csv.DictReader(io.StringIO(text)))
 
@@ -85,7 +96,7 @@ class OneConfiguration(unittest.TestCase):
     def test_calibrated(self):
         out = json.loads(ok('--network', 'resnet50', '--device', 'a100-sxm4-80gb', '--count', '64',
                             '--calibrated', '--format', 'json').stdout)
-        ref = Predictor(calibrate_builtin=True).predict('resnet50', device='a100-sxm4-80gb', count=64)
+        ref = calibrated().predict('resnet50', device='a100-sxm4-80gb', count=64)
         self.assertEqual(out['time_to_train_min'], ref['time_to_train_min'])
         self.assertEqual(out['correction'], ref['correction'])
 
@@ -280,7 +291,7 @@ class Seed001(unittest.TestCase):
         self.assertIn('Intel', out['cpu_reason'])
         # The same experiment through the binding: 10 epochs of 50,000 images,
         # globals fitted on the built-in rows, the GPU fed by the desktop CPU.
-        p = Predictor(calibrate_builtin=True)
+        p = calibrated()
         for m in out['models']:
             g = p.predict(m['network'], device='rtx-3050', count=1, host_cpu='core-i5-12400',
                           batch=128, precision='fp32', epochs=10, epoch_samples=50000)
@@ -370,7 +381,7 @@ class RankWithPredictions(unittest.TestCase):
         self.assertEqual(len(rows) - len(predicted), len(kept_measured_rows()))
         self.assertEqual(sorted(r['system_name'] for r in predicted), sorted(self.NAMES))
         self.assertEqual([int(r['rank']) for r in rows], list(range(1, len(rows) + 1)))
-        ref = Predictor(calibrate_builtin=True).predict('resnet50', device='h200-sxm-141gb', count=16)
+        ref = calibrated().predict('resnet50', device='h200-sxm-141gb', count=16)
         got = [r for r in predicted if r['system_name'] == self.NAMES[1]][0]
         self.assertAlmostEqual(float(got['time_to_train_min']), ref['time_to_train_min'])
         self.assertEqual(float(got['accelerators']), 16)

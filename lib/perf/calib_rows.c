@@ -179,12 +179,18 @@ void asel_perf_rows_free(asel_perf_rows *rows)
     *rows = (asel_perf_rows){ 0 };
 }
 
+int asel_perf_row_run(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                      const accelsel_network *net, accelsel_prediction *res)
+{
+    return asel_perf_run(par, corr * asel_perf_software_factor(par, r->round), &r->cfg, net, res,
+                         NULL, 0);
+}
+
 double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
                              const accelsel_network *net)
 {
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if (asel_perf_run(par, corr * asel_perf_software_factor(par, r->round), &r->cfg, net, &res, NULL,
-                      0) < 0)
+    if (asel_perf_row_run(par, corr, r, net, &res) < 0)
         return NAN;
     return res.time_to_train_s / 60.0;
 }

@@ -13,25 +13,28 @@
 
 #define TREND_ITER 100
 
+/* Per member (member order): its round's year t (NaN without one) and
+ * log(measured / predicted) y. */
+typedef struct points {
+    const double *t, *y;
+} points;
+
 /* Weighted means of year and log ratio over members [from, to) that have a
  * round, under weights w (member order); the group's line passes through
  * them. */
-static void group_means(const asel_perf_groups *g, const double *y, const double *w, size_t from,
-                        size_t to, double *tbar, double *ybar)
+static void group_means(const points *pt, const double *w, size_t from, size_t to, double *tbar,
+                        double *ybar)
 {
     double sw = 0, st = 0, sy = 0;
-    for (size_t i = from; i < to; i++) {
-        double t = asel_perf_round_year(asel_perf_member_round(g, i));
-        if (!isfinite(t))
-            continue;
-        sw += w[i], st += w[i] * t, sy += w[i] * y[g->m[i].pos];
-    }
+    for (size_t i = from; i < to; i++)
+        if (isfinite(pt->t[i]))
+            sw += w[i], st += w[i] * pt->t[i], sy += w[i] * pt->y[i];
     *tbar = sw > 0 ? st / sw : 0;
     *ybar = sw > 0 ? sy / sw : 0;
 }
 
 /* One reweighted step: the pooled within-group slope under weights rw x h. */
-static double step(const asel_perf_groups *g, const double *y, const double *rw, const double *h,
+static double step(const asel_perf_groups *g, const points *pt, const double *rw, const double *h,
                    double *wh)
 {
     double num = 0, den = 0;
@@ -40,28 +43,26 @@ static double step(const asel_perf_groups *g, const double *y, const double *rw,
     for (size_t i = 0; i < g->n; i = asel_perf_same_count(g, i)) {
         size_t end = asel_perf_same_count(g, i);
         double tbar, ybar;
-        group_means(g, y, wh, i, end, &tbar, &ybar);
-        for (size_t k = i; k < end; k++) {
-            double t = asel_perf_round_year(asel_perf_member_round(g, k));
-            if (!isfinite(t))
-                continue;
-            num += wh[k] * (t - tbar) * (y[g->m[k].pos] - ybar);
-            den += wh[k] * (t - tbar) * (t - tbar);
-        }
+        group_means(pt, wh, i, end, &tbar, &ybar);
+        for (size_t k = i; k < end; k++)
+            if (isfinite(pt->t[k])) {
+                num += wh[k] * (pt->t[k] - tbar) * (pt->y[k] - ybar);
+                den += wh[k] * (pt->t[k] - tbar) * (pt->t[k] - tbar);
+            }
     }
     return den > 0 ? num / den : 0.0;
 }
 
 /* Huber weights of the residuals about each group's line of slope @p b. */
-static void huber_weights(const asel_perf_groups *g, const double *y, const double *wh, double b,
+static void huber_weights(const asel_perf_groups *g, const points *pt, const double *wh, double b,
                           double delta, double *h)
 {
     for (size_t i = 0; i < g->n; i = asel_perf_same_count(g, i)) {
         size_t end = asel_perf_same_count(g, i);
         double tbar, ybar;
-        group_means(g, y, wh, i, end, &tbar, &ybar);
+        group_means(pt, wh, i, end, &tbar, &ybar);
         for (size_t k = i; k < end; k++) {
-            double e = fabs(y[g->m[k].pos] - ybar - b * (asel_perf_round_year(asel_perf_member_round(g, k)) - tbar));
+            double e = fabs(pt->y[k] - ybar - b * (pt->t[k] - tbar));
             h[k] = isfinite(e) && e > delta ? delta / e : 1.0;
         }
     }
@@ -72,16 +73,19 @@ int asel_perf_learn_trend(double *trend, const asel_perf_rows *rows, const size_
 {
     asel_perf_groups g;
     int rc = asel_perf_groups_init(&g, rows, idx, n);
-    double *buf = rc == 0 ? asel_calloc(4 * (n ? n : 1), sizeof *buf) : NULL;
+    double *buf = rc == 0 ? asel_calloc(5 * (n ? n : 1), sizeof *buf) : NULL;
     if (rc == 0 && buf == NULL)
         rc = asel_enomem();
     if (rc < 0) {
         asel_perf_groups_free(&g);
         return rc;
     }
-    double *y = buf, *rw = buf + n, *h = buf + 2 * n, *wh = buf + 3 * n;
-    for (size_t i = 0; i < n; i++)
-        y[i] = -r[i]; /* log(measured / predicted) */
+    double *t = buf, *y = buf + n, *rw = buf + 2 * n, *h = buf + 3 * n, *wh = buf + 4 * n;
+    for (size_t i = 0; i < n; i++) {
+        t[i] = asel_perf_round_year(asel_perf_member_round(&g, i));
+        y[i] = -r[g.m[i].pos];
+    }
+    points pt = { t, y };
     for (size_t i = 0; i < n; i = asel_perf_same_count(&g, i)) {
         size_t end = asel_perf_same_count(&g, i);
         int latest = asel_perf_latest_round(&g, i, end);
@@ -90,8 +94,8 @@ int asel_perf_learn_trend(double *trend, const asel_perf_rows *rows, const size_
     }
     double b = 0;
     for (int it = 0; it < TREND_ITER; it++) {
-        double next = step(&g, y, rw, h, wh);
-        huber_weights(&g, y, wh, next, delta, h);
+        double next = step(&g, &pt, rw, h, wh);
+        huber_weights(&g, &pt, wh, next, delta, h);
         int done = fabs(next - b) <= 1e-12;
         b = next;
         if (done)

@@ -5,7 +5,6 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/rows.h"
-#include "perf/software.h"
 
 ACCELSEL_API int accelsel_predict_dataset_options_init(accelsel_predict_dataset_options *opts,
                                                        unsigned int version)
@@ -38,8 +37,7 @@ static void predict_row(const accelsel_predictor *p, const asel_perf_rows *rows,
         return;
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
     double corr = no_corr ? 1.0 : asel_perf_corr_factor(&p->corr, r->cfg.dev_index, r->cfg.count);
-    corr *= asel_perf_software_factor(&p->par, r->round);
-    if (asel_perf_run(&p->par, corr, &r->cfg, rows->net, &res, NULL, 0) < 0) {
+    if (asel_perf_row_run(&p->par, corr, r, rows->net, &res) < 0) {
         *owned = asel_strdup(accelsel_last_error()->message);
         o->note[i] = *owned ? *owned : "infeasible";
         return;

@@ -34,6 +34,11 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
                         const accelsel_dataset *ds);
 void asel_perf_rows_free(asel_perf_rows *rows);
 
+/* Predict row @p r with @p par and time factor @p corr, times the software
+ * factor of the row's round: asel_perf_run()'s result. */
+int asel_perf_row_run(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                      const accelsel_network *net, accelsel_prediction *res);
+
 /* Predicted time to train in minutes of row @p r with @p par and time factor
  * @p corr; NaN (and ok unchanged) when the model finds it infeasible. */
 double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,

@@ -198,6 +198,9 @@ START_TEST(bad_input)
         q.epochs = bad[i];
         ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
     }
+    q = req("a100-sxm4-80gb", 16, 15);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    assert_message_has("global batch 15", "16 devices");
     q = req("a100-sxm4-80gb", 8, 0);
     q.system = "dgx-a100";
     ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);

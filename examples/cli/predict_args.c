@@ -43,8 +43,8 @@ static int parse_positive(const char *opt, const char *v, double hi, double *out
     char *end;
     double x = strtod(v, &end);
     if (*v == '\0' || *end != '\0' || !isfinite(x) || x <= 0 || x > hi)
-        return cli_usage_error("predict: %s '%s' is not a number above 0%s", opt, v,
-                               hi < 2 ? " and at most 1" : "");
+        return cli_usage_error("predict: %s '%s' is not a number above 0 and at most %g", opt, v,
+                               hi);
     *out = x;
     return CLI_OK;
 }

@@ -48,6 +48,11 @@ static int print_errors(const accelsel_dataset *out)
     size_t n = accelsel_dataset_rows(out), m = 0;
     for (size_t i = 0; i < n; i++)
         m += isfinite(v[i]) != 0;
+    if (m == 0) {
+        fprintf(stderr, "accelsel: predict: none of %zu rows predicted with a measured time to "
+                        "train: no error to report\n", n);
+        return CLI_OK;
+    }
     double median, p90;
     if (predict_median_p90(v, n, &median, &p90) != CLI_OK)
         return CLI_FAIL;

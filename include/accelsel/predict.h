@@ -144,7 +144,8 @@ typedef struct accelsel_predict_request {
     const char *host_cpu;              /**< host CPU device; NULL = the system's, or none */
     uint32_t host_cores_per_node;      /**< host cores feeding a node's input pipeline;
                                             0 = from the host CPU, or unbounded if none */
-    double global_batch;               /**< samples per step over all devices; 0 = 256 per device */
+    double global_batch;               /**< samples per step over all devices, at least one
+                                            per device; 0 = 256 per device */
     int32_t precision;                 /**< ACCELSEL_PRECISION_* or ACCELSEL_PRECISION_AUTO */
     double epochs;                     /**< 0 = from the global batch (epochs relation) */
     double epoch_samples;              /**< samples per epoch; 0 = ACCELSEL_PREDICT_IMAGENET_SAMPLES */

@@ -197,6 +197,9 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
     if ((rc = resolve_links(p, r, sys, c)) < 0 || (rc = resolve_host(p, r, sys, c)) < 0)
         return rc;
     c->global_batch = r->global_batch > 0 ? r->global_batch : 256.0 * c->count;
+    if (c->global_batch < c->count) /* data parallelism gives every device a sample */
+        return asel_error(ACCELSEL_EINVAL, "global batch %g is smaller than the %g devices",
+                          c->global_batch, c->count);
     c->per_device_batch = c->global_batch / c->count;
     c->epochs = r->epochs;
     c->epoch_samples = r->epoch_samples > 0 ? r->epoch_samples : ACCELSEL_PREDICT_IMAGENET_SAMPLES;

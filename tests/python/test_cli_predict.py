@@ -183,15 +183,28 @@ class FromCsv(unittest.TestCase):
                         'accelerators_per_node,global_batch_size,round\n'
                         'NVIDIA H100-SXM5-80GB,8,1,8,2048,v3.0\n'
                         'Quantum Abacus 9000,8,1,8,2048,v3.0\n'
-                        'NVIDIA H100-SXM5-80GB,,1,8,2048,v3.0\n')
+                        'NVIDIA H100-SXM5-80GB,,1,8,2048,v3.0\n'
+                        'NVIDIA H100-SXM5-80GB,8,1,8,4,v3.0\n')
             p = ok('--from-csv', path, '--format', 'json')
         rows = json.loads(p.stdout)
-        self.assertEqual(len(rows), 3)
+        self.assertEqual(len(rows), 4)
+        self.assertIn('global batch 4 is smaller than the 8 devices', rows[3]['prediction_note'])
         self.assertIsNone(rows[0]['prediction_note'])
         self.assertGreater(rows[0]['predicted_time_to_train_min'], 0)
         self.assertIn('Quantum Abacus 9000', rows[1]['prediction_note'])
         self.assertIsNone(rows[1]['predicted_time_to_train_min'])
         self.assertTrue(rows[2]['prediction_note'])
+
+    def test_no_row_predicted(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'rows.csv')
+            with open(path, 'w') as f:
+                f.write('accelerator_model_name,total_accelerators,time_to_train_min\n'
+                        'Quantum Abacus 9000,8,12.5\n')
+            p = ok('--from-csv', path)
+        self.assertEqual(read_csv(p.stdout)[0]['abs_pct_error'], '')
+        self.assertIn('none of 1 rows predicted with a measured time to train', p.stderr)
+        self.assertNotIn('nan', p.stderr)
 
     def test_plot(self):
         with tempfile.TemporaryDirectory() as d:

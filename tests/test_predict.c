@@ -87,6 +87,30 @@ START_TEST(fields_agree)
 }
 END_TEST
 
+/* A system of the built-in catalog is there to be used: each one built of a
+ * single device predicts ResNet-50 at its own size, and each other is turned
+ * down for what it is. */
+START_TEST(every_builtin_system_predicts)
+{
+    for (size_t i = 0; i < accelsel_catalog_system_count(cat); i++) {
+        const accelsel_system_info *s = accelsel_catalog_system(cat, i);
+        accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+        accelsel_prediction r;
+        q.network = r50;
+        q.system = s->name;
+        int rc = predict(&q, &r);
+        if (s->device < 0) {
+            ck_assert_int_eq(rc, ACCELSEL_EINVAL);
+            assert_message_has(s->name, "not a cluster of one device");
+            continue;
+        }
+        ck_assert_msg(rc == 0, "%s: %s", s->name, accelsel_last_error()->message);
+        ck_assert_uint_eq(r.count, (uint32_t)(s->nodes * s->devices_per_node));
+        ck_assert(isfinite(r.time_to_train_s) && r.time_to_train_s > 0);
+    }
+}
+END_TEST
+
 START_TEST(systems_and_counts)
 {
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
@@ -482,6 +506,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, fields_agree);
+    tcase_add_test(tc, every_builtin_system_predicts);
     tcase_add_test(tc, systems_and_counts);
     tcase_add_test(tc, layer_table_sums_to_step);
     tcase_add_test(tc, epochs_relation);

@@ -174,6 +174,32 @@ START_TEST(layer_table_sums_to_step)
 }
 END_TEST
 
+/* The input pipeline by hand: a node's samples per step over its host
+ * cores at the default host_rate of 1000 ImageNet samples (224 x 224 x 3
+ * bytes) per second; a 32 x 32 x 3 image costs 3072 / 150528 of one. */
+START_TEST(input_pipeline_by_hand)
+{
+    accelsel_predict_request q = req("v100-sxm2-16gb", 8, 8 * 32);
+    q.host_cpu = "core-i5-12400"; /* 6 cores */
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq_tol(r.input_s, 256.0 / (6 * 1000), 1e-15);
+    q.host_cores_per_node = 2;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq_tol(r.input_s, 256.0 / (2 * 1000), 1e-15);
+    q.network = small;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq_tol(r.input_s, 256.0 * 3072 / 150528 / (2 * 1000), 1e-15);
+    q.sample_bytes = 150528; /* the host hands over ImageNet-sized samples */
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq_tol(r.input_s, 256.0 / (2 * 1000), 1e-15);
+    q.host_cpu = NULL;
+    q.host_cores_per_node = 0; /* no host named: the pipeline is not bounded */
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.input_s, 0);
+}
+END_TEST
+
 /* Defaults: e0 = 35, b0 = 3584, alpha = 0.3. */
 START_TEST(epochs_relation)
 {
@@ -509,6 +535,7 @@ int main(void)
     tcase_add_test(tc, every_builtin_system_predicts);
     tcase_add_test(tc, systems_and_counts);
     tcase_add_test(tc, layer_table_sums_to_step);
+    tcase_add_test(tc, input_pipeline_by_hand);
     tcase_add_test(tc, epochs_relation);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, params_round_trip);

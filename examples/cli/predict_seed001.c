@@ -2,8 +2,8 @@
  * an RTX 3050 against an Intel desktop CPU, for a small CNN, ResNet-18 and
  * ResNet-50), predicted from device figures and global parameters alone and
  * printed beside the paper's speed-ups (../shared/REFERENCE.md, section 2).
- * The GPU's input pipeline runs on the same desktop CPU (host_cpu), which
- * bench_predict --seed001 leaves out: that is why their GPU times differ. */
+ * The GPU's input pipeline runs on the same desktop CPU (host_cpu), as it
+ * did on the paper's desktop. */
 #include <math.h>
 #include <string.h>
 

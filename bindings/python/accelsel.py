@@ -14,6 +14,7 @@ import contextlib
 import functools
 import glob
 import math
+import operator
 import os
 import sysconfig
 import threading
@@ -204,18 +205,28 @@ def _buf(data):
     raise TypeError('text must be str or bytes, not %s' % type(data).__name__)
 
 
+def _whole(value, what):
+    """value as an int: an int or any integer type (numpy's); a bool, float or
+    str is a TypeError naming what, never truncated or parsed."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError('%s must be an int, not %s' % (what, type(value).__name__))
+
+
 def _store(struct, what, **values):
     """Set fields of an options struct: an unknown name is a TypeError (as a
-    misspelled keyword argument is), an integer out of its field's range an
-    OverflowError."""
+    misspelled keyword argument is), an integer field given a non-integer a
+    TypeError, one out of its field's range an OverflowError (never wrapped)."""
     types = dict(struct._fields_)
     for key, value in values.items():
         if key not in types or key in ('version', 'progress', 'payload'):
             raise TypeError('%s got an unexpected keyword argument %r' % (what, key))
         if types[key] in _INT_RANGES:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError('%s: %s must be an int, not %s' % (what, key, type(value).__name__))
-            _int_in_range(value, types[key], '%s: %s' % (what, key))
+            value = _int_in_range(_whole(value, '%s: %s' % (what, key)), types[key],
+                                  '%s: %s' % (what, key))
         setattr(struct, key, value)
 
 
@@ -2436,7 +2447,7 @@ def _precision_code(precision):
 def _predictor_options(calibrate_builtin=False, max_yaml_nodes=0):
     o = _PredictorOptions()
     _pr_options_init(ctypes.byref(o), _PREDICTOR_OPTIONS_VERSION)
-    o.max_yaml_nodes = max_yaml_nodes
+    _store(o, 'Predictor', max_yaml_nodes=max_yaml_nodes)
     o.calibrate_builtin = 1 if calibrate_builtin else 0
     return o
 
@@ -2454,7 +2465,7 @@ def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, 
     if shrink_rows is not None:
         o.shrink_rows = shrink_rows
     o.no_corrections = 0 if corrections else 1
-    o.n_threads = n_threads
+    _store(o, 'calibrate', n_threads=n_threads)
     return o
 
 
@@ -2555,10 +2566,10 @@ class Predictor(_Handle):
         for key in ('device', 'system', 'intra_link', 'inter_link', 'host_cpu'):
             if config.get(key) is not None:
                 setattr(r, key, _enc(config[key]))
-        for key in ('count', 'nodes', 'per_node', 'host_cores_per_node'):
-            setattr(r, key, int(config.get(key) or 0))
+        _store(r, 'predict', precision=_precision_code(config.get('precision')),
+               **{key: config.get(key) or 0
+                  for key in ('count', 'nodes', 'per_node', 'host_cores_per_node')})
         r.global_batch = float(config.get('batch') or 0)
-        r.precision = _precision_code(config.get('precision'))
         r.epochs = float(config.get('epochs') or 0)
         r.epoch_samples = float(config.get('epoch_samples') or 0)
         r.total_samples = float(config.get('samples') or 0)
@@ -2610,7 +2621,7 @@ class Predictor(_Handle):
         configuration columns: a new Dataset with the predicted columns added."""
         o = _PredictDatasetOptions()
         _pr_ds_options_init(ctypes.byref(o), _PREDICT_DATASET_OPTIONS_VERSION)
-        o.n_threads = n_threads
+        _store(o, 'predict_dataset', n_threads=n_threads)
         o.no_correction = 0 if correction else 1
         return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
 
@@ -2630,13 +2641,12 @@ class Predictor(_Handle):
         largest count whose efficiency stays at or above threshold."""
         net = self._network(network)
         req = self._request(net, config)
-        counts = list(counts)
-        arr = (ctypes.c_uint32 * max(len(counts), 1))(*counts)
-        pts = (_SweepPoint * max(len(counts), 1))()
+        arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32,
+                         convert=lambda c: _whole(c, 'a count'))
+        pts = (_SweepPoint * max(n, 1))()
         sweet = _sz()
-        _pr_sweep(self, ctypes.byref(req), arr, len(counts), float(threshold), pts,
-                  ctypes.byref(sweet))
-        return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:len(counts)]],
+        _pr_sweep(self, ctypes.byref(req), arr, n, float(threshold), pts, ctypes.byref(sweet))
+        return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:n]],
                 sweet.value)
 
     def calibrate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
@@ -2921,7 +2931,8 @@ def _problem_options(batch, objective, max_group_size):
     names = {'latency': 0, 'throughput': 1}
     if objective not in names:
         raise ValueError("objective must be 'latency' or 'throughput', not %r" % (objective,))
-    opts.batch, opts.objective, opts.max_group_size = batch, names[objective], max_group_size
+    opts.objective = names[objective]
+    _store(opts, 'MappingProblem', batch=batch, max_group_size=max_group_size)
     return opts
 
 
@@ -3034,9 +3045,9 @@ class MappingProblem(_Handle):
         opts = MappingSolveOptions()
         _map_solve_options_init(ctypes.byref(opts), 1)
         opts.method = _enc(method)
-        opts.seed, opts.n_threads, opts.generations = seed, n_threads, generations
-        opts.population, opts.time_budget_s, opts.patience = population, time_budget, patience
-        opts.exhaustive_limit = exhaustive_limit
+        opts.time_budget_s = time_budget
+        _store(opts, 'solve', seed=seed, n_threads=n_threads, generations=generations,
+               population=population, patience=patience, exhaustive_limit=exhaustive_limit)
         raised = []
 
         def call(generation, best_s, evaluations, payload):

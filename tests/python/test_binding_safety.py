@@ -288,6 +288,53 @@ class OptionTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             accelsel.ClusterModel.fit(grid(6), k=2, n_init=2.5)
 
+    def test_predictor_integers_are_checked_not_wrapped(self):
+        # A negative count once wrapped to 4294967295 accelerators, 2**32 + 8
+        # to 8 and 1.5 to 1, each giving a prediction for another question.
+        with accelsel.Predictor() as p:
+            h100 = {'device': 'h100-sxm5-80gb'}
+            for key, bad in (('count', -1), ('count', 2 ** 32 + 8), ('nodes', -2),
+                             ('host_cores_per_node', -1), ('precision', 2 ** 40)):
+                with self.subTest(key=key, value=bad), self.assertRaisesRegex(OverflowError, key):
+                    p.predict('resnet50', **dict(h100, **{key: bad}))
+            for bad in (1.5, '8', True):
+                with self.subTest(count=bad), self.assertRaisesRegex(TypeError, 'count'):
+                    p.predict('resnet50', count=bad, **h100)
+            self.assertEqual(p.predict('resnet50', count=IndexOnly(16), **h100)['count'], 16)
+            with self.assertRaises(OverflowError):
+                p.sweep('resnet50', [8, -16], **h100)
+            with self.assertRaises(TypeError):
+                p.sweep('resnet50', [8, 16.5], **h100)
+            self.assertEqual(p.sweep('resnet50', [IndexOnly(8), 16], **h100)[0][0]['count'], 8)
+            with small_dataset() as ds, self.assertRaisesRegex(OverflowError, 'n_threads'):
+                p.predict_dataset(ds, n_threads=-1)
+            with small_dataset() as ds, self.assertRaisesRegex(OverflowError, 'n_threads'):
+                p.calibrate(ds, n_threads=-1)
+
+    def test_mapping_integers_are_checked_not_wrapped(self):
+        for key, bad in (('batch', -1), ('max_group_size', -3)):
+            with self.subTest(key=key), self.assertRaisesRegex(OverflowError, key):
+                accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn', **{key: bad})
+        with self.assertRaisesRegex(TypeError, 'batch'):
+            accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn', batch=2.5)
+        with accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn') as problem:
+            # generations=-1 once wrapped to 4294967295 generations: a search without end.
+            for key, bad in (('generations', -1), ('seed', -1), ('population', 2 ** 32)):
+                with self.subTest(key=key), self.assertRaisesRegex(OverflowError, key):
+                    problem.solve(**{key: bad})
+            with self.assertRaisesRegex(TypeError, 'population'):
+                problem.solve(population=1.5)
+
+
+class IndexOnly:
+    """An integer type other than int (as numpy's are): usable through __index__."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
 
 @unittest.skipIf(CLI is None or not os.path.exists('/dev/zero'), 'needs ACCELSEL_CLI and /dev/zero')
 class CliSpecialFileTest(unittest.TestCase):

@@ -2798,13 +2798,14 @@ def mapping_methods():
 
 
 def _strategy_code(s):
-    return s if isinstance(s, int) else _map_strategy_from_name(_enc(s))
+    return _map_strategy_from_name(_enc(s)) if isinstance(s, (str, bytes)) else s
 
 
 def _slot_mask(slots):
-    """A group as a mask: an int mask as is, or an iterable of slot indices."""
-    if isinstance(slots, int):
-        return slots
+    """A group as a mask: an integer mask (range checked), or an iterable of
+    slot indices."""
+    if hasattr(slots, '__index__'):
+        return _int_in_range(_whole(slots, 'a group mask'), _u64, 'a group mask')
     mask = 0
     for s in slots:
         if not 0 <= s < 64:
@@ -3024,13 +3025,16 @@ class MappingProblem(_Handle):
         """Evaluate a mapping: designs per slot (pool index or name), the group of
         every layer (slot list or mask; ignored for network inputs) and its
         strategy (name or ACCELSEL_STRATEGY_* number)."""
-        designs = [d if isinstance(d, int) else self.pool(s).index(d) for s, d in enumerate(designs)]
-        sd = (_u32 * max(len(designs), 1))(*designs)
+        designs = [self.pool(s).index(d) if isinstance(d, str) else d
+                   for s, d in enumerate(designs)]
+        sd, n_designs = _vector(designs, 'designs', ctype=_u32,
+                                convert=lambda d: _whole(d, 'a design'))
         ls = (_u64 * max(len(layer_slots), 1))(*[_slot_mask(g) for g in layer_slots])
-        st = (_i32 * max(len(strategies), 1))(*[_strategy_code(s) for s in strategies])
+        st, _ = _vector([_strategy_code(s) for s in strategies], 'strategies', ctype=_i32,
+                        convert=lambda c: _whole(c, 'a strategy'))
         if len(layer_slots) != len(strategies):
             raise ValueError('%d groups for %d strategies' % (len(layer_slots), len(strategies)))
-        spec = MappingSpec(1, len(designs), sd, len(layer_slots), ls, st)
+        spec = MappingSpec(1, n_designs, sd, len(layer_slots), ls, st)
         out = _vp()
         _map_evaluate(self, ctypes.byref(spec), ctypes.byref(out))
         return Mapping(out.value)

@@ -324,6 +324,22 @@ class OptionTest(unittest.TestCase):
                     problem.solve(**{key: bad})
             with self.assertRaisesRegex(TypeError, 'population'):
                 problem.solve(population=1.5)
+            with problem.solve(method='computation-first') as best:
+                designs, groups, strategies = best.spec()
+                # The spec evaluates back to the same latency, also with
+                # integer types other than int.
+                with problem.evaluate([IndexOnly(d) for d in designs], [IndexOnly(g) for g in groups],
+                                      strategies) as again:
+                    self.assertEqual(again.latency_s, best.latency_s)
+            for bad in ([-1] + designs[1:], [2 ** 32] + designs[1:]):
+                with self.assertRaisesRegex(OverflowError, 'designs'):
+                    problem.evaluate(bad, groups, strategies)
+            with self.assertRaisesRegex(OverflowError, 'group mask'):
+                problem.evaluate(designs, [-1] + groups[1:], strategies)
+            with self.assertRaisesRegex(OverflowError, 'strategies'):
+                problem.evaluate(designs, groups, [2 ** 31] + strategies[1:])
+            with self.assertRaisesRegex(TypeError, 'design'):
+                problem.evaluate([0.5] + designs[1:], groups, strategies)
 
 
 class IndexOnly:

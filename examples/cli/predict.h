@@ -81,8 +81,9 @@ int predict_calibrate(const predict_args *a, predict_env *env);
 
 /* predict_sweep.c: --sweep. The counts of "1,2,4,...,1024" (a list; "..."
  * continues the last step, by its ratio when a whole number, else by its
- * difference, up to the number after it). */
-int predict_parse_counts(const char *text, uint32_t **counts, size_t *n);
+ * difference, up to the number after it); a usage error names @p where
+ * (the command and option the text came from). */
+int predict_parse_counts(const char *where, const char *text, uint32_t **counts, size_t *n);
 int predict_sweep(const predict_args *a, predict_env *env);
 
 /* predict_seed001.c: --seed001. */

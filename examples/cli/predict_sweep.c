@@ -49,7 +49,7 @@ static int parse_item(const char *item, uint32_t *counts, size_t *n, int *pendin
     return push(counts, n, v);
 }
 
-int predict_parse_counts(const char *text, uint32_t **counts, size_t *n)
+int predict_parse_counts(const char *where, const char *text, uint32_t **counts, size_t *n)
 {
     char *copy = malloc(strlen(text) + 1);
     *counts = malloc(MAX_COUNTS * sizeof **counts);
@@ -68,8 +68,8 @@ int predict_parse_counts(const char *text, uint32_t **counts, size_t *n)
     }
     free(copy);
     if (bad || pending || *n == 0)
-        return cli_usage_error("predict: --sweep '%s' is not an increasing list of counts "
-                               "(e.g. 1,2,4,...,1024; at most %d)", text, MAX_COUNTS);
+        return cli_usage_error("%s: '%s' is not an increasing list of counts "
+                               "(e.g. 1,2,4,...,1024; at most %d)", where, text, MAX_COUNTS);
     return CLI_OK;
 }
 
@@ -145,7 +145,7 @@ int predict_sweep(const predict_args *a, predict_env *env)
         return cli_usage_error("predict: --sweep sets the counts; give no --count or --nodes");
     uint32_t *counts = NULL;
     size_t n = 0;
-    int status = predict_parse_counts(a->sweep, &counts, &n);
+    int status = predict_parse_counts("predict: --sweep", a->sweep, &counts, &n);
     if (status == CLI_OK)
         status = predict_env_load_network(a, env);
     if (status == CLI_OK)

@@ -10,6 +10,7 @@
  * accelsel predict --sweep (e.g. h200-sxm-141gb:8,16,64,512;dgx-h100:32).
  * Every row is ResNet-50 (the built-in rows' network) at the predictor's
  * default batch (256 per device) and the epochs of that batch. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +68,9 @@ static int parse_item(spec_rows *s, char *item)
     *colon = '\0';
     uint32_t *counts = NULL;
     size_t n = 0, index;
-    int status = predict_parse_counts(colon + 1, &counts, &n);
+    char where[128];
+    snprintf(where, sizeof where, "rank: --with-predictions, the counts of '%.64s'", item);
+    int status = predict_parse_counts(where, colon + 1, &counts, &n);
     int is_system = accelsel_catalog_find_system(s->cat, item, &index) == 0;
     for (size_t i = 0; status == CLI_OK && i < n; i++)
         status = add_request(s, item, is_system, counts[i]);

@@ -410,6 +410,11 @@ class RankWithPredictions(unittest.TestCase):
         p = run('--with-predictions', 'h200-sxm-141gb', command='rank')
         self.assertEqual(p.returncode, 2)
         self.assertIn('--with-predictions', p.stderr)
+        for counts in ('', '16,8', '0'):
+            p = run('--with-predictions', 'h200-sxm-141gb:' + counts, command='rank')
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("rank: --with-predictions, the counts of 'h200-sxm-141gb'", p.stderr)
+            self.assertNotIn('--sweep', p.stderr)
         p = run('--with-predictions', 'h2000:8', command='rank')
         self.assertEqual(p.returncode, 1)
         self.assertIn('ACCELSEL_ENOTFOUND', p.stderr)

@@ -240,8 +240,9 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *  @return 0;
  *          ACCELSEL_EINVAL for a NULL argument, neither or both of device and
  *              system, zero, negative or non-finite sizes, counts that disagree or
- *              do not divide into nodes, or a precision the device cannot train in
- *              (the message names device and precision);
+ *              do not divide into nodes, a global batch smaller than the device
+ *              count, or a precision the device cannot train in (the message
+ *              names device and precision);
  *          ACCELSEL_EVERSION for an unknown request or result version;
  *          ACCELSEL_ENOTFOUND for an unknown device, system, link or host CPU
  *              (the message lists the nearest names);

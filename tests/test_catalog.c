@@ -424,7 +424,7 @@ START_TEST(lookup_is_case_insensitive_and_suggests)
     size_t i;
     assert_error(accelsel_catalog_find_device(cat, "A100 SXM 40GB", &i), ACCELSEL_ENOTFOUND,
                  "'A100 SXM4 40GB'");
-    assert_error(accelsel_catalog_find_link(cat, "nvlink5", &i), ACCELSEL_ENOTFOUND, "'nvlink");
+    assert_error(accelsel_catalog_find_link(cat, "nvlink6", &i), ACCELSEL_ENOTFOUND, "'nvlink");
     assert_error(accelsel_catalog_find_system(cat, "adaptive-16", &i), ACCELSEL_ENOTFOUND,
                  "'adaptive-");
     assert_error(accelsel_catalog_find_design(cat, "eyeris", &i), ACCELSEL_ENOTFOUND, "'eyeriss'");

@@ -111,6 +111,29 @@ START_TEST(every_builtin_system_predicts)
 }
 END_TEST
 
+/* The usual intra-node link follows the GPU's generation: NVLink 5 for
+ * Blackwell, NVLink 4 for Hopper, also for the H200 that came out in 2024. */
+START_TEST(usual_links_by_generation)
+{
+    const struct { const char *device, *usual, *other; } g[] = {
+        { "b200-sxm-180gb", "nvlink5", "nvlink4" },
+        { "h200-sxm-141gb", "nvlink4", "nvlink5" },
+        { "a100-sxm4-80gb", "nvlink3", "nvlink4" },
+    };
+    for (size_t k = 0; k < sizeof g / sizeof g[0]; k++) {
+        accelsel_predict_request q = req(g[k].device, 8, 0);
+        accelsel_prediction dflt, same, other;
+        ck_assert_int_eq(predict(&q, &dflt), 0);
+        q.intra_link = g[k].usual;
+        ck_assert_int_eq(predict(&q, &same), 0);
+        q.intra_link = g[k].other;
+        ck_assert_int_eq(predict(&q, &other), 0);
+        ck_assert_msg(dflt.communication_s == same.communication_s, "%s", g[k].device);
+        ck_assert_msg(dflt.communication_s != other.communication_s, "%s", g[k].device);
+    }
+}
+END_TEST
+
 START_TEST(systems_and_counts)
 {
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
@@ -533,6 +556,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, fields_agree);
     tcase_add_test(tc, every_builtin_system_predicts);
+    tcase_add_test(tc, usual_links_by_generation);
     tcase_add_test(tc, systems_and_counts);
     tcase_add_test(tc, layer_table_sums_to_step);
     tcase_add_test(tc, input_pipeline_by_hand);

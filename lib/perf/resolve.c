@@ -41,9 +41,10 @@ static int find_link(const accelsel_catalog *cat, const char *name, double *bw, 
 static const char *usual_intra(const accelsel_device_info *dev)
 {
     int sxm = strcasestr(dev->name, "sxm") != NULL;
+    int blackwell = dev->architecture != NULL && strstr(dev->architecture, "Blackwell") != NULL;
     int y = dev->release_year;
-    if (dev->kind == ACCELSEL_DEVICE_GPU && sxm)
-        return y >= 2022 ? "nvlink4" : y >= 2020 ? "nvlink3" : "nvlink2";
+    if (dev->kind == ACCELSEL_DEVICE_GPU && sxm) /* Hopper still came out in 2024 (H200) */
+        return blackwell ? "nvlink5" : y >= 2022 ? "nvlink4" : y >= 2020 ? "nvlink3" : "nvlink2";
     return y >= 2023 ? "pcie5-x16" : y >= 2020 ? "pcie4-x16" : "pcie3-x16";
 }
 

@@ -2,6 +2,8 @@
  * read for the prediction; time_to_train_min, epochs_mean, round, family,
  * division and same_runs_as are kept apart for calibration and reports. */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -52,13 +54,37 @@ static int positive(double v)
     return isfinite(v) && v > 0;
 }
 
-/* MLPerf marks CPU-only systems with an accelerator name such as "NA" and
- * no accelerators: the host CPU is then the device, one per socket. */
-static int cpu_row(const accelsel_dataset *ds, size_t r, const cols *c)
+/* An accelerator count: a whole number from 1 to UINT32_MAX, else 0. */
+static uint32_t whole_count(double v)
+{
+    return v >= 1 && v <= UINT32_MAX && v == floor(v) ? (uint32_t)v : 0;
+}
+
+/* The catalog device the row names: its accelerator, or the family alone
+ * (some rounds name the accelerator only by family, "TPU" in v0.7). NULL
+ * when the catalog has neither. */
+static const char *accel_name(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                              const cols *c)
+{
+    size_t d;
+    const char *model = str(ds, r, c->model), *fam = str(ds, r, c->family);
+    if (model && accelsel_catalog_find_device(p->cat, model, &d) == 0)
+        return model;
+    return fam && accelsel_catalog_find_device(p->cat, fam, &d) == 0 ? fam : NULL;
+}
+
+/* MLPerf marks CPU-only systems with the family "none (CPU only)", an
+ * accelerator name such as "NA" and no accelerators: the host CPU is then the
+ * device, one per socket. A row whose count is missing or zero but whose
+ * accelerator the catalog knows is an accelerator row with its count missing. */
+static int cpu_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                   const cols *c)
 {
     const char *fam = str(ds, r, c->family);
     double total = num(ds, r, c->total);
-    return (fam && strcasestr(fam, "cpu") != NULL) || !positive(total);
+    if (fam && strcasestr(fam, "cpu") != NULL)
+        return 1;
+    return (isnan(total) || total == 0) && accel_name(p, ds, r, c) == NULL;
 }
 
 static void fill_cpu(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
@@ -81,15 +107,13 @@ static void fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, 
                        const cols *c, accelsel_predict_request *q)
 {
     size_t d;
-    double total = num(ds, r, c->total), nodes = num(ds, r, c->nodes);
-    q->device = str(ds, r, c->model);
-    /* Some rounds name the accelerator only by family ("TPU" in v0.7). */
-    if ((q->device == NULL || accelsel_catalog_find_device(p->cat, q->device, &d) < 0) &&
-        str(ds, r, c->family) && accelsel_catalog_find_device(p->cat, str(ds, r, c->family), &d) == 0)
-        q->device = str(ds, r, c->family);
-    q->count = positive(total) && total < 4e9 ? (uint32_t)total : 0;
-    if (positive(nodes) && q->count > 0 && q->count % (uint32_t)nodes == 0)
-        q->nodes = (uint32_t)nodes;
+    double nodes = num(ds, r, c->nodes);
+    q->device = accel_name(p, ds, r, c);
+    if (q->device == NULL) /* unknown: resolving it names the nearest devices */
+        q->device = str(ds, r, c->model);
+    q->count = whole_count(num(ds, r, c->total));
+    if (whole_count(nodes) > 0 && q->count > 0 && q->count % whole_count(nodes) == 0)
+        q->nodes = whole_count(nodes);
     const char *link = str(ds, r, c->link);
     if (link && accelsel_catalog_find_link(p->cat, link, &d) == 0)
         q->intra_link = link;
@@ -111,17 +135,24 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
     q.network = net;
     double batch = num(ds, r, c->batch);
     q.global_batch = positive(batch) ? batch : 0;
-    if (cpu_row(ds, r, c))
+    int cpu = cpu_row(p, ds, r, c);
+    if (cpu)
         fill_cpu(p, ds, r, c, &q);
     else
         fill_accel(p, ds, r, c, &q);
     const char *why = NULL;
+    char bad_count[96];
+    double total = num(ds, r, c->total);
     int rc = 0;
     if (q.device == NULL)
         why = "no accelerator or host processor name";
-    else if (!cpu_row(ds, r, c) && q.count == 0)
+    else if (!cpu && q.count == 0 && (isnan(total) || total == 0))
         why = "missing accelerator count";
-    else if ((rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
+    else if (!cpu && q.count == 0) {
+        snprintf(bad_count, sizeof bad_count,
+                 "accelerator count %g is not a whole number from 1 to %u", total, UINT32_MAX);
+        why = bad_count;
+    } else if ((rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
         return rc;
     out->ok = why == NULL && rc == 0;
     if (!out->ok && (out->note = note_of(why)) == NULL)

@@ -90,17 +90,15 @@ static int cpu_row(const accelsel_predictor *p, const accelsel_dataset *ds, size
 static void fill_cpu(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
                      const cols *c, accelsel_predict_request *q)
 {
-    double nodes = num(ds, r, c->nodes), sockets = num(ds, r, c->host_n);
+    uint32_t nodes = whole_count(num(ds, r, c->nodes)), sockets = whole_count(num(ds, r, c->host_n));
     q->device = str(ds, r, c->host);
     size_t d;
-    if (!positive(sockets) && q->device && accelsel_catalog_find_device(p->cat, q->device, &d) == 0) {
+    if (sockets == 0 && q->device && accelsel_catalog_find_device(p->cat, q->device, &d) == 0) {
         double cores = num(ds, r, c->host_cores), per = accelsel_catalog_device(p->cat, d)->cores;
-        sockets = positive(cores) && per > 0 ? fmax(1.0, round(cores / per)) : 1;
+        sockets = positive(cores) && per > 0 ? whole_count(fmax(1.0, round(cores / per))) : 1;
     }
-    if (!positive(sockets))
-        sockets = 1;
-    q->per_node = (uint32_t)sockets;
-    q->nodes = positive(nodes) ? (uint32_t)nodes : 1;
+    q->per_node = sockets > 0 ? sockets : 1;
+    q->nodes = nodes > 0 ? nodes : 1;
 }
 
 static void fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,

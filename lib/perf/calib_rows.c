@@ -105,13 +105,13 @@ static void fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, 
                        const cols *c, accelsel_predict_request *q)
 {
     size_t d;
-    double nodes = num(ds, r, c->nodes);
+    uint32_t nodes = whole_count(num(ds, r, c->nodes));
     q->device = accel_name(p, ds, r, c);
     if (q->device == NULL) /* unknown: resolving it names the nearest devices */
         q->device = str(ds, r, c->model);
     q->count = whole_count(num(ds, r, c->total));
-    if (whole_count(nodes) > 0 && q->count > 0 && q->count % whole_count(nodes) == 0)
-        q->nodes = whole_count(nodes);
+    if (nodes > 0 && q->count > 0 && q->count % nodes == 0)
+        q->nodes = nodes;
     const char *link = str(ds, r, c->link);
     if (link && accelsel_catalog_find_link(p->cat, link, &d) == 0)
         q->intra_link = link;

@@ -8,6 +8,7 @@
 #include "accelsel/catalog.h"
 #include "accelsel/network.h"
 #include "accelsel/predict.h"
+#include "fuzz_predict.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -20,21 +21,15 @@ static accelsel_network *net;
 
 static void predict_once(const accelsel_predictor *p)
 {
-    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
-    q.network = net;
-    q.device = "a100-sxm4-80gb";
-    q.count = 64;
-    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
-    int rc = accelsel_predictor_predict(p, &q, &r);
+    accelsel_prediction r;
+    int rc = fuzz_predict_once(p, net, "a100-sxm4-80gb", 64, &r);
     if (rc != 0 && rc != ACCELSEL_EINFEASIBLE)
         __builtin_trap();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (cat == NULL && (accelsel_catalog_load_builtin(&cat) != 0 ||
-                        accelsel_network_load_zoo(&net, "small-cnn", NULL) != 0))
-        abort();
+    fuzz_predict_inputs(&cat, &net, "small-cnn");
     accelsel_predictor *p = NULL, *again = NULL;
     int rc = accelsel_predictor_load_params_buffer(&p, cat, (const char *)data, size, NULL);
     if (rc != 0) {

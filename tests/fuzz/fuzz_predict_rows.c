@@ -11,6 +11,7 @@
 #include "accelsel/dataset.h"
 #include "accelsel/network.h"
 #include "accelsel/predict.h"
+#include "fuzz_predict.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -49,21 +50,15 @@ static void check_rows(const accelsel_dataset *in, const accelsel_dataset *out)
 
 static void still_predicts(const accelsel_predictor *p)
 {
-    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
-    q.network = net;
-    q.device = "h100-sxm5-80gb";
-    q.count = 16;
-    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
-    if (accelsel_predictor_predict(p, &q, &r) != 0 || !(r.time_to_train_s > 0) ||
+    accelsel_prediction r;
+    if (fuzz_predict_once(p, net, "h100-sxm5-80gb", 16, &r) != 0 || !(r.time_to_train_s > 0) ||
         !isfinite(r.time_to_train_s))
         __builtin_trap();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (cat == NULL && (accelsel_catalog_load_builtin(&cat) != 0 ||
-                        accelsel_network_load_zoo(&net, "resnet50", NULL) != 0))
-        abort();
+    fuzz_predict_inputs(&cat, &net, "resnet50");
     accelsel_dataset *ds = NULL, *out = NULL;
     if (accelsel_dataset_load_csv_buffer(&ds, (const char *)data, size, NULL) != 0)
         return 0; /* the CSV reader has its own target */

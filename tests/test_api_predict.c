@@ -224,6 +224,26 @@ START_TEST(calibration_calls)
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, 2, NULL, &e), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL, &e), 0);
     ck_assert_uint_eq(e.rows, 1); /* the v3.0 row of NVIDIA G; the unknown device has a note */
+    accelsel_calibration_report_free(rep);
+    /* a round named again counts once, however often; 65 distinct are too many */
+    char list[512] = "", *at = list;
+    for (int i = 0; i < 70; i++)
+        at += sprintf(at, "v0.5,");
+    strcpy(at, "v3.0");
+    o.holdout_rounds = list;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &rep), 0);
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL,
+                                                         &e), 0);
+    ck_assert_uint_eq(e.rows, 1);
+    at = list;
+    for (int i = 0; i < 65; i++)
+        at += sprintf(at, "%sv%d.%d", i ? "," : "", 1 + i / 10, i % 10);
+    o.holdout_rounds = list;
+    accelsel_calibration_report *none = (accelsel_calibration_report *)&none;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &none), ACCELSEL_EINVAL);
+    ck_assert_msg(strstr(accelsel_last_error()->message, "more than 64 rounds"), "%s",
+                  accelsel_last_error()->message);
+    o.holdout_rounds = "v3.0";
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, 0, "nope", &e), ACCELSEL_ENOTFOUND);
     ck_assert_ptr_null(accelsel_calibration_report_table(NULL));
     ck_assert_uint_eq(accelsel_dataset_rows(accelsel_calibration_report_table(rep)), 4);

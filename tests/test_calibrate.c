@@ -397,6 +397,35 @@ START_TEST(far_rounds_stay_finite)
 }
 END_TEST
 
+/* The a30's rows a billion times faster than the truth call for a factor
+ * near 1e-9, below what a parameter file can hold (1e-6): calibration
+ * fails naming the device, and the predictor keeps its parameters, so
+ * that nothing it saves fails to load. */
+START_TEST(corrections_out_of_range)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.dev[i], "a30") == 0)
+            s.time[i] *= 1e-9;
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    char *before, *after;
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &before, NULL), 0);
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.shrink_rows = 0;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), ACCELSEL_EDATA);
+    const char *m = accelsel_last_error()->message;
+    ck_assert_msg(strstr(m, "'a30'") && strstr(m, "outside [1e-06, 1e+06]"), "%s", m);
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &after, NULL), 0);
+    ck_assert_str_eq(after, before);
+    accelsel_free(before), accelsel_free(after);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
 static accelsel_dataset *evaluate(const accelsel_dataset *ds, uint32_t threads)
 {
     accelsel_predictor *p;
@@ -457,6 +486,7 @@ int main(void)
     tcase_add_test(tc, round_years);
     tcase_add_test(tc, recovers_software_trend);
     tcase_add_test(tc, far_rounds_stay_finite);
+    tcase_add_test(tc, corrections_out_of_range);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -787,6 +787,62 @@ START_TEST(fixed_device_slots)
 }
 END_TEST
 
+/* The objective of resnet50 on one slot of @p device with bandwidth @p bw
+ * (NaN: the device's), all layers on it; or the build's error code. */
+static int one_slot_objective(const accelsel_catalog *cat, const accelsel_network *net,
+                              const char *device, double memory, double bw, double *objective)
+{
+    accelsel_mapping_slot slot = {ACCELSEL_MAPPING_SLOT_VERSION, device, NULL, 0, memory, bw,
+                                  "pcie4-x16"};
+    accelsel_mapping_problem *p;
+    accelsel_mapping *m;
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    o.method = "single";
+    int rc = accelsel_mapping_problem_new_slots(&p, cat, &slot, 1, NULL, net, NULL);
+    if (rc != 0)
+        return rc;
+    rc = accelsel_mapping_solve(p, &o, &m);
+    ck_assert_msg(rc == 0, "%s: %s", device, accelsel_last_error()->message);
+    *objective = accelsel_mapping_objective_s(m);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+    return 0;
+}
+
+/* A fixed slot takes the bandwidth it is given (NaN: the device's own, the
+ * same objective as giving that figure); a bf16-only device (TPU) is a
+ * slot too; figures that are not positive and finite are named. */
+START_TEST(fixed_slots_take_the_slot_figures)
+{
+    accelsel_catalog *cat;
+    accelsel_network *net;
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&cat), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&net, "resnet50", NULL), 0);
+    size_t d;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, "a100-sxm4-40gb", &d), 0);
+    double own = accelsel_catalog_device(cat, d)->memory_bw_bytes_s, t_nan, t_own, t_slow;
+    ck_assert_int_eq(one_slot_objective(cat, net, "a100-sxm4-40gb", NAN, NAN, &t_nan), 0);
+    ck_assert_int_eq(one_slot_objective(cat, net, "a100-sxm4-40gb", NAN, own, &t_own), 0);
+    ck_assert_int_eq(one_slot_objective(cat, net, "a100-sxm4-40gb", NAN, own / 100, &t_slow), 0);
+    ck_assert_double_eq(t_nan, t_own);
+    ck_assert(t_slow > 2 * t_own); /* memory-bound layers take 100x as long */
+    double t_tpu;
+    ck_assert_int_eq(one_slot_objective(cat, net, "tpu-v3", NAN, NAN, &t_tpu), 0);
+    ck_assert(isfinite(t_tpu) && t_tpu > 0);
+    const double bad[] = {0, -1, INFINITY};
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert_int_eq(one_slot_objective(cat, net, "a100-sxm4-40gb", NAN, bad[i], &t_own),
+                         ACCELSEL_EINVAL);
+        ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "memory_bw_bytes_s"));
+        ck_assert_int_eq(one_slot_objective(cat, net, "a100-sxm4-40gb", bad[i], NAN, &t_own),
+                         ACCELSEL_EINVAL);
+        ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "slot 0: memory_bytes"));
+    }
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
 static int build_evaluate_solve_save_load(void *ctx)
 {
     (void)ctx;
@@ -850,6 +906,7 @@ int main(void)
     tcase_add_test(tc, pool_membership_in_files);
     tcase_add_test(tc, bad_problems_and_mappings);
     tcase_add_test(tc, fixed_device_slots);
+    tcase_add_test(tc, fixed_slots_take_the_slot_figures);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

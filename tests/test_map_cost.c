@@ -141,7 +141,11 @@ static const char catalog_yaml[] =
     "  - {name: fpga-nobuf, dataflow: tiled, platform: FPGA, precision: fp32, tm: 4, tn: 4,\n"
     "     macs: 16, clock_hz: 1e8, source: test}\n"
     "  - {name: fpga-noclock, dataflow: tiled, platform: FPGA, precision: fp32, tm: 4, tn: 4,\n"
-    "     macs: 16, buffer_bytes: 1000, source: test}\n";
+    "     macs: 16, buffer_bytes: 1000, source: test}\n"
+    "  - {name: asic-peak-only, dataflow: tiled, platform: ASIC 7nm, precision: int8,\n"
+    "     peak_ops: 1e12, buffer_bytes: 1e6, source: test}\n"
+    "  - {name: asic-peak-clock, dataflow: tiled, platform: ASIC 7nm, precision: int8,\n"
+    "     peak_ops: 1e12, clock_hz: 5e8, buffer_bytes: 1e6, source: test}\n";
 
 START_TEST(design_models_from_the_catalog)
 {
@@ -162,6 +166,14 @@ START_TEST(design_models_from_the_catalog)
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "buffer_bytes"));
     ck_assert_int_eq(asel_design_model_from(accelsel_catalog_design(cat, 3), &m), ACCELSEL_EDATA);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "clock_hz"));
+    /* MACs from a peak need the clock it was quoted at: 1e12 / (2 x 5e8) =
+     * 1000, though the ASIC runs at the fabric clock on an FPGA slot. */
+    ck_assert_int_eq(asel_design_model_from(accelsel_catalog_design(cat, 4), &m), ACCELSEL_EDATA);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "asic-peak-only"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "clock_hz"));
+    ck_assert_int_eq(asel_design_model_from(accelsel_catalog_design(cat, 5), &m), 0);
+    ck_assert_double_eq(m.macs, 1000);
+    ck_assert_double_eq(m.clock_hz, ASEL_FPGA_FABRIC_CLOCK_HZ);
     accelsel_catalog_free(cat);
 }
 END_TEST

@@ -282,6 +282,29 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* Counts whose product leaves 32 bits, and sizes that make a step infinite
+ * or free, are errors, not predictions of 0 devices or of infinite time. */
+START_TEST(out_of_range)
+{
+    accelsel_prediction r;
+    accelsel_predict_request q = req("a100-sxm4-80gb", 0, 0);
+    q.nodes = 65536, q.per_node = 65536; /* 2^32 devices */
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    assert_message_has("4294967296", "4294967295");
+    q = req("a100-sxm4-80gb", 8, 0);
+    q.sample_bytes = 1e308;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_ERANGE);
+    assert_message_has("a100-sxm4-80gb", "finite");
+    q = req("a100-sxm4-80gb", 8, 0);
+    q.epochs = 1e308;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_ERANGE);
+    q = req("a100-sxm4-80gb", 8, 0);
+    q.epochs = 1e3; /* large, still finite: a prediction */
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert(isfinite(r.time_to_train_s) && r.time_to_train_s > 0);
+}
+END_TEST
+
 /* Both predictors give the same prediction of @p q, to the bit. */
 static void assert_same_prediction(const accelsel_predictor *a, const accelsel_predictor *b,
                                    accelsel_predict_request q)
@@ -367,6 +390,7 @@ static const struct { const char *from, *to; int rc; const char *word; } edits[]
     { "count_corrections: {}", "count_corrections: {a30: {8: 0}}", ACCELSEL_EPARSE, "count correction" },
     { "count_corrections: {}", "count_corrections: {a30: 1.1}", ACCELSEL_EPARSE, "count corrections" },
     { "count_corrections: {}", "count_corrections: {a30: {8: 1.1}, NVIDIA A30: {8: 1.2}}", ACCELSEL_EPARSE, "twice" },
+    { "corrections: {}", "corrections: {a30: 1.1, NVIDIA A30: 1.2}", ACCELSEL_EPARSE, "twice" },
 };
 
 START_TEST(params_rejections)
@@ -562,6 +586,7 @@ int main(void)
     tcase_add_test(tc, input_pipeline_by_hand);
     tcase_add_test(tc, epochs_relation);
     tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, out_of_range);
     tcase_add_test(tc, params_round_trip);
     tcase_add_test(tc, params_version_1_loads);
     tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));

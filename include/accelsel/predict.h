@@ -250,7 +250,10 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *              message names device and figure);
  *          ACCELSEL_EINFEASIBLE when weights, gradients, optimizer state and
  *              activations at the per-device batch exceed the device's memory
- *              (the message gives bytes needed and available).
+ *              (the message gives bytes needed and available);
+ *          ACCELSEL_ERANGE when the step or the time to train would be infinite
+ *              or zero (sizes or figures at the ends of the double range, or a
+ *              network that does no work).
  *  Thread safety: any number of threads may predict with one @p p at once. */
 ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
                                             const accelsel_predict_request *req,
@@ -399,7 +402,8 @@ typedef struct accelsel_calibrate_options {
     unsigned int version;        /**< ACCELSEL_CALIBRATE_OPTIONS_VERSION */
     uint32_t n_threads;          /**< 0 = all cores; results do not depend on it */
     const char *holdout_rounds;  /**< comma-separated rounds left out of the fit and
-                                      reported apart (e.g. "v3.0,v3.1"); NULL = none */
+                                      reported apart (e.g. "v3.0,v3.1"; a repeat counts
+                                      once, at most 64 rounds); NULL = none */
     double huber_delta;          /**< Huber loss threshold on log-time residuals;
                                       default 0.1 (about 10 %) */
     double shrink_rows;          /**< corrections: prior weight in rows (per device,
@@ -488,13 +492,16 @@ ACCELSEL_API void accelsel_calibration_report_free(accelsel_calibration_report *
  *  but none at this count) or "c" (the device has no row in the fit). The
  *  table has one row per (protocol, group) and per (protocol, "all"), with
  *  columns protocol, group, rows, model_median_ape, model_p90_ape,
- *  peer_rows, peer_median_ape, peer_p90_ape (peer figures on the rows the
- *  peer answers; NaN when none).
+ *  physical_median_ape, physical_p90_ape (the same globals without the
+ *  corrections), peer_rows, peer_median_ape, peer_p90_ape (peer figures on
+ *  the rows the peer answers). A fold with no row to fit predicts nothing,
+ *  so a dataset with no fittable row gives a table of 0 rows and NaN
+ *  figures, not an error.
  *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
  *  @param[in]  p     the starting parameters; only read.
  *  @param[in]  ds    the rows; only read.
  *  @param[in]  opts  NULL for defaults.
- *  @return as accelsel_predictor_calibrate().
+ *  @return as accelsel_predictor_calibrate(), except ACCELSEL_EEMPTY.
  *  Thread safety: @p p and @p ds may be shared. */
 ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
                                              const accelsel_predictor *p,

@@ -140,6 +140,12 @@ static int resolve_slot(const accelsel_catalog *cat, const accelsel_mapping_slot
         return asel_error(ACCELSEL_EINVAL, "%s: slot %zu must give either a device or designs",
                           fn, s);
     *v = (slot_view){-1, designs, in->n_designs, in->memory_bytes, in->memory_bw_bytes_s, -1};
+    const struct { const char *name; double v; } fig[] = {
+        { "memory_bytes", in->memory_bytes }, { "memory_bw_bytes_s", in->memory_bw_bytes_s } };
+    for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++)
+        if (!isnan(fig[i].v) && !(isfinite(fig[i].v) && fig[i].v > 0))
+            return asel_error(ACCELSEL_EINVAL, "%s: slot %zu: %s %g is not a positive finite "
+                              "number (NaN: the device's)", fn, s, fig[i].name, fig[i].v);
     int rc = 0;
     if (in->device != NULL) {
         size_t d;

@@ -17,12 +17,14 @@ int asel_unit_model_of(asel_unit_model *m, const accelsel_catalog *cat, int64_t 
         m->bytes = m->design.bytes;
         return rc;
     }
-    /* a fixed device runs inference in fp16 where it has an fp16 rate */
+    /* a fixed device runs inference in 16 bits where it has a 16-bit rate
+     * (fp16, else bf16 as TPUs and Gaudi), else in fp32 */
     m->device = accelsel_catalog_device(cat, (size_t)device);
-    m->precision = isfinite(m->device->peak_flops[ACCELSEL_PRECISION_FP16])
-                       ? ACCELSEL_PRECISION_FP16
-                       : ACCELSEL_PRECISION_FP32;
-    m->bytes = m->precision == ACCELSEL_PRECISION_FP16 ? 2 : 4;
+    const double *peak = m->device->peak_flops;
+    m->precision = isfinite(peak[ACCELSEL_PRECISION_FP16])   ? ACCELSEL_PRECISION_FP16
+                   : isfinite(peak[ACCELSEL_PRECISION_BF16]) ? ACCELSEL_PRECISION_BF16
+                                                             : ACCELSEL_PRECISION_FP32;
+    m->bytes = m->precision == ACCELSEL_PRECISION_FP32 ? 4 : 2;
     asel_layer_time t;
     accelsel_layer_info probe = {.version = ACCELSEL_LAYER_INFO_VERSION, .kind = ACCELSEL_LAYER_ADD};
     return asel_perf_layer_forward(NULL, m->device, &probe, 1, m->precision, &t);
@@ -70,14 +72,18 @@ static void share_layer(const accelsel_layer_info *l, const asel_layer_shape *fu
         out->gemm_m = (l->gemm_m + gg - 1) / gg;
 }
 
+/* The device's layer model at the slot's memory bandwidth @p bw, which is
+ * the device's own unless the slot says otherwise. */
 static int device_cost(const asel_unit_model *m, const accelsel_layer_info *l,
                        const asel_layer_shape *full, const asel_shard *plan, int strategy,
-                       unsigned g, double *seconds)
+                       unsigned g, double bw, double *seconds)
 {
     accelsel_layer_info share;
     asel_layer_time t;
+    accelsel_device_info dev = *m->device;
+    dev.memory_bw_bytes_s = bw;
     share_layer(l, full, plan, g > 1 ? strategy : ACCELSEL_STRATEGY_NONE, g, &share);
-    int rc = asel_perf_layer_forward(NULL, m->device, &share, plan->share.batch, m->precision, &t);
+    int rc = asel_perf_layer_forward(NULL, &dev, &share, plan->share.batch, m->precision, &t);
     *seconds = t.time_s;
     return rc;
 }
@@ -91,7 +97,7 @@ int asel_unit_cost(const asel_unit_model *m, const accelsel_layer_info *l, uint3
     asel_shard_plan(l, &full, strategy, g, m->bytes, &plan);
     const asel_layer_shape *sh = &plan.share;
     if (m->device != NULL) {
-        int rc = device_cost(m, l, &full, &plan, strategy, g, &out->comp_s);
+        int rc = device_cost(m, l, &full, &plan, strategy, g, bw, &out->comp_s);
         if (rc != 0)
             return rc;
     } else {

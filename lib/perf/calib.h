@@ -42,8 +42,12 @@ void asel_perf_quantiles(double *v, size_t n, double *median, double *p90);
  * ACCELSEL_EVERSION or ACCELSEL_EINVAL with the error set. */
 int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
 
-/* Rounds named in @p list ("v3.0,v3.1") as round codes in @p codes (up to
- * @p cap); the count, or ACCELSEL_EINVAL for a malformed name. */
-int asel_perf_parse_rounds(const char *list, int *codes, size_t cap);
+/* The most distinct rounds a holdout list may name (MLPerf has had 13). */
+#define ASEL_PERF_MAX_ROUNDS 64
+
+/* The distinct rounds named in @p list ("v3.0,v3.1"), each once, as round
+ * codes in @p codes (room for ASEL_PERF_MAX_ROUNDS); their count, or
+ * ACCELSEL_EINVAL for a malformed name or too many rounds. */
+int asel_perf_parse_rounds(const char *list, int codes[ASEL_PERF_MAX_ROUNDS]);
 
 #endif

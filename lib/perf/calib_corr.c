@@ -21,6 +21,19 @@ static double group_factor(const asel_perf_groups *g, const double *r, size_t fr
     return exp(s / (w + shrink));
 }
 
+/* A factor the parameter file could not hold: the rows' times are far
+ * beyond anything the model explains (a time of a microsecond, say). */
+static int check_factor(const asel_perf_groups *g, size_t i, const char *what, double f)
+{
+    if (f >= ASEL_PERF_CORR_MIN && f <= ASEL_PERF_CORR_MAX)
+        return 0;
+    const asel_perf_config *c = &g->rows->row[g->idx[g->m[i].pos]].cfg;
+    return asel_error(ACCELSEL_EDATA,
+                      "'%s' at %g accelerators: its rows call for a %s factor of %g, outside "
+                      "[%g, %g]; their times are beyond what the model explains",
+                      c->dev->name, c->count, what, f, ASEL_PERF_CORR_MIN, ASEL_PERF_CORR_MAX);
+}
+
 int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows,
                                 const size_t *idx, const double *r, size_t n, double shrink)
 {
@@ -33,13 +46,18 @@ int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows
     for (size_t i = 0; i < n; i = asel_perf_same_count(&g, i))
         groups++;
     rc = asel_perf_corr_reserve(corr, groups);
-    for (size_t i = 0; rc == 0 && i < n; i = asel_perf_same_dev(&g, i))
+    for (size_t i = 0; rc == 0 && i < n; i = asel_perf_same_dev(&g, i)) {
         corr->dev[g.m[i].dev] = group_factor(&g, r, i, asel_perf_same_dev(&g, i), 1.0, shrink);
+        rc = check_factor(&g, i, "device", corr->dev[g.m[i].dev]);
+    }
     for (size_t i = 0; rc == 0 && i < n; i = asel_perf_same_count(&g, i)) {
         double base = corr->dev[g.m[i].dev];
         double f = group_factor(&g, r, i, asel_perf_same_count(&g, i), base, shrink);
         corr->cnt[corr->n_cnt++] = (asel_perf_count_corr){ g.m[i].dev, g.m[i].count, f };
+        rc = check_factor(&g, i, "count", f);
     }
     asel_perf_groups_free(&g);
+    if (rc < 0)
+        asel_perf_corr_reset(corr);
     return rc;
 }

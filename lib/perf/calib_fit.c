@@ -60,15 +60,70 @@ typedef struct fit {
     asel_perf_params par; /* scratch */
     double theta0[NP];
     double delta;       /* Huber threshold */
+    size_t *step_of;    /* per fitted row: its device step in steps */
+    asel_perf_step *steps; /* one per device, per-device batch and precision */
+    unsigned char *fresh;  /* per step: computed under the current par */
 } fit;
+
+static int kind_of_row(const fit *f, size_t i)
+{
+    return asel_perf_kind_of(f->rows->row[f->idx[i]].cfg.dev->kind);
+}
+
+/* The residuals of the rows of device kind @p kind, or of every row if
+ * @p kind is negative; the others are left as they are. Rows that share a
+ * device step (most of MLPerf's repeat a device at one per-device batch)
+ * share its computation. */
+static void residuals_of(fit *f, const double *theta, int kind, double *r)
+{
+    from_theta(&f->par, theta);
+    memset(f->fresh, 0, f->n);
+    for (size_t i = 0; i < f->n; i++) {
+        if (kind >= 0 && kind_of_row(f, i) != kind)
+            continue;
+        const asel_perf_row *row = &f->rows->row[f->idx[i]];
+        size_t k = f->step_of[i];
+        if (!f->fresh[k])
+            asel_perf_row_step(&f->par, row, f->rows->net, &f->steps[k]);
+        f->fresh[k] = 1;
+        double t = asel_perf_row_minutes_step(&f->par, 1.0, row, f->rows->net, &f->steps[k]);
+        r[i] = log(t / row->measured_min);
+    }
+}
+
+static int same_step(const asel_perf_config *a, const asel_perf_config *b)
+{
+    return a->dev == b->dev && a->per_device_batch == b->per_device_batch &&
+           a->precision == b->precision;
+}
+
+/* Number the distinct device steps of the fitted rows: 0 or ACCELSEL_ENOMEM. */
+static int share_steps(fit *f)
+{
+    size_t m = f->n ? f->n : 1, n_steps = 0;
+    f->step_of = asel_calloc(m, sizeof *f->step_of);
+    f->steps = asel_calloc(m, sizeof *f->steps);
+    f->fresh = asel_calloc(m, 1);
+    if (!f->step_of || !f->steps || !f->fresh)
+        return asel_enomem();
+    for (size_t i = 0; i < f->n; i++) {
+        const asel_perf_config *c = &f->rows->row[f->idx[i]].cfg;
+        size_t j = 0;
+        while (j < i && !same_step(&f->rows->row[f->idx[j]].cfg, c))
+            j++;
+        f->step_of[i] = j < i ? f->step_of[j] : n_steps++;
+    }
+    return 0;
+}
+
+static void free_steps(fit *f)
+{
+    asel_free(f->step_of), asel_free(f->steps), asel_free(f->fresh);
+}
 
 static void residuals(fit *f, const double *theta, double *r)
 {
-    from_theta(&f->par, theta);
-    for (size_t i = 0; i < f->n; i++) {
-        const asel_perf_row *row = &f->rows->row[f->idx[i]];
-        r[i] = log(asel_perf_row_minutes(&f->par, 1.0, row, f->rows->net) / row->measured_min);
-    }
+    residuals_of(f, theta, -1, r);
 }
 
 static double huber(double r, double d)
@@ -142,16 +197,20 @@ static void normal_eq(const fit *f, const double *theta, const double *r, const 
     }
 }
 
+/* Forward differences. A row reads only its own device kind's parameters,
+ * so a parameter of another kind leaves it exactly where it was: its
+ * derivative is 0 without running it again. */
 static void jacobian(fit *f, double *theta, const double *r, double *jac, double *tmp)
 {
     const double h = 1e-5;
     for (int j = 0; j < NP; j++) {
+        int kind = j / NPK;
         double keep = theta[j];
         theta[j] += h;
-        residuals(f, theta, tmp);
+        residuals_of(f, theta, kind, tmp);
         theta[j] = keep;
         for (size_t i = 0; i < f->n; i++)
-            jac[i * NP + j] = (tmp[i] - r[i]) / h;
+            jac[i * NP + j] = kind_of_row(f, i) == kind ? (tmp[i] - r[i]) / h : 0;
     }
 }
 
@@ -288,17 +347,16 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
     }
     f.idx = idx;
     double theta[NP], *r = asel_calloc(f.n * (NP + 2), sizeof(double));
-    if (r == NULL) {
-        asel_free(idx);
-        return asel_enomem();
-    }
+    int rc = r ? share_steps(&f) : asel_enomem();
     to_theta(&f.par, theta);
     memcpy(f.theta0, theta, sizeof theta);
-    int rc = fit_globals(&f, theta, r);
+    if (rc == 0)
+        rc = fit_globals(&f, theta, r);
     if (rc == 0)
         rc = o->no_corrections ? 0 : asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows);
     if (rc == 0)
         *par = f.par;
+    free_steps(&f);
     asel_free(r);
     asel_free(idx);
     return rc;

@@ -208,18 +208,42 @@ void asel_perf_rows_free(asel_perf_rows *rows)
     *rows = (asel_perf_rows){ 0 };
 }
 
+void asel_perf_row_step(const asel_perf_params *par, const asel_perf_row *r,
+                        const accelsel_network *net, asel_perf_step *s)
+{
+    asel_perf_device_step(par, r->cfg.dev, net, r->cfg.per_device_batch, r->cfg.precision, s,
+                          NULL, 0);
+}
+
+static int row_run_step(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                        const accelsel_network *net, const asel_perf_step *s,
+                        accelsel_prediction *res)
+{
+    return asel_perf_run_step(par, corr * asel_perf_software_factor(par, r->round), &r->cfg, net,
+                              s, res);
+}
+
 int asel_perf_row_run(const asel_perf_params *par, double corr, const asel_perf_row *r,
                       const accelsel_network *net, accelsel_prediction *res)
 {
-    return asel_perf_run(par, corr * asel_perf_software_factor(par, r->round), &r->cfg, net, res,
-                         NULL, 0);
+    asel_perf_step s;
+    asel_perf_row_step(par, r, net, &s);
+    return row_run_step(par, corr, r, net, &s, res);
+}
+
+double asel_perf_row_minutes_step(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                                  const accelsel_network *net, const asel_perf_step *s)
+{
+    accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
+    if (row_run_step(par, corr, r, net, s, &res) < 0)
+        return NAN;
+    return res.time_to_train_s / 60.0;
 }
 
 double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
                              const accelsel_network *net)
 {
-    accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if (asel_perf_row_run(par, corr, r, net, &res) < 0)
-        return NAN;
-    return res.time_to_train_s / 60.0;
+    asel_perf_step s;
+    asel_perf_row_step(par, r, net, &s);
+    return asel_perf_row_minutes_step(par, corr, r, net, &s);
 }

@@ -55,9 +55,17 @@ void asel_perf_quantiles(double *v, size_t n, double *median, double *p90)
     *p90 = out[1];
 }
 
-int asel_perf_parse_rounds(const char *list, int *codes, size_t cap)
+static int in_rounds(int round, const int *codes, int n)
 {
-    size_t n = 0;
+    for (int i = 0; i < n; i++)
+        if (codes[i] == round)
+            return 1;
+    return 0;
+}
+
+int asel_perf_parse_rounds(const char *list, int codes[ASEL_PERF_MAX_ROUNDS])
+{
+    int n = 0;
     const char *s = list;
     while (s && *s) {
         while (*s == ' ')
@@ -67,9 +75,12 @@ int asel_perf_parse_rounds(const char *list, int *codes, size_t cap)
         if (code < 0)
             return asel_error(ACCELSEL_EINVAL, "holdout round list '%.*s%s' is not like 'v3.0,v3.1'",
                               ASEL_QUOTE_MAX, list, asel_ellipsis(list));
-        if (n < cap)
-            codes[n] = code;
-        n++;
+        if (!in_rounds(code, codes, n) && n == ASEL_PERF_MAX_ROUNDS)
+            return asel_error(ACCELSEL_EINVAL,
+                              "holdout round list '%.*s%s' names more than %d rounds",
+                              ASEL_QUOTE_MAX, list, asel_ellipsis(list), ASEL_PERF_MAX_ROUNDS);
+        if (!in_rounds(code, codes, n))
+            codes[n++] = code;
         s = end;
         while (*s == ' ')
             s++;
@@ -79,7 +90,7 @@ int asel_perf_parse_rounds(const char *list, int *codes, size_t cap)
             return asel_error(ACCELSEL_EINVAL, "holdout round list '%.*s%s' is not like 'v3.0,v3.1'",
                               ASEL_QUOTE_MAX, list, asel_ellipsis(list));
     }
-    return (int)(n < cap ? n : cap);
+    return n;
 }
 
 int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
@@ -92,25 +103,17 @@ int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
     if (!(isfinite(o->shrink_rows) && o->shrink_rows >= 0))
         return asel_error(ACCELSEL_EINVAL, "shrink_rows %g is negative or not finite",
                           o->shrink_rows);
-    int codes[1];
-    int rc = asel_perf_parse_rounds(o->holdout_rounds, codes, 1);
+    int codes[ASEL_PERF_MAX_ROUNDS];
+    int rc = asel_perf_parse_rounds(o->holdout_rounds, codes);
     return rc < 0 ? rc : 0;
-}
-
-static int in_rounds(int round, const int *codes, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (codes[i] == round)
-            return 1;
-    return 0;
 }
 
 /* Set of each row: 0 fit, 1 held out, -1 neither (not scored). */
 static int split(const asel_perf_rows *rows, const char *holdout, signed char *set,
                  unsigned char *use)
 {
-    int codes[64];
-    int n = asel_perf_parse_rounds(holdout, codes, 64);
+    int codes[ASEL_PERF_MAX_ROUNDS];
+    int n = asel_perf_parse_rounds(holdout, codes);
     if (n < 0)
         return n;
     for (size_t i = 0; i < rows->n; i++) {

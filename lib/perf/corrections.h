@@ -6,6 +6,11 @@
 
 #include <stddef.h>
 
+/* The range of a factor, device or count, in a parameter file and out of a
+ * calibration: beyond it the rows' times are not the model's to explain. */
+#define ASEL_PERF_CORR_MIN 1e-6
+#define ASEL_PERF_CORR_MAX 1e6
+
 typedef struct asel_perf_count_corr {
     size_t dev;    /* catalog device index */
     double count;  /* accelerators (devices) of the configuration */

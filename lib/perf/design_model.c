@@ -33,9 +33,15 @@ static int stationary_array(const accelsel_design_info *d, asel_design_model *m)
  * DPU's 8); without published tiles the design is a plain MAC array. */
 static int tiled(const accelsel_design_info *d, asel_design_model *m)
 {
-    if (d->macs == 0 && !isfinite(d->peak_ops))
+    if (d->macs == 0 && !(isfinite(d->peak_ops) && d->peak_ops > 0))
         return missing(d, "macs");
+    /* peak_ops counts the MACs at the design's own clock, not the fabric's */
+    if (d->macs == 0 && !(isfinite(d->clock_hz) && d->clock_hz > 0))
+        return missing(d, "clock_hz");
     m->macs = d->macs ? (double)d->macs : d->peak_ops / (2.0 * d->clock_hz);
+    if (m->macs < 1)
+        return asel_error(ACCELSEL_EDATA, "design '%s': peak_ops %g at clock_hz %g is %g MACs, "
+                          "fewer than one", d->name, d->peak_ops, d->clock_hz, m->macs);
     if (d->tm && d->tn) {
         m->tm = d->tm;
         m->tn = d->tn;

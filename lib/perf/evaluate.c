@@ -167,8 +167,8 @@ static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds);
 static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
                     const accelsel_calibrate_options *o)
 {
-    int codes[64];
-    int nh = asel_perf_parse_rounds(o->holdout_rounds ? o->holdout_rounds : "v3.0,v3.1", codes, 64);
+    int codes[ASEL_PERF_MAX_ROUNDS];
+    int nh = asel_perf_parse_rounds(o->holdout_rounds ? o->holdout_rounds : "v3.0,v3.1", codes);
     if (nh < 0)
         return nh;
     ctx c = { p, rows, o, NULL, 1 << 30, codes, nh, NULL };

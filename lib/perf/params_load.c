@@ -125,7 +125,22 @@ static int required_map(const asel_yaml_doc *doc, const asel_yaml_node *root, co
     return asel_yaml_expect(doc, *out, ASEL_YAML_MAP, key);
 }
 
-/* Corrections: device name -> positive finite time factor. */
+/* 0, or ACCELSEL_EPARSE at key @p i of @p c when an earlier key names the
+ * same device (its name and an alias): one would silently win. */
+static int first_of_device(const asel_yaml_doc *doc, const asel_yaml_node *c, size_t i,
+                           const accelsel_predictor *p, size_t dev)
+{
+    for (size_t j = 0; j < i; j++) {
+        size_t other;
+        if (accelsel_catalog_find_device(p->cat, c->keys[j]->value, &other) == 0 && other == dev)
+            return asel_yaml_fail(doc, c->keys[i], "device '%s' is corrected twice (as '%.*s%s')",
+                                  accelsel_catalog_device(p->cat, dev)->name, ASEL_QUOTE_MAX,
+                                  c->keys[j]->value, asel_ellipsis(c->keys[j]->value));
+    }
+    return 0;
+}
+
+/* Corrections: device name -> positive finite time factor, once per device. */
 static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
                             accelsel_predictor *p)
 {
@@ -136,7 +151,10 @@ static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root
         double v;
         rc = device_at(doc, c->keys[i], p, &dev);
         if (rc == 0)
-            rc = asel_yaml_as_double(doc, c->items[i], "correction", 1e-6, 1e6, &v);
+            rc = first_of_device(doc, c, i, p, dev);
+        if (rc == 0)
+            rc = asel_yaml_as_double(doc, c->items[i], "correction", ASEL_PERF_CORR_MIN,
+                                     ASEL_PERF_CORR_MAX, &v);
         if (rc == 0)
             p->corr.dev[dev] = v;
     }
@@ -156,7 +174,8 @@ static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
         double v;
         rc = asel_yaml_as_int(doc, map->keys[j], "accelerator count", 1, INT64_C(1) << 40, &count);
         if (rc == 0)
-            rc = asel_yaml_as_double(doc, map->items[j], "count correction", 1e-6, 1e6, &v);
+            rc = asel_yaml_as_double(doc, map->items[j], "count correction", ASEL_PERF_CORR_MIN,
+                                        ASEL_PERF_CORR_MAX, &v);
         if (rc == 0)
             p->corr.cnt[p->corr.n_cnt++] = (asel_perf_count_corr){ dev, (double)count, v };
     }

@@ -33,10 +33,18 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
                       asel_perf_config *cfg);
 
 /* Predict a resolved configuration with parameters @p par and time factor
- * @p corr. Fails only with ACCELSEL_EINFEASIBLE (memory). */
+ * @p corr. Fails only with ACCELSEL_EINFEASIBLE (memory) or ACCELSEL_ERANGE
+ * (an infinite or zero step or time). */
 int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_config *cfg,
                   const accelsel_network *net, accelsel_prediction *res,
                   accelsel_layer_prediction *rows, size_t cap);
+
+/* asel_perf_run() from the device step @p s that asel_perf_device_step()
+ * gave for @p cfg's device, per-device batch and precision under @p par
+ * (configurations that share those share the step). */
+int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf_config *cfg,
+                       const accelsel_network *net, const asel_perf_step *s,
+                       accelsel_prediction *res);
 
 /* Epochs at global batch @p b by the relation in @p par. */
 double asel_perf_epochs(const asel_perf_params *par, double b);

@@ -1,6 +1,7 @@
 /* From a request to a configuration: names looked up, counts completed,
  * links and precision defaulted (docs/predictor.md, "Defaults"). */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -68,6 +69,9 @@ static int complete_counts(asel_perf_config *c, double count, double nodes, doub
                           nodes, per_node);
     if (count <= 0)
         count = nodes > 0 && per_node > 0 ? nodes * per_node : per_node > 0 ? per_node : 1;
+    if (count > UINT32_MAX) /* nodes x per-node of two 32-bit counts */
+        return asel_error(ACCELSEL_EINVAL, "count %.0f (nodes %.0f x per-node %.0f) is above %u",
+                          count, nodes, per_node, (unsigned)UINT32_MAX);
     if (nodes > 0 && per_node <= 0) {
         if (fmod(count, nodes) != 0)
             return asel_error(ACCELSEL_EINVAL, "count %g does not divide into %g nodes", count,

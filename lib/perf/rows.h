@@ -44,4 +44,13 @@ int asel_perf_row_run(const asel_perf_params *par, double corr, const asel_perf_
 double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
                              const accelsel_network *net);
 
+/* The device step of row @p r under @p par, which every row of the same
+ * device, per-device batch and precision shares. */
+void asel_perf_row_step(const asel_perf_params *par, const asel_perf_row *r,
+                        const accelsel_network *net, asel_perf_step *s);
+
+/* asel_perf_row_minutes() from the row's device step @p s. */
+double asel_perf_row_minutes_step(const asel_perf_params *par, double corr, const asel_perf_row *r,
+                                  const accelsel_network *net, const asel_perf_step *s);
+
 #endif

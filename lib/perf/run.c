@@ -69,22 +69,43 @@ static int check_memory(const asel_perf_config *c, double needed, accelsel_predi
     return 0;
 }
 
+/* Figures at the ends of the double range (a sample of 1e308 bytes, a
+ * link of 1e308 s latency) or a network that does no work can make a step
+ * infinite or free; neither is a prediction. */
+static int check_result(const asel_perf_config *c, const accelsel_prediction *res)
+{
+    if (!(res->step_s > 0) || !isfinite(res->time_to_train_s) ||
+        !isfinite(res->throughput_samples_s))
+        return asel_error(ACCELSEL_ERANGE,
+                          "'%s': a step of %g s and %g s to train are not a finite, positive "
+                          "prediction (sizes or figures beyond range, or a network with no work)",
+                          c->dev->name, res->step_s, res->time_to_train_s);
+    return 0;
+}
+
 int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_config *c,
                   const accelsel_network *net, accelsel_prediction *res,
                   accelsel_layer_prediction *rows, size_t cap)
 {
     asel_perf_step s;
     asel_perf_device_step(par, c->dev, net, c->per_device_batch, c->precision, &s, rows, cap);
-    int rc = check_memory(c, s.memory_needed, res);
+    return asel_perf_run_step(par, corr, c, net, &s, res);
+}
+
+int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf_config *c,
+                       const accelsel_network *net, const asel_perf_step *s,
+                       accelsel_prediction *res)
+{
+    int rc = check_memory(c, s->memory_needed, res);
     if (rc < 0)
         return rc;
-    communicate(par, c, net, &s, res);
+    communicate(par, c, net, s, res);
     feed(par, c, net, res);
-    double device = s.device_s + res->exposed_communication_s + res->transfer_s;
+    double device = s->device_s + res->exposed_communication_s + res->transfer_s;
     res->step_s = fmax(device, res->input_s) * corr;
-    res->compute_s = s.compute_s;
-    res->memory_s = s.memory_s;
-    res->overhead_s = s.overhead_s;
+    res->compute_s = s->compute_s;
+    res->memory_s = s->memory_s;
+    res->overhead_s = s->overhead_s;
     res->correction = corr;
     res->precision = c->precision;
     res->count = (uint32_t)c->count;
@@ -100,5 +121,5 @@ int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_conf
         res->epochs = c->epochs > 0 ? c->epochs : asel_perf_epochs(par, c->global_batch);
     res->epoch_s = ceil(c->epoch_samples / c->global_batch) * res->step_s;
     res->time_to_train_s = res->epochs * res->epoch_s;
-    return 0;
+    return check_result(c, res);
 }

@@ -305,6 +305,36 @@ START_TEST(out_of_range)
 }
 END_TEST
 
+/* A catalog of one CPU and no link: one device crosses no link, so it
+ * predicts; two in a node need their usual link, which is not there, and a
+ * link named in the request is looked up even for one device. */
+START_TEST(links_only_where_crossed)
+{
+    static const char yaml[] =
+        "version: 1\n"
+        "devices:\n"
+        "  - {name: cpu6, vendor: x, kind: cpu, cores: 6, clock_hz: 2.5e9,\n"
+        "     flops_per_cycle: {fp32: 32},\n"
+        "     memory_bw_bytes_s: 76.8e9, memory_bytes: 64e9, source: test}\n";
+    accelsel_catalog *own;
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, own, NULL), 0);
+    accelsel_predict_request q = req("cpu6", 1, 64);
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_double_eq(r.communication_s, 0);
+    q.count = 2;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ENOTFOUND);
+    q.count = 1;
+    q.intra_link = "nvlink4";
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ENOTFOUND);
+    assert_message_has("nvlink4", NULL);
+    accelsel_predictor_free(p);
+    accelsel_catalog_free(own);
+}
+END_TEST
+
 /* Both predictors give the same prediction of @p q, to the bit. */
 static void assert_same_prediction(const accelsel_predictor *a, const accelsel_predictor *b,
                                    accelsel_predict_request q)
@@ -587,6 +617,7 @@ int main(void)
     tcase_add_test(tc, epochs_relation);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, out_of_range);
+    tcase_add_test(tc, links_only_where_crossed);
     tcase_add_test(tc, params_round_trip);
     tcase_add_test(tc, params_version_1_loads);
     tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));

@@ -143,9 +143,14 @@ static int resolve_links(const accelsel_predictor *p, const accelsel_predict_req
         inter = accelsel_catalog_link(cat, (size_t)sys->inter_node_link)->name;
     if (sys && sys->host_link >= 0)
         host = accelsel_catalog_link(cat, (size_t)sys->host_link)->name;
-    int rc;
-    if ((rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_bw, &c->intra_lat, lat)) < 0 ||
-        (rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_bw, &c->inter_lat, lat)) < 0)
+    /* A link the configuration never crosses need not be in the catalog,
+     * unless the request names it. */
+    int rc = 0;
+    if (c->per_node > 1 || r->intra_link)
+        rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_bw, &c->intra_lat, lat);
+    if (rc == 0 && (c->nodes > 1 || r->inter_link))
+        rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_bw, &c->inter_lat, lat);
+    if (rc < 0)
         return rc;
     /* One network port per accelerator unless the system says otherwise. */
     if (sys && sys->inter_node_links_per_node > 0 && c->per_node > 0)

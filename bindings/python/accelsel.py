@@ -14,6 +14,7 @@ import contextlib
 import functools
 import glob
 import math
+import numbers
 import operator
 import os
 import sysconfig
@@ -125,33 +126,51 @@ for _t in (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64, ct
 
 
 def _int_in_range(value, ctype, what):
-    """value unchanged when it fits ctype; OverflowError naming what and the range otherwise."""
+    """value as an int (see _whole) when it fits ctype; OverflowError naming
+    what and the range otherwise. The one check of every integer bound for C."""
+    value = _whole(value, what)
     lo, hi = _INT_RANGES[ctype]
-    if isinstance(value, int) and not lo <= value <= hi:
+    if not lo <= value <= hi:
         raise OverflowError('%s: %d is out of range (%d..%d)' % (what, value, lo, hi))
     return value
 
 
+def _handle_of(value, cls, what):
+    """value when it is a handle of class cls (a borrowed one included), else a
+    TypeError naming what: C would take any other pointer, or an int, for a cls."""
+    if isinstance(value, cls):
+        return value
+    raise TypeError('%s must be a %s, not %s' % (what, cls.__name__, type(value).__name__))
+
+
 class _Call:
     """A library function as the binding calls it: integer arguments are range
-    checked, and every handle among the arguments is held for the length of the
-    call, so that close() from another thread or from a progress callback
-    cannot free it under the running call (see _Handle)."""
-    __slots__ = ('f', 'ints')
+    checked, a handle parameter takes only a handle of its class (_handle_of),
+    and every handle among the arguments is held for the length of the call,
+    so that close() from another thread or from a progress callback cannot
+    free it under the running call (see _Handle)."""
+    __slots__ = ('f', 'ints', 'handles')
 
-    def __init__(self, f):
+    def __init__(self, f, handles):
         self.f = f
         self.ints = [(i, t) for i, t in enumerate(f.argtypes) if t in _INT_RANGES]
+        self.handles = handles
 
     def __call__(self, *args):
+        args = list(args)
         for i, t in self.ints:
             if i < len(args):
-                _int_in_range(args[i], t, 'argument %d of %s' % (i + 1, self.f.__name__))
+                args[i] = _int_in_range(args[i], t, 'argument %d of %s' % (i + 1, self.f.__name__))
+        for i, name in self.handles:
+            if i < len(args):
+                _handle_of(args[i], globals()[name], 'argument %d of %s' % (i + 1, self.f.__name__))
         held = []
         try:
-            for a in args:
+            for i, a in enumerate(args):
                 if isinstance(a, _Handle):
-                    a._acquire()
+                    # The pointer taken with the hold: _as_parameter_ would
+                    # raise once another thread's close() marks the handle.
+                    args[i] = a._acquire()
                     held.append(a)
             return self.f(*args)
         finally:
@@ -160,13 +179,15 @@ class _Call:
 
 
 def _fn(name, restype, argtypes, check=True):
-    """Declare a library function with its types; check=True raises on negative status."""
+    """Declare a library function with its types; check=True raises on negative
+    status. A handle parameter is declared by the name of its handle class (a
+    str: the classes come after the functions they call); C gets its pointer."""
     f = getattr(_lib, name)
     f.restype = restype
-    f.argtypes = argtypes
+    f.argtypes = [ctypes.c_void_p if isinstance(t, str) else t for t in argtypes]
     if check:
         f.errcheck = _check
-    return _Call(f)
+    return _Call(f, [(i, t) for i, t in enumerate(argtypes) if isinstance(t, str)])
 
 
 def _text(s, what='string'):
@@ -225,8 +246,7 @@ def _store(struct, what, **values):
         if key not in types or key in ('version', 'progress', 'payload'):
             raise TypeError('%s got an unexpected keyword argument %r' % (what, key))
         if types[key] in _INT_RANGES:
-            value = _int_in_range(_whole(value, '%s: %s' % (what, key)), types[key],
-                                  '%s: %s' % (what, key))
+            value = _int_in_range(value, types[key], '%s: %s' % (what, key))
         setattr(struct, key, value)
 
 
@@ -254,23 +274,46 @@ class _Handle:
     progress callback: it marks the handle closed at once, so that any later
     use raises ValueError, and frees it then, or, when calls are still running
     on it, as the last of them returns. A borrowed handle (one with an _owner,
-    such as a model's Features) lives inside its owner: it holds the owner
-    during calls, is never freed itself, and is closed with its owner."""
+    such as a model's Features; made by _borrowed) lives inside its owner: it
+    holds the owner during calls, is never freed itself, and is closed with its
+    owner. A handle whose C object uses others for its whole life (a Predictor
+    its Catalog) holds them (borrows) as a call does, from when it is made
+    until its object is freed: closing one of them meanwhile marks it closed
+    at once and frees it after the last handle that uses it."""
     _free = None
     _owner = None
+    _borrows = ()
 
-    def __init__(self, ptr, owner=None):
+    def __init__(self, ptr, owner=None, borrows=()):
         self._lock = threading.Lock()
         self._uses = 0
         self._closed = False
         self._ptr = ptr
         if owner is not None:
             self._owner = owner
+        held = []
+        try:
+            for h in borrows:
+                h._acquire()
+                held.append(h)
+        finally:
+            # On a failed hold, close() (at the latest from __del__) frees ptr
+            # and releases what was held.
+            self._borrows = tuple(held)
+
+    @classmethod
+    def _borrowed(cls, ptr, owner):
+        """A cls for ptr, an object that owner owns (a borrowed handle), made
+        without cls.__init__, which would make a new object."""
+        h = cls.__new__(cls)
+        _Handle.__init__(h, ptr, owner)
+        return h
 
     def _handle_name(self):
-        return type(self).__name__.lstrip('_').replace('Borrowed', '')
+        return type(self).__name__.lstrip('_')
 
     def _acquire(self):
+        """Count one more use (ValueError once closed) and return the pointer."""
         owner = self._owner
         if owner is not None:
             owner._acquire()
@@ -279,6 +322,7 @@ class _Handle:
                 if self._closed or not self._ptr:
                     raise ValueError('%s is closed' % self._handle_name())
                 self._uses += 1
+                return self._ptr
         except BaseException:
             if owner is not None:
                 owner._release()
@@ -299,17 +343,20 @@ class _Handle:
         return ptr if self._owner is None else None
 
     def _free_ptr(self, ptr):
-        """Free through the raw ctypes function: no handle to hold, and it works
-        while the interpreter shuts down and module globals are gone."""
+        """Free through the raw ctypes function (no handle to hold, and it works
+        while the interpreter shuts down and module globals are gone), then let
+        go of the handles the object used (borrows)."""
         free = type(self)._free
         getattr(free, 'f', free)(ptr)
+        for h in self._borrows:
+            h._release()
 
     @contextlib.contextmanager
     def _held(self):
         """Hold the handle while Python reads memory that the handle owns."""
-        self._acquire()
+        ptr = self._acquire()
         try:
-            yield self._ptr
+            yield ptr
         finally:
             self._release()
 
@@ -391,12 +438,13 @@ _rows_of = _cl_matrix = _matrix
 
 def _vector(values, what='values', n=None, ctype=ctypes.c_double, convert=float):
     """A ctypes array of len(values) items (at least one cell) and that length;
-    n: the length the callee needs (ValueError otherwise)."""
+    n: the length the callee needs (ValueError otherwise). Integers are checked
+    by _int_in_range, never converted; convert applies to other types."""
     values = values.tolist() if hasattr(values, 'tolist') else list(values)
     if n is not None and len(values) != n:
         raise ValueError('%s must have %d values, not %d' % (what, n, len(values)))
     if ctype in _INT_RANGES:
-        values = [_int_in_range(convert(v), ctype, what) for v in values]
+        values = [_int_in_range(v, ctype, what) for v in values]
     else:
         values = [convert(v) for v in values]
     return (ctype * max(len(values), 1))(*values), len(values)
@@ -425,23 +473,23 @@ _ds_load_buf = _fn('accelsel_dataset_load_csv_buffer', ctypes.c_int, [ctypes.POI
 _ds_load_builtin = _fn('accelsel_dataset_load_builtin', ctypes.c_int, [ctypes.POINTER(_vp), ctypes.c_char_p])
 _ds_builtin_name = _fn('accelsel_dataset_builtin_name', ctypes.c_char_p, [_sz], check=False)
 _ds_new = _fn('accelsel_dataset_new', ctypes.c_int, [ctypes.POINTER(_vp), _sz])
-_ds_add_numeric = _fn('accelsel_dataset_add_numeric', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(ctypes.c_double), _sz])
-_ds_add_categorical = _fn('accelsel_dataset_add_categorical', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), _sz])
-_ds_rows = _fn('accelsel_dataset_rows', _sz, [_vp], check=False)
-_ds_cols = _fn('accelsel_dataset_cols', _sz, [_vp], check=False)
-_ds_column_name = _fn('accelsel_dataset_column_name', ctypes.c_char_p, [_vp, _sz], check=False)
-_ds_column_index = _fn('accelsel_dataset_column_index', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(_sz)])
-_ds_column_type = _fn('accelsel_dataset_column_type', ctypes.c_int, [_vp, _sz])
-_ds_numeric = _fn('accelsel_dataset_numeric', ctypes.POINTER(ctypes.c_double), [_vp, _sz], check=False)
-_ds_string = _fn('accelsel_dataset_string', ctypes.c_char_p, [_vp, _sz, _sz], check=False)
-_ds_is_missing = _fn('accelsel_dataset_is_missing', ctypes.c_int, [_vp, _sz, _sz])
-_ds_filter_equal = _fn('accelsel_dataset_filter_equal', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.c_char_p, ctypes.c_char_p])
-_ds_filter_range = _fn('accelsel_dataset_filter_range', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.c_char_p, ctypes.c_double, ctypes.c_double])
-_ds_filter_expr = _fn('accelsel_dataset_filter_expr', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.c_char_p])
-_ds_select_rows = _fn('accelsel_dataset_select_rows', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.POINTER(_sz), _sz])
-_ds_to_matrix = _fn('accelsel_dataset_to_matrix', ctypes.c_int, [_vp, ctypes.POINTER(_sz), _sz, ctypes.POINTER(ctypes.c_double), _sz])
-_ds_save_csv = _fn('accelsel_dataset_save_csv', ctypes.c_int, [_vp, ctypes.c_char_p])
-_ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, [_vp, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_sz)])
+_ds_add_numeric = _fn('accelsel_dataset_add_numeric', ctypes.c_int, ['Dataset', ctypes.c_char_p, ctypes.POINTER(ctypes.c_double), _sz])
+_ds_add_categorical = _fn('accelsel_dataset_add_categorical', ctypes.c_int, ['Dataset', ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), _sz])
+_ds_rows = _fn('accelsel_dataset_rows', _sz, ['Dataset'], check=False)
+_ds_cols = _fn('accelsel_dataset_cols', _sz, ['Dataset'], check=False)
+_ds_column_name = _fn('accelsel_dataset_column_name', ctypes.c_char_p, ['Dataset', _sz], check=False)
+_ds_column_index = _fn('accelsel_dataset_column_index', ctypes.c_int, ['Dataset', ctypes.c_char_p, ctypes.POINTER(_sz)])
+_ds_column_type = _fn('accelsel_dataset_column_type', ctypes.c_int, ['Dataset', _sz])
+_ds_numeric = _fn('accelsel_dataset_numeric', ctypes.POINTER(ctypes.c_double), ['Dataset', _sz], check=False)
+_ds_string = _fn('accelsel_dataset_string', ctypes.c_char_p, ['Dataset', _sz, _sz], check=False)
+_ds_is_missing = _fn('accelsel_dataset_is_missing', ctypes.c_int, ['Dataset', _sz, _sz])
+_ds_filter_equal = _fn('accelsel_dataset_filter_equal', ctypes.c_int, [ctypes.POINTER(_vp), 'Dataset', ctypes.c_char_p, ctypes.c_char_p])
+_ds_filter_range = _fn('accelsel_dataset_filter_range', ctypes.c_int, [ctypes.POINTER(_vp), 'Dataset', ctypes.c_char_p, ctypes.c_double, ctypes.c_double])
+_ds_filter_expr = _fn('accelsel_dataset_filter_expr', ctypes.c_int, [ctypes.POINTER(_vp), 'Dataset', ctypes.c_char_p])
+_ds_select_rows = _fn('accelsel_dataset_select_rows', ctypes.c_int, [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(_sz), _sz])
+_ds_to_matrix = _fn('accelsel_dataset_to_matrix', ctypes.c_int, ['Dataset', ctypes.POINTER(_sz), _sz, ctypes.POINTER(ctypes.c_double), _sz])
+_ds_save_csv = _fn('accelsel_dataset_save_csv', ctypes.c_int, ['Dataset', ctypes.c_char_p])
+_ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, ['Dataset', ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_sz)])
 _ds_free = _fn('accelsel_dataset_free', None, [_vp], check=False)
 
 
@@ -508,7 +556,7 @@ class Dataset(_Handle):
     @classmethod
     def from_columns(cls, columns):
         """Build from a dict {name: list}; lists of numbers (None = missing) become
-        numeric columns, anything else categorical."""
+        numeric columns, anything else categorical (see add_column)."""
         items = [(name, list(values)) for name, values in columns.items()]
         n = len(items[0][1]) if items else 0
         for name, values in items:
@@ -520,12 +568,15 @@ class Dataset(_Handle):
         return ds
 
     def add_column(self, name, values):
-        """Append or replace a column (numeric if every value is a number or None)."""
+        """Append or replace a column: numeric (float, NaN for None) if every value
+        is a real number (int, float, numpy's) or None and one is not None, else
+        categorical (each value as text). A bool is not a number here: a column
+        of them is categorical ('True', 'False')."""
         values = list(values)
         rows = _ds_rows(self)
         if len(values) != rows:
             raise ValueError('column %r must have %d values (one per row), not %d' % (name, rows, len(values)))
-        if all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in values) \
+        if all(v is None or (isinstance(v, numbers.Real) and not isinstance(v, bool)) for v in values) \
                 and any(v is not None for v in values):
             arr = (ctypes.c_double * len(values))(*[math.nan if v is None else float(v) for v in values])
             _ds_add_numeric(self, _enc(name), arr, len(values))
@@ -581,7 +632,7 @@ class Dataset(_Handle):
         return Dataset._make(_ds_filter_range, self, _enc(column), lo, hi)
 
     def select_rows(self, rows):
-        arr, n = _vector(rows, 'rows', ctype=_sz, convert=int)
+        arr, n = _vector(rows, 'rows', ctype=_sz)
         return Dataset._make(_ds_select_rows, self, arr, n)
 
     def matrix(self, columns):
@@ -643,8 +694,8 @@ class DeriveOptions(ctypes.Structure):
 _derive_options_init = _fn('accelsel_derive_options_init', ctypes.c_int, [ctypes.POINTER(DeriveOptions), ctypes.c_uint])
 if _fn('accelsel_derive_options_size', _sz, [], check=False)() != ctypes.sizeof(DeriveOptions):
     raise ImportError('accelsel_derive_options layout differs from this binding')
-_ds_derive = _fn('accelsel_dataset_derive', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.POINTER(DeriveOptions)])
-_ds_select_columns = _fn('accelsel_dataset_select_columns', ctypes.c_int, [ctypes.POINTER(_vp), _vp, ctypes.POINTER(_sz), _sz])
+_ds_derive = _fn('accelsel_dataset_derive', ctypes.c_int, [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(DeriveOptions)])
+_ds_select_columns = _fn('accelsel_dataset_select_columns', ctypes.c_int, [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(_sz), _sz])
 
 # --- features and clustering ---
 __all__ += ['Features', 'ClusterModel', 'ClusterSelection', 'silhouette', 'calinski_harabasz',
@@ -686,46 +737,47 @@ if _fn('accelsel_features_options_size', _sz, [], check=False)() != ctypes.sizeo
         _fn('accelsel_cluster_options_size', _sz, [], check=False)() != ctypes.sizeof(ClusterOptions):
     raise ImportError('accelsel_features_options or accelsel_cluster_options layout differs from this binding')
 _feat_fit = _fn('accelsel_features_fit', ctypes.c_int,
-                [ctypes.POINTER(_vp), _vp, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_int),
+                [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_int),
                  _sz, ctypes.POINTER(_FeaturesOptions)])
-_feat_dim = _fn('accelsel_features_dim', _sz, [_vp], check=False)
-_feat_name = _fn('accelsel_features_name', ctypes.c_char_p, [_vp, _sz], check=False)
-_feat_n_inputs = _fn('accelsel_features_n_inputs', _sz, [_vp], check=False)
-_feat_input_name = _fn('accelsel_features_input_name', ctypes.c_char_p, [_vp, _sz], check=False)
-_feat_input_transform = _fn('accelsel_features_input_transform', ctypes.c_int, [_vp, _sz])
-_feat_missing = _fn('accelsel_features_missing_policy', ctypes.c_int, [_vp])
-_feat_scaling = _fn('accelsel_features_scaling', ctypes.c_int, [_vp, _sz, _cl_dp, _cl_dp])
-_feat_transform = _fn('accelsel_features_transform', ctypes.c_int, [_vp, _vp, _cl_dp, _sz, _cl_szp, _cl_szp])
-_feat_inverse = _fn('accelsel_features_inverse', ctypes.c_int, [_vp, _cl_dp, _sz, _cl_dp, _sz])
+_feat_dim = _fn('accelsel_features_dim', _sz, ['Features'], check=False)
+_feat_name = _fn('accelsel_features_name', ctypes.c_char_p, ['Features', _sz], check=False)
+_feat_n_inputs = _fn('accelsel_features_n_inputs', _sz, ['Features'], check=False)
+_feat_input_name = _fn('accelsel_features_input_name', ctypes.c_char_p, ['Features', _sz], check=False)
+_feat_input_transform = _fn('accelsel_features_input_transform', ctypes.c_int, ['Features', _sz])
+_feat_missing = _fn('accelsel_features_missing_policy', ctypes.c_int, ['Features'])
+_feat_scaling = _fn('accelsel_features_scaling', ctypes.c_int, ['Features', _sz, _cl_dp, _cl_dp])
+_feat_transform = _fn('accelsel_features_transform', ctypes.c_int,
+                      ['Features', 'Dataset', _cl_dp, _sz, _cl_szp, _cl_szp])
+_feat_inverse = _fn('accelsel_features_inverse', ctypes.c_int, ['Features', _cl_dp, _sz, _cl_dp, _sz])
 _feat_free = _fn('accelsel_features_free', None, [_vp], check=False)
 _cl_fit = _fn('accelsel_cluster_fit', ctypes.c_int, [ctypes.POINTER(_vp), _cl_dp, _sz, _sz,
                                                      ctypes.POINTER(ClusterOptions)])
 _cl_fit_dataset = _fn('accelsel_cluster_fit_dataset', ctypes.c_int,
-                      [ctypes.POINTER(_vp), _vp, _vp, ctypes.POINTER(ClusterOptions)])
-_cl_algorithm = _fn('accelsel_cluster_model_algorithm', ctypes.c_int, [_vp])
-_cl_k = _fn('accelsel_cluster_model_k', _sz, [_vp], check=False)
-_cl_n_rows = _fn('accelsel_cluster_model_n_rows', _sz, [_vp], check=False)
-_cl_dim = _fn('accelsel_cluster_model_dim', _sz, [_vp], check=False)
-_cl_labels = _fn('accelsel_cluster_model_labels', _cl_u32p, [_vp], check=False)
-_cl_row_index = _fn('accelsel_cluster_model_row_index', _cl_szp, [_vp], check=False)
-_cl_centroids = _fn('accelsel_cluster_model_centroids', _cl_dp, [_vp], check=False)
-_cl_centroids_orig = _fn('accelsel_cluster_model_centroids_original', _cl_dp, [_vp], check=False)
-_cl_features = _fn('accelsel_cluster_model_features', _vp, [_vp], check=False)
-_cl_n_iter = _fn('accelsel_cluster_model_n_iter', ctypes.c_uint32, [_vp], check=False)
-_cl_n_merges = _fn('accelsel_cluster_model_n_merges', _sz, [_vp], check=False)
-_cl_merge = _fn('accelsel_cluster_model_merge', ctypes.c_int, [_vp, _sz, _cl_szp, _cl_szp, _cl_dp, _cl_szp])
-_cl_profiles = _fn('accelsel_cluster_model_profiles', _vp, [_vp], check=False)
-_cl_predict = _fn('accelsel_cluster_model_predict', ctypes.c_int, [_vp, _cl_dp, _sz, _sz, _cl_u32p])
+                      [ctypes.POINTER(_vp), 'Dataset', 'Features', ctypes.POINTER(ClusterOptions)])
+_cl_algorithm = _fn('accelsel_cluster_model_algorithm', ctypes.c_int, ['ClusterModel'])
+_cl_k = _fn('accelsel_cluster_model_k', _sz, ['ClusterModel'], check=False)
+_cl_n_rows = _fn('accelsel_cluster_model_n_rows', _sz, ['ClusterModel'], check=False)
+_cl_dim = _fn('accelsel_cluster_model_dim', _sz, ['ClusterModel'], check=False)
+_cl_labels = _fn('accelsel_cluster_model_labels', _cl_u32p, ['ClusterModel'], check=False)
+_cl_row_index = _fn('accelsel_cluster_model_row_index', _cl_szp, ['ClusterModel'], check=False)
+_cl_centroids = _fn('accelsel_cluster_model_centroids', _cl_dp, ['ClusterModel'], check=False)
+_cl_centroids_orig = _fn('accelsel_cluster_model_centroids_original', _cl_dp, ['ClusterModel'], check=False)
+_cl_features = _fn('accelsel_cluster_model_features', _vp, ['ClusterModel'], check=False)
+_cl_n_iter = _fn('accelsel_cluster_model_n_iter', ctypes.c_uint32, ['ClusterModel'], check=False)
+_cl_n_merges = _fn('accelsel_cluster_model_n_merges', _sz, ['ClusterModel'], check=False)
+_cl_merge = _fn('accelsel_cluster_model_merge', ctypes.c_int, ['ClusterModel', _sz, _cl_szp, _cl_szp, _cl_dp, _cl_szp])
+_cl_profiles = _fn('accelsel_cluster_model_profiles', _vp, ['ClusterModel'], check=False)
+_cl_predict = _fn('accelsel_cluster_model_predict', ctypes.c_int, ['ClusterModel', _cl_dp, _sz, _sz, _cl_u32p])
 _cl_predict_dataset = _fn('accelsel_cluster_model_predict_dataset', ctypes.c_int,
-                          [_vp, _vp, _cl_u32p, _sz, _cl_szp, _cl_szp])
+                          ['ClusterModel', 'Dataset', _cl_u32p, _sz, _cl_szp, _cl_szp])
 _cl_save_buffer = _fn('accelsel_cluster_model_save_yaml_buffer', ctypes.c_int,
-                      [_vp, ctypes.POINTER(ctypes.c_void_p), _cl_szp])
-_cl_save = _fn('accelsel_cluster_model_save_yaml', ctypes.c_int, [_vp, ctypes.c_char_p])
+                      ['ClusterModel', ctypes.POINTER(ctypes.c_void_p), _cl_szp])
+_cl_save = _fn('accelsel_cluster_model_save_yaml', ctypes.c_int, ['ClusterModel', ctypes.c_char_p])
 _cl_load_buffer = _fn('accelsel_cluster_model_load_yaml_buffer', ctypes.c_int,
                       [ctypes.POINTER(_vp), ctypes.c_char_p, _sz])
 _cl_load = _fn('accelsel_cluster_model_load_yaml', ctypes.c_int, [ctypes.POINTER(_vp), ctypes.c_char_p])
 _cl_free = _fn('accelsel_cluster_model_free', None, [_vp], check=False)
-_cl_value = {name: _fn('accelsel_cluster_model_' + name, ctypes.c_double, [_vp], check=False)
+_cl_value = {name: _fn('accelsel_cluster_model_' + name, ctypes.c_double, ['ClusterModel'], check=False)
              for name in ('inertia', 'silhouette', 'calinski_harabasz', 'davies_bouldin')}
 _cl_silhouette = _fn('accelsel_cluster_silhouette', ctypes.c_int,
                      [_cl_dp, _sz, _sz, _cl_u32p, ctypes.POINTER(ClusterOptions), _cl_dp])
@@ -735,16 +787,17 @@ _cl_elbow = _fn('accelsel_cluster_elbow', ctypes.c_int, [_cl_dp, _cl_dp, _sz, _c
 _cl_select = _fn('accelsel_cluster_select_k', ctypes.c_int,
                  [ctypes.POINTER(_vp), _cl_dp, _sz, _sz, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_int,
                   ctypes.POINTER(ClusterOptions)])
-_sel_count = _fn('accelsel_cluster_selection_count', _sz, [_vp], check=False)
-_sel_k = _fn('accelsel_cluster_selection_k', ctypes.c_uint32, [_vp, _sz], check=False)
-_sel_score = _fn('accelsel_cluster_selection_score', ctypes.c_double, [_vp, _sz, ctypes.c_int], check=False)
-_sel_best = _fn('accelsel_cluster_selection_best_k', ctypes.c_uint32, [_vp], check=False)
+_sel_count = _fn('accelsel_cluster_selection_count', _sz, ['ClusterSelection'], check=False)
+_sel_k = _fn('accelsel_cluster_selection_k', ctypes.c_uint32, ['ClusterSelection', _sz], check=False)
+_sel_score = _fn('accelsel_cluster_selection_score', ctypes.c_double, ['ClusterSelection', _sz, ctypes.c_int],
+                 check=False)
+_sel_best = _fn('accelsel_cluster_selection_best_k', ctypes.c_uint32, ['ClusterSelection'], check=False)
 _sel_free = _fn('accelsel_cluster_selection_free', None, [_vp], check=False)
 
 
 def _cl_labels_in(labels, n):
     """Cluster labels as uint32, exactly one per matrix row."""
-    return _vector(labels, 'labels (one per matrix row)', n=n, ctype=ctypes.c_uint32, convert=int)[0]
+    return _vector(labels, 'labels (one per matrix row)', n=n, ctype=ctypes.c_uint32)[0]
 
 
 def _cl_rows(ptr, n, k):
@@ -823,20 +876,6 @@ class Features(_Handle):
         out = (ctypes.c_double * max(n * ni, 1))()
         _feat_inverse(self, flat, n, out, n * ni)
         return _cl_rows(out, n, ni)
-
-
-class _BorrowedFeatures(Features):
-    """The features inside a ClusterModel: usable while its owner is open (see _Handle)."""
-
-    def __init__(self, ptr, owner):
-        _Handle.__init__(self, ptr, owner)
-
-
-class _BorrowedDataset(Dataset):
-    """A dataset owned by another handle (cluster profiles): never freed here."""
-
-    def __init__(self, ptr, owner):
-        _Handle.__init__(self, ptr, owner)
 
 
 def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, profiles=True, dim=None,
@@ -976,7 +1015,7 @@ class ClusterModel(_Handle):
     @property
     def features(self):
         p = _cl_features(self)
-        return _BorrowedFeatures(p, self) if p else None
+        return Features._borrowed(p, self) if p else None
 
     @property
     def n_iter(self):
@@ -1011,7 +1050,7 @@ class ClusterModel(_Handle):
     @property
     def profiles(self):
         """One row per cluster (cluster, size, C_median/C_min/C_max, modes) as a Dataset."""
-        return _BorrowedDataset(_cl_profiles(self), self)
+        return Dataset._borrowed(_cl_profiles(self), self)
 
     def predict(self, matrix):
         flat, n, d = _matrix(matrix, cols=self.dim)
@@ -1119,37 +1158,38 @@ _imp_options_size = _fn('accelsel_importance_options_size', _sz, [], check=False
 if _imp_options_size() != ctypes.sizeof(ImportanceOptions):
     raise ImportError('accelsel_importance_options layout differs from this binding')
 _pca_fit = _fn('accelsel_pca_fit', ctypes.c_int, [ctypes.POINTER(_vp), _imp_dbl_p, _sz, _sz, _sz])
-_pca_n_components = _fn('accelsel_pca_n_components', _sz, [_vp], check=False)
-_pca_n_features = _fn('accelsel_pca_n_features', _sz, [_vp], check=False)
-_pca_variance = _fn('accelsel_pca_explained_variance', _imp_dbl_p, [_vp], check=False)
-_pca_ratio = _fn('accelsel_pca_explained_variance_ratio', _imp_dbl_p, [_vp], check=False)
-_pca_total = _fn('accelsel_pca_total_variance', ctypes.c_double, [_vp], check=False)
-_pca_components = _fn('accelsel_pca_components', _imp_dbl_p, [_vp], check=False)
-_pca_loadings = _fn('accelsel_pca_loadings', _imp_dbl_p, [_vp], check=False)
-_pca_mean = _fn('accelsel_pca_mean', _imp_dbl_p, [_vp], check=False)
-_pca_transform = _fn('accelsel_pca_transform', ctypes.c_int, [_vp, _imp_dbl_p, _sz, _sz, _imp_dbl_p, _sz])
+_pca_n_components = _fn('accelsel_pca_n_components', _sz, ['Pca'], check=False)
+_pca_n_features = _fn('accelsel_pca_n_features', _sz, ['Pca'], check=False)
+_pca_variance = _fn('accelsel_pca_explained_variance', _imp_dbl_p, ['Pca'], check=False)
+_pca_ratio = _fn('accelsel_pca_explained_variance_ratio', _imp_dbl_p, ['Pca'], check=False)
+_pca_total = _fn('accelsel_pca_total_variance', ctypes.c_double, ['Pca'], check=False)
+_pca_components = _fn('accelsel_pca_components', _imp_dbl_p, ['Pca'], check=False)
+_pca_loadings = _fn('accelsel_pca_loadings', _imp_dbl_p, ['Pca'], check=False)
+_pca_mean = _fn('accelsel_pca_mean', _imp_dbl_p, ['Pca'], check=False)
+_pca_transform = _fn('accelsel_pca_transform', ctypes.c_int, ['Pca', _imp_dbl_p, _sz, _sz, _imp_dbl_p, _sz])
 _pca_free = _fn('accelsel_pca_free', None, [_vp], check=False)
 _imp_compute = _fn('accelsel_importance_compute', ctypes.c_int,
-                   [ctypes.POINTER(_vp), _vp, ctypes.POINTER(ctypes.c_char_p), _sz, ctypes.c_char_p,
+                   [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(ctypes.c_char_p), _sz, ctypes.c_char_p,
                     ctypes.POINTER(ImportanceOptions)])
 _imp_compute_matrix = _fn('accelsel_importance_compute_matrix', ctypes.c_int,
                           [ctypes.POINTER(_vp), _imp_dbl_p, _sz, _sz, _imp_dbl_p,
                            ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_uint8),
                            ctypes.POINTER(ImportanceOptions)])
-_imp_n_features = _fn('accelsel_importance_n_features', _sz, [_vp], check=False)
-_imp_rows = _fn('accelsel_importance_rows', _sz, [_vp], check=False)
-_imp_feature_name = _fn('accelsel_importance_feature_name', ctypes.c_char_p, [_vp, _sz], check=False)
-_imp_feature_index = _fn('accelsel_importance_feature_index', ctypes.c_int, [_vp, ctypes.c_char_p, ctypes.POINTER(_sz)])
-_imp_target_name = _fn('accelsel_importance_target_name', ctypes.c_char_p, [_vp], check=False)
-_imp_measures = _fn('accelsel_importance_measures', ctypes.c_uint32, [_vp], check=False)
-_imp_values = _fn('accelsel_importance_values', _imp_dbl_p, [_vp, ctypes.c_int], check=False)
-_imp_correlation = _fn('accelsel_importance_correlation', _imp_dbl_p, [_vp, ctypes.c_int], check=False)
-_imp_pca = _fn('accelsel_importance_pca', _vp, [_vp], check=False)
-_imp_oob_r2 = _fn('accelsel_importance_oob_r2', ctypes.c_double, [_vp], check=False)
-_imp_predict = _fn('accelsel_importance_predict', ctypes.c_int, [_vp, _imp_dbl_p, _sz, _sz, _imp_dbl_p, _sz])
+_imp_n_features = _fn('accelsel_importance_n_features', _sz, ['Importance'], check=False)
+_imp_rows = _fn('accelsel_importance_rows', _sz, ['Importance'], check=False)
+_imp_feature_name = _fn('accelsel_importance_feature_name', ctypes.c_char_p, ['Importance', _sz], check=False)
+_imp_feature_index = _fn('accelsel_importance_feature_index', ctypes.c_int,
+                         ['Importance', ctypes.c_char_p, ctypes.POINTER(_sz)])
+_imp_target_name = _fn('accelsel_importance_target_name', ctypes.c_char_p, ['Importance'], check=False)
+_imp_measures = _fn('accelsel_importance_measures', ctypes.c_uint32, ['Importance'], check=False)
+_imp_values = _fn('accelsel_importance_values', _imp_dbl_p, ['Importance', ctypes.c_int], check=False)
+_imp_correlation = _fn('accelsel_importance_correlation', _imp_dbl_p, ['Importance', ctypes.c_int], check=False)
+_imp_pca = _fn('accelsel_importance_pca', _vp, ['Importance'], check=False)
+_imp_oob_r2 = _fn('accelsel_importance_oob_r2', ctypes.c_double, ['Importance'], check=False)
+_imp_predict = _fn('accelsel_importance_predict', ctypes.c_int, ['Importance', _imp_dbl_p, _sz, _sz, _imp_dbl_p, _sz])
 _imp_predict_dataset = _fn('accelsel_importance_predict_dataset', ctypes.c_int,
-                           [_vp, _vp, _imp_dbl_p, _sz, ctypes.POINTER(_sz), ctypes.POINTER(_sz)])
-_imp_to_dataset = _fn('accelsel_importance_to_dataset', ctypes.c_int, [ctypes.POINTER(_vp), _vp])
+                           ['Importance', 'Dataset', _imp_dbl_p, _sz, ctypes.POINTER(_sz), ctypes.POINTER(_sz)])
+_imp_to_dataset = _fn('accelsel_importance_to_dataset', ctypes.c_int, [ctypes.POINTER(_vp), 'Importance'])
 _imp_free = _fn('accelsel_importance_free', None, [_vp], check=False)
 
 
@@ -1215,13 +1255,6 @@ class Pca(_Handle):
         out = (ctypes.c_double * max(n * self.n_components, 1))()
         _pca_transform(self, flat, n, k, out, n * self.n_components)
         return _unflatten(out, n, self.n_components)
-
-
-class _BorrowedPca(Pca):
-    """The PCA inside an Importance: usable while its owner is open, never freed here."""
-
-    def __init__(self, ptr, owner):
-        _Handle.__init__(self, ptr, owner)
 
 
 def _importance_options(measures, progress, **kw):
@@ -1305,8 +1338,8 @@ class Importance(_Handle):
             c_names = _vector(names, 'names (one per matrix column)', n=k, ctype=ctypes.c_char_p,
                               convert=lambda v: _text(v, 'name'))[0]
         if discrete is not None:
-            c_disc = _vector(discrete, 'discrete (one flag per matrix column)', n=k, ctype=ctypes.c_uint8,
-                             convert=lambda v: 1 if v else 0)[0]
+            c_disc = _vector([1 if v else 0 for v in discrete], 'discrete (one flag per matrix column)',
+                             n=k, ctype=ctypes.c_uint8)[0]
         return cls._run(_imp_compute_matrix, (flat, n, k, y, c_names, c_disc), **options)
 
     @property
@@ -1363,7 +1396,7 @@ class Importance(_Handle):
     def pca(self):
         """The PCA of the standardised features (a Pca valid while this object lives), or None."""
         ptr = _imp_pca(self)
-        return _BorrowedPca(ptr, self) if ptr else None
+        return Pca._borrowed(ptr, self) if ptr else None
 
     @property
     def oob_r2(self):
@@ -1425,28 +1458,28 @@ _sens_options_size = _fn('accelsel_sensitivity_options_size', _sz, [], check=Fal
 if _rank_options_size() != ctypes.sizeof(RankOptions) or _sens_options_size() != ctypes.sizeof(SensitivityOptions):
     raise ImportError('accelsel ranking options layout differs from this binding')
 _ranking_compute = _fn('accelsel_ranking_compute', ctypes.c_int,
-                       [ctypes.POINTER(_vp), _vp, ctypes.POINTER(_Criterion), _sz, ctypes.c_int,
+                       [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(_Criterion), _sz, ctypes.c_int,
                         ctypes.POINTER(RankOptions)])
-_ranking_method = _fn('accelsel_ranking_method', ctypes.c_int, [_vp])
-_ranking_rows = _fn('accelsel_ranking_rows', _sz, [_vp], check=False)
-_ranking_ranked = _fn('accelsel_ranking_ranked_count', _sz, [_vp], check=False)
-_ranking_excluded = _fn('accelsel_ranking_excluded_count', _sz, [_vp], check=False)
-_ranking_front_count = _fn('accelsel_ranking_front_count', _sz, [_vp], check=False)
-_ranking_scores = _fn('accelsel_ranking_scores', _dbl_p, [_vp], check=False)
-_ranking_ranks = _fn('accelsel_ranking_ranks', _sz_p, [_vp], check=False)
-_ranking_order = _fn('accelsel_ranking_order', _sz_p, [_vp], check=False)
-_ranking_fronts = _fn('accelsel_ranking_fronts', _sz_p, [_vp], check=False)
-_ranking_criterion_count = _fn('accelsel_ranking_criterion_count', _sz, [_vp], check=False)
-_ranking_weights = _fn('accelsel_ranking_weights', _dbl_p, [_vp], check=False)
+_ranking_method = _fn('accelsel_ranking_method', ctypes.c_int, ['Ranking'])
+_ranking_rows = _fn('accelsel_ranking_rows', _sz, ['Ranking'], check=False)
+_ranking_ranked = _fn('accelsel_ranking_ranked_count', _sz, ['Ranking'], check=False)
+_ranking_excluded = _fn('accelsel_ranking_excluded_count', _sz, ['Ranking'], check=False)
+_ranking_front_count = _fn('accelsel_ranking_front_count', _sz, ['Ranking'], check=False)
+_ranking_scores = _fn('accelsel_ranking_scores', _dbl_p, ['Ranking'], check=False)
+_ranking_ranks = _fn('accelsel_ranking_ranks', _sz_p, ['Ranking'], check=False)
+_ranking_order = _fn('accelsel_ranking_order', _sz_p, ['Ranking'], check=False)
+_ranking_fronts = _fn('accelsel_ranking_fronts', _sz_p, ['Ranking'], check=False)
+_ranking_criterion_count = _fn('accelsel_ranking_criterion_count', _sz, ['Ranking'], check=False)
+_ranking_weights = _fn('accelsel_ranking_weights', _dbl_p, ['Ranking'], check=False)
 _ranking_free = _fn('accelsel_ranking_free', None, [_vp], check=False)
 _kendall = _fn('accelsel_kendall_tau_b', ctypes.c_int, [_dbl_p, _dbl_p, _sz, _dbl_p])
 _sens_compute = _fn('accelsel_sensitivity_compute', ctypes.c_int,
-                    [ctypes.POINTER(_vp), _vp, ctypes.POINTER(SensitivityOptions), _PROGRESS, ctypes.c_void_p])
-_sens_samples = _fn('accelsel_sensitivity_samples', _sz, [_vp], check=False)
-_sens_tau_mean = _fn('accelsel_sensitivity_tau_mean', ctypes.c_double, [_vp], check=False)
-_sens_tau_min = _fn('accelsel_sensitivity_tau_min', ctypes.c_double, [_vp], check=False)
-_sens_top1 = _fn('accelsel_sensitivity_top1_fraction', ctypes.c_double, [_vp], check=False)
-_sens_taus = _fn('accelsel_sensitivity_taus', _dbl_p, [_vp], check=False)
+                    [ctypes.POINTER(_vp), 'Ranking', ctypes.POINTER(SensitivityOptions), _PROGRESS, ctypes.c_void_p])
+_sens_samples = _fn('accelsel_sensitivity_samples', _sz, ['_SensitivityResult'], check=False)
+_sens_tau_mean = _fn('accelsel_sensitivity_tau_mean', ctypes.c_double, ['_SensitivityResult'], check=False)
+_sens_tau_min = _fn('accelsel_sensitivity_tau_min', ctypes.c_double, ['_SensitivityResult'], check=False)
+_sens_top1 = _fn('accelsel_sensitivity_top1_fraction', ctypes.c_double, ['_SensitivityResult'], check=False)
+_sens_taus = _fn('accelsel_sensitivity_taus', _dbl_p, ['_SensitivityResult'], check=False)
 _sens_free = _fn('accelsel_sensitivity_free', None, [_vp], check=False)
 
 
@@ -1587,12 +1620,20 @@ class Ranking(_Handle):
             if raised:
                 raise raised[0]
             raise
-        try:
-            p = _sens_taus(out)
-            taus = [p[i] for i in range(_sens_samples(out))]
-            return Sensitivity(_sens_tau_mean(out), _sens_tau_min(out), _sens_top1(out), taus)
-        finally:
-            _sens_free(out)
+        with _SensitivityResult(out.value) as result:
+            return result.read()
+
+
+class _SensitivityResult(_Handle):
+    """A library sensitivity result: a Ranking's own, or one inside a Selection."""
+    _free = _sens_free
+
+    @_holding
+    def read(self):
+        """The figures as a Sensitivity."""
+        p = _sens_taus(self)
+        taus = [p[i] for i in range(_sens_samples(self))]
+        return Sensitivity(_sens_tau_mean(self), _sens_tau_min(self), _sens_top1(self), taus)
 
 # --- catalog ---
 __all__ += ['Catalog', 'PRECISIONS']
@@ -1673,23 +1714,23 @@ _cat_load_file = _fn('accelsel_catalog_load_file', ctypes.c_int, [ctypes.POINTER
 _cat_load_buffer = _fn('accelsel_catalog_load_buffer', ctypes.c_int,
                        [ctypes.POINTER(_cvp), ctypes.c_char_p, _csz])
 _cat_load_builtin = _fn('accelsel_catalog_load_builtin', ctypes.c_int, [ctypes.POINTER(_cvp)])
-_cat_save_file = _fn('accelsel_catalog_save_file', ctypes.c_int, [_cvp, ctypes.c_char_p])
+_cat_save_file = _fn('accelsel_catalog_save_file', ctypes.c_int, ['Catalog', ctypes.c_char_p])
 _cat_save_buffer = _fn('accelsel_catalog_save_buffer', ctypes.c_int,
-                       [_cvp, ctypes.POINTER(_cvp), ctypes.POINTER(_csz)])
-_cat_merge = _fn('accelsel_catalog_merge', ctypes.c_int, [ctypes.POINTER(_cvp), _cvp, _cvp, ctypes.c_uint])
+                       ['Catalog', ctypes.POINTER(_cvp), ctypes.POINTER(_csz)])
+_cat_merge = _fn('accelsel_catalog_merge', ctypes.c_int, [ctypes.POINTER(_cvp), 'Catalog', 'Catalog', ctypes.c_uint])
 _cat_select = _fn('accelsel_catalog_select', ctypes.c_int,
-                  [ctypes.POINTER(_cvp), _cvp, _cstr_arr, _csz])
+                  [ctypes.POINTER(_cvp), 'Catalog', _cstr_arr, _csz])
 _cat_free = _fn('accelsel_catalog_free', None, [_cvp], check=False)
-_cat_slot = _fn('accelsel_catalog_system_slot', ctypes.POINTER(_SlotInfo), [_cvp, _csz, _csz], check=False)
+_cat_slot = _fn('accelsel_catalog_system_slot', ctypes.POINTER(_SlotInfo), ['Catalog', _csz, _csz], check=False)
 _cat_system_link = _fn('accelsel_catalog_system_link', ctypes.c_int,
-                       [_cvp, _csz, _csz, _csz, ctypes.POINTER(_csz)], check=False)
+                       ['Catalog', _csz, _csz, _csz, ctypes.POINTER(_csz)], check=False)
 _cat_lists = {}
 for _list, _struct in (('device', _DeviceInfo), ('design', _DesignInfo), ('link', _LinkInfo),
                        ('system', _SystemInfo)):
     _cat_lists[_list] = (
-        _fn('accelsel_catalog_%s_count' % _list, _csz, [_cvp], check=False),
-        _fn('accelsel_catalog_%s' % _list, ctypes.POINTER(_struct), [_cvp, _csz], check=False),
-        _fn('accelsel_catalog_find_%s' % _list, ctypes.c_int, [_cvp, ctypes.c_char_p, ctypes.POINTER(_csz)]))
+        _fn('accelsel_catalog_%s_count' % _list, _csz, ['Catalog'], check=False),
+        _fn('accelsel_catalog_%s' % _list, ctypes.POINTER(_struct), ['Catalog', _csz], check=False),
+        _fn('accelsel_catalog_find_%s' % _list, ctypes.c_int, ['Catalog', ctypes.c_char_p, ctypes.POINTER(_csz)]))
 _KINDS = {1: 'cpu', 2: 'gpu', 3: 'tpu', 4: 'npu', 5: 'fpga'}
 _DATAFLOWS = {1: 'weight-stationary', 2: 'output-stationary', 3: 'row-stationary', 4: 'tiled'}
 
@@ -1773,21 +1814,23 @@ class Catalog(_Handle):
         return _cat_lists[kind][0](self)
 
     def _info(self, kind, i):
-        """Entry i as a struct copied out of the catalog (its strings still point into it)."""
+        """Entry i: the struct inside the catalog, to read while the catalog is held."""
         p = _cat_lists[kind][1](self, i)
         if not p:
             raise IndexError('%s index %d out of range' % (kind, i))
         return p.contents
 
     def _index(self, kind, name):
-        if isinstance(name, int):
-            if not 0 <= name < self._count(kind):
-                raise IndexError('%s index %d out of range' % (kind, name))
-            return name
+        if hasattr(name, '__index__'):
+            i = _whole(name, '%s index' % kind)
+            if not 0 <= i < self._count(kind):
+                raise IndexError('%s index %d out of range' % (kind, i))
+            return i
         i = _csz()
         _cat_lists[kind][2](self, _enc(name), ctypes.byref(i))
         return i.value
 
+    @_holding
     def _entry_name(self, kind, i):
         return None if i < 0 else self._info(kind, i).name.decode()
 
@@ -1949,22 +1992,22 @@ _net_load_zoo = _fn('accelsel_network_load_zoo', ctypes.c_int,
                     [ctypes.POINTER(_vp), ctypes.c_char_p, ctypes.POINTER(NetworkOptions)])
 _net_zoo_name = _fn('accelsel_network_zoo_name', ctypes.c_char_p, [_sz], check=False)
 _net_zoo_description = _fn('accelsel_network_zoo_description', ctypes.c_char_p, [_sz], check=False)
-_net_save_file = _fn('accelsel_network_save_file', ctypes.c_int, [_vp, ctypes.c_char_p])
+_net_save_file = _fn('accelsel_network_save_file', ctypes.c_int, ['Network', ctypes.c_char_p])
 _net_save_buffer = _fn('accelsel_network_save_buffer', ctypes.c_int,
-                       [_vp, ctypes.POINTER(ctypes.c_void_p), _szp])
-_net_name = _fn('accelsel_network_name', ctypes.c_char_p, [_vp], check=False)
-_net_bpe = _fn('accelsel_network_bytes_per_element', _u32, [_vp], check=False)
-_net_layer_count = _fn('accelsel_network_layer_count', _sz, [_vp], check=False)
-_net_input_count = _fn('accelsel_network_input_count', _sz, [_vp], check=False)
-_net_layer = _fn('accelsel_network_layer', ctypes.POINTER(LayerInfo), [_vp, _sz], check=False)
-_net_layer_index = _fn('accelsel_network_layer_index', ctypes.c_int, [_vp, ctypes.c_char_p, _szp])
+                       ['Network', ctypes.POINTER(ctypes.c_void_p), _szp])
+_net_name = _fn('accelsel_network_name', ctypes.c_char_p, ['Network'], check=False)
+_net_bpe = _fn('accelsel_network_bytes_per_element', _u32, ['Network'], check=False)
+_net_layer_count = _fn('accelsel_network_layer_count', _sz, ['Network'], check=False)
+_net_input_count = _fn('accelsel_network_input_count', _sz, ['Network'], check=False)
+_net_layer = _fn('accelsel_network_layer', ctypes.POINTER(LayerInfo), ['Network', _sz], check=False)
+_net_layer_index = _fn('accelsel_network_layer_index', ctypes.c_int, ['Network', ctypes.c_char_p, _szp])
 _net_layer_inputs = _fn('accelsel_network_layer_inputs', ctypes.c_int,
-                        [_vp, _sz, ctypes.POINTER(_szp), _szp])
+                        ['Network', _sz, ctypes.POINTER(_szp), _szp])
 _net_layer_outputs = _fn('accelsel_network_layer_outputs', ctypes.c_int,
-                         [_vp, _sz, ctypes.POINTER(_szp), _szp])
-_net_topo_order = _fn('accelsel_network_topo_order', ctypes.c_int, [_vp, ctypes.POINTER(_szp), _szp])
-_net_outputs = _fn('accelsel_network_outputs', ctypes.c_int, [_vp, ctypes.POINTER(_szp), _szp])
-_net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(NetworkTotals), [_vp], check=False)
+                         ['Network', _sz, ctypes.POINTER(_szp), _szp])
+_net_topo_order = _fn('accelsel_network_topo_order', ctypes.c_int, ['Network', ctypes.POINTER(_szp), _szp])
+_net_outputs = _fn('accelsel_network_outputs', ctypes.c_int, ['Network', ctypes.POINTER(_szp), _szp])
+_net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(NetworkTotals), ['Network'], check=False)
 _net_free = _fn('accelsel_network_free', None, [_vp], check=False)
 
 # Figures of a layer that Network.layer() and Network.per_layer() expose by name.
@@ -2054,8 +2097,7 @@ class Network(_Handle):
         """A layer given by index or name as an index in range (IndexError otherwise)."""
         if isinstance(i, (str, bytes)):
             return self.index(i)
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError('a layer is an int index or a name, not %s' % type(i).__name__)
+        i = _whole(i, 'a layer (an int index or a name)')
         if not 0 <= i < len(self):
             raise IndexError('layer %d of %d' % (i, len(self)))
         return i
@@ -2134,31 +2176,30 @@ _selopt_init = _fn('accelsel_selection_options_init', ctypes.c_int,
                    [ctypes.POINTER(SelectionOptions), ctypes.c_uint])
 _selopt_size = _fn('accelsel_selection_options_size', _sz, [], check=False)
 _select_run = _fn('accelsel_selection_run', ctypes.c_int,
-                  [ctypes.POINTER(_vp), _vp, ctypes.POINTER(SelectionOptions)])
+                  [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(SelectionOptions)])
 _select_free = _fn('accelsel_selection_free', None, [_vp], check=False)
-_select_rows_in = _fn('accelsel_selection_rows_in', _sz, [_vp], check=False)
-_select_dataset = _fn('accelsel_selection_dataset', _vp, [_vp], check=False)
-_select_note_count = _fn('accelsel_selection_note_count', _sz, [_vp], check=False)
-_select_note = _fn('accelsel_selection_note', ctypes.c_char_p, [_vp, _sz], check=False)
-_select_importance = _fn('accelsel_selection_importance', _vp, [_vp], check=False)
-_select_target = _fn('accelsel_selection_target', ctypes.c_char_p, [_vp], check=False)
-_select_constant_count = _fn('accelsel_selection_constant_count', _sz, [_vp], check=False)
-_select_constant = _fn('accelsel_selection_constant', ctypes.c_char_p, [_vp, _sz], check=False)
-_select_k_choice = _fn('accelsel_selection_k_choice', _vp, [_vp], check=False)
-_select_k_min = _fn('accelsel_selection_k_min', ctypes.c_uint32, [_vp], check=False)
-_select_k_max = _fn('accelsel_selection_k_max', ctypes.c_uint32, [_vp], check=False)
-_select_model = _fn('accelsel_selection_model', _vp, [_vp], check=False)
-_select_groups = _fn('accelsel_selection_groups', ctypes.POINTER(ctypes.c_uint32), [_vp],
+_select_rows_in = _fn('accelsel_selection_rows_in', _sz, ['Selection'], check=False)
+_select_dataset = _fn('accelsel_selection_dataset', _vp, ['Selection'], check=False)
+_select_note_count = _fn('accelsel_selection_note_count', _sz, ['Selection'], check=False)
+_select_note = _fn('accelsel_selection_note', ctypes.c_char_p, ['Selection', _sz], check=False)
+_select_importance = _fn('accelsel_selection_importance', _vp, ['Selection'], check=False)
+_select_target = _fn('accelsel_selection_target', ctypes.c_char_p, ['Selection'], check=False)
+_select_constant_count = _fn('accelsel_selection_constant_count', _sz, ['Selection'], check=False)
+_select_constant = _fn('accelsel_selection_constant', ctypes.c_char_p, ['Selection', _sz], check=False)
+_select_k_choice = _fn('accelsel_selection_k_choice', _vp, ['Selection'], check=False)
+_select_k_min = _fn('accelsel_selection_k_min', ctypes.c_uint32, ['Selection'], check=False)
+_select_k_max = _fn('accelsel_selection_k_max', ctypes.c_uint32, ['Selection'], check=False)
+_select_model = _fn('accelsel_selection_model', _vp, ['Selection'], check=False)
+_select_groups = _fn('accelsel_selection_groups', ctypes.POINTER(ctypes.c_uint32), ['Selection'],
                      check=False)
-_select_group_ranking = _fn('accelsel_selection_group_ranking', _vp, [_vp], check=False)
-_select_row_ranking = _fn('accelsel_selection_row_ranking', _vp, [_vp], check=False)
-_select_group_at = _fn('accelsel_selection_group_at', ctypes.c_uint32, [_vp, _sz], check=False)
-_select_sensitivity = _fn('accelsel_selection_sensitivity', _vp, [_vp], check=False)
-_select_k_reason = _fn('accelsel_selection_k_reason', ctypes.c_char_p, [_vp], check=False)
-_select_recommendation = _fn('accelsel_selection_recommendation', ctypes.c_char_p, [_vp],
+_select_group_ranking = _fn('accelsel_selection_group_ranking', _vp, ['Selection'], check=False)
+_select_row_ranking = _fn('accelsel_selection_row_ranking', _vp, ['Selection'], check=False)
+_select_group_at = _fn('accelsel_selection_group_at', ctypes.c_uint32, ['Selection', _sz], check=False)
+_select_sensitivity = _fn('accelsel_selection_sensitivity', _vp, ['Selection'], check=False)
+_select_k_reason = _fn('accelsel_selection_k_reason', ctypes.c_char_p, ['Selection'], check=False)
+_select_recommendation = _fn('accelsel_selection_recommendation', ctypes.c_char_p, ['Selection'],
                              check=False)
 _K_BY = {'silhouette': 1, 'ch': 2, 'db': 3, 'elbow': 4, 'gap': 5}
-_SCORES = ('inertia', 'silhouette', 'calinski_harabasz', 'davies_bouldin', 'gap', 'gap_se')
 _ROW_POLICY = {'kept': 1, 'all': 2}
 _NO_GROUP = 0xFFFFFFFF
 
@@ -2196,9 +2237,11 @@ class Selection(_Handle):
         o.features, o.variables, o.target, o.criteria = (
             _enc(v) for v in (features, variables, target, criteria))
         o.where, o.n_where = self._keep, len(where)
-        o.k, (o.k_min, o.k_max), o.k_by = k, k_range, _K_BY[k_by]
+        k_min, k_max = k_range
+        _store(o, 'Selection', k=k, k_min=k_min, k_max=k_max, seed=seed)
+        o.k_by = _K_BY[k_by]
         o.algorithm = 2 if algorithm == 'ward' else 1
-        o.method, o.seed, o.rows = m.value, seed, _ROW_POLICY[rows]
+        o.method, o.rows = m.value, _ROW_POLICY[rows]
         out = _vp()
         _select_run(ctypes.byref(out), dataset, ctypes.byref(o))
         super().__init__(out.value)
@@ -2210,35 +2253,32 @@ class Selection(_Handle):
     @property
     def dataset(self):
         """The rows the method worked on, with derived columns (owned by this selection)."""
-        return _BorrowedDataset(_select_dataset(self), self)
+        return Dataset._borrowed(_select_dataset(self), self)
 
     @property
     def notes(self):
         return [_dec(_select_note(self, i)) for i in range(_select_note_count(self))]
 
     @property
+    @_holding
     def importance(self):
         """None when skipped, else {'target', 'oob_r2', 'constant', 'features': [...]} with
         features best first by permutation importance, each a dict of every measure."""
-        imp = _select_importance(self)
-        if not imp:
+        ptr = _select_importance(self)
+        if not ptr:
             return None
-        feats = []
-        for j in range(_imp_n_features(imp)):
-            f = {'feature': _dec(_imp_feature_name(imp, j))}
-            for name, code in _MEASURES.items():
-                v = _imp_values(imp, code)
-                f[name] = _nan_none(v[j]) if v else None
-            feats.append(f)
+        imp = Importance._borrowed(ptr, self)
+        feats = [dict({'feature': f}, **{m: _nan_none(v[m]) if m in v else None for m in _MEASURES})
+                 for f, v in imp.table().items()]
         feats.sort(key=lambda f: -math.inf if f['permutation'] is None else -f['permutation'])
-        return {'target': _dec(_select_target(self)), 'oob_r2': _imp_oob_r2(imp),
+        return {'target': _dec(_select_target(self)), 'oob_r2': imp.oob_r2,
                 'constant': [_dec(_select_constant(self, i))
                              for i in range(_select_constant_count(self))],
                 'features': feats}
 
     @property
     def k(self):
-        return _cl_k(_select_model(self))
+        return ClusterModel._borrowed(_select_model(self), self).k
 
     @property
     def k_range(self):
@@ -2249,56 +2289,56 @@ class Selection(_Handle):
         return _dec(_select_k_reason(self))
 
     @property
+    @_holding
     def k_scores(self):
         """One dict per k tried (k and every score, None where undefined); [] when k was given."""
-        sel = _select_k_choice(self)
-        if not sel:
+        ptr = _select_k_choice(self)
+        if not ptr:
             return []
-        return [dict({'k': _sel_k(sel, i)},
-                     **{n: _nan_none(_sel_score(sel, i, c + 1)) for c, n in enumerate(_SCORES)})
-                for i in range(_sel_count(sel))]
+        return [{name: _nan_none(v) for name, v in row.items()}
+                for row in ClusterSelection._borrowed(ptr, self).table]
 
     @property
+    @_holding
     def labels(self):
         """The group (from 1) of every row of `dataset`, None where it was not clustered."""
         g = _select_groups(self)
-        return [None if g[i] == _NO_GROUP else g[i] + 1
-                for i in range(_ds_rows(_select_dataset(self)))]
+        return [None if g[i] == _NO_GROUP else g[i] + 1 for i in range(len(self.dataset))]
 
     @property
+    @_holding
     def groups(self):
         """The groups best first: rank, group, score, size and the profile's medians."""
-        profiles = _BorrowedDataset(_cl_profiles(_select_model(self)), self)
-        table = profiles.to_dict()
-        ranking = _select_group_ranking(self)
-        scores, order = _ranking_scores(ranking), _ranking_order(ranking)
+        table = ClusterModel._borrowed(_select_model(self), self).profiles.to_dict()
+        ranking = Ranking._borrowed(_select_group_ranking(self), self)
+        scores = ranking.scores
         out = []
-        for i in range(_ranking_ranked(ranking)):
-            row = order[i]
+        for i, row in enumerate(ranking.order):
             medians = {c[:-len('_median')]: table[c][row] for c in table if c.endswith('_median')}
             out.append({'rank': i + 1, 'group': _select_group_at(self, i) + 1,
                         'score': scores[row], 'size': int(table['size'][row]),
                         'medians': medians})
         return out
 
+    @_holding
     def ranking(self, top=None):
         """The rows best first: rank, row, group (from 1, or None) and score."""
-        ranking = _select_row_ranking(self)
-        scores, order = _ranking_scores(ranking), _ranking_order(ranking)
-        labels = self.labels
-        n = _ranking_ranked(ranking)
-        n = n if top is None else min(top, n)
+        ranking = Ranking._borrowed(_select_row_ranking(self), self)
+        scores, order, labels = ranking.scores, ranking.order, self.labels
+        n = len(order) if top is None else min(top, len(order))
         return [{'rank': i + 1, 'row': order[i], 'group': labels[order[i]],
                  'score': scores[order[i]]} for i in range(n)]
 
     @property
+    @_holding
     def sensitivity(self):
         """None for fewer than 2 groups or Pareto fronts, else the weight-sensitivity figures."""
-        s = _select_sensitivity(self)
-        if not s:
+        ptr = _select_sensitivity(self)
+        if not ptr:
             return None
-        return {'samples': _sens_samples(s), 'top1_fraction': _sens_top1(s),
-                'tau_mean': _sens_tau_mean(s), 'tau_min': _sens_tau_min(s)}
+        s = _SensitivityResult._borrowed(ptr, self).read()
+        return {'samples': len(s.taus), 'top1_fraction': s.top1_fraction,
+                'tau_mean': s.tau_mean, 'tau_min': s.tau_min}
 
     @property
     def recommendation(self):
@@ -2388,43 +2428,43 @@ _pp = ctypes.POINTER(_vp)
 _pr_options_init = _fn('accelsel_predictor_options_init', ctypes.c_int,
                        [ctypes.POINTER(_PredictorOptions), ctypes.c_uint])
 _pr_new = _fn('accelsel_predictor_new', ctypes.c_int,
-              [_pp, _vp, ctypes.POINTER(_PredictorOptions)])
+              [_pp, 'Catalog', ctypes.POINTER(_PredictorOptions)])
 _pr_load_file = _fn('accelsel_predictor_load_params_file', ctypes.c_int,
-                    [_pp, _vp, ctypes.c_char_p, ctypes.POINTER(_PredictorOptions)])
+                    [_pp, 'Catalog', ctypes.c_char_p, ctypes.POINTER(_PredictorOptions)])
 _pr_load_buffer = _fn('accelsel_predictor_load_params_buffer', ctypes.c_int,
-                      [_pp, _vp, ctypes.c_char_p, _sz, ctypes.POINTER(_PredictorOptions)])
-_pr_save_file = _fn('accelsel_predictor_save_params_file', ctypes.c_int, [_vp, ctypes.c_char_p])
+                      [_pp, 'Catalog', ctypes.c_char_p, _sz, ctypes.POINTER(_PredictorOptions)])
+_pr_save_file = _fn('accelsel_predictor_save_params_file', ctypes.c_int, ['Predictor', ctypes.c_char_p])
 _pr_save_buffer = _fn('accelsel_predictor_save_params_buffer', ctypes.c_int,
-                      [_vp, ctypes.POINTER(_vp), ctypes.POINTER(_sz)])
+                      ['Predictor', ctypes.POINTER(_vp), ctypes.POINTER(_sz)])
 _pr_free = _fn('accelsel_predictor_free', None, [_vp], check=False)
 _pr_request_init = _fn('accelsel_predict_request_init', ctypes.c_int,
                        [ctypes.POINTER(_PredictRequest), ctypes.c_uint])
 _pr_prediction_init = _fn('accelsel_prediction_init', ctypes.c_int,
                           [ctypes.POINTER(_Prediction), ctypes.c_uint])
 _pr_predict = _fn('accelsel_predictor_predict', ctypes.c_int,
-                  [_vp, ctypes.POINTER(_PredictRequest), ctypes.POINTER(_Prediction)])
+                  ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_Prediction)])
 _pr_predict_layers = _fn('accelsel_predictor_predict_layers', ctypes.c_int,
-                         [_vp, ctypes.POINTER(_PredictRequest), ctypes.POINTER(_LayerPrediction),
+                         ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_LayerPrediction),
                           _sz, ctypes.POINTER(_sz)])
-_pr_epochs = _fn('accelsel_predictor_epochs', ctypes.c_int, [_vp, _dbl, ctypes.POINTER(_dbl)])
+_pr_epochs = _fn('accelsel_predictor_epochs', ctypes.c_int, ['Predictor', _dbl, ctypes.POINTER(_dbl)])
 _pr_ds_options_init = _fn('accelsel_predict_dataset_options_init', ctypes.c_int,
                           [ctypes.POINTER(_PredictDatasetOptions), ctypes.c_uint])
 _pr_predict_dataset = _fn('accelsel_predictor_predict_dataset', ctypes.c_int,
-                          [_pp, _vp, _vp, ctypes.POINTER(_PredictDatasetOptions)])
+                          [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_PredictDatasetOptions)])
 _pr_append = _fn('accelsel_predictor_append_predictions', ctypes.c_int,
-                 [_pp, _vp, _vp, ctypes.POINTER(_PredictRequest), _sz])
+                 [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_PredictRequest), _sz])
 _pr_sweep = _fn('accelsel_predictor_sweep', ctypes.c_int,
-                [_vp, ctypes.POINTER(_PredictRequest), ctypes.POINTER(ctypes.c_uint32), _sz, _dbl,
+                ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(ctypes.c_uint32), _sz, _dbl,
                  ctypes.POINTER(_SweepPoint), ctypes.POINTER(_sz)])
 _pr_cal_options_init = _fn('accelsel_calibrate_options_init', ctypes.c_int,
                            [ctypes.POINTER(_CalibrateOptions), ctypes.c_uint])
 _pr_calibrate = _fn('accelsel_predictor_calibrate', ctypes.c_int,
-                    [_vp, _vp, ctypes.POINTER(_CalibrateOptions), _pp])
+                    ['Predictor', 'Dataset', ctypes.POINTER(_CalibrateOptions), _pp])
 _pr_evaluate = _fn('accelsel_predictor_evaluate', ctypes.c_int,
-                   [_pp, _vp, _vp, ctypes.POINTER(_CalibrateOptions)])
+                   [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_CalibrateOptions)])
 _pr_report_summary = _fn('accelsel_calibration_report_summary', ctypes.c_int,
-                         [_vp, ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(_ErrorSummary)])
-_pr_report_table = _fn('accelsel_calibration_report_table', _vp, [_vp], check=False)
+                         ['CalibrationReport', ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(_ErrorSummary)])
+_pr_report_table = _fn('accelsel_calibration_report_table', _vp, ['CalibrationReport'], check=False)
 _pr_report_free = _fn('accelsel_calibration_report_free', None, [_vp], check=False)
 _BOUNDS = {1: 'compute', 2: 'memory', 3: 'overhead'}
 _PREDICTOR_OPTIONS_VERSION = 1
@@ -2437,8 +2477,8 @@ _CALIBRATE_OPTIONS_VERSION = 1
 def _precision_code(precision):
     if precision is None or precision == 'auto':
         return PRECISION_AUTO
-    if isinstance(precision, int):
-        return precision
+    if not isinstance(precision, str):
+        return precision  # a code, checked as an integer by _store
     if precision not in PRECISIONS:
         raise ValueError('precision %r is not auto or one of %s' % (precision, ', '.join(PRECISIONS)))
     return PRECISIONS.index(precision)
@@ -2487,7 +2527,7 @@ class CalibrationReport(_Handle):
 
     def table(self):
         """The report as a dict of columns: set, family, rows, median_ape, p90_ape."""
-        return _BorrowedDataset(_pr_report_table(self), self).to_dict()
+        return Dataset._borrowed(_pr_report_table(self), self).to_dict()
 
 
 class Predictor(_Handle):
@@ -2495,8 +2535,10 @@ class Predictor(_Handle):
 
     Predictor(catalog=None, calibrate_builtin=False): the compiled-in default
     parameters (or, with calibrate_builtin, parameters fitted on the built-in
-    MLPerf rows) over a catalog (the built-in one when None; kept alive by the
-    predictor). Predictor.load(path) / from_params(text) read saved parameters.
+    MLPerf rows) over a catalog (the built-in one when None). The predictor
+    uses the catalog until it is freed: closing the Catalog before then ends
+    that object's use at once and frees the catalog after the predictor (see
+    _Handle). Predictor.load(path) / from_params(text) read saved parameters.
 
     Configurations are keyword arguments: device or system, count, nodes,
     per_node, intra_link, inter_link, host_cpu, host_cores_per_node, batch
@@ -2508,37 +2550,38 @@ class Predictor(_Handle):
                'host_cpu', 'host_cores_per_node', 'batch', 'precision', 'epochs',
                'epoch_samples', 'samples', 'sample_bytes', 'correction')
 
-    def __init__(self, catalog=None, calibrate_builtin=False, _ptr=None):
-        self._catalog = catalog if catalog is not None else Catalog.builtin()
-        if _ptr is None:
-            out = _vp()
-            _pr_new(ctypes.byref(out), self._catalog,
-                    ctypes.byref(_predictor_options(calibrate_builtin)))
-            _ptr = out.value
-        super().__init__(_ptr)
+    def __init__(self, catalog=None, calibrate_builtin=False):
+        self._open(_pr_new, catalog, ctypes.byref(_predictor_options(calibrate_builtin)))
+
+    def _open(self, make, catalog, *args):
+        """Make the predictor with make(out, catalog, *args) over catalog (the
+        built-in one when None), which it borrows until it is freed."""
+        catalog = catalog if catalog is not None else Catalog.builtin()
+        out = _vp()
+        make(ctypes.byref(out), catalog, *args)
+        _Handle.__init__(self, out.value, borrows=(catalog,))
 
     @classmethod
     def load(cls, path, catalog=None):
         """Parameters from a YAML file written by save()."""
-        catalog = catalog if catalog is not None else Catalog.builtin()
-        out = _vp()
-        _pr_load_file(ctypes.byref(out), catalog, _enc(os.fspath(path)),
-                      ctypes.byref(_predictor_options()))
-        return cls(catalog, _ptr=out.value)
+        self = cls.__new__(cls)
+        self._open(_pr_load_file, catalog, _enc(os.fspath(path)), ctypes.byref(_predictor_options()))
+        return self
 
     @classmethod
     def from_params(cls, text, catalog=None):
         """Parameters from YAML text (str or bytes)."""
-        catalog = catalog if catalog is not None else Catalog.builtin()
         data = _enc(text)
-        out = _vp()
-        _pr_load_buffer(ctypes.byref(out), catalog, data, len(data),
-                        ctypes.byref(_predictor_options()))
-        return cls(catalog, _ptr=out.value)
+        self = cls.__new__(cls)
+        self._open(_pr_load_buffer, catalog, data, len(data), ctypes.byref(_predictor_options()))
+        return self
 
     @property
     def catalog(self):
-        return self._catalog
+        """The catalog the predictor uses, usable while the predictor is open
+        (also once the Catalog given to it is closed)."""
+        catalog, = self._borrows
+        return Catalog._borrowed(catalog._ptr, self)
 
     def save(self, path=None):
         """The parameters as YAML: written to path, or returned as a str."""
@@ -2552,17 +2595,23 @@ class Predictor(_Handle):
         finally:
             _lib.accelsel_free(ptr)
 
-    @staticmethod
-    def _network(network):
-        return Network.zoo(network) if isinstance(network, str) else network
+    @contextlib.contextmanager
+    def _requests(self, network, configs):
+        """The requests of configs (dicts, see the class) on network, for the
+        with-block, which holds the network as _Call holds an argument: the
+        C request borrows it for the call, and per-layer names point into it."""
+        net = _handle_of(Network.zoo(network) if isinstance(network, str) else network, Network, 'network')
+        with net._held() as ptr:
+            yield [self._request(ptr, c) for c in configs]
 
-    def _request(self, net, config):
+    def _request(self, network, config):
+        """The request of one configuration on the network pointer (see _requests)."""
         unknown = set(config) - set(self._CONFIG)
         if unknown:
             raise TypeError('unknown configuration keys: %s' % ', '.join(sorted(unknown)))
         r = _PredictRequest()
         _pr_request_init(ctypes.byref(r), _PREDICT_REQUEST_VERSION)
-        r.network = net._as_parameter_
+        r.network = network
         for key in ('device', 'system', 'intra_link', 'inter_link', 'host_cpu'):
             if config.get(key) is not None:
                 setattr(r, key, _enc(config[key]))
@@ -2584,31 +2633,29 @@ class Predictor(_Handle):
         breakdown per step ('breakdown': compute_s, memory_s, communication_s,
         exposed_communication_s, overhead_s, transfer_s, input_s),
         memory_needed_bytes, memory_available_bytes and correction."""
-        net = self._network(network)
-        req = self._request(net, config)
         res = _Prediction()
         _pr_prediction_init(ctypes.byref(res), _PREDICTION_VERSION)
-        _pr_predict(self, ctypes.byref(req), ctypes.byref(res))
+        with self._requests(network, [config]) as (req,):
+            _pr_predict(self, ctypes.byref(req), ctypes.byref(res))
         d = {f: getattr(res, f) for f in _PREDICTION_DOUBLES}
         d['time_to_train_min'] = res.time_to_train_s / 60.0
         d.update({f: getattr(res, f) for f in ('count', 'nodes', 'per_node', 'memory_needed_bytes',
                                                 'memory_available_bytes', 'correction')})
         d['precision'] = PRECISIONS[res.precision]
-        d['device'] = self._catalog.device(res.device_index)['name']
+        d['device'] = self.catalog._entry_name('device', res.device_index)
         d['breakdown'] = {f: getattr(res, f) for f in _BREAKDOWN}
         return d
 
     def layers(self, network, **config):
         """The per-layer table: one dict per layer (name, forward_s, backward_s,
         update_s, compute_s, memory_s, overhead_s, bound)."""
-        net = self._network(network)
-        req = self._request(net, config)
         n = _sz()
-        _pr_predict_layers(self, ctypes.byref(req), None, 0, ctypes.byref(n))
-        rows = (_LayerPrediction * max(n.value, 1))()
-        _pr_predict_layers(self, ctypes.byref(req), rows, n.value, ctypes.byref(n))
-        return [dict({'name': _dec(r.name), 'bound': _BOUNDS.get(r.bound)},
-                     **{f: getattr(r, f) for f in _LAYER_TIMES}) for r in rows[:n.value]]
+        with self._requests(network, [config]) as (req,):
+            _pr_predict_layers(self, ctypes.byref(req), None, 0, ctypes.byref(n))
+            rows = (_LayerPrediction * max(n.value, 1))()
+            _pr_predict_layers(self, ctypes.byref(req), rows, n.value, ctypes.byref(n))
+            return [dict({'name': _dec(r.name), 'bound': _BOUNDS.get(r.bound)},
+                         **{f: getattr(r, f) for f in _LAYER_TIMES}) for r in rows[:n.value]]
 
     def epochs(self, global_batch):
         """Epochs to converge at a global batch, by the relation fitted on MLPerf."""
@@ -2628,24 +2675,20 @@ class Predictor(_Handle):
     def append_predictions(self, dataset, network, configs):
         """A new Dataset: the rows of dataset, then one predicted row per
         configuration dict (see the class), with a 'predicted' column (1)."""
-        net = self._network(network)
-        reqs = (_PredictRequest * max(len(configs), 1))()
-        for i, c in enumerate(configs):
-            reqs[i] = self._request(net, c)
-        return Dataset._make(_pr_append, self, dataset, reqs, len(configs))
+        with self._requests(network, configs) as reqs:
+            arr = (_PredictRequest * max(len(reqs), 1))(*reqs)
+            return Dataset._make(_pr_append, self, dataset, arr, len(reqs))
 
     def sweep(self, network, counts, threshold=0.8, **config):
         """The configuration at each accelerator count: (points, sweet) with
         points a list of dicts (count, time_to_train_s, step_s,
         throughput_samples_s, speedup, efficiency) and sweet the index of the
         largest count whose efficiency stays at or above threshold."""
-        net = self._network(network)
-        req = self._request(net, config)
-        arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32,
-                         convert=lambda c: _whole(c, 'a count'))
+        arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32)
         pts = (_SweepPoint * max(n, 1))()
         sweet = _sz()
-        _pr_sweep(self, ctypes.byref(req), arr, n, float(threshold), pts, ctypes.byref(sweet))
+        with self._requests(network, [config]) as (req,):
+            _pr_sweep(self, ctypes.byref(req), arr, n, float(threshold), pts, ctypes.byref(sweet))
         return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:n]],
                 sweet.value)
 
@@ -2733,52 +2776,52 @@ _map_objective_name = _fn('accelsel_objective_name', ctypes.c_char_p, [ctypes.c_
 _map_problem_options_init = _fn('accelsel_mapping_problem_options_init', ctypes.c_int,
                                 [ctypes.POINTER(MappingProblemOptions), ctypes.c_uint])
 _map_problem_new = _fn('accelsel_mapping_problem_new', ctypes.c_int,
-                       [_vpp, _vp, ctypes.c_char_p, _vp, ctypes.POINTER(MappingProblemOptions)])
+                       [_vpp, 'Catalog', ctypes.c_char_p, 'Network', ctypes.POINTER(MappingProblemOptions)])
 _map_problem_new_slots = _fn('accelsel_mapping_problem_new_slots', ctypes.c_int,
-                             [_vpp, _vp, ctypes.POINTER(MappingSlot), _sz, ctypes.c_char_p, _vp,
+                             [_vpp, 'Catalog', ctypes.POINTER(MappingSlot), _sz, ctypes.c_char_p, 'Network',
                               ctypes.POINTER(MappingProblemOptions)])
 _map_problem_free = _fn('accelsel_mapping_problem_free', None, [_vp], check=False)
-_map_problem_slot_count = _fn('accelsel_mapping_problem_slot_count', _sz, [_vp], check=False)
-_map_problem_layer_count = _fn('accelsel_mapping_problem_layer_count', _sz, [_vp], check=False)
-_map_problem_layer_name = _fn('accelsel_mapping_problem_layer_name', ctypes.c_char_p, [_vp, _sz],
+_map_problem_slot_count = _fn('accelsel_mapping_problem_slot_count', _sz, ['MappingProblem'], check=False)
+_map_problem_layer_count = _fn('accelsel_mapping_problem_layer_count', _sz, ['MappingProblem'], check=False)
+_map_problem_layer_name = _fn('accelsel_mapping_problem_layer_name', ctypes.c_char_p, ['MappingProblem', _sz],
                               check=False)
-_map_problem_pool_count = _fn('accelsel_mapping_problem_pool_count', _sz, [_vp, _sz], check=False)
+_map_problem_pool_count = _fn('accelsel_mapping_problem_pool_count', _sz, ['MappingProblem', _sz], check=False)
 _map_problem_pool_design = _fn('accelsel_mapping_problem_pool_design', ctypes.c_char_p,
-                               [_vp, _sz, _sz], check=False)
-_map_problem_system = _fn('accelsel_mapping_problem_system', ctypes.c_char_p, [_vp], check=False)
-_map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, [_vp], check=False)
-_map_problem_batch = _fn('accelsel_mapping_problem_batch', _u32, [_vp], check=False)
-_map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, [_vp])
+                               ['MappingProblem', _sz, _sz], check=False)
+_map_problem_system = _fn('accelsel_mapping_problem_system', ctypes.c_char_p, ['MappingProblem'], check=False)
+_map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, ['MappingProblem'], check=False)
+_map_problem_batch = _fn('accelsel_mapping_problem_batch', _u32, ['MappingProblem'], check=False)
+_map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, ['MappingProblem'])
 _map_evaluate = _fn('accelsel_mapping_evaluate', ctypes.c_int,
-                    [_vp, ctypes.POINTER(MappingSpec), _vpp])
+                    ['MappingProblem', ctypes.POINTER(MappingSpec), _vpp])
 _map_solve_options_init = _fn('accelsel_mapping_solve_options_init', ctypes.c_int,
                               [ctypes.POINTER(MappingSolveOptions), ctypes.c_uint])
 _map_method_name = _fn('accelsel_mapping_method_name', ctypes.c_char_p, [_sz], check=False)
 # On ACCELSEL_ECANCELED the out pointer still holds the best mapping so far.
 _map_solve = _fn('accelsel_mapping_solve', ctypes.c_int,
-                 [_vp, ctypes.POINTER(MappingSolveOptions), _vpp])
+                 ['MappingProblem', ctypes.POINTER(MappingSolveOptions), _vpp])
 _map_free = _fn('accelsel_mapping_free', None, [_vp], check=False)
-_map_objective_s = _fn('accelsel_mapping_objective_s', ctypes.c_double, [_vp], check=False)
-_map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, [_vp])
-_map_breakdown = _fn('accelsel_mapping_get_breakdown', ctypes.POINTER(MappingBreakdown), [_vp],
+_map_objective_s = _fn('accelsel_mapping_objective_s', ctypes.c_double, ['Mapping'], check=False)
+_map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, ['Mapping'])
+_map_breakdown = _fn('accelsel_mapping_get_breakdown', ctypes.POINTER(MappingBreakdown), ['Mapping'],
                      check=False)
-_map_slot_count = _fn('accelsel_mapping_slot_count', _sz, [_vp], check=False)
-_map_slot_design = _fn('accelsel_mapping_slot_design', ctypes.c_char_p, [_vp, _sz], check=False)
-_map_memory_bytes = _fn('accelsel_mapping_memory_bytes', ctypes.c_double, [_vp, _sz], check=False)
-_map_layer_count = _fn('accelsel_mapping_layer_count', _sz, [_vp], check=False)
-_map_layer = _fn('accelsel_mapping_layer', ctypes.POINTER(MappingLayerInfo), [_vp, _sz], check=False)
-_map_get_spec = _fn('accelsel_mapping_get_spec', ctypes.c_int, [_vp, ctypes.POINTER(MappingSpec)])
-_map_method = _fn('accelsel_mapping_method', ctypes.c_char_p, [_vp], check=False)
-_map_generations = _fn('accelsel_mapping_generations', _u32, [_vp], check=False)
-_map_evaluations = _fn('accelsel_mapping_evaluations', _u64, [_vp], check=False)
-_map_seconds = _fn('accelsel_mapping_seconds', ctypes.c_double, [_vp], check=False)
+_map_slot_count = _fn('accelsel_mapping_slot_count', _sz, ['Mapping'], check=False)
+_map_slot_design = _fn('accelsel_mapping_slot_design', ctypes.c_char_p, ['Mapping', _sz], check=False)
+_map_memory_bytes = _fn('accelsel_mapping_memory_bytes', ctypes.c_double, ['Mapping', _sz], check=False)
+_map_layer_count = _fn('accelsel_mapping_layer_count', _sz, ['Mapping'], check=False)
+_map_layer = _fn('accelsel_mapping_layer', ctypes.POINTER(MappingLayerInfo), ['Mapping', _sz], check=False)
+_map_get_spec = _fn('accelsel_mapping_get_spec', ctypes.c_int, ['Mapping', ctypes.POINTER(MappingSpec)])
+_map_method = _fn('accelsel_mapping_method', ctypes.c_char_p, ['Mapping'], check=False)
+_map_generations = _fn('accelsel_mapping_generations', _u32, ['Mapping'], check=False)
+_map_evaluations = _fn('accelsel_mapping_evaluations', _u64, ['Mapping'], check=False)
+_map_seconds = _fn('accelsel_mapping_seconds', ctypes.c_double, ['Mapping'], check=False)
 _map_history = _fn('accelsel_mapping_history', ctypes.c_int,
-                   [_vp, ctypes.POINTER(ctypes.POINTER(ctypes.c_double)), _szp])
-_map_save_file = _fn('accelsel_mapping_save_file', ctypes.c_int, [_vp, ctypes.c_char_p])
-_map_save_buffer = _fn('accelsel_mapping_save_buffer', ctypes.c_int, [_vp, _vpp, _szp])
-_map_load_file = _fn('accelsel_mapping_load_file', ctypes.c_int, [_vpp, _vp, ctypes.c_char_p])
+                   ['Mapping', ctypes.POINTER(ctypes.POINTER(ctypes.c_double)), _szp])
+_map_save_file = _fn('accelsel_mapping_save_file', ctypes.c_int, ['Mapping', ctypes.c_char_p])
+_map_save_buffer = _fn('accelsel_mapping_save_buffer', ctypes.c_int, ['Mapping', _vpp, _szp])
+_map_load_file = _fn('accelsel_mapping_load_file', ctypes.c_int, [_vpp, 'MappingProblem', ctypes.c_char_p])
 _map_load_buffer = _fn('accelsel_mapping_load_buffer', ctypes.c_int,
-                       [_vpp, _vp, ctypes.c_char_p, _sz])
+                       [_vpp, 'MappingProblem', ctypes.c_char_p, _sz])
 
 
 def _map_names(getter):
@@ -2805,9 +2848,10 @@ def _slot_mask(slots):
     """A group as a mask: an integer mask (range checked), or an iterable of
     slot indices."""
     if hasattr(slots, '__index__'):
-        return _int_in_range(_whole(slots, 'a group mask'), _u64, 'a group mask')
+        return _int_in_range(slots, _u64, 'a group mask')
     mask = 0
     for s in slots:
+        s = _whole(s, 'a slot')
         if not 0 <= s < 64:
             raise ValueError('slot %r out of range 0..63' % (s,))
         mask |= 1 << s
@@ -2830,6 +2874,7 @@ class Mapping(_Handle):
         return _dec(_map_objective_name(_map_objective(self)))
 
     @property
+    @_holding
     def breakdown(self):
         """latency_s, period_s, objective_s, compute_s, communication_s (comm_between_s +
         comm_within_s + comm_host_s), idle_s in slot-seconds, and used_slots."""
@@ -2857,6 +2902,7 @@ class Mapping(_Handle):
     def __len__(self):
         return _map_layer_count(self)
 
+    @_holding
     def layer(self, i):
         """Layer i as a dict: name, slots (list), design, strategy (name), start_s,
         end_s, compute_s, comm_in_s, comm_within_s. Network inputs have no slots."""
@@ -2871,6 +2917,7 @@ class Mapping(_Handle):
     def layers(self):
         return [self.layer(i) for i in range(len(self))]
 
+    @_holding
     def spec(self):
         """(pool index per slot, slot mask per layer, strategy name per layer): what
         MappingProblem.evaluate() takes back."""
@@ -2897,6 +2944,7 @@ class Mapping(_Handle):
         return _map_seconds(self)
 
     @property
+    @_holding
     def history(self):
         """Best objective value of the GA's first population, after each generation and
         after its closing local search ([] for the baselines)."""
@@ -3027,11 +3075,9 @@ class MappingProblem(_Handle):
         strategy (name or ACCELSEL_STRATEGY_* number)."""
         designs = [self.pool(s).index(d) if isinstance(d, str) else d
                    for s, d in enumerate(designs)]
-        sd, n_designs = _vector(designs, 'designs', ctype=_u32,
-                                convert=lambda d: _whole(d, 'a design'))
+        sd, n_designs = _vector(designs, 'designs', ctype=_u32)
         ls = (_u64 * max(len(layer_slots), 1))(*[_slot_mask(g) for g in layer_slots])
-        st, _ = _vector([_strategy_code(s) for s in strategies], 'strategies', ctype=_i32,
-                        convert=lambda c: _whole(c, 'a strategy'))
+        st, _ = _vector([_strategy_code(s) for s in strategies], 'strategies', ctype=_i32)
         if len(layer_slots) != len(strategies):
             raise ValueError('%d groups for %d strategies' % (len(layer_slots), len(strategies)))
         spec = MappingSpec(1, n_designs, sd, len(layer_slots), ls, st)

@@ -1,9 +1,11 @@
 """The binding's safety rules (docs/hostile-inputs.md, "Python binding"):
 shapes checked before C reads an array, handles that cannot be freed under a
-running call, borrowed handles tied to their owner, close() idempotent and
-thread-safe, strings without NUL and in UTF-8, unknown options refused,
-integers checked against their C type. Run under the sanitized library by
-tools/run-tests (stage binding-asan), where a missed check is a crash."""
+running call or under a handle that uses them for life, borrowed handles tied
+to their owner, handle parameters that take only their class, close()
+idempotent and thread-safe, strings without NUL and in UTF-8, unknown options
+refused, integers of any integer type checked against their C type. Run
+under the sanitized library by tools/run-tests (stage binding-asan), where a
+missed check is a crash."""
 import ctypes
 import json
 import os
@@ -11,6 +13,7 @@ import subprocess
 import tempfile
 import threading
 import unittest
+from unittest import mock
 
 import accelsel
 
@@ -18,6 +21,10 @@ try:
     import yaml
 except ImportError:  # PyYAML comes with the system interpreter the suite uses
     yaml = None
+try:
+    import numpy
+except ImportError:  # numpy comes with python3-sklearn in the system interpreter
+    numpy = None
 
 CLI = os.environ.get('ACCELSEL_CLI')
 # Every character a writer must escape: C0 controls but NUL, DEL, the C1
@@ -33,6 +40,26 @@ def grid(n, d=2):
 def small_dataset():
     return accelsel.Dataset.from_columns({'n': [1.0, 2, 4, 8, 16, 32], 't': [90.0, 50, 26, 15, 9, 6],
                                           'g': ['a', 'b', 'a', 'b', 'a', 'b']})
+
+
+def closing(handle, real, before):
+    """real, made to close handle before it runs (before=True) or after, as
+    another thread may close it in the middle of a method; and the list of
+    whether handle was still unfreed each time (it must be, while held)."""
+    alive = []
+
+    def call(*args):
+        if before:
+            handle.close()
+        result = real(*args)
+        if not before:
+            handle.close()
+        alive.append(handle._ptr is not None)
+        return result
+    return call, alive
+
+
+H100 = {'device': 'h100-sxm5-80gb', 'count': 8}
 
 
 class ShapeTest(unittest.TestCase):
@@ -188,6 +215,152 @@ class LifetimeTest(unittest.TestCase):
         self.assertTrue(ds.closed)
         feats.close()
 
+    def test_a_close_just_after_a_call_took_its_hold_waits_for_the_call(self):
+        # The call once converted the handle after holding it: a close() in
+        # between made ctypes raise ArgumentError instead of running the call.
+        ds = small_dataset()
+        take = ds._acquire
+
+        def acquire():
+            ptr = take()
+            ds.close()  # another thread, just then
+            return ptr
+        ds._acquire = acquire
+        self.assertEqual(len(ds), 6)
+        self.assertIsNone(ds._ptr)
+        with self.assertRaisesRegex(ValueError, 'Dataset is closed'):
+            len(ds)
+
+    def test_predictor_keeps_a_closed_catalog_until_it_is_freed(self):
+        # The C predictor borrows its catalog for life: close() of the Catalog
+        # once freed it under the predictor, and the next predict read freed memory.
+        params = accelsel.Predictor().save()
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'params.yaml')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(params)
+            makers = {'new': accelsel.Predictor,
+                      'load': lambda cat: accelsel.Predictor.load(path, cat),
+                      'from_params': lambda cat: accelsel.Predictor.from_params(params, cat)}
+            for how, make in makers.items():
+                with self.subTest(made_by=how):
+                    with accelsel.Catalog.builtin() as cat:
+                        p = make(cat)
+                    self.assertTrue(cat.closed)
+                    with self.assertRaisesRegex(ValueError, 'Catalog is closed'):
+                        len(cat)
+                    self.assertEqual(p.predict('resnet50', **H100)['device'], 'h100-sxm5-80gb')
+                    self.assertEqual(p.catalog.device('h100-sxm5-80gb')['vendor'], 'NVIDIA')
+                    self.assertIsNotNone(cat._ptr)
+                    p.close()
+                    self.assertIsNone(cat._ptr)  # freed with its last user
+                    with self.assertRaisesRegex(ValueError, 'Predictor is closed'):
+                        p.catalog.devices()
+
+    def test_the_network_of_a_request_is_held_for_the_call(self):
+        # The request struct points to the network: a close() from another
+        # thread during the call once freed it under the library.
+        with accelsel.Predictor() as p, small_dataset() as ds:
+            calls = {'_pr_predict': lambda net: p.predict(net, **H100)['time_to_train_s'],
+                     '_pr_predict_layers': lambda net: p.layers(net, **H100)[1]['name'],
+                     '_pr_sweep': lambda net: p.sweep(net, [1, 8], device='h100-sxm5-80gb')[0][1]['count'],
+                     '_pr_append': lambda net: len(p.append_predictions(ds, net, [H100]))}
+            for name, run in calls.items():
+                with self.subTest(call=name):
+                    with accelsel.Network.zoo('resnet50') as net:
+                        expected = run(net)
+                    net = accelsel.Network.zoo('resnet50')
+                    call, alive = closing(net, getattr(accelsel, name), before=True)
+                    with mock.patch.object(accelsel, name, call):
+                        self.assertEqual(run(net), expected)
+                    self.assertTrue(alive and all(alive))
+                    self.assertIsNone(net._ptr)  # freed once the call returned
+
+    def test_results_inside_a_selection_are_read_with_the_selection_held(self):
+        # Each property reads a borrowed result of the selection through more
+        # calls: a close() after the first once freed the result under them.
+        # Held, the selection outlives the read, which stops at its next call.
+        with accelsel.Dataset.builtin() as builtin:
+            ds = builtin.select_rows(range(0, len(builtin), 3))
+        reads = {'_select_importance': lambda s: s.importance, '_select_k_choice': lambda s: s.k_scores,
+                 '_select_groups': lambda s: s.labels, '_select_group_ranking': lambda s: s.groups,
+                 '_select_row_ranking': lambda s: s.ranking(5),
+                 '_select_sensitivity': lambda s: s.sensitivity}
+        for name, read in reads.items():
+            with self.subTest(read=name):
+                s = accelsel.Selection(ds, variables='log10(accelerators)')
+                call, alive = closing(s, getattr(accelsel, name), before=False)
+                with mock.patch.object(accelsel, name, call), \
+                        self.assertRaisesRegex(ValueError, 'Selection is closed'):
+                    read(s)
+                self.assertEqual(alive, [True])
+                self.assertIsNone(s._ptr)  # freed as the read let go
+        ds.close()
+
+    def test_mapping_and_catalog_entries_are_read_with_their_owner_held(self):
+        problem = accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn')
+        reads = {'_map_layer': lambda m: m.layer(1), '_map_breakdown': lambda m: m.breakdown,
+                 '_map_get_spec': lambda m: m.spec(), '_map_history': lambda m: m.history}
+        for name, read in reads.items():
+            with self.subTest(read=name):
+                with problem.solve(generations=2, population=4, n_threads=1) as m:
+                    expected = read(m)
+                m = problem.solve(generations=2, population=4, n_threads=1)
+                call, alive = closing(m, getattr(accelsel, name), before=False)
+                with mock.patch.object(accelsel, name, call):
+                    self.assertEqual(read(m), expected)
+                self.assertEqual(alive, [True])
+                self.assertIsNone(m._ptr)
+        problem.close()
+        cat = accelsel.Catalog.builtin()
+        count, entry, find = accelsel._cat_lists['link']
+        call, alive = closing(cat, entry, before=False)
+        with mock.patch.dict(accelsel._cat_lists, link=(count, call, find)):
+            self.assertEqual(cat.system_link('dgx-a100', 0, 1), 'nvlink3')
+        self.assertEqual(alive, [True])
+        self.assertIsNone(cat._ptr)
+
+
+class HandleTypeTest(unittest.TestCase):
+    """A handle parameter takes only a handle of its class: C would read any
+    other object (or an int taken for an address) as one, and crash."""
+
+    def test_wrong_handles_raise_type_error(self):
+        cat, net, ds = accelsel.Catalog.builtin(), accelsel.Network.zoo('small-cnn'), small_dataset()
+        crit = 't:1:cost'
+        calls = {'Ranking(Catalog)': lambda: accelsel.Ranking(cat, crit),
+                 'Ranking(int)': lambda: accelsel.Ranking(4096, crit),
+                 'Ranking(None)': lambda: accelsel.Ranking(None, crit),
+                 'Predictor(Dataset)': lambda: accelsel.Predictor(catalog=ds),
+                 'Predictor.load(Network)': lambda: accelsel.Predictor.load('/nonexistent', net),
+                 'Predictor.from_params(int)': lambda: accelsel.Predictor.from_params('', 64),
+                 'predict(Dataset)': lambda: accelsel.Predictor().predict(ds, **H100),
+                 'sweep(int)': lambda: accelsel.Predictor().sweep(4096, [1], **H100),
+                 'append_predictions(Catalog)':
+                     lambda: accelsel.Predictor().append_predictions(cat, net, [H100]),
+                 'Features.fit(Network)': lambda: accelsel.Features.fit(net, ['n']),
+                 'Selection(Catalog)': lambda: accelsel.Selection(cat),
+                 'MappingProblem(Dataset)': lambda: accelsel.MappingProblem(ds, 'adaptive-4', 'small-cnn'),
+                 'MappingProblem(network=Catalog)': lambda: accelsel.MappingProblem(None, 'adaptive-4', cat),
+                 'Importance.from_dataset(Network)':
+                     lambda: accelsel.Importance.from_dataset(net, ['n'], 't'),
+                 'Catalog.merge(Network)': lambda: cat.merge(net),
+                 'Catalog.merge(int)': lambda: cat.merge(4096)}
+        for name, call in calls.items():
+            with self.subTest(call=name), self.assertRaisesRegex(TypeError, 'must be a'):
+                call()
+        # The handles are untouched and still work.
+        self.assertEqual(len(accelsel.Ranking(ds, crit)), 6)
+        self.assertEqual(len(cat.merge(cat.select(['h100-sxm5-80gb']), override=True)), len(cat))
+        for h in (cat, net, ds):
+            h.close()
+
+    def test_a_handle_inside_another_is_of_its_class(self):
+        with small_dataset() as ds, accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2) as s:
+            self.assertEqual(accelsel.Ranking(s.dataset, 't:1:cost').ranked_count, 6)
+            with self.assertRaisesRegex(TypeError, 'must be a Dataset, not Selection'):
+                accelsel.Ranking(s, 't:1:cost')
+
 
 class CloseTest(unittest.TestCase):
     def test_close_is_idempotent_and_frees_once_under_threads(self):
@@ -287,6 +460,81 @@ class OptionTest(unittest.TestCase):
     def test_bool_and_float_counts_are_not_ints(self):
         with self.assertRaises(TypeError):
             accelsel.ClusterModel.fit(grid(6), k=2, n_init=2.5)
+
+    def test_selection_integers_are_checked_not_wrapped(self):
+        # k=2**32 + 3 once became k=3.
+        with small_dataset() as ds:
+            for key, bad in (('k', 2 ** 32 + 3), ('k_range', (2, 2 ** 32)), ('k_range', (-1, 3)),
+                             ('seed', -1), ('seed', 2 ** 64)):
+                with self.subTest(key=key, value=bad), self.assertRaises(OverflowError):
+                    accelsel.Selection(ds, features='n,t', criteria='t:1:cost', **{key: bad})
+            with self.assertRaises(TypeError):
+                accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2.5)
+            with accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=IndexOnly(3)) as s:
+                self.assertEqual(s.k, 3)
+
+    def test_other_integer_types_are_range_checked_too(self):
+        # An integer that is not an int (numpy's) once skipped the range
+        # check, and ctypes wrapped it: -1 reached C as 2**64 - 1.
+        with self.assertRaisesRegex(OverflowError, '-1 is out of range'):
+            accelsel.Pca(grid(5, 3), n_components=IndexOnly(-1))
+        with accelsel.Pca(grid(5, 3), n_components=IndexOnly(2)) as p:
+            self.assertEqual(p.n_components, 2)
+        with small_dataset() as ds:
+            with self.assertRaisesRegex(OverflowError, '-1 is out of range'):
+                ds.is_missing(IndexOnly(-1), 'n')
+            self.assertFalse(ds.is_missing(IndexOnly(5), 'n'))
+            with self.assertRaises(TypeError):
+                ds.is_missing(True, 'n')
+        with accelsel.Catalog.builtin() as cat:
+            self.assertEqual(cat.device(IndexOnly(0)), cat.device(0))
+            with self.assertRaises(IndexError):
+                cat.device(IndexOnly(-1))
+        with accelsel.Network.zoo('small-cnn') as net:
+            self.assertEqual(net.layer(IndexOnly(1)), net.layer(1))
+
+    @unittest.skipIf(numpy is None, 'needs numpy')
+    def test_numpy_integers(self):
+        with self.assertRaises(OverflowError):
+            accelsel.Pca(grid(5, 3), n_components=numpy.int64(-1))
+        with small_dataset() as ds:
+            with self.assertRaises(OverflowError):
+                ds.is_missing(numpy.int64(-1), 'n')
+            self.assertEqual(ds.select_rows(numpy.array([5, 0])).column('n'), [32.0, 1.0])
+
+
+class DatasetValueTest(unittest.TestCase):
+    def test_rows_are_whole_numbers(self):
+        # [0.9, 1.9] once selected rows 0 and 1, and '3' row 3.
+        with small_dataset() as ds:
+            for bad in ([0.9, 1.9], ['3'], [True]):
+                with self.subTest(rows=bad), self.assertRaisesRegex(TypeError, 'rows must be an int'):
+                    ds.select_rows(bad)
+            self.assertEqual(ds.select_rows([IndexOnly(1)]).column('n'), [2.0])
+
+    @unittest.skipIf(numpy is None, 'needs numpy')
+    def test_numpy_numbers_make_numeric_columns(self):
+        columns = {'i': numpy.array([1, 2, 3]), 'f': numpy.array([0.5, 1.5, 2.5], dtype=numpy.float32),
+                   'b': numpy.array([True, False, True]), 'py': [True, False, None]}
+        with accelsel.Dataset.from_columns(columns) as ds:
+            self.assertEqual([ds.column_type(c) for c in columns],
+                             ['numeric', 'numeric', 'categorical', 'categorical'])
+            self.assertEqual(ds.column('i'), [1.0, 2.0, 3.0])
+            self.assertEqual(ds.column('f'), [0.5, 1.5, 2.5])
+            self.assertEqual(ds.column('b'), ['True', 'False', 'True'])
+            self.assertEqual(ds.column('py'), ['True', 'False', None])
+
+
+class ResultTest(unittest.TestCase):
+    def test_cluster_selection_table_has_every_k_and_score(self):
+        data = [[0.0, 0], [0.1, 0], [0, 0.1], [5, 5], [5.1, 5], [5, 5.1], [9, 0], [9.1, 0], [9, 0.1]]
+        with accelsel.select_k(data, 2, 4, criterion='ch', n_threads=1) as sel:
+            table = sel.table
+            self.assertEqual([row['k'] for row in table], [2, 3, 4])
+            self.assertEqual(set(table[0]), {'k', 'inertia', 'silhouette', 'calinski_harabasz',
+                                             'davies_bouldin', 'gap', 'gap_se'})
+            best = max(table, key=lambda row: row['calinski_harabasz'])
+            self.assertEqual(best['k'], sel.best_k)
 
     def test_predictor_integers_are_checked_not_wrapped(self):
         # A negative count once wrapped to 4294967295 accelerators, 2**32 + 8

@@ -388,13 +388,13 @@ static accelsel_dataset *unique_names(size_t n)
     accelsel_dataset *ds = NULL;
     double *y = malloc(n * sizeof *y), *x = malloc(n * sizeof *x);
     const char **names = malloc(n * sizeof *names);
-    char *store = malloc(n * 16);
+    char *store = malloc(n * 32); /* room for "system-" and any size_t */
     ck_assert(y && x && names && store);
     for (size_t i = 0; i < n; i++) {
         y[i] = (double)i;
         x[i] = (double)(i % 7);
-        snprintf(store + 16 * i, 16, "system-%zu", i);
-        names[i] = store + 16 * i;
+        snprintf(store + 32 * i, 32, "system-%zu", i);
+        names[i] = store + 32 * i;
     }
     ck_assert_int_eq(accelsel_dataset_new(&ds, n), 0);
     ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "y", y, n), 0);

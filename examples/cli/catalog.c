@@ -71,16 +71,6 @@ static int parse(int argc, char **argv, catalog_args *a)
     return CLI_OK;
 }
 
-static int load(const catalog_args *a, accelsel_catalog **cat)
-{
-    if (a->file != NULL && cli_check_input_file(a->file) != CLI_OK)
-        return CLI_FAIL;
-    int rc = a->file != NULL ? accelsel_catalog_load_file(cat, a->file)
-                             : accelsel_catalog_load_builtin(cat);
-    return rc != 0 ? cli_fail(rc, a->file != NULL ? "cannot load catalog" : "built-in catalog")
-                   : CLI_OK;
-}
-
 /* Write @p cat as YAML, or only the entries named in @p names when n > 0. */
 static int print_yaml(const accelsel_catalog *cat, const char *const *names, size_t n)
 {
@@ -169,10 +159,12 @@ static int show_family(const accelsel_catalog *cat, const catalog_args *a)
         one.target = accelsel_catalog_device(cat, last)->name;
         return show(cat, &one);
     }
-    if (a->format == CLI_FORMAT_TABLE)
-        printf("'%s' is a family of %zu devices in the catalog; 'accelsel catalog show NAME' "
-               "shows one:\n", a->target, members);
-    else {
+    if (a->format == CLI_FORMAT_TABLE) {
+        putchar('\'');
+        cli_print_text(stdout, a->target);
+        printf("' is a family of %zu devices in the catalog; 'accelsel catalog show NAME' "
+               "shows one:\n", members);
+    } else {
         fputs(a->format == CLI_FORMAT_JSON ? "{\"family\": " : "family: ", stdout);
         cli_json_string(stdout, a->target);
         fputs(a->format == CLI_FORMAT_JSON ? ", \"members\": [" : "\nmembers:\n", stdout);
@@ -187,7 +179,7 @@ static int show_family(const accelsel_catalog *cat, const catalog_args *a)
         } else {
             fputs(a->format == CLI_FORMAT_TABLE ? "  " : "  - ", stdout);
             if (a->format == CLI_FORMAT_TABLE)
-                fputs(d->name, stdout);
+                cli_print_text(stdout, d->name);
             else
                 cli_json_string(stdout, d->name);
             fputc('\n', stdout);
@@ -253,14 +245,14 @@ int cli_catalog(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc != CLI_OK)
         return rc;
+    if (a.type != NULL && strcmp(a.action, "list") != 0)
+        return cli_usage_error("catalog: --type is for list");
     if (strcmp(a.action, "validate") == 0)
         return validate(&a);
     if (strcmp(a.action, "list") != 0 && strcmp(a.action, "show") != 0)
         return cli_usage_error("catalog: unknown action '%s' (list, show or validate)", a.action);
-    if (a.type != NULL && strcmp(a.action, "list") != 0)
-        return cli_usage_error("catalog: --type is for list");
     accelsel_catalog *cat = NULL;
-    if ((rc = load(&a, &cat)) != CLI_OK)
+    if ((rc = cli_load_catalog(&cat, a.file)) != CLI_OK)
         return rc;
     rc = strcmp(a.action, "list") == 0 ? list(cat, &a) : show(cat, &a);
     accelsel_catalog_free(cat);

@@ -1,14 +1,26 @@
 /* `accelsel catalog show NAME`: one entry as "key: value" lines, each figure
- * in readable units, marked when derived, with its own source if it has one. */
+ * in readable units, marked when derived, with its own source if it has one.
+ * Text comes from catalog files: it reaches the terminal escaped. */
 #include <math.h>
 #include <string.h>
 
 #include "catalog_print.h"
 
+/* "@p key: @p value" unindented, for the first line of an entry. */
+static void heading(FILE *f, const char *key, const char *value)
+{
+    fprintf(f, "%s: ", key);
+    cli_print_text(f, value);
+    fputc('\n', f);
+}
+
 static void line(FILE *f, const char *key, const char *value)
 {
-    if (value != NULL)
-        fprintf(f, "  %s: %s\n", key, value);
+    if (value == NULL)
+        return;
+    fprintf(f, "  %s: ", key);
+    cli_print_text(f, value);
+    fputc('\n', f);
 }
 
 static void strings(FILE *f, const char *key, const char *const *v, size_t n)
@@ -16,8 +28,10 @@ static void strings(FILE *f, const char *key, const char *const *v, size_t n)
     if (n == 0)
         return;
     fprintf(f, "  %s: ", key);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s", i ? "; " : "", v[i]);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? "; " : "", f);
+        cli_print_text(f, v[i]);
+    }
     fputc('\n', f);
 }
 
@@ -31,8 +45,11 @@ static void figure(FILE *f, const accelsel_provenance *p, const char *key, const
     if (accelsel_provenance_is_derived(p, key) == 1)
         fputs(" (derived)", f);
     const char *src = accelsel_provenance_source(p, key);
-    if (src != p->source)
-        fprintf(f, " [source: %s]", src);
+    if (src != p->source) {
+        fputs(" [source: ", f);
+        cli_print_text(f, src);
+        fputc(']', f);
+    }
     fputc('\n', f);
 }
 
@@ -50,7 +67,7 @@ static void per_precision(FILE *f, const accelsel_provenance *p, const char *key
 static void show_device(FILE *f, const accelsel_device_info *d)
 {
     const accelsel_provenance *p = &d->provenance;
-    fprintf(f, "device: %s\n", d->name);
+    heading(f, "device", d->name);
     strings(f, "aliases", d->aliases, d->n_aliases);
     line(f, "vendor", d->vendor);
     line(f, "kind", accelsel_device_kind_name(d->kind));
@@ -72,7 +89,7 @@ static void show_device(FILE *f, const accelsel_device_info *d)
 static void show_design(FILE *f, const accelsel_design_info *d)
 {
     const accelsel_provenance *p = &d->provenance;
-    fprintf(f, "design: %s\n", d->name);
+    heading(f, "design", d->name);
     strings(f, "aliases", d->aliases, d->n_aliases);
     line(f, "dataflow", accelsel_dataflow_name(d->dataflow));
     line(f, "platform", d->platform);
@@ -96,7 +113,7 @@ static void show_design(FILE *f, const accelsel_design_info *d)
 static void show_link(FILE *f, const accelsel_link_info *l)
 {
     const accelsel_provenance *p = &l->provenance;
-    fprintf(f, "link: %s\n", l->name);
+    heading(f, "link", l->name);
     strings(f, "aliases", l->aliases, l->n_aliases);
     line(f, "technology", l->technology);
     figure(f, p, "bw_bytes_s", "bandwidth per direction", l->bw_bytes_s, 1e9, "GB/s");
@@ -116,12 +133,18 @@ static void show_slots(FILE *f, const accelsel_catalog *cat, size_t si)
     for (size_t k = 0; s->nodes == 0 && k < s->n_slots; k++) {
         const accelsel_slot_info *slot = accelsel_catalog_system_slot(cat, si, k);
         fprintf(f, "  slot %zu:", k);
-        if (slot->device >= 0)
-            fprintf(f, " device %s", accelsel_catalog_device(cat, (size_t)slot->device)->name);
-        for (size_t d = 0; d < slot->n_designs; d++)
-            fprintf(f, "%s%s", d ? ", " : " designs ", accelsel_catalog_design(cat, slot->designs[d])->name);
-        if (slot->platform != NULL)
-            fprintf(f, "; %s", slot->platform);
+        if (slot->device >= 0) {
+            fputs(" device ", f);
+            cli_print_text(f, accelsel_catalog_device(cat, (size_t)slot->device)->name);
+        }
+        for (size_t d = 0; d < slot->n_designs; d++) {
+            fputs(d ? ", " : " designs ", f);
+            cli_print_text(f, accelsel_catalog_design(cat, slot->designs[d])->name);
+        }
+        if (slot->platform != NULL) {
+            fputs("; ", f);
+            cli_print_text(f, slot->platform);
+        }
         if (!isnan(slot->memory_bytes))
             fprintf(f, "; %.6g GiB", slot->memory_bytes / 1073741824.0);
         if (!isnan(slot->memory_bw_bytes_s))
@@ -134,7 +157,7 @@ static void show_system(FILE *f, const accelsel_catalog *cat, size_t si)
 {
     const accelsel_system_info *s = accelsel_catalog_system(cat, si);
     const accelsel_provenance *p = &s->provenance;
-    fprintf(f, "system: %s\n", s->name);
+    heading(f, "system", s->name);
     strings(f, "aliases", s->aliases, s->n_aliases);
     figure(f, p, "nodes", "nodes", s->nodes ? s->nodes : NAN, 1, "");
     figure(f, p, "devices_per_node", "devices per node", s->devices_per_node ? s->devices_per_node : NAN, 1, "");

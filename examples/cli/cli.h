@@ -33,6 +33,12 @@ void cli_print_invalid_json(FILE *f, const char *file, int rc);
 /* Print a usage error to stderr and return CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* CLI_OK if @p path, given to @p option of @p command, ends in .svg, else a
+ * usage error: no image library is linked, and a file named .png that holds
+ * SVG would mislead whoever opens it. Checked before any work, so that
+ * nothing is written under a refused name. */
+int cli_svg_name(const char *command, const char *option, const char *path);
+
 /* Whether @p arg is option @p name, alone or as name=value. */
 int cli_is_opt(const char *arg, const char *name);
 
@@ -62,6 +68,10 @@ void cli_json_string(FILE *f, const char *s);
  * no escape sequence reaches the terminal and no line break splits a row. */
 void cli_table_text(char *out, size_t cap, const char *s);
 
+/* Write @p s escaped as cli_table_text() does, whatever its length: for text
+ * from input files that is not padded to a column. */
+void cli_print_text(FILE *f, const char *s);
+
 /* Write a double as JSON: shortest round-trip text, or null if not finite. */
 void cli_json_number(FILE *f, double v);
 
@@ -70,11 +80,39 @@ void cli_json_number(FILE *f, double v);
  * the library's error and returns CLI_FAIL on failure. */
 int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na);
 
+/* Add column @p col of @p from to @p to (same rows) under @p name; a
+ * library status. */
+int cli_copy_column(accelsel_dataset *to, const accelsel_dataset *from, size_t col,
+                    const char *name);
+
+/* Input columns never take the name of a column that a command makes (a
+ * profile's size, rank's score): such a column is called NAME_input, which
+ * this writes to @p out after a note on stderr. CLI_FAIL, with the message
+ * printed, when @p ds already has a column NAME_input. */
+int cli_input_name(const accelsel_dataset *ds, const char *name, const char *command,
+                   char *out, size_t cap);
+
+/* Rename (see cli_input_name) the columns of *ds, which is replaced, that
+ * the cluster profile would make again: text columns named cluster or size,
+ * or COL_median, COL_min or COL_max beside a numeric COL. */
+int cli_keep_profile_names(accelsel_dataset **ds, const char *command);
+
 /* CLI_OK if @p path may be read as an input file: a regular file (or one
  * the library will report as missing or a directory), or anything when
  * ACCELSEL_ALLOW_SPECIAL_FILES=1; else prints why and returns CLI_FAIL.
  * A device such as /dev/zero or a pipe has no end the CLI can know. */
 int cli_check_input_file(const char *path);
+
+/* Keep the rows of *ds (replaced) that match the --where expression
+ * @p expr of @p command; malformed text is a usage error. */
+int cli_filter(accelsel_dataset **ds, const char *command, const char *expr);
+
+/* Network @p arg: a YAML file when it names one (a slash, or a .yaml or
+ * .yml ending), else a zoo model. */
+int cli_load_network(accelsel_network **net, const char *arg);
+
+/* The catalog in file @p path, or the built-in one when @p path is NULL. */
+int cli_load_catalog(accelsel_catalog **cat, const char *path);
 
 /* Print a dataset as an aligned table, CSV or JSON (array of objects). */
 int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format);

@@ -44,7 +44,12 @@ static const char usage_text[] =
     "  --save FILE        also write the fitted model as YAML\n"
     "  --format F         table (default); json (labels, centroids, inertia, silhouette,\n"
     "                     calinski_harabasz, davies_bouldin, profiles, ...); csv (the\n"
-    "                     cluster profiles); yaml (the model)\n";
+    "                     cluster profiles); yaml (the model)\n"
+    "\n"
+    "The profiles name their own columns cluster, size and COL_median, COL_min,\n"
+    "COL_max after each numeric COL, and keep a text column's name for its most\n"
+    "common value: a text column of FILE that would take one of those names is\n"
+    "renamed NAME_input (a note on stderr says so), and the options name it so.\n";
 
 static const char default_features[] =
     "log10(total_accelerators),log10(time_to_train_min),log10(throughput_img_s)";
@@ -175,6 +180,7 @@ static int parse_args(int argc, char **argv, cl_args *a)
         "--csv",  "--na",  "--where",       "--features", "--k",     "--criterion", "--algorithm",
         "--init", "--standardize", "--missing",  "--seed",  "--n-init",    "--max-iter",
         "--tol",  "--threads",     "--save",     "--format"};
+    int criterion_given = 0;
     for (int i = 1; i < argc; i++) {
         size_t j = 0;
         while (j < sizeof valued / sizeof valued[0] && !cli_is_opt(argv[i], valued[j]))
@@ -188,8 +194,19 @@ static int parse_args(int argc, char **argv, cl_args *a)
         int rc = set_value(a, valued[j], v ? v : argv[++i]);
         if (rc != CLI_OK)
             return rc;
+        criterion_given |= strcmp(valued[j], "--criterion") == 0;
     }
+    if (a->na != NULL && a->csv == NULL)
+        return cli_usage_error("cluster: --na goes with --csv (the built-in data has its own)");
+    if (criterion_given && !a->range)
+        return cli_usage_error("cluster: --criterion chooses k: it goes with --k A..B");
     return CLI_OK;
+}
+
+static int out_of_memory(void)
+{
+    fputs("accelsel: cluster: out of memory\n", stderr);
+    return CLI_FAIL;
 }
 
 static void run_free(cl_run *r)
@@ -241,7 +258,7 @@ static int parse_features(cl_run *r, const cl_args *a)
     r->cols = calloc(n, sizeof *r->cols);
     r->tr = calloc(n, sizeof *r->tr);
     if (r->spec == NULL || r->cols == NULL || r->tr == NULL)
-        return cli_usage_error("cluster: out of memory");
+        return out_of_memory();
     char *save = NULL;
     for (char *tok = strtok_r(r->spec, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         char *name = trim(tok);
@@ -261,26 +278,19 @@ static int filter_rows(cl_run *r, const cl_args *a)
     static const char *const builtin_where[] = {"total_accelerators=1.."};
     const char *const *where = a->n_where || a->csv ? a->where : builtin_where;
     size_t n = a->n_where || a->csv ? a->n_where : 1;
-    for (size_t i = 0; i < n; i++) {
-        accelsel_dataset *kept = NULL;
-        int rc = accelsel_dataset_filter_expr(&kept, r->ds, where[i]);
-        if (rc == ACCELSEL_EPARSE || rc == ACCELSEL_EINVAL)
-            return cli_usage_error("cluster: --where '%s': %s (%s)", where[i],
-                                   accelsel_last_error()->message, accelsel_status_name(rc));
-        if (rc != 0)
-            return cli_fail(rc, "--where");
-        accelsel_dataset_free(r->ds);
-        r->ds = kept;
-    }
-    return CLI_OK;
+    int status = CLI_OK;
+    for (size_t i = 0; status == CLI_OK && i < n; i++)
+        status = cli_filter(&r->ds, "cluster", where[i]);
+    return status;
 }
 
 static int load_data(cl_run *r, const cl_args *a)
 {
     int rc, status = cli_load_dataset(&r->ds, a->csv, a->na);
-    if (status != CLI_OK)
-        return status;
-    status = filter_rows(r, a);
+    if (status == CLI_OK)
+        status = cli_keep_profile_names(&r->ds, "cluster");
+    if (status == CLI_OK)
+        status = filter_rows(r, a);
     if (status == CLI_OK)
         status = parse_features(r, a);
     if (status != CLI_OK)
@@ -291,15 +301,18 @@ static int load_data(cl_run *r, const cl_args *a)
     return rc == 0 ? CLI_OK : cli_fail(rc, "features");
 }
 
-/* Rows of @p ds through the features into a new matrix (caller frees). */
-static int to_matrix(const cl_run *r, const accelsel_dataset *ds, double **x, size_t *n)
+/* Rows of @p ds through the features into a new matrix (caller frees), with
+ * the row of @p ds of each matrix row in @p kept (NULL: not wanted); errors
+ * are said to come from @p what. */
+static int to_matrix(const cl_run *r, const accelsel_dataset *ds, const char *what, double **x,
+                     size_t *n, size_t *kept)
 {
     size_t rows = accelsel_dataset_rows(ds), d = accelsel_features_dim(r->f), cells = rows * d;
     *x = malloc((cells ? cells : 1) * sizeof **x);
     if (*x == NULL)
-        return cli_usage_error("cluster: out of memory");
-    int rc = accelsel_features_transform(r->f, ds, *x, rows * d, n, NULL);
-    return rc == 0 ? CLI_OK : cli_fail(rc, "features");
+        return out_of_memory();
+    int rc = accelsel_features_transform(r->f, ds, *x, rows * d, n, kept);
+    return rc == 0 ? CLI_OK : cli_fail(rc, what);
 }
 
 static void set_options(const cl_args *a, accelsel_cluster_options *o)
@@ -324,7 +337,7 @@ static int choose_k(cl_run *r, const cl_args *a, uint32_t *k)
 {
     double *x = NULL;
     size_t n = 0;
-    int status = to_matrix(r, r->ds, &x, &n);
+    int status = to_matrix(r, r->ds, "features", &x, &n, NULL);
     if (status == CLI_OK) {
         accelsel_cluster_options o;
         set_options(a, &o);
@@ -346,24 +359,41 @@ static int choose_k(cl_run *r, const cl_args *a, uint32_t *k)
     return status;
 }
 
-/* Initial centres from a CSV in original units, through the features. */
+/* CLI_FAIL when the centres of @p what lack a feature in some of their
+ * @p rows: only @p n were kept, those of @p kept. */
+static int check_complete(const char *what, const size_t *kept, size_t n, size_t rows)
+{
+    if (n == rows)
+        return CLI_OK;
+    size_t first = 0;
+    while (first < n && kept[first] == first)
+        first++;
+    fprintf(stderr, "accelsel: %s: data row %zu (after the header) misses a feature; %zu of its "
+                    "%zu rows do\n", what, first + 1, rows - n, rows);
+    return CLI_FAIL;
+}
+
+/* Initial centres from a CSV in original units, through the features; every
+ * error names the file. */
 static int load_init(cl_run *r, const cl_args *a, uint32_t *k, int k_given)
 {
-    accelsel_dataset *c = NULL;
-    size_t n = 0;
+    char what[300];
+    snprintf(what, sizeof what, "cluster: --init %s", a->init);
     if (cli_check_input_file(a->init) != CLI_OK)
         return CLI_FAIL;
+    accelsel_dataset *c = NULL;
     int rc = accelsel_dataset_load_csv(&c, a->init, NULL);
     if (rc != 0)
-        return cli_fail(rc, a->init);
-    int status = to_matrix(r, c, &r->init, &n);
-    size_t rows = accelsel_dataset_rows(c);
+        return cli_fail(rc, what);
+    size_t rows = accelsel_dataset_rows(c), n = 0;
+    size_t *kept = malloc((rows ? rows : 1) * sizeof *kept);
+    int status = kept != NULL ? to_matrix(r, c, what, &r->init, &n, kept) : out_of_memory();
     accelsel_dataset_free(c);
+    if (status == CLI_OK)
+        status = check_complete(what, kept, n, rows);
+    free(kept);
     if (status != CLI_OK)
         return status;
-    if (n != rows)
-        return cli_usage_error("cluster: %s: %zu of its %zu rows have missing features", a->init,
-                               rows - n, rows);
     if (k_given && n != *k)
         return cli_usage_error("cluster: --k %u but %s has %zu centres", *k, a->init, n);
     *k = (uint32_t)n;
@@ -514,13 +544,17 @@ static void table_centroids(FILE *f, const cl_run *r)
     const accelsel_dataset *p = accelsel_cluster_model_profiles(m);
     fputs("\ncentroids in original units (geometric means for log10 features):\n  cluster   size",
           f);
-    for (size_t i = 0; i < ni; i++)
-        fprintf(f, "  %s", accelsel_features_input_name(r->f, i));
+    for (size_t i = 0; i < ni; i++) {
+        fputs("  ", f);
+        cli_print_text(f, accelsel_features_input_name(r->f, i));
+    }
     fputc('\n', f);
     for (size_t j = 0; j < k; j++) {
         fprintf(f, "  %7zu %6.0f", j, accelsel_dataset_number(p, j, 1));
         for (size_t i = 0; i < ni; i++) {
-            int w = (int)strlen(accelsel_features_input_name(r->f, i));
+            char name[256];
+            cli_table_text(name, sizeof name, accelsel_features_input_name(r->f, i));
+            int w = (int)strlen(name);
             if (isnan(co[j * ni + i]))
                 fprintf(f, "  %*s", w, "(one-hot)");
             else
@@ -540,8 +574,10 @@ static int print_table(FILE *f, const cl_run *r)
                "uses seed 42 and numbers its groups from 1)\nfeatures:",
             accelsel_cluster_model_algorithm(m) == ACCELSEL_CLUSTER_WARD ? "Ward" : "k-means",
             accelsel_cluster_model_k(m), n, rows);
-    for (size_t j = 0; j < accelsel_features_dim(r->f); j++)
-        fprintf(f, "%s %s", j ? "," : "", accelsel_features_name(r->f, j));
+    for (size_t j = 0; j < accelsel_features_dim(r->f); j++) {
+        fputs(j ? ", " : " ", f);
+        cli_print_text(f, accelsel_features_name(r->f, j));
+    }
     fprintf(f, "\ninertia %.6g  silhouette %.4f  Calinski-Harabasz %.6g  Davies-Bouldin %.4f\n",
             accelsel_cluster_model_inertia(m), accelsel_cluster_model_silhouette(m),
             accelsel_cluster_model_calinski_harabasz(m), accelsel_cluster_model_davies_bouldin(m));

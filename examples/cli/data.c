@@ -165,18 +165,6 @@ static int show_columns(accelsel_dataset **ds, const data_args *a)
     return status;
 }
 
-/* A malformed filter is a usage error; a column it names that does not exist
- * is the library's error. */
-static int filter(accelsel_dataset **ds, const char *expr)
-{
-    accelsel_dataset *next = NULL;
-    int rc = accelsel_dataset_filter_expr(&next, *ds, expr);
-    if (rc == ACCELSEL_EPARSE || rc == ACCELSEL_EINVAL)
-        return cli_usage_error("data: --where '%s': %s (%s)", expr, accelsel_last_error()->message,
-                               accelsel_status_name(rc));
-    return step(ds, next, rc, "--where");
-}
-
 static int run(const data_args *a)
 {
     accelsel_dataset *ds = NULL, *next = NULL;
@@ -192,7 +180,7 @@ static int run(const data_args *a)
         status = step(&ds, next, rc, "--derive");
     }
     for (size_t i = 0; i < a->n_where && status == CLI_OK; i++)
-        status = filter(&ds, a->where[i]);
+        status = cli_filter(&ds, "data", a->where[i]);
     if (status == CLI_OK && accelsel_dataset_rows(ds) == 0)
         fputs("accelsel: data: no row matches the filters\n", stderr);
     if (status == CLI_OK)
@@ -217,6 +205,8 @@ int cli_data(int argc, char **argv)
     int status = CLI_OK;
     for (int i = 1; i < argc && status == CLI_OK; i++)
         status = parse_one(argc, argv, &i, &a);
+    if (status == CLI_OK && a.na != NULL && a.csv == NULL)
+        status = cli_usage_error("data: --na goes with --csv (the built-in data has its own)");
     if (status == CLI_OK)
         status = run(&a);
     free(a.where);

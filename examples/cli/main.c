@@ -1,4 +1,5 @@
 /* accelsel: entry point and subcommand dispatch. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +27,23 @@ static void usage(FILE *f)
     fprintf(f, "\n'accelsel <command> --help' describes a command's options.\n");
 }
 
-int main(int argc, char **argv)
+/* A full disk or a closed stdout often shows only when the buffer is
+ * written at the end: results that did not arrive must not exit 0. */
+static int finish_stdout(int status)
+{
+    int err = fflush(stdout) != 0 ? errno : 0, failed = err != 0 || ferror(stdout);
+    if (fclose(stdout) != 0 && !failed) {
+        err = errno;
+        failed = 1;
+    }
+    if (!failed)
+        return status;
+    fprintf(stderr, "accelsel: cannot write to stdout: %s\n",
+            err != 0 ? strerror(err) : "an earlier write failed");
+    return status == CLI_OK ? CLI_FAIL : status;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -44,4 +61,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
     return cli_usage_error("unknown command '%s' (see accelsel --help)", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    return finish_stdout(run(argc, argv));
 }

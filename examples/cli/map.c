@@ -22,30 +22,13 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
-/* The network: a YAML file when the argument names one, else a zoo model. */
-static int load_network(accelsel_network **net, const char *arg)
-{
-    size_t n = strlen(arg);
-    int is_file = (n > 5 && strcmp(arg + n - 5, ".yaml") == 0) ||
-                  (n > 4 && strcmp(arg + n - 4, ".yml") == 0) || strchr(arg, '/') != NULL;
-    int rc = is_file ? accelsel_network_load_file(net, arg, NULL)
-                     : accelsel_network_load_zoo(net, arg, NULL);
-    return rc != 0 ? cli_fail(rc, arg) : CLI_OK;
-}
-
-static int load_catalog(accelsel_catalog **cat, const char *path)
-{
-    int rc = path != NULL ? accelsel_catalog_load_file(cat, path) : accelsel_catalog_load_builtin(cat);
-    return rc != 0 ? cli_fail(rc, path != NULL ? path : "built-in catalog") : CLI_OK;
-}
-
 static int build_problem(accelsel_mapping_problem **p, const map_args *a)
 {
     accelsel_catalog *cat = NULL;
     accelsel_network *net = NULL;
-    int status = load_catalog(&cat, a->catalog);
+    int status = cli_load_catalog(&cat, a->catalog);
     if (status == CLI_OK)
-        status = load_network(&net, a->network);
+        status = cli_load_network(&net, a->network);
     if (status == CLI_OK) {
         accelsel_mapping_problem_options o = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
         o.batch = (uint32_t)a->batch;
@@ -125,6 +108,8 @@ static int find_mapping(const accelsel_mapping_problem *p, const map_args *a, ac
 {
     if (a->evaluate == NULL)
         return solve(p, a, m);
+    if (cli_check_input_file(a->evaluate) != CLI_OK)
+        return CLI_FAIL;
     int rc = accelsel_mapping_load_file(m, p, a->evaluate);
     return rc != 0 ? cli_fail(rc, a->evaluate) : CLI_OK;
 }

@@ -9,7 +9,7 @@ typedef struct map_args {
     const char *network, *system, *catalog, *baseline, *evaluate, *save, *gantt, *plot;
     uint64_t batch, seed, threads, generations, population, patience;
     double time_budget;
-    int has_seed, has_threads, has_generations, has_population, has_time_budget;
+    int has_seed, has_threads, has_generations, has_population, has_patience, has_time_budget;
     int throughput; /* --objective throughput */
     int compare;
     int format;     /* CLI_FORMAT_TABLE, _JSON or _YAML */

@@ -26,7 +26,8 @@ const char map_usage_text[] =
     "  --population N          outer population (default: the library's)\n"
     "  --patience N            stop after N generations without improvement (default:\n"
     "                          the library's)\n"
-    "  --time-budget S         stop the search after S seconds\n"
+    "  --time-budget S         stop the search after S seconds (--seed to here steer\n"
+    "                          the GA's search: not with --baseline or --evaluate)\n"
     "  --baseline NAME         map with a baseline instead of the GA: computation-first,\n"
     "                          h2h, single, data-parallel or exhaustive\n"
     "  --compare               also run every baseline; print each latency and the GA's\n"
@@ -70,9 +71,8 @@ static int bad_value(int o, const char *v, const char *want)
 /* A path for an SVG: must end in ".svg" so that a typo cannot overwrite another file. */
 static int svg_path(int o, const char *v, const char **out)
 {
-    size_t n = strlen(v);
-    if (n < 5 || strcmp(v + n - 4, ".svg") != 0)
-        return bad_value(o, v, "a file name ending in .svg");
+    if (cli_svg_name("map", option_names[o], v) != CLI_OK)
+        return CLI_USAGE;
     *out = v;
     return CLI_OK;
 }
@@ -109,13 +109,29 @@ static int text_value(int o, const char *v, const char **out)
     return CLI_OK;
 }
 
+/* A baseline the library knows: its methods after the GA (method 0). */
+static int baseline_value(const char *v, map_args *a)
+{
+    char names[256] = "one of";
+    for (size_t i = 1; accelsel_mapping_method_name(i) != NULL; i++) {
+        if (strcmp(v, accelsel_mapping_method_name(i)) == 0) {
+            a->baseline = v;
+            return CLI_OK;
+        }
+        size_t at = strlen(names);
+        snprintf(names + at, sizeof names - at, "%s %s", i > 1 ? "," : "",
+                 accelsel_mapping_method_name(i));
+    }
+    return bad_value(O_BASELINE, v, names);
+}
+
 static int set_value(int o, const char *v, map_args *a)
 {
     switch (o) {
     case O_NETWORK: return text_value(o, v, &a->network);
     case O_SYSTEM: return text_value(o, v, &a->system);
     case O_CATALOG: return text_value(o, v, &a->catalog);
-    case O_BASELINE: return text_value(o, v, &a->baseline);
+    case O_BASELINE: return baseline_value(v, a);
     case O_EVALUATE: return text_value(o, v, &a->evaluate);
     case O_SAVE: return text_value(o, v, &a->save);
     case O_BATCH: return uint_value(o, v, 1, 1u << 20, &a->batch, NULL);
@@ -123,7 +139,7 @@ static int set_value(int o, const char *v, map_args *a)
     case O_THREADS: return uint_value(o, v, 0, 1024, &a->threads, &a->has_threads);
     case O_GENERATIONS: return uint_value(o, v, 1, 1000000, &a->generations, &a->has_generations);
     case O_POPULATION: return uint_value(o, v, 2, 100000, &a->population, &a->has_population);
-    case O_PATIENCE: return uint_value(o, v, 1, UINT32_MAX, &a->patience, NULL);
+    case O_PATIENCE: return uint_value(o, v, 1, UINT32_MAX, &a->patience, &a->has_patience);
     case O_TIME_BUDGET: return seconds_value(v, a);
     case O_GANTT: return svg_path(o, v, &a->gantt);
     case O_PLOT: return svg_path(o, v, &a->plot);
@@ -173,6 +189,16 @@ static int check_combination(const map_args *a)
         return cli_usage_error("map: --baseline cannot go with --compare (which runs them all)");
     if (a->plot != NULL && (a->evaluate != NULL || a->baseline != NULL))
         return cli_usage_error("map: --plot draws the GA's convergence: not with %s",
+                               a->evaluate != NULL ? "--evaluate" : "--baseline");
+    const char *ga_only = a->has_seed          ? "--seed"
+                          : a->has_threads     ? "--threads"
+                          : a->has_generations ? "--generations"
+                          : a->has_population  ? "--population"
+                          : a->has_patience    ? "--patience"
+                          : a->has_time_budget ? "--time-budget"
+                                               : NULL;
+    if (ga_only != NULL && (a->evaluate != NULL || a->baseline != NULL))
+        return cli_usage_error("map: %s steers the GA's search: not with %s", ga_only,
                                a->evaluate != NULL ? "--evaluate" : "--baseline");
     const char *paths[4] = {a->save, a->gantt, a->plot, a->evaluate};
     for (int x = 0; x < 4; x++)

@@ -112,9 +112,13 @@ static void print_layers(const map_view *v)
            "start (ms)", "end (ms)");
     for (size_t i = 0; i < v->n_layers; i++) {
         const map_view_layer *l = &v->layers[i];
-        char slots[200];
+        char slots[200], name[256], design[256];
         slots_text(l, slots, sizeof slots);
-        printf("%-32s %-12s %-24s %-16s %12.4f %12.4f\n", l->name, slots, l->design, l->strategy,
+        /* Names come from the network and catalog files: no control character
+         * reaches the terminal. */
+        cli_table_text(name, sizeof name, l->name);
+        cli_table_text(design, sizeof design, l->design != NULL ? l->design : "-");
+        printf("%-32s %-12s %-24s %-16s %12.4f %12.4f\n", name, slots, design, l->strategy,
                l->start_s * 1e3, l->end_s * 1e3);
     }
 }
@@ -134,7 +138,8 @@ static void print_compare(const map_view *v, const map_compare *c)
 
 void map_print_table(const map_view *v, const map_compare *c)
 {
-    printf("%s (%s)\n", v->title, v->method);
+    cli_print_text(stdout, v->title);
+    printf(" (%s)\n", v->method);
     printf("latency %.6g ms", v->latency_s * 1e3);
     if (strcmp(v->objective, "throughput") == 0)
         printf(", period between batches %.6g ms", v->objective_s * 1e3);
@@ -143,8 +148,11 @@ void map_print_table(const map_view *v, const map_compare *c)
     printf("search: %llu generations, %llu evaluations, %.3f s\n\n%-6s %-28s %16s\n",
            (unsigned long long)v->generations, (unsigned long long)v->evaluations, v->seconds,
            "slot", "design", "peak memory (B)");
-    for (size_t s = 0; s < v->n_slots; s++)
-        printf("%-6zu %-28s %16.0f\n", s, v->designs[s] ? v->designs[s] : "-", v->memory_bytes[s]);
+    for (size_t s = 0; s < v->n_slots; s++) {
+        char design[256];
+        cli_table_text(design, sizeof design, v->designs[s] ? v->designs[s] : "-");
+        printf("%-6zu %-28s %16.0f\n", s, design, v->memory_bytes[s]);
+    }
     print_layers(v);
     if (c != NULL)
         print_compare(v, c);

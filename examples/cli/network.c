@@ -27,7 +27,7 @@ static const char usage_text[] =
 typedef struct net_args {
     const char *command, *target;
     int format;
-    unsigned bytes;
+    unsigned bytes; /* 0 until --bytes-per-element is given */
 } net_args;
 
 static int parse_bytes(const char *v, unsigned *out)
@@ -85,6 +85,9 @@ static int parse_args(int argc, char **argv, net_args *a)
                                             : "network %s: takes no argument%s",
                                a->command, needs_target ? (a->command[0] == 's' ? "NAME" : "FILE")
                                                         : "");
+    if (!needs_target && a->bytes != 0)
+        return cli_usage_error("network list: --bytes-per-element goes with show and validate "
+                               "(the list counts no bytes)");
     return CLI_OK;
 }
 
@@ -307,14 +310,15 @@ int cli_network(int argc, char **argv)
             fputs(usage_text, stdout);
             return CLI_OK;
         }
-    net_args a = {NULL, NULL, CLI_FORMAT_TABLE, 4};
+    net_args a = {NULL, NULL, CLI_FORMAT_TABLE, 0};
     int rc = parse_args(argc, argv, &a);
     if (rc != CLI_OK)
         return rc;
     if (strcmp(a.command, "list") == 0)
         return list_zoo(a.format);
     accelsel_network_options opts = ACCELSEL_NETWORK_OPTIONS_INIT;
-    opts.bytes_per_element = a.bytes;
+    if (a.bytes != 0)
+        opts.bytes_per_element = a.bytes;
     accelsel_network *net = NULL;
     if (strcmp(a.command, "show") == 0)
         rc = accelsel_network_load_zoo(&net, zoo_name(a.target), &opts);

@@ -74,12 +74,19 @@ static const char usage_modes[] =
     "                       writes the fitted parameters\n"
     "  --params FILE        predict with parameters saved by --calibrate --save\n"
     "  --calibrated         predict with parameters fitted on the built-in MLPerf rows\n"
-    "                       first (as --calibrate does; about a second). Without it or\n"
-    "                       --params: the compiled-in defaults of docs/predictor.md\n"
-    "  --sweep COUNTS       predict at each accelerator count (\"1,2,4,...,1024\": \"...\"\n"
-    "                       continues the last step) and print time, speed-up and\n"
-    "                       efficiency E' against the first count, and the sweet spot:\n"
-    "                       the largest count with E' >= --threshold T (default 0.8)\n"
+    "                       first (as --calibrate does; about half a second). Without\n"
+    "                       it or --params: the compiled-in defaults of docs/predictor.md\n"
+    "  --sweep COUNTS       predict at each accelerator count of an increasing list;\n"
+    "                       \"...\" continues a series up to the count after it, which\n"
+    "                       must lie on it. The series is the counts written before\n"
+    "                       \"...\" (from the start, or from the end of an earlier \"...\"):\n"
+    "                       after two counts the series is arithmetic (10,20,...,50 and\n"
+    "                       8,16,...,64 step by 10 and 8); after more, their last three\n"
+    "                       must have a constant difference (arithmetic) or a constant\n"
+    "                       whole ratio (geometric: 1,2,4,...,1024). Prints time,\n"
+    "                       speed-up and efficiency E' against the first count, and\n"
+    "                       the sweet spot: the largest count with E' >= --threshold T\n"
+    "                       (default 0.8; only with --sweep)\n"
     "  --seed001            seed 001's experiment: 10 epochs of CIFAR-10 for small-cnn,\n"
     "                       resnet18-32 and resnet50-32 on an RTX 3050 and on a desktop\n"
     "                       CPU, beside the paper's speed-ups; --variant cifar uses the\n"
@@ -106,17 +113,15 @@ int predict_oom(void)
  * built-in entries of the same name). */
 static int open_catalog(const predict_args *a, predict_env *env)
 {
-    int rc = accelsel_catalog_load_builtin(&env->builtin);
-    if (rc != 0)
-        return cli_fail(rc, "built-in catalog");
+    int status = cli_load_catalog(&env->builtin, NULL);
     env->cat = env->builtin;
-    if (a->catalog == NULL)
-        return CLI_OK;
+    if (status != CLI_OK || a->catalog == NULL)
+        return status;
     accelsel_catalog *user = NULL;
-    if ((rc = accelsel_catalog_load_file(&user, a->catalog)) != 0)
-        return cli_fail(rc, a->catalog);
+    if (cli_load_catalog(&user, a->catalog) != CLI_OK)
+        return CLI_FAIL;
     accelsel_catalog *merged = NULL;
-    rc = accelsel_catalog_merge(&merged, env->builtin, user, ACCELSEL_MERGE_OVERRIDE);
+    int rc = accelsel_catalog_merge(&merged, env->builtin, user, ACCELSEL_MERGE_OVERRIDE);
     accelsel_catalog_free(user);
     if (rc != 0)
         return cli_fail(rc, a->catalog);
@@ -130,6 +135,8 @@ int predict_env_open(const predict_args *a, predict_env *env)
     int status = open_catalog(a, env);
     if (status != CLI_OK)
         return status;
+    if (a->params != NULL && cli_check_input_file(a->params) != CLI_OK)
+        return CLI_FAIL;
     accelsel_predictor_options o;
     accelsel_predictor_options_init(&o, ACCELSEL_PREDICTOR_OPTIONS_VERSION);
     o.calibrate_builtin = (uint32_t)a->calibrated;
@@ -139,19 +146,9 @@ int predict_env_open(const predict_args *a, predict_env *env)
     return rc != 0 ? cli_fail(rc, a->params != NULL ? a->params : "predictor") : CLI_OK;
 }
 
-/* A file when the text names one (a slash or a .yaml/.yml ending), else a zoo model. */
-static int is_file_name(const char *s)
-{
-    size_t n = strlen(s);
-    return strchr(s, '/') != NULL || (n > 5 && strcmp(s + n - 5, ".yaml") == 0) ||
-           (n > 4 && strcmp(s + n - 4, ".yml") == 0);
-}
-
 int predict_env_load_network(const predict_args *a, predict_env *env)
 {
-    int rc = is_file_name(a->network) ? accelsel_network_load_file(&env->net, a->network, NULL)
-                                      : accelsel_network_load_zoo(&env->net, a->network, NULL);
-    return rc != 0 ? cli_fail(rc, a->network) : CLI_OK;
+    return cli_load_network(&env->net, a->network);
 }
 
 void predict_env_free(predict_env *env)

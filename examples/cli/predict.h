@@ -34,8 +34,9 @@ typedef struct predict_args {
     const char *holdout_rounds, *save;
     int evaluate;                  /* --calibrate --evaluate: the held-out protocols */
     const char *sweep;             /* COUNTS text */
-    double threshold;              /* E' threshold of the sweet spot */
+    double threshold;              /* E' threshold of the sweet spot (0 until parsed: not given) */
     const char *plot;              /* SVG file, or NULL */
+    const char *variant;           /* --variant as given, or NULL */
     int cifar;                     /* --seed001 --variant cifar */
 } predict_args;
 
@@ -79,10 +80,12 @@ int predict_median_p90(const double *v, size_t n, double *median, double *p90);
 /* predict_calibrate.c: --calibrate. */
 int predict_calibrate(const predict_args *a, predict_env *env);
 
-/* predict_sweep.c: --sweep. The counts of "1,2,4,...,1024" (a list; "..."
- * continues the last step, by its ratio when a whole number, else by its
- * difference, up to the number after it); a usage error names @p where
- * (the command and option the text came from). */
+/* predict_sweep.c: --sweep. The counts of an increasing list such as
+ * "1,2,4,...,1024", where "..." continues a series up to the term after it,
+ * which must lie on it: arithmetic after two terms; after more, arithmetic
+ * or geometric (a whole ratio) as their last three say. A usage error names
+ * @p where (the command and option the text came from); *counts is freed by
+ * the caller in every case. */
 int predict_parse_counts(const char *where, const char *text, uint32_t **counts, size_t *n);
 int predict_sweep(const predict_args *a, predict_env *env);
 

@@ -92,6 +92,8 @@ static int set_text(predict_args *a, const char *opt, const char *v)
 
 static int set_value(predict_args *a, const char *opt, const char *v)
 {
+    if (strcmp(opt, "--plot") == 0 && cli_svg_name("predict", opt, v) != CLI_OK)
+        return CLI_USAGE;
     int rc = set_text(a, opt, v);
     if (rc != -1)
         return rc;
@@ -116,6 +118,7 @@ static int set_value(predict_args *a, const char *opt, const char *v)
     if (strcmp(opt, "--variant") == 0) {
         if (strcmp(v, "cifar") != 0 && strcmp(v, "imagenet-stem") != 0)
             return cli_usage_error("predict: --variant '%s' is not cifar or imagenet-stem", v);
+        a->variant = v;
         a->cifar = strcmp(v, "cifar") == 0;
         return CLI_OK;
     }
@@ -247,8 +250,10 @@ static int check_mode(const predict_args *a)
         return cli_usage_error("predict: --plot goes with --from-csv, --calibrate or --sweep");
     if (a->calibrated && a->params != NULL)
         return cli_usage_error("predict: --calibrated and --params cannot be combined");
-    if (a->cifar && a->mode != PREDICT_SEED001)
+    if (a->variant != NULL && a->mode != PREDICT_SEED001)
         return cli_usage_error("predict: --variant goes with --seed001");
+    if (a->threshold > 0 && a->mode != PREDICT_SWEEP)
+        return cli_usage_error("predict: --threshold goes with --sweep");
     return CLI_OK;
 }
 
@@ -257,7 +262,6 @@ int predict_parse_args(int argc, char **argv, predict_args *a)
     memset(a, 0, sizeof *a);
     a->precision = ACCELSEL_PRECISION_AUTO;
     a->format = -1;
-    a->threshold = 0.8;
     unsigned modes = 0;
     for (int i = 1; i < argc; i++) {
         int rc = parse_one(argc, argv, &i, a, &modes);
@@ -267,5 +271,9 @@ int predict_parse_args(int argc, char **argv, predict_args *a)
     int rc = choose_mode(a, modes);
     if (rc == CLI_OK)
         rc = check_format(a);
-    return rc == CLI_OK ? check_mode(a) : rc;
+    if (rc == CLI_OK)
+        rc = check_mode(a);
+    if (a->threshold == 0)
+        a->threshold = 0.8; /* the default, set once --threshold is known to be absent */
+    return rc;
 }

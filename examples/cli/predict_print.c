@@ -48,33 +48,41 @@ static const char *device_name(const accelsel_catalog *cat, const accelsel_predi
     return d != NULL ? d->name : "?";
 }
 
-static void where_text(const predict_args *a, const accelsel_catalog *cat,
-                       const accelsel_prediction *r, char *buf, size_t cap)
+/* The device, and the system when one was named; names from the network and
+ * catalog files reach the terminal escaped. */
+static void print_where(const predict_args *a, const accelsel_catalog *cat,
+                        const accelsel_prediction *r)
 {
-    if (a->system != NULL)
-        snprintf(buf, cap, "%s (system %s)", device_name(cat, r), a->system);
-    else
-        snprintf(buf, cap, "%s", device_name(cat, r));
+    cli_print_text(stdout, device_name(cat, r));
+    if (a->system != NULL) {
+        fputs(" (system ", stdout);
+        cli_print_text(stdout, a->system);
+        fputc(')', stdout);
+    }
 }
 
 static void print_layers_table(const accelsel_layer_prediction *rows, size_t n)
 {
     printf("\n%-36s %12s %12s %12s %12s %12s %12s  %s\n", "layer", "forward_s", "backward_s",
            "update_s", "compute_s", "memory_s", "overhead_s", "bound");
-    for (size_t i = 0; i < n; i++)
-        printf("%-36s %12.4g %12.4g %12.4g %12.4g %12.4g %12.4g  %s\n", rows[i].name,
-               rows[i].forward_s, rows[i].backward_s, rows[i].update_s, rows[i].compute_s,
-               rows[i].memory_s, rows[i].overhead_s, bound_name(rows[i].bound));
+    for (size_t i = 0; i < n; i++) {
+        char name[256];
+        cli_table_text(name, sizeof name, rows[i].name);
+        printf("%-36s %12.4g %12.4g %12.4g %12.4g %12.4g %12.4g  %s\n", name, rows[i].forward_s,
+               rows[i].backward_s, rows[i].update_s, rows[i].compute_s, rows[i].memory_s,
+               rows[i].overhead_s, bound_name(rows[i].bound));
+    }
 }
 
 static void print_table(const predict_args *a, const accelsel_catalog *cat,
                         const accelsel_network *net, const accelsel_prediction *r)
 {
-    char where[256];
-    where_text(a, cat, r, where, sizeof where);
-    printf("network          %s\n", accelsel_network_name(net));
-    printf("%-16s %s: %u accelerator%s (%u node%s x %u)\n", "configuration", where, r->count,
-           r->count == 1 ? "" : "s", r->nodes, r->nodes == 1 ? "" : "s", r->per_node);
+    fputs("network          ", stdout);
+    cli_print_text(stdout, accelsel_network_name(net));
+    fputs("\nconfiguration    ", stdout);
+    print_where(a, cat, r);
+    printf(": %u accelerator%s (%u node%s x %u)\n", r->count, r->count == 1 ? "" : "s", r->nodes,
+           r->nodes == 1 ? "" : "s", r->per_node);
     printf("precision        %s\n", precision_name(r->precision));
     printf("global batch     %.0f (%.6g per device)\n", r->global_batch, r->per_device_batch);
     printf("epochs           %.4g\n", r->epochs);

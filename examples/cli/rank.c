@@ -33,7 +33,10 @@ static const char usage_text[] =
     "steps that need a missing column are skipped and said in a Note (derived\n"
     "metrics; importance, unless --target is given); the defaults of\n"
     "--features and --criteria cannot be skipped, so name them (exit 2 says\n"
-    "which). The range of k is clamped to the clustered rows minus 1.\n"
+    "which). The range of k is clamped to the clustered rows minus 1. Columns\n"
+    "rank makes keep their names: a text column of FILE named cluster or size,\n"
+    "or COL_median, COL_min or COL_max beside a numeric COL (names of the group\n"
+    "profiles), is renamed NAME_input, with a note, and the options name it so.\n"
     "\n";
 
 /* Two strings: C11 compilers need only take 4095 characters in one. */
@@ -75,10 +78,13 @@ static const char usage_options[] =
     "  --top N           configurations to list; default 10\n"
     "  --format F        table (default); json (one object: settings, importance,\n"
     "                    k_selection, clusters, cluster_ranking, top_configurations,\n"
-    "                    recommendation); csv (the top configurations only)\n"
+    "                    recommendation); csv (the top configurations only: rank,\n"
+    "                    score, group, group_rank, then the data's columns, one of\n"
+    "                    those four names renamed NAME_input)\n"
     "  --plot FILE.svg   also write two panels: a PCA of the features coloured by group,\n"
     "                    and time to train against accelerators (log-log), the best\n"
-    "                    time per accelerator_family and count\n"
+    "                    time per accelerator_family and count; the second only when\n"
+    "                    the rows have those columns (a note says when it is left out)\n"
     "\n"
     "Groups are numbered from 1 in the clustering's order. Exit status: 0 success,\n"
     "1 a library error (status name and message printed), 2 bad usage.\n";
@@ -173,13 +179,8 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
     } else if (cli_is_opt(opt, "--with-predictions")) {
         a->with_predictions = v;
     } else {
-        /* SVG only: no image library is linked, and a file named .png that
-         * holds SVG would mislead whoever opens it. Checked before any work,
-         * so nothing is written under a refused name. */
-        size_t len = strlen(v);
-        if (len < 5 || strcmp(v + len - 4, ".svg") != 0)
-            return cli_usage_error("rank: --plot '%s' does not end in .svg (the plot is SVG; "
-                                   "name the file FILE.svg)", v);
+        if (cli_svg_name("rank", "--plot", v) != CLI_OK)
+            return CLI_USAGE;
         a->plot = v;
     }
     return CLI_OK;
@@ -207,6 +208,8 @@ static int parse_args(int argc, char **argv, rank_args *a)
         status = parse_one(argc, argv, &i, a, &seen);
     if (status == CLI_OK && seen == 3)
         return cli_usage_error("rank: --k fixes k; it cannot be combined with --k-range or --k-by");
+    if (status == CLI_OK && a->na != NULL && a->csv == NULL)
+        return cli_usage_error("rank: --na goes with --csv (the built-in data has its own)");
     return status;
 }
 
@@ -261,10 +264,11 @@ static const char *option_of_field(const char *message, size_t *len)
     return NULL;
 }
 
-/* A library error, blamed on its option. Malformed text (criteria, where) and
- * a default list that needs a column the data lacks are usage errors (exit 2):
- * the fix is to give the option. The rest (a named column that does not
- * exist, rows that cannot give a result) exit 1. */
+/* A library error, blamed on its option. Malformed text (criteria, where, a
+ * bound of where that no double holds) and a default list that needs a column
+ * the data lacks are usage errors (exit 2): the fix is to give the option.
+ * The rest (a named column that does not exist, rows that cannot give a
+ * result) exit 1. */
 static int selection_error(int rc)
 {
     const char *msg = accelsel_last_error()->message;
@@ -272,7 +276,8 @@ static int selection_error(int rc)
     const char *option = option_of_field(msg, &len);
     int usage = rc == ACCELSEL_EPARSE ||
                 (rc == ACCELSEL_EINVAL && option != NULL &&
-                 (strcmp(option, "--features") == 0 || strcmp(option, "--criteria") == 0));
+                 (strcmp(option, "--features") == 0 || strcmp(option, "--criteria") == 0)) ||
+                (rc == ACCELSEL_ERANGE && option != NULL && strcmp(option, "--where") == 0);
     if (option != NULL && usage)
         return cli_usage_error("rank: %s:%s (%s)", option, msg + len + 1, accelsel_status_name(rc));
     if (option != NULL) {
@@ -336,6 +341,8 @@ static int run(const rank_args *a)
     memset(&r, 0, sizeof r);
     accelsel_dataset *data = NULL;
     int status = cli_load_dataset(&data, a->csv, a->na);
+    if (status == CLI_OK)
+        status = cli_keep_profile_names(&data, "rank");
     if (status == CLI_OK && a->with_predictions != NULL)
         status = rank_add_predictions(a->with_predictions, &data);
     if (status == CLI_OK) {
@@ -344,8 +351,12 @@ static int run(const rank_args *a)
     }
     accelsel_dataset_free(data);
     /* The table and JSON reports carry the notes; CSV has no room for them. */
-    for (size_t i = 0; a->format == CLI_FORMAT_CSV && i < accelsel_selection_note_count(r.selection); i++)
-        fprintf(stderr, "accelsel: rank: %s\n", accelsel_selection_note(r.selection, i));
+    size_t notes = a->format == CLI_FORMAT_CSV ? accelsel_selection_note_count(r.selection) : 0;
+    for (size_t i = 0; i < notes; i++) {
+        fputs("accelsel: rank: ", stderr);
+        cli_print_text(stderr, accelsel_selection_note(r.selection, i));
+        fputc('\n', stderr);
+    }
     if (status == CLI_OK)
         status = report(a, &r);
     free((void *)r.constant);

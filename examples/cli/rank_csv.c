@@ -7,24 +7,32 @@
 
 #include "rank_cli.h"
 
-/* Copy column @p name of @p from into @p to, if it exists and is not there yet. */
+/* The columns this table adds before the data's. */
+static const char *const added[] = {"rank", "score", "group", "group_rank"};
+
+static int is_added(const char *name)
+{
+    for (size_t i = 0; i < sizeof added / sizeof added[0]; i++)
+        if (strcmp(name, added[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Copy column @p name of @p from into @p to, if it exists and is not there
+ * yet; as NAME_input when the table adds a column of that name. */
 static int copy_column(accelsel_dataset *to, const accelsel_dataset *from, const char *name)
 {
-    size_t col, n = accelsel_dataset_rows(from);
-    if (accelsel_dataset_column_index(to, name, &col) == 0 ||
-        accelsel_dataset_column_index(from, name, &col) != 0)
-        return 0;
-    const double *v = accelsel_dataset_numeric(from, col);
-    if (v != NULL)
-        return accelsel_dataset_add_numeric(to, name, v, n);
-    const char **s = malloc((n ? n : 1) * sizeof *s);
-    if (s == NULL)
-        return ACCELSEL_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        s[i] = accelsel_dataset_string(from, i, col);
-    int rc = accelsel_dataset_add_categorical(to, name, s, n);
-    free(s);
-    return rc;
+    size_t col, there;
+    char renamed[300];
+    if (accelsel_dataset_column_index(from, name, &col) != 0)
+        return CLI_OK;
+    if (is_added(name) && cli_input_name(from, name, "rank", renamed, sizeof renamed) != CLI_OK)
+        return CLI_FAIL;
+    const char *as = is_added(name) ? renamed : name;
+    if (accelsel_dataset_column_index(to, as, &there) == 0)
+        return CLI_OK; /* a criterion that is also a descriptive column */
+    int rc = cli_copy_column(to, from, col, as);
+    return rc == 0 ? CLI_OK : cli_fail(rc, "--format csv");
 }
 
 /* rank, score, group and group_rank of the first @p top ranked rows. */
@@ -46,14 +54,14 @@ static int add_ranks(accelsel_dataset *out, const rank_result *r, size_t top)
         v[2 * top + i] = g == UINT32_MAX ? NAN : (double)RANK_GROUP(g);
         v[3 * top + i] = g == UINT32_MAX ? NAN : group_rank[g];
     }
-    static const char *const names[] = {"rank", "score", "group", "group_rank"};
     int rc = 0;
-    for (size_t j = 0; j < 4 && rc == 0; j++)
-        rc = accelsel_dataset_add_numeric(out, names[j], v + j * top, top);
+    for (size_t j = 0; j < sizeof added / sizeof added[0] && rc == 0; j++)
+        rc = accelsel_dataset_add_numeric(out, added[j], v + j * top, top);
     free(v);
     return rc;
 }
 
+/* CLI_OK, or CLI_FAIL with the message printed. */
 static int build(accelsel_dataset **out, const rank_args *a, const rank_result *r)
 {
     static const char *const described[] = {"system_name", "round", "submitter",
@@ -66,19 +74,21 @@ static int build(accelsel_dataset **out, const rank_args *a, const rank_result *
         rc = accelsel_dataset_new(out, top);
     if (rc == 0)
         rc = add_ranks(*out, r, top);
-    for (size_t i = 0; rc == 0 && i < sizeof described / sizeof described[0]; i++)
-        rc = copy_column(*out, rows, described[i]);
-    for (size_t i = 0; rc == 0 && i < r->n_crit; i++)
-        rc = copy_column(*out, rows, r->crit[i].column);
+    int status = rc == 0 ? CLI_OK : cli_fail(rc, "--format csv");
+    for (size_t i = 0; status == CLI_OK && i < sizeof described / sizeof described[0]; i++)
+        status = copy_column(*out, rows, described[i]);
+    for (size_t i = 0; status == CLI_OK && i < r->n_crit; i++)
+        status = copy_column(*out, rows, r->crit[i].column);
     accelsel_dataset_free(rows);
-    return rc;
+    return status;
 }
 
 int rank_print_csv(FILE *f, const rank_args *a, const rank_result *r)
 {
     accelsel_dataset *out = NULL;
-    int rc = build(&out, a, r);
-    int status = rc == 0 ? cli_print_dataset(f, out, CLI_FORMAT_CSV) : cli_fail(rc, "--format csv");
+    int status = build(&out, a, r);
+    if (status == CLI_OK)
+        status = cli_print_dataset(f, out, CLI_FORMAT_CSV);
     accelsel_dataset_free(out);
     return status;
 }

@@ -1,7 +1,8 @@
 /* accelsel rank --plot: a standalone SVG of two panels -- the clustered rows
  * in the plane of the first two principal components of their features,
  * coloured by group, and the scaling curve: the best time to train per
- * accelerator family and accelerator count, log-log. */
+ * accelerator family and accelerator count, log-log, when the rows have
+ * those columns. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -123,13 +124,18 @@ static int scaling_data(const rank_result *r, plot_data *p)
 static int write_file(const char *path, const char *svg, size_t len)
 {
     FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(svg, 1, len, f) != len || fclose(f) != 0) {
+    int ok = f != NULL && fwrite(svg, 1, len, f) == len;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
         fprintf(stderr, "accelsel: rank: --plot: cannot write '%s': %s\n", path, strerror(errno));
         return CLI_FAIL;
     }
     return CLI_OK;
 }
 
+/* The scatter, and the scaling panel when some row has a family, a count and
+ * a time to train: a table without them still gets its groups drawn. */
 static int draw(const char *path, const rank_result *r, const plot_data *p)
 {
     const accelsel_plot_panel panel[2] = {
@@ -137,11 +143,14 @@ static int draw(const char *path, const rank_result *r, const plot_data *p)
          (const char *const *)p->group_names, accelsel_cluster_model_k(r->model),
          "Configurations by group (PCA of the features)", p->pc_label[0], p->pc_label[1], 0, 0},
         {ACCELSEL_PLOT_PANEL_VERSION, ACCELSEL_PLOT_LINES, p->sx, p->sy, p->family, p->n_scaling,
-         p->family_names, p->n_families ? p->n_families : 1,
+         p->family_names, p->n_families,
          "Scaling: best time per accelerator count", "accelerators", "time to train (min)", 1, 1}};
+    if (p->n_scaling == 0)
+        fputs("accelsel: rank: --plot: no scaling panel: no row has accelerator_family, "
+              "accelerators > 0 and time_to_train_min > 0\n", stderr);
     char *svg = NULL;
     size_t len = 0;
-    int rc = accelsel_plot_svg(&svg, &len, panel, 2);
+    int rc = accelsel_plot_svg(&svg, &len, panel, p->n_scaling > 0 ? 2 : 1);
     int status = rc == 0 ? write_file(path, svg, len) : cli_fail(rc, "--plot");
     accelsel_free(svg);
     return status;

@@ -22,7 +22,7 @@ const char rank_predictions_usage[] =
     "  --with-predictions SPEC  add predicted configurations to the rows, before the\n"
     "                    filters: NAME:COUNTS[;NAME:COUNTS...], NAME a catalog device\n"
     "                    (COUNTS = accelerators) or system (COUNTS = nodes), COUNTS as\n"
-    "                    in accelsel predict --sweep (8,16,...,512). ResNet-50 at 256\n"
+    "                    in accelsel predict --sweep (8,16,32,...,512). ResNet-50 at 256\n"
     "                    samples per device, by the predictor calibrated on the built-in\n"
     "                    rows; marked with predicted = 1, round 'predicted' and\n"
     "                    system_name 'predicted N x DEVICE' in every output.\n";
@@ -72,6 +72,10 @@ static int parse_item(spec_rows *s, char *item)
     snprintf(where, sizeof where, "rank: --with-predictions, the counts of '%.64s'", item);
     int status = predict_parse_counts(where, colon + 1, &counts, &n);
     int is_system = accelsel_catalog_find_system(s->cat, item, &index) == 0;
+    /* An unknown name fails here, before the second that calibration takes. */
+    int rc = is_system ? 0 : accelsel_catalog_find_device(s->cat, item, &index);
+    if (status == CLI_OK && rc != 0)
+        status = cli_fail(rc, "rank: --with-predictions");
     for (size_t i = 0; status == CLI_OK && i < n; i++)
         status = add_request(s, item, is_system, counts[i]);
     free(counts);
@@ -99,7 +103,7 @@ static int open_inputs(spec_rows *s)
     return rc != 0 ? cli_fail(rc, "--with-predictions: resnet50") : CLI_OK;
 }
 
-/* Calibrated on the built-in rows (about a second), after the spec is read. */
+/* Calibrated on the built-in rows (about half a second), after the spec is read. */
 static int open_predictor(spec_rows *s)
 {
     accelsel_predictor_options o;

@@ -28,8 +28,9 @@ static void print_importance(FILE *f, const rank_result *r)
             "Spearman", "MI");
     for (size_t i = 0; order != NULL && i < n && i < TABLE_FEATURES; i++) {
         size_t j = order[i];
-        fprintf(f, "   %-40s %11.4f %7.4f %8.4f %8.3f %7.3f\n",
-                accelsel_importance_feature_name(imp, j),
+        char name[256];
+        cli_table_text(name, sizeof name, accelsel_importance_feature_name(imp, j));
+        fprintf(f, "   %-40s %11.4f %7.4f %8.4f %8.3f %7.3f\n", name,
                 accelsel_importance_value(imp, ACCELSEL_MEASURE_PERMUTATION, j),
                 accelsel_importance_value(imp, ACCELSEL_MEASURE_PERMUTATION_SD, j),
                 accelsel_importance_value(imp, ACCELSEL_MEASURE_IMPURITY, j),
@@ -39,9 +40,11 @@ static void print_importance(FILE *f, const rank_result *r)
     if (n > TABLE_FEATURES)
         fprintf(f, "   (the %d most important of %zu features by permutation importance)\n",
                 TABLE_FEATURES, n);
-    for (size_t i = 0; i < r->n_constant; i++)
-        fprintf(f, "%s%s%s", i ? ", " : "   Left out, one value over the kept rows: ",
-                r->constant[i], i + 1 < r->n_constant ? "" : "\n");
+    for (size_t i = 0; i < r->n_constant; i++) {
+        fputs(i ? ", " : "   Left out, one value over the kept rows: ", f);
+        cli_print_text(f, r->constant[i]);
+        fputs(i + 1 < r->n_constant ? "" : "\n", f);
+    }
     free(order);
 }
 
@@ -67,13 +70,22 @@ static void print_k(FILE *f, const rank_args *a, const rank_result *r)
     }
 }
 
+/* The criteria's columns as headings of 14 characters. */
+static void print_criteria_heads(FILE *f, const rank_result *r)
+{
+    for (size_t c = 0; c < r->n_crit; c++) {
+        char head[256];
+        cli_table_text(head, sizeof head, r->crit[c].column);
+        fprintf(f, " %14.14s", head);
+    }
+}
+
 /* Any table: each group's size and its median of every criterion. */
 static void print_groups_generic(FILE *f, const rank_result *r)
 {
     size_t k = accelsel_cluster_model_k(r->model);
     fputs("\n3. Groups (medians over each group's rows of the criteria)\n   group  size", f);
-    for (size_t c = 0; c < r->n_crit; c++)
-        fprintf(f, " %14.14s", r->crit[c].column);
+    print_criteria_heads(f, r);
     fputc('\n', f);
     for (size_t g = 0; g < k; g++) {
         fprintf(f, "   %5u %5zu", RANK_GROUP(g), rank_profile_size(r, g));
@@ -97,10 +109,12 @@ static int print_groups(FILE *f, const rank_result *r)
             "time (min)", "efficiency", "img/s/acc.", "acc.-hours", "cores", "accelerator family",
             "host CPU");
     for (size_t g = 0; g < k; g++) {
-        char family[96], cpu[96];
-        if (rank_mode(r, g, "accelerator_family", family, sizeof family) != CLI_OK ||
-            rank_mode(r, g, "host_processor_model_name", cpu, sizeof cpu) != CLI_OK)
+        char mode[2][96], family[384], cpu[384];
+        if (rank_mode(r, g, "accelerator_family", mode[0], sizeof mode[0]) != CLI_OK ||
+            rank_mode(r, g, "host_processor_model_name", mode[1], sizeof mode[1]) != CLI_OK)
             return CLI_FAIL;
+        cli_table_text(family, sizeof family, mode[0]);
+        cli_table_text(cpu, sizeof cpu, mode[1]);
         fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f %6g  %-30s %s\n", RANK_GROUP(g),
                 rank_profile_size(r, g), rank_profile_number(r, g, "accelerators_median"),
                 rank_profile_number(r, g, "time_to_train_min_median"),
@@ -115,9 +129,12 @@ static int print_groups(FILE *f, const rank_result *r)
 static void print_criteria(FILE *f, const rank_result *r)
 {
     const double *w = accelsel_ranking_weights(r->groups);
-    for (size_t i = 0; i < r->n_crit; i++)
-        fprintf(f, "%s%s (%s, %.2f)", i ? ", " : "", r->crit[i].column,
+    for (size_t i = 0; i < r->n_crit; i++) {
+        fputs(i ? ", " : "", f);
+        cli_print_text(f, r->crit[i].column);
+        fprintf(f, " (%s, %.2f)",
                 r->crit[i].direction == ACCELSEL_CRITERION_COST ? "cost" : "benefit", w[i]);
+    }
 }
 
 /* "3", or "3=" when place @p i shares rank @p rank with a neighbour (a tie). */
@@ -160,6 +177,11 @@ static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *
                 accelsel_sensitivity_tau_mean(r->sens), accelsel_sensitivity_tau_min(r->sens));
 }
 
+static const char *or_dash(const char *s)
+{
+    return s != NULL ? s : "-";
+}
+
 /* The row's group as shown, "-" when it was not clustered. */
 static void group_label(const rank_result *r, size_t row, char out[16])
 {
@@ -174,8 +196,7 @@ static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
     int tied = 0;
     const double *score = accelsel_ranking_scores(r->rows);
     fprintf(f, "   %4s %5s %8s", "rank", "group", "score");
-    for (size_t c = 0; c < r->n_crit; c++)
-        fprintf(f, " %14.14s", r->crit[c].column);
+    print_criteria_heads(f, r);
     fputs("  row\n", f);
     for (size_t i = 0; i < top; i++) {
         size_t row = rank_row_at(r, i);
@@ -187,10 +208,13 @@ static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
         for (size_t c = 0; c < r->n_crit; c++)
             fprintf(f, " %14.6g", rank_row_number(r, row, r->crit[c].column));
         const char *name = rank_row_text(r, row, "system_name");
-        if (name != NULL)
-            fprintf(f, "  %s\n", name);
-        else
+        if (name != NULL) {
+            fputs("  ", f);
+            cli_print_text(f, name);
+            fputc('\n', f);
+        } else {
             fprintf(f, "  %zu\n", row + 1);
+        }
     }
     return tied;
 }
@@ -211,24 +235,31 @@ static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
             "accel.", "time (min)", "efficiency", "system");
     for (size_t i = 0; i < top; i++) {
         size_t row = rank_row_at(r, i);
-        const char *round = rank_row_text(r, row, "round");
         const char *name = rank_row_text(r, row, "system_name");
-        char group[16], label[16];
+        char group[16], label[16], round[64];
+        cli_table_text(round, sizeof round, or_dash(rank_row_text(r, row, "round")));
         group_label(r, row, group);
         rank_label(label, rank_row_rank(r, i), i, i + 1 < n ? rank_row_rank(r, i + 1) : 0);
         tied |= strchr(label, '=') != NULL;
-        fprintf(f, "   %4s %5s %8.4f %7s %8g %10.2f %10.3f  %s\n", label, group, score[row],
-                round ? round : "-", rank_row_number(r, row, "accelerators"),
+        fprintf(f, "   %4s %5s %8.4f %7s %8g %10.2f %10.3f  ", label, group, score[row], round,
+                rank_row_number(r, row, "accelerators"),
                 rank_row_number(r, row, "time_to_train_min"),
-                rank_row_number(r, row, "efficiency"), name ? name : "-");
+                rank_row_number(r, row, "efficiency"));
+        cli_print_text(f, or_dash(name));
+        fputc('\n', f);
     }
     print_tie_rule(f, a, tied);
 }
 
-/* @p text wrapped at 78 columns, indented by 3. */
-static void print_wrapped(FILE *f, const char *text)
+/* @p raw wrapped at 78 columns, indented by 3; its names come from the data,
+ * so it is escaped first (an escape takes at most 4 bytes a byte). */
+static int print_wrapped(FILE *f, const char *raw)
 {
-    size_t col = 0;
+    size_t cap = 4 * strlen(raw) + 1, col = 0;
+    char *text = malloc(cap);
+    if (text == NULL)
+        return rank_oom();
+    cli_table_text(text, cap, raw);
     for (const char *p = text; *p;) {
         size_t word = strcspn(p, " ");
         if (col > 0 && col + 1 + word > 75) {
@@ -241,6 +272,8 @@ static void print_wrapped(FILE *f, const char *text)
         p += strspn(p, " ");
     }
     fputc('\n', f);
+    free(text);
+    return CLI_OK;
 }
 
 /* The filters of the row policy that applied: those whose column the data has. */
@@ -265,14 +298,18 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
     const char *advice = rank_advice(r);
     if (advice == NULL)
         return rank_oom();
-    fprintf(f, "accelsel rank: %zu of %zu rows of %s (", accelsel_dataset_rows(r->ds), r->rows_in,
-            a->csv ? a->csv : "the built-in MLPerf data");
+    fprintf(f, "accelsel rank: %zu of %zu rows of ", accelsel_dataset_rows(r->ds), r->rows_in);
+    cli_print_text(f, a->csv ? a->csv : "the built-in MLPerf data");
+    fputs(" (", f);
     print_row_policy(f, a, r);
     fprintf(f, "%s)\n", a->n_where ? ", --where" : "");
     fputs("(groups numbered from 1; accelsel cluster numbers clusters from 0 and has other "
           "defaults: see its output)\n", f);
-    for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++)
-        fprintf(f, "Note: %s.\n", accelsel_selection_note(r->selection, i));
+    for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++) {
+        fputs("Note: ", f);
+        cli_print_text(f, accelsel_selection_note(r->selection, i));
+        fputs(".\n", f);
+    }
     fputc('\n', f);
     print_importance(f, r);
     print_k(f, a, r);
@@ -281,6 +318,5 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
     print_group_ranking(f, a, r);
     print_rows(f, a, r);
     fputs("\nRecommendation\n", f);
-    print_wrapped(f, advice);
-    return CLI_OK;
+    return print_wrapped(f, advice);
 }

@@ -22,6 +22,15 @@ int cli_check_input_file(const char *path)
     return CLI_FAIL;
 }
 
+int cli_svg_name(const char *command, const char *option, const char *path)
+{
+    size_t len = strlen(path);
+    if (len >= 5 && strcmp(path + len - 4, ".svg") == 0)
+        return CLI_OK;
+    return cli_usage_error("%s: %s '%s' does not end in .svg (the figure is SVG; name the "
+                           "file FILE.svg)", command, option, path);
+}
+
 int cli_fail(int rc, const char *what)
 {
     const accelsel_error *e = accelsel_last_error();
@@ -129,31 +138,51 @@ void cli_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Room for any escape that escape_at() writes: the longest is "\\u2028", but
+ * the compiler sizes "\\u%04lx" for any long. */
+#define ESCAPE_CAP 24
+
+/* The table spelling of the character that starts at @p p, in @p esc; the
+ * number of bytes of @p p it stands for. */
+static size_t escape_at(const unsigned char *p, char esc[ESCAPE_CAP])
+{
+    size_t len;
+    long cp = control_at(p, &len);
+    if (cp == '\n' || cp == '\t' || cp == '\r')
+        snprintf(esc, ESCAPE_CAP, "\\%c", cp == '\n' ? 'n' : cp == '\t' ? 't' : 'r');
+    else if (cp >= 0 && cp < 0x100)
+        snprintf(esc, ESCAPE_CAP, "\\x%02lx", cp);
+    else if (cp >= 0)
+        snprintf(esc, ESCAPE_CAP, "\\u%04lx", cp);
+    else if (*p == '\\')
+        snprintf(esc, ESCAPE_CAP, "\\\\");
+    else
+        snprintf(esc, ESCAPE_CAP, "%c", *p);
+    return cp >= 0 ? len : 1;
+}
+
 void cli_table_text(char *out, size_t cap, const char *s)
 {
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < cap;) {
-        size_t len;
-        long cp = control_at(p, &len);
-        char esc[24];
-        if (cp == '\n' || cp == '\t' || cp == '\r')
-            snprintf(esc, sizeof esc, "\\%c", cp == '\n' ? 'n' : cp == '\t' ? 't' : 'r');
-        else if (cp >= 0 && cp < 0x100)
-            snprintf(esc, sizeof esc, "\\x%02lx", cp);
-        else if (cp >= 0)
-            snprintf(esc, sizeof esc, "\\u%04lx", cp);
-        else if (*p == '\\')
-            snprintf(esc, sizeof esc, "\\\\");
-        else
-            snprintf(esc, sizeof esc, "%c", *p);
-        size_t e = strlen(esc);
+        char esc[ESCAPE_CAP];
+        size_t used = escape_at(p, esc), e = strlen(esc);
         if (n + e >= cap)
             break;
         memcpy(out + n, esc, e);
         n += e;
-        p += cp >= 0 ? len : 1;
+        p += used;
     }
     out[n] = '\0';
+}
+
+void cli_print_text(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        char esc[ESCAPE_CAP];
+        p += escape_at(p, esc);
+        fputs(esc, f);
+    }
 }
 
 void cli_json_number(FILE *f, double v)

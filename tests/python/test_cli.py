@@ -121,5 +121,40 @@ class ProgressTest(unittest.TestCase):
         self.assertNotIn('choosing k', piped.stderr)
 
 
+class StdoutTest(unittest.TestCase):
+    """Results that do not reach stdout are a failure, said on stderr; the
+    reason, unless stdio dropped it with the output of a failed write."""
+    COMMANDS = (['data', '--format', 'csv'], ['data'], ['catalog', 'list'], ['network', 'list'],
+                ['cluster', '--k', '2'], ['rank', '--k', '2', '--top', '3'],
+                ['predict', '--network', 'resnet50', '--device', 't4'],
+                ['map', '--network', 'small-cnn', '--system', 'adaptive-4', '--baseline', 'h2h'])
+
+    @unittest.skipUnless(os.path.exists('/dev/full'), 'needs /dev/full')
+    def test_a_full_disk_fails(self):
+        for args in self.COMMANDS:
+            with self.subTest(args=args), open('/dev/full', 'w') as full:
+                r = subprocess.run([CLI, *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                                   timeout=600)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertRegex(r.stderr, r'^accelsel: cannot write to stdout: '
+                                           r'(No space left on device|an earlier write failed)\n$')
+        with open('/dev/full', 'w') as full:  # a short output is still buffered at the end
+            r = subprocess.run([CLI, '--version'], stdout=full, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(r.stderr, 'accelsel: cannot write to stdout: No space left on device\n')
+
+    def test_a_closed_stdout_fails(self):
+        for args in self.COMMANDS:
+            with self.subTest(args=args):
+                r = subprocess.run([CLI, *args], stderr=subprocess.PIPE, text=True, timeout=600,
+                                   preexec_fn=lambda: os.close(1))
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertRegex(r.stderr, r'^accelsel: cannot write to stdout: '
+                                           r'(Bad file descriptor|an earlier write failed)\n$')
+        r = subprocess.run([CLI, '--version'], stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: os.close(1))
+        self.assertEqual(r.stderr, 'accelsel: cannot write to stdout: Bad file descriptor\n')
+
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -16,8 +16,8 @@ from terminal import run_on_terminal
 
 CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
 SVG = '{http://www.w3.org/2000/svg}'
-BASE = ['--network', 'small-cnn', '--system', 'adaptive-4', '--batch', '2',
-        '--generations', '12', '--population', '16']
+PROBLEM = ['--network', 'small-cnn', '--system', 'adaptive-4', '--batch', '2']
+BASE = PROBLEM + ['--generations', '12', '--population', '16']
 LAYER_KEYS = {'name', 'slots', 'design', 'strategy', 'start_s', 'end_s'}
 
 
@@ -121,7 +121,7 @@ class SeedTest(unittest.TestCase):
         keys = [line.split(':')[0] for line in r.stdout.splitlines() if line and line[0] != ' ']
         for k in ('latency_s', 'objective', 'designs', 'layers', 'breakdown', 'memory_bytes'):
             self.assertIn(k, keys)
-        r = run(*BASE, '--baseline', 'single')
+        r = run(*PROBLEM, '--baseline', 'single')
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('single', r.stdout)
         self.assertEqual(r.stderr, '')  # stderr is not a terminal: no progress bar
@@ -212,6 +212,25 @@ class ErrorTest(unittest.TestCase):
         self.assert_usage(BASE + ['--frobnicate'], '--frobnicate')
         self.assert_usage(BASE + ['--seed'], '--seed')
         self.assert_usage(BASE + ['--compare', '--baseline', 'h2h'], '--baseline')
+        r = run(*PROBLEM, '--baseline', 'annealing')
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--baseline must be one of computation-first, h2h, single, data-parallel, "
+                      "exhaustive, not 'annealing'", r.stderr)
+
+    def test_options_of_the_search_are_refused_without_one(self):
+        with tempfile.TemporaryDirectory() as d:
+            saved = os.path.join(d, 'm.yaml')
+            self.assertEqual(run(*PROBLEM, '--baseline', 'h2h', '--save', saved).returncode, 0)
+            for option, value in (('--seed', '3'), ('--threads', '2'), ('--generations', '5'),
+                                  ('--population', '8'), ('--patience', '2'),
+                                  ('--time-budget', '1')):
+                for other in (['--baseline', 'h2h'], ['--evaluate', saved]):
+                    with self.subTest(option=option, other=other[0]):
+                        r = run(*PROBLEM, *other, option, value)
+                        self.assertEqual(r.returncode, 2)
+                        self.assertIn("map: %s steers the GA's search: not with %s"
+                                      % (option, other[0]), r.stderr)
+                        self.assertEqual(r.stdout, '')
 
     def test_refused_file_names_are_not_written(self):
         with tempfile.TemporaryDirectory() as d:
@@ -228,9 +247,6 @@ class ErrorTest(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn('no-such-system', r.stderr)
         self.assertIn('ACCELSEL_ENOTFOUND', r.stderr)
-        r = run(*BASE, '--baseline', 'annealing')
-        self.assertEqual(r.returncode, 1)
-        self.assertIn('annealing', r.stderr)
         r = run('--network', 'no-such-net', '--system', 'adaptive-4')
         self.assertEqual(r.returncode, 1)
         self.assertIn('no-such-net', r.stderr)

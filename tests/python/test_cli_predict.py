@@ -285,7 +285,7 @@ class SweepCli(unittest.TestCase):
 
     def test_sweep_csv_table_and_plot(self):
         rows = read_csv(ok('--network', 'resnet50', '--system', 'dgx-h100', '--sweep',
-                           '8,16,...,256', '--format', 'csv').stdout)
+                           '8,16,32,...,256', '--format', 'csv').stdout)
         self.assertEqual([int(r['count']) for r in rows], [8, 16, 32, 64, 128, 256])
         self.assertEqual(sum(int(r['sweet_spot']) for r in rows), 1)
         table = ok('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', '1,2,3,...,6').stdout
@@ -295,6 +295,46 @@ class SweepCli(unittest.TestCase):
             svg = os.path.join(d, 'sweep.svg')
             ok('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', '1,2,4,8', '--plot', svg)
             ET.parse(svg)
+
+    def counts(self, sweep):
+        rows = read_csv(ok('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', sweep,
+                           '--format', 'csv').stdout)
+        return [int(r['count']) for r in rows]
+
+    def test_two_terms_make_an_arithmetic_series(self):
+        self.assertEqual(self.counts('10,20,...,50'), [10, 20, 30, 40, 50])
+        self.assertEqual(self.counts('1,2,...,8'), list(range(1, 9)))
+        self.assertEqual(self.counts('8,16,...,64'), list(range(8, 65, 8)))
+
+    def test_three_terms_choose_arithmetic_or_geometric(self):
+        self.assertEqual(self.counts('2,4,6,...,12'), [2, 4, 6, 8, 10, 12])
+        self.assertEqual(self.counts('3,9,27,...,243'), [3, 9, 27, 81, 243])
+        # The end of one series is the first term of the next.
+        self.assertEqual(self.counts('1,2,...,4,8,16,...,64'), [1, 2, 3, 4, 8, 16, 32, 64])
+        self.assertEqual(self.counts('1,2,...,4,8,...,20'), [1, 2, 3, 4, 8, 12, 16, 20])
+        self.assertEqual(self.counts('3,4,8,16,...,64'), [3, 4, 8, 16, 32, 64])
+        help_text = ' '.join(ok('--help').stdout.split())
+        self.assertIn('after two counts the series is arithmetic (10,20,...,50', help_text)
+        self.assertIn('their last three must have a constant difference (arithmetic) or a '
+                      'constant whole ratio (geometric: 1,2,4,...,1024)', help_text)
+
+    def test_series_that_cannot_be_read_are_usage_errors(self):
+        for sweep, message in (
+                ('10,25,...,50', "the end 50 is not on the series before '...', which goes from 40 to 55"),
+                ('1,2,4,...,1000', 'the end 1000 is not on the series'),
+                ('1,3,4,...,9', '1,3,4 before \'...\' have neither a constant difference nor a constant '
+                                'whole ratio'),
+                ('1,...,8', "'...' needs two terms before it"),
+                ('1,2,...,8,...,16', "'...' needs two terms before it"),
+                ('1,2,...', "'...' needs an end term after it"),
+                ('1,2,...,...,8', "'...' twice in a row"),
+                ('1,2,...,2', "'...' must end above 2, not at 2"),
+                ('1,2,...,100000', 'more than 4096 counts')):
+            with self.subTest(sweep=sweep):
+                p = run('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', sweep)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn('predict: --sweep: ' + message, p.stderr)
+                self.assertEqual(p.stdout, '')
 
 
 class Seed001(unittest.TestCase):
@@ -356,6 +396,28 @@ class ExitStatus(unittest.TestCase):
         self.usage(['--from-csv', CSV] + base, '--from-csv')
         self.usage(['--calibrate', '--batch', '256'], '--batch')
         self.usage(base + ['--na', '-'], '--na')
+        self.usage(base + ['--threshold', '0.5'], 'predict: --threshold goes with --sweep')
+        self.usage(base + ['--variant', 'imagenet-stem'], 'predict: --variant goes with --seed001')
+        with tempfile.TemporaryDirectory() as d:
+            png = os.path.join(d, 's.png')
+            self.usage(base + ['--sweep', '1,2', '--plot', png],
+                       "predict: --plot '%s' does not end in .svg" % png)
+            self.assertFalse(os.path.exists(png))
+
+    def test_special_files_are_refused(self):
+        """A FIFO nobody writes would block the read forever: refused at once."""
+        base = ['--network', 'resnet50', '--device', 'h100-sxm5-80gb']
+        with tempfile.TemporaryDirectory() as d:
+            fifo = os.path.join(d, 'fifo.yaml')
+            os.mkfifo(fifo)
+            for args in (['--network', fifo, '--device', 'h100-sxm5-80gb'],
+                         base + ['--catalog', fifo], base + ['--params', fifo]):
+                with self.subTest(args=args):
+                    p = subprocess.run([CLI, 'predict', *args], capture_output=True, text=True,
+                                       timeout=60)
+                    self.assertEqual(p.returncode, 1, p.stderr)
+                    self.assertIn("'%s' is not a regular file" % fifo, p.stderr)
+                    self.assertEqual(p.stdout, '')
 
     def test_library_errors(self):
         for args, status in ((['--network', 'resnet50', '--device', 'h2000'], 'ACCELSEL_ENOTFOUND'),
@@ -426,6 +488,9 @@ class RankWithPredictions(unittest.TestCase):
         p = run('--with-predictions', 'h2000:8', command='rank')
         self.assertEqual(p.returncode, 1)
         self.assertIn('ACCELSEL_ENOTFOUND', p.stderr)
+        # Read with the spec, before the predictor is calibrated (seconds).
+        self.assertIn("accelsel: rank: --with-predictions: no device 'h2000'; nearest: 'H200'",
+                      p.stderr)
 
 
 if __name__ == '__main__':

@@ -245,5 +245,261 @@ class DataColumnsTest(unittest.TestCase):
         self.assertEqual(list(every[0]), header)
 
 
+def write(directory, name, text):
+    path = os.path.join(directory, name)
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text)
+    return path
+
+
+def profile_modes(rows, labels, column):
+    """The most common value of @p column per cluster label, ties to the value
+    seen first (as the library's profiles)."""
+    out = {}
+    for label in set(labels):
+        values = [r[column] for r, l in zip(rows, labels) if l == label]
+        counts = collections.Counter(values)
+        best = max(counts.values())
+        out[label] = next(v for v in values if counts[v] == best)
+    return out
+
+
+class ScalingPanelTest(unittest.TestCase):
+    def scatter_only(self, path, rows):
+        root = ET.parse(path).getroot()
+        frames = [r for r in root.iter(SVG + 'rect') if r.get('fill') == 'none']
+        self.assertEqual(len(frames), 1)  # one panel
+        legend = {id(c) for g in root.iter(SVG + 'g') if g.get('class') == 'legend'
+                  for c in g.iter(SVG + 'circle')}
+        self.assertEqual(len([c for c in root.iter(SVG + 'circle') if id(c) not in legend]), rows)
+        self.assertEqual(list(root.iter(SVG + 'polyline')), [])
+
+    def test_a_table_without_families_is_drawn_without_the_scaling_panel(self):
+        with tempfile.TemporaryDirectory() as d:
+            five = write(d, 'five.csv', 'a,b\n1,2\n3,4\n5,7\n8,1\n2,9\n')
+            quotes = write(d, 'quotes.csv', QUOTES)
+            svg = os.path.join(d, 'r.svg')
+            for args, rows in ((['--csv', five, '--features', 'a,b', '--criteria', 'a:1:cost'], 5),
+                               (['--csv', quotes, '--features', 'price,speed', '--criteria',
+                                 'price:0.6:cost,speed:0.4:benefit'], 8)):
+                with self.subTest(csv=args[1]):
+                    r = run('rank', *args, '--plot', svg)
+                    self.assertEqual(r.returncode, 0, r.stderr)
+                    self.assertIn('--plot: no scaling panel: no row has accelerator_family',
+                                  r.stderr)
+                    self.scatter_only(svg, rows)
+
+
+class ColumnNamesTest(unittest.TestCase):
+    """Columns the tool makes keep their names; input columns of those names
+    are renamed NAME_input, with a note."""
+    TEXT = 'x,y,size,cluster\n1,2,big,p\n3,4,small,q\n5,6,big,q\n7,8,small,p\n9,1,big,p\n'
+
+    def test_cluster_profile_keeps_the_input_text_columns(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = write(d, 's.csv', self.TEXT)
+            r = run('cluster', '--csv', path, '--features', 'x,y', '--k', '2', '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for name in ('size', 'cluster'):
+                self.assertIn("cluster: the input's column '%s' is named '%s_input' here: the "
+                              "command makes a column '%s' of its own" % (name, name, name),
+                              r.stderr)
+            out = json.loads(r.stdout)
+            rows = list(csv.DictReader(io.StringIO(self.TEXT)))
+            labels = dict(zip(out['rows'], out['labels']))
+            labels = [labels[i] for i in range(len(rows))]
+            profiles = {p['cluster']: p for p in out['profiles']}
+            for column in ('size', 'cluster'):
+                modes = profile_modes(rows, labels, column)
+                for label, p in profiles.items():
+                    self.assertEqual(p[column + '_input'], modes[label])
+            for label, p in profiles.items():
+                self.assertEqual(p['size'], labels.count(label))
+            # The options name the renamed column so.
+            r = run('cluster', '--csv', path, '--features', 'x,size_input', '--k', '2',
+                    '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(json.loads(r.stdout)['inputs'], ['x', 'size_input'])
+            self.assertIn('renamed NAME_input', run('cluster', '--help').stdout)
+
+    def test_rank_groups_a_table_with_those_columns(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = write(d, 's.csv', self.TEXT)
+            r = run('rank', '--csv', path, '--features', 'x,y', '--criteria', 'x:1:cost', '--k',
+                    '2', '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("rank: the input's column 'size' is named 'size_input' here", r.stderr)
+            out = json.loads(r.stdout)
+            self.assertEqual(sum(c['size'] for c in out['clusters']), 5)
+            self.assertIn('renamed NAME_input', run('rank', '--help').stdout)
+
+    def test_rank_csv_keeps_a_data_column_named_score(self):
+        table = 'system_name,score,price\na,1,5\nb,2,3\nc,3,4\nd,5,1\n'
+        with tempfile.TemporaryDirectory() as d:
+            path = write(d, 'q.csv', table)
+            args = ('rank', '--csv', path, '--features', 'score,price', '--criteria',
+                    'score:1:benefit,price:1:cost', '--k', '2')
+            r = run(*args, '--format', 'csv')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("rank: the input's column 'score' is named 'score_input' here",
+                          r.stderr)
+            rows = list(csv.DictReader(io.StringIO(r.stdout)))
+            self.assertEqual(list(rows[0]), ['rank', 'score', 'group', 'group_rank',
+                                             'system_name', 'score_input', 'price'])
+            data = {q['system_name']: q for q in csv.DictReader(io.StringIO(table))}
+            x = np.array([[float(q['score']), float(q['price'])] for q in data.values()])
+            want = dict(zip(data, topsis(x, [1, 1], np.array([True, False]))))
+            for row in rows:
+                self.assertEqual(row['score_input'], data[row['system_name']]['score'])
+                self.assertAlmostEqual(float(row['score']), want[row['system_name']], places=12)
+            out = json.loads(run(*args, '--format', 'json').stdout)
+            for t in out['top_configurations']:
+                self.assertEqual(t['criteria']['score'], float(data[t['system_name']]['score']))
+
+
+ESC_NETWORK = ('version: 1\nname: "evil\\e[2Jnet"\ninputs:\n  - {name: x, shape: [3, 8, 8]}\n'
+               'layers:\n  - {name: "c\\e]0;pwned\\aX\\nY", kind: conv2d, inputs: [x], '
+               'out_channels: 4, kernel: 3}\n')
+ESC_CATALOG = ('version: 1\ndevices:\n  - name: "gpu\\e[2Jx"\n    aliases: ["my\\e[31mgpu"]\n'
+               '    vendor: "Me\\e[31m"\n    kind: gpu\n    peak_flops: {fp32: 10e12, fp16: 40e12}\n'
+               '    memory_bytes: 8589934592\n    memory_bw_bytes_s: 400e9\n'
+               '    source: "my\\e[0m own figures"\n    notes: "line one\\nline two"\n')
+
+
+class EscapingTest(unittest.TestCase):
+    """Control characters of input files reach no terminal: every table shows
+    them as the escapes of accelsel data."""
+
+    def assert_escaped(self, r, *escaped):
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn('\x1b', r.stdout)
+        self.assertNotIn('\x07', r.stdout)
+        for text in escaped:
+            self.assertIn(text, r.stdout)
+
+    def test_map_and_predict_tables(self):
+        with tempfile.TemporaryDirectory() as d:
+            net = write(d, 'esc.yaml', ESC_NETWORK)
+            self.assert_escaped(run('map', '--network', net, '--system', 'adaptive-4',
+                                    '--generations', '2'),
+                                'evil\\x1b[2Jnet on adaptive-4', 'c\\x1b]0;pwned\\x07X\\nY')
+            self.assert_escaped(run('predict', '--network', net, '--device', 't4', '--layers'),
+                                'network          evil\\x1b[2Jnet', 'c\\x1b]0;pwned\\x07X\\nY')
+
+    def test_rank_and_cluster_tables(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = write(d, 'e.csv', 'system_name,price,speed\x1b[31m\n'
+                                     '"a\x1b[2Jb",1,2\nc,3,4\nd,5,1\ne,2,2\n')
+            self.assert_escaped(run('rank', '--csv', path, '--features', 'price',
+                                    '--criteria', 'price:1:cost', '--k', '2'), '  a\\x1b[2Jb\n')
+            self.assert_escaped(run('cluster', '--csv', path, '--features', 'price,speed\x1b[31m',
+                                    '--k', '2'), 'speed\\x1b[31m')
+
+    def test_catalog_show(self):
+        with tempfile.TemporaryDirectory() as d:
+            cat = write(d, 'c.yaml', ESC_CATALOG)
+            self.assert_escaped(run('catalog', 'show', 'gpu\x1b[2Jx', '--catalog', cat),
+                                'device: gpu\\x1b[2Jx\n', 'aliases: my\\x1b[31mgpu\n',
+                                'vendor: Me\\x1b[31m\n', 'source: my\\x1b[0m own figures\n',
+                                'notes: line one\\nline two\n')
+
+
+class InitFileTest(unittest.TestCase):
+    def test_errors_name_the_init_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            data = write(d, 'xy.csv', 'x,y\n1,2\n3,4\n5,6\n7,8\n9,1\n')
+            for text, message in (
+                    ('x\n1\n5\n', "no column 'y'"),
+                    ('x,y\n1,a\n5,6\n', "column 'y' was numeric when fitted"),
+                    ('x,y\n', 'no rows left'),
+                    ('x,y\n1,\n5,6\n', 'data row 1 (after the header) misses a feature; 1 of '
+                                       'its 2 rows do')):
+                with self.subTest(init=text):
+                    init = write(d, 'init.csv', text)
+                    r = run('cluster', '--csv', data, '--features', 'x,y', '--init', init)
+                    self.assertEqual(r.returncode, 1, r.stderr)
+                    self.assertIn('accelsel: cluster: --init %s: ' % init, r.stderr)
+                    self.assertIn(message, r.stderr)
+                    self.assertEqual(r.stdout, '')
+            init = write(d, 'init.csv', 'x,y\n1,2\n8,8\n')
+            out = json.loads(run('cluster', '--csv', data, '--features', 'x,y', '--init', init,
+                                 '--format', 'json').stdout)
+            self.assertEqual(out['k'], 2)
+
+
+class IgnoredOptionsTest(unittest.TestCase):
+    """An option that would do nothing is a usage error naming it."""
+
+    def test_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            valid = write(d, 'c.yaml', 'version: 1\n')
+            for args, message in (
+                    (['data', '--na', '-'], 'data: --na goes with --csv'),
+                    (['rank', '--na', '-'], 'rank: --na goes with --csv'),
+                    (['cluster', '--na', '-'], 'cluster: --na goes with --csv'),
+                    (['cluster', '--k', '3', '--criterion', 'gap'],
+                     'cluster: --criterion chooses k: it goes with --k A..B'),
+                    (['catalog', 'validate', valid, '--type', 'devices'],
+                     'catalog: --type is for list'),
+                    (['network', 'list', '--bytes-per-element', '2'],
+                     'network list: --bytes-per-element goes with show and validate')):
+                with self.subTest(args=args):
+                    r = run(*args)
+                    self.assertEqual(r.returncode, 2, r.stderr)
+                    self.assertIn(message, r.stderr)
+                    self.assertEqual(r.stdout, '')
+
+    def test_a_bound_no_double_holds_is_a_usage_error(self):
+        for cmd in ('data', 'rank', 'cluster'):
+            with self.subTest(cmd=cmd):
+                r = run(cmd, '--where', 'total_accelerators=1e999..')
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertIn('--where', r.stderr)
+                self.assertIn("range bound '1e999' overflows a double", r.stderr)
+
+    def test_special_files_are_refused_by_map(self):
+        with tempfile.TemporaryDirectory() as d:
+            fifo = os.path.join(d, 'fifo.yaml')
+            os.mkfifo(fifo)
+            base = ['map', '--network', 'small-cnn', '--system', 'adaptive-4']
+            for args in (['map', '--network', fifo, '--system', 'adaptive-4'],
+                         base + ['--catalog', fifo], base + ['--evaluate', fifo]):
+                with self.subTest(args=args):
+                    r = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=60)
+                    self.assertEqual(r.returncode, 1, r.stderr)
+                    self.assertIn("'%s' is not a regular file" % fifo, r.stderr)
+
+
+class ReadmeTest(unittest.TestCase):
+    def read(self):
+        with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as f:
+            return ' '.join(f.read().split())
+
+    def test_importance_figure_is_what_rank_prints(self):
+        out = json.loads(run('rank', '--format', 'json').stdout)
+        h100 = [f['permutation'] for f in out['importance']['features']
+                if f['feature'] == 'accelerator_family=NVIDIA H100'][0]
+        self.assertIn('Next come the H100 family (%.3f)' % h100, self.read())
+
+    def test_network_size_limit_is_the_one_applied(self):
+        """Each size is at most 2^31 - 1; counts may exceed it (checked in 64 bits)."""
+        net = ('version: 1\nname: big\ninputs:\n  - {name: x, shape: [%s]}\nlayers:\n'
+               '  - {name: r, kind: activation, function: relu, inputs: [x]}\n')
+        with tempfile.TemporaryDirectory() as d:
+            wide = write(d, 'wide.yaml', net % '65536, 65536, 65536')
+            r = run('network', 'validate', wide, '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(json.loads(r.stdout)['totals']['activation_bytes'], 2 * 4 * 2 ** 48)
+            r = run('network', 'validate', write(d, 'big.yaml', net % '2147483648'))
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("'shape' = 2147483648 is outside [1, 2147483647]", r.stderr)
+            r = run('network', 'validate', write(d, 'huge.yaml', net % ', '.join(['2147483647'] * 4)))
+            self.assertEqual(r.returncode, 1)
+            self.assertIn('ACCELSEL_ERANGE', r.stderr)
+        self.assertIn('each size in a network file (a tensor dimension, a channel count) is at '
+                      'most 2^31 - 1, and element, FLOP and byte counts are checked in 64 bits',
+                      self.read())
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -65,7 +65,8 @@ void cli_json_string(FILE *f, const char *s);
 
 /* @p s for a text table, at most @p cap - 1 bytes in @p out: control
  * characters as \n, \t, \r, \xHH or \u2028 and a backslash doubled, so that
- * no escape sequence reaches the terminal and no line break splits a row. */
+ * no escape sequence reaches the terminal and no line break splits a row;
+ * text cut to fit ends in "...". */
 void cli_table_text(char *out, size_t cap, const char *s);
 
 /* Write @p s escaped as cli_table_text() does, whatever its length: for text

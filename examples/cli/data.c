@@ -171,6 +171,7 @@ static int run(const data_args *a)
     int status = cli_load_dataset(&ds, a->csv, a->na), rc;
     if (status != CLI_OK)
         return status;
+    int had_rows = accelsel_dataset_rows(ds) > 0;
     if (a->rows == ACCELSEL_SELECTION_ROWS_KEPT) {
         rc = accelsel_selection_keep_rows(&next, ds, a->rows);
         status = step(&ds, next, rc, "--rows");
@@ -182,7 +183,8 @@ static int run(const data_args *a)
     for (size_t i = 0; i < a->n_where && status == CLI_OK; i++)
         status = cli_filter(&ds, "data", a->where[i]);
     if (status == CLI_OK && accelsel_dataset_rows(ds) == 0)
-        fputs("accelsel: data: no row matches the filters\n", stderr);
+        fputs(had_rows ? "accelsel: data: no row matches the filters\n"
+                       : "accelsel: data: the input has no rows\n", stderr);
     if (status == CLI_OK)
         status = show_columns(&ds, a);
     if (status == CLI_OK)

@@ -161,10 +161,13 @@ static size_t escape_at(const unsigned char *p, char esc[ESCAPE_CAP])
     return cp >= 0 ? len : 1;
 }
 
-void cli_table_text(char *out, size_t cap, const char *s)
+/* The escaped units of @p s that fit in @p cap - 1 bytes, whole; returns
+ * whether all of @p s fitted. */
+static int escape_into(char *out, size_t cap, const char *s)
 {
     size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < cap;) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
         char esc[ESCAPE_CAP];
         size_t used = escape_at(p, esc), e = strlen(esc);
         if (n + e >= cap)
@@ -174,6 +177,16 @@ void cli_table_text(char *out, size_t cap, const char *s)
         p += used;
     }
     out[n] = '\0';
+    return *p == '\0';
+}
+
+void cli_table_text(char *out, size_t cap, const char *s)
+{
+    /* text cut to fit ends in "..." so that a cell never looks whole when it is not */
+    if (!escape_into(out, cap, s) && cap > 4) {
+        escape_into(out, cap - 3, s);
+        strcat(out, "...");
+    }
 }
 
 void cli_print_text(FILE *f, const char *s)

@@ -3,6 +3,7 @@ import csv
 import json
 import os
 import subprocess
+import tempfile
 import unittest
 
 from terminal import run_on_terminal
@@ -65,6 +66,32 @@ class CliTest(unittest.TestCase):
         # Numbers are right-aligned under their header, so every line ends at the same column.
         widths = {len(line) for line in lines}
         self.assertEqual(len(widths), 1, lines)
+
+    def test_a_cell_cut_to_fit_says_so(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.csv', delete=False) as f:
+            f.write('name,x\n%s,1\nb,2\n' % ('a' * 600))
+        try:
+            r = run('data', '--csv', f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        long_row = r.stdout.splitlines()[1]
+        cell = long_row.split()[0]
+        self.assertTrue(cell.endswith('...'), cell[-20:])
+        self.assertEqual(cell, 'a' * (len(cell) - 3) + '...')
+        self.assertLess(len(cell), 600)
+
+    def test_no_rows_says_why(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.csv', delete=False) as f:
+            f.write('a,b\n')
+        try:
+            r = run('data', '--csv', f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('the input has no rows', r.stderr)
+        r = run('data', '--where', 'round=v9.9')
+        self.assertIn('no row matches the filters', r.stderr)
 
     def test_data_csv_round_trips_through_python_csv(self):
         r = run('data', '--format', 'csv')

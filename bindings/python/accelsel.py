@@ -2195,6 +2195,10 @@ _select_groups = _fn('accelsel_selection_groups', ctypes.POINTER(ctypes.c_uint32
 _select_group_ranking = _fn('accelsel_selection_group_ranking', _vp, ['Selection'], check=False)
 _select_row_ranking = _fn('accelsel_selection_row_ranking', _vp, ['Selection'], check=False)
 _select_group_at = _fn('accelsel_selection_group_at', ctypes.c_uint32, ['Selection', _sz], check=False)
+_select_group_rank = _fn('accelsel_selection_group_rank', _sz, ['Selection', _sz], check=False)
+_select_row_order = _fn('accelsel_selection_row_order', ctypes.POINTER(_sz), ['Selection'],
+                        check=False)
+_select_row_rank = _fn('accelsel_selection_row_rank', _sz, ['Selection', _sz], check=False)
 _select_sensitivity = _fn('accelsel_selection_sensitivity', _vp, ['Selection'], check=False)
 _select_k_reason = _fn('accelsel_selection_k_reason', ctypes.c_char_p, ['Selection'], check=False)
 _select_recommendation = _fn('accelsel_selection_recommendation', ctypes.c_char_p, ['Selection'],
@@ -2308,26 +2312,29 @@ class Selection(_Handle):
     @property
     @_holding
     def groups(self):
-        """The groups best first: rank, group, score, size and the profile's medians."""
+        """The groups best first: rank (tied groups share one), group, score, size
+        and the profile's medians."""
         table = ClusterModel._borrowed(_select_model(self), self).profiles.to_dict()
         ranking = Ranking._borrowed(_select_group_ranking(self), self)
         scores = ranking.scores
         out = []
         for i, row in enumerate(ranking.order):
             medians = {c[:-len('_median')]: table[c][row] for c in table if c.endswith('_median')}
-            out.append({'rank': i + 1, 'group': _select_group_at(self, i) + 1,
+            out.append({'rank': _select_group_rank(self, i), 'group': _select_group_at(self, i) + 1,
                         'score': scores[row], 'size': int(table['size'][row]),
                         'medians': medians})
         return out
 
     @_holding
     def ranking(self, top=None):
-        """The rows best first: rank, row, group (from 1, or None) and score."""
+        """The rows best first: rank (tied rows share one, as in the CLI), row,
+        group (from 1, or None) and score."""
         ranking = Ranking._borrowed(_select_row_ranking(self), self)
-        scores, order, labels = ranking.scores, ranking.order, self.labels
-        n = len(order) if top is None else min(top, len(order))
-        return [{'rank': i + 1, 'row': order[i], 'group': labels[order[i]],
-                 'score': scores[order[i]]} for i in range(n)]
+        scores, labels, ranked = ranking.scores, self.labels, ranking.ranked_count
+        order = _select_row_order(self)
+        n = ranked if top is None else min(top, ranked)
+        return [{'rank': _select_row_rank(self, order[i]), 'row': order[i],
+                 'group': labels[order[i]], 'score': scores[order[i]]} for i in range(n)]
 
     @property
     @_holding

@@ -73,6 +73,25 @@ class AnyTableTest(unittest.TestCase):
                              sorted(range(8), key=lambda i: -want[i]))
             self.assertEqual(len(s.ranking(top=3)), 3)
 
+    def test_tied_rows_share_a_rank_in_row_order(self):
+        # Rows 0, 1 and 4 are the same quote: one score, rank 1 for all
+        # three (listed in row order), and the next row is 4th, as in the CLI.
+        ties = {'name': list('ABCDEF'), 'cost': [10.0, 10, 20, 5, 10, 30],
+                'speed': [5.0, 5, 9, 1, 5, 9]}
+        crit = [('cost', 1.0, 'cost'), ('speed', 1.0, 'benefit')]
+        want = topsis(ties, crit)
+        with accelsel.Dataset.from_columns(ties) as ds, \
+                accelsel.Selection(ds, features='cost,speed', criteria='cost:1:cost,speed:1:benefit',
+                                   k=2) as s:
+            ranked = s.ranking()
+            order = sorted(range(6), key=lambda i: (-round(want[i], 12), i))
+            self.assertEqual([r['row'] for r in ranked], order)
+            self.assertEqual([r['rank'] for r in ranked],
+                             [1 + sum(round(want[j], 12) > round(want[i], 12) for j in range(6))
+                              for i in order])
+            self.assertEqual([r['rank'] for r in ranked][:4], [1, 1, 1, 4])
+            self.assertEqual(len(s.ranking(top=2)), 2)
+
     def test_groups_by_textbook_topsis_on_medians(self):
         with accelsel.Selection(self.ds, features='price,speed', criteria=CRITERIA_TEXT,
                                 k=3) as s:

@@ -212,7 +212,7 @@ START_TEST(calibration_calls)
     o.shrink_rows = NAN;
     ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
     o.shrink_rows = 4;
-    o.holdout_rounds = "3.0";
+    o.holdout_rounds = "three";
     ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
     o.holdout_rounds = "v3.0";
     accelsel_predictor *p;

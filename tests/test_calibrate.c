@@ -333,8 +333,12 @@ START_TEST(round_years)
     ck_assert_str_eq(end, "");
     ck_assert_int_eq(asel_perf_round_code("v0.5 (closed)", &end), 5);
     ck_assert_str_eq(end, " (closed)");
-    static const char *bad[] = { NULL, "", "3.1", "v", "v3", "v3.", "v.1", "v-3.1", "v+3.1",
-                                 "v3.100", "v100.0", "v99999999999999999999.1", "predicted" };
+    ck_assert_int_eq(asel_perf_round_code("V3.1", NULL), 301); /* as result tables spell it */
+    ck_assert_int_eq(asel_perf_round_code("3.1", &end), 301);
+    ck_assert_str_eq(end, "");
+    static const char *bad[] = { NULL, "", "x3.1", "vv3.1", "v", "v3", "v3.", "v.1", "v-3.1",
+                                 "v+3.1", "-3.1", "v3.100", "v100.0", "v99999999999999999999.1",
+                                 "predicted" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ck_assert_msg(asel_perf_round_code(bad[i], NULL) == -1, "'%s'", bad[i] ? bad[i] : "(null)");
 }

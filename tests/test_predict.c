@@ -51,6 +51,13 @@ static int predict(const accelsel_predict_request *q, accelsel_prediction *res)
     return accelsel_predictor_predict(pred, q, res);
 }
 
+static void assert_note(const accelsel_dataset *out, size_t row, size_t col, const char *part)
+{
+    const char *s = accelsel_dataset_string(out, row, col);
+    ck_assert_msg(s != NULL && strstr(s, part) != NULL, "row %zu: note '%s' lacks '%s'", row,
+                  s ? s : "(none)", part);
+}
+
 static void assert_message_has(const char *a, const char *b)
 {
     const char *m = accelsel_last_error()->message;
@@ -505,6 +512,47 @@ START_TEST(dataset_rows)
 }
 END_TEST
 
+/* A benchmark column, where a table has one, keeps rows of other benchmarks
+ * from being predicted as ResNet-50; a round may be spelt 3.1 or V3.1. */
+START_TEST(other_benchmarks_and_round_spellings)
+{
+    static const char csv[] =
+        "benchmark,round,accelerator_model_name,total_accelerators,global_batch_size\n"
+        "bert,v3.1,h100-sxm5-80gb,8,2048\n"
+        "resnet,v3.1,h100-sxm5-80gb,8,2048\n"
+        ",v3.1,h100-sxm5-80gb,8,2048\n"
+        "image_classification,3.1,h100-sxm5-80gb,8,2048\n"
+        "ResNet,V3.1,h100-sxm5-80gb,8,2048\n"
+        "resnet,v0.7,h100-sxm5-80gb,8,2048\n";
+    accelsel_dataset *ds, *out;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, csv, sizeof csv - 1, NULL), 0);
+    /* a trend of -0.1 a year from software of 2024 (v3.1), so that rounds show */
+    char *text = save(pred), *at = strstr(text, "software_trend: 0\n"), edited[8192];
+    ck_assert_ptr_nonnull(at);
+    snprintf(edited, sizeof edited, "%.*ssoftware_trend: -0.1\n%s", (int)(at - text), text,
+             at + strlen("software_trend: 0\n"));
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, cat, edited, strlen(edited), NULL),
+                     0);
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&out, p, ds, NULL), 0);
+    size_t t, note;
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "predicted_time_to_train_min", &t), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "prediction_note", &note), 0);
+    ck_assert(isnan(accelsel_dataset_number(out, 0, t)));
+    assert_note(out, 0, note, "benchmark 'bert' is not ResNet-50");
+    double v31 = accelsel_dataset_number(out, 1, t);
+    ck_assert(isfinite(v31) && v31 > 0);
+    for (size_t r = 2; r < 5; r++)
+        ck_assert_double_eq(accelsel_dataset_number(out, r, t), v31);
+    /* v0.7, three and a half years before v3.1: exp(0.1 x 3.5) times as long */
+    ck_assert_double_eq_tol(accelsel_dataset_number(out, 5, t) / v31, exp(0.35), 1e-12);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_free(text);
+}
+END_TEST
+
 START_TEST(appended_rows)
 {
     accelsel_dataset *ds, *out;
@@ -622,6 +670,7 @@ int main(void)
     tcase_add_test(tc, params_version_1_loads);
     tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));
     tcase_add_test(tc, dataset_rows);
+    tcase_add_test(tc, other_benchmarks_and_round_spellings);
     tcase_add_test(tc, appended_rows);
     tcase_add_test(tc, sweep_and_sweet_spot);
     tcase_add_test(tc, threads_share_a_predictor);

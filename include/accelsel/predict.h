@@ -291,7 +291,9 @@ ACCELSEL_API int accelsel_predictor_epochs(const accelsel_predictor *p, double g
  *  host_processors_per_node, host_processor_core_count, global_batch_size and
  *  round; never the results (time_to_train_min, run_times_min,
  *  throughput_img_s, epochs_mean, eval_accuracy_mean). Every row is ResNet-50
- *  v1.5 at 224 x 224 on ImageNet. A row's round ("vX.Y", X and Y up to 99)
+ *  v1.5 at 224 x 224 on ImageNet; where a `benchmark` column names another
+ *  (not "resnet..." nor "image_classification"), the row gets a note and no
+ *  prediction. A row's round ("vX.Y", also "VX.Y" or "X.Y"; X and Y up to 99)
  *  gives the software it ran: its time carries the fitted software trend's
  *  factor exp(trend x (year of the round - the parameters' software year));
  *  a row without such a round runs the parameters' software

@@ -15,7 +15,7 @@
 
 typedef struct cols {
     size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
-    size_t time, epochs, round, division, same_runs;
+    size_t time, epochs, round, division, same_runs, benchmark;
 } cols;
 
 size_t asel_perf_column(const accelsel_dataset *ds, const char *name)
@@ -126,6 +126,16 @@ static char *note_of(const char *why)
     return asel_strdup(why ? why : accelsel_last_error()->message);
 }
 
+/* Whether the row's benchmark, where a column names it, is ResNet-50: as
+ * MLPerf's tables name it ("resnet", "ResNet") or its task
+ * ("image_classification"). Rows of other benchmarks are not predicted as
+ * ResNet-50. */
+static int is_resnet(const char *benchmark)
+{
+    return benchmark == NULL || benchmark[0] == '\0' || strncasecmp(benchmark, "resnet", 6) == 0 ||
+           strcasecmp(benchmark, "image_classification") == 0;
+}
+
 static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
                     const cols *c, const accelsel_network *net, asel_perf_row *out)
 {
@@ -138,11 +148,15 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
         fill_cpu(p, ds, r, c, &q);
     else
         fill_accel(p, ds, r, c, &q);
-    const char *why = NULL;
-    char bad_count[96];
+    const char *why = NULL, *benchmark = str(ds, r, c->benchmark);
+    char bad_count[96], other[160];
     double total = num(ds, r, c->total);
     int rc = 0;
-    if (q.device == NULL)
+    if (!is_resnet(benchmark)) {
+        snprintf(other, sizeof other, "benchmark '%.*s%s' is not ResNet-50, the network rows are "
+                 "predicted as", ASEL_QUOTE_MAX, benchmark, asel_ellipsis(benchmark));
+        why = other;
+    } else if (q.device == NULL)
         why = "no accelerator or host processor name";
     else if (!cpu && q.count == 0 && (isnan(total) || total == 0))
         why = "missing accelerator count";
@@ -181,7 +195,7 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
                col(ds, "host_processor_model_name"), col(ds, "host_processors_per_node"),
                col(ds, "host_processor_core_count"), col(ds, "global_batch_size"),
                col(ds, "time_to_train_min"), col(ds, "epochs_mean"), col(ds, "round"),
-               col(ds, "division"), col(ds, "same_runs_as") };
+               col(ds, "division"), col(ds, "same_runs_as"), col(ds, "benchmark") };
     size_t n = accelsel_dataset_rows(ds);
     if ((rc = accelsel_network_load_zoo(&out->net, "resnet50", NULL)) < 0)
         return rc;

@@ -21,9 +21,9 @@ static long bounded_number(const char **p, long max)
 
 int asel_perf_round_code(const char *s, const char **end)
 {
-    if (s == NULL || *s != 'v')
+    if (s == NULL)
         return -1;
-    const char *p = s + 1;
+    const char *p = *s == 'v' || *s == 'V' ? s + 1 : s;
     long major = bounded_number(&p, 99);
     if (major < 0 || *p++ != '.')
         return -1;

@@ -5,10 +5,11 @@
 
 #include "perf/params.h"
 
-/* The code X * 100 + Y of a round name "vX.Y" at @p s (X and Y at most 99,
- * digits only: a round's year then stays within a century, and the trend's
- * factor finite), with @p end (if not NULL) set past it; -1 if @p s is
- * NULL or does not start with such a name. */
+/* The code X * 100 + Y of a round name "vX.Y" at @p s ("VX.Y" and "X.Y"
+ * too, as result tables spell them; X and Y at most 99, digits only: a
+ * round's year then stays within a century, and the trend's factor finite),
+ * with @p end (if not NULL) set past it; -1 if @p s is NULL or does not
+ * start with such a name. */
 int asel_perf_round_code(const char *s, const char **end);
 
 /* The publication date, in years, of MLPerf Training round @p round

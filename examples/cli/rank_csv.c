@@ -1,5 +1,6 @@
 /* accelsel rank --format csv: the top configurations as one CSV table (rank,
- * score, group, the group's rank, then descriptive and criteria columns),
+ * score, group, the group's rank, then descriptive and criteria columns, then
+ * every other column of the data),
  * written by the library's CSV writer so that quoting follows RFC 4180. */
 #include <math.h>
 #include <stdlib.h>
@@ -79,6 +80,9 @@ static int build(accelsel_dataset **out, const rank_args *a, const rank_result *
         status = copy_column(*out, rows, described[i]);
     for (size_t i = 0; status == CLI_OK && i < r->n_crit; i++)
         status = copy_column(*out, rows, r->crit[i].column);
+    /* the rest of the data, so that a row of any table can be told apart */
+    for (size_t c = 0; status == CLI_OK && rows != NULL && c < accelsel_dataset_cols(rows); c++)
+        status = copy_column(*out, rows, accelsel_dataset_column_name(rows, c));
     accelsel_dataset_free(rows);
     return status;
 }

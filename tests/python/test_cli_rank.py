@@ -191,6 +191,24 @@ class OptionsTest(unittest.TestCase):
         self.assertEqual(len(rows), 7)
         self.assertEqual([int(x['rank']) for x in rows], list(range(1, 8)))
         self.assertIn('system_name', rows[0])
+        self.assertIn('host_processor_model_name', rows[0])  # every column of the data
+
+    def test_csv_of_any_table_keeps_its_text_columns(self):
+        table = 'model,brand,price,speed\nA1,Acme,100,5\nB2,Zen,200,9\nC3,Acme,150,6\nD4,Zen,90,2\n'
+        with tempfile.NamedTemporaryFile('w', suffix='.csv', delete=False) as f:
+            f.write(table)
+        try:
+            r = run('--csv', f.name, '--features', 'price,speed', '--criteria',
+                    'price:1:cost,speed:1:benefit', '--k', '2', '--format', 'csv')
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = list(csv.DictReader(r.stdout.splitlines()))
+        given = {x['model']: x for x in csv.DictReader(table.splitlines())}
+        self.assertEqual(len(rows), 4)
+        for row in rows:
+            self.assertEqual(row['brand'], given[row['model']]['brand'])
+            self.assertEqual(float(row['price']), float(given[row['model']]['price']))
 
     def test_plot_has_one_circle_per_kept_row_in_the_scatter(self):
         with tempfile.TemporaryDirectory() as d:

@@ -166,7 +166,8 @@ typedef struct bad_fit {
 
 static const bad_fit bad_fits[] = {
     {"nope", T(DEFAULT), ACCELSEL_MISSING_DROP, ACCELSEL_ENOTFOUND, "no column 'nope'"},
-    {"k", T(ZSCORE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "'k' is constant"},
+    {"k", T(ZSCORE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "'k' is constant (5 on every row"},
+    {"k", T(LOG10_ZSCORE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "'k' is constant (log10 0.69897"},
     {"k", T(MINMAX), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "'k' is constant"},
     {"z", T(NONE), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "column 'z', line 5 of <buffer>: infinite"},
     {"z", T(LOG10), ACCELSEL_MISSING_DROP, ACCELSEL_EDATA, "column 'z', line 2 of <buffer>: log10"},

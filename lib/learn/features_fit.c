@@ -83,7 +83,9 @@ static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, s
         in->transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE) {
         if (lo == hi)
             return asel_error(ACCELSEL_EDATA,
-                              FN ": column '%s' is constant (%g): it cannot be scaled", in->name,
+                              FN ": column '%s' is constant (%s%g on every row used): it cannot "
+                              "be scaled; leave it out of the features", in->name,
+                              asel_feat_is_log(in->transform) ? "log10 " : "",
                               pre_scale(in, v[rows[0]]));
     }
     if (in->transform == ACCELSEL_TRANSFORM_MINMAX) {

@@ -187,7 +187,14 @@ START_TEST(bad_options_and_inputs)
     o.time_column = "tt";
     assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'tt' (closest: 't')");
     o.time_column = "gpu";
-    assert_fails(in, &o, ACCELSEL_ETYPE, "'gpu' is categorical");
+    assert_fails(in, &o, ACCELSEL_ETYPE, "'gpu' is categorical (line 2 of <buffer>: 'g1' is not");
+    /* A unit after a number makes the column text: the message finds it. */
+    accelsel_dataset *units = load("sys,gpu,nodes,per_node,t,ep\nr0,g1,1,4,40,10\n"
+                                   "r1,g1,2,4,,10\nr2,g1,1,4,22 min,10\n");
+    o = table_options(groups);
+    assert_fails(units, &o, ACCELSEL_ETYPE,
+                 "column 't' is categorical (line 4 of <buffer>: '22 min' is not a number)");
+    accelsel_dataset_free(units);
     o = table_options(groups);
     o.epochs_column = "epochs";
     assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'epochs'");

@@ -1,5 +1,7 @@
 /* Dataset life cycle and column bookkeeping. */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -35,6 +37,33 @@ void asel_ds_row_place(const accelsel_dataset *ds, size_t row, char *buf, size_t
         snprintf(buf, cap, "line %llu of %.200s", (unsigned long long)ds->lines[row], ds->source);
     else
         snprintf(buf, cap, "dataset row %zu", row);
+}
+
+/* Row of the first value of text column @p col that strtod does not read
+ * whole; SIZE_MAX if every present value reads as a number. */
+static size_t first_text(const accelsel_dataset *ds, size_t col)
+{
+    for (size_t r = 0; r < ds->n_rows; r++) {
+        const char *s = accelsel_dataset_string(ds, r, col);
+        char *end;
+        if (s != NULL && (strtod(s, &end), end == s || *end != '\0'))
+            return r;
+    }
+    return SIZE_MAX;
+}
+
+int asel_ds_not_numeric(const accelsel_dataset *ds, size_t col, const char *what,
+                        const char *need)
+{
+    const char *name = ds->cols[col].name;
+    size_t r = first_text(ds, col);
+    if (r == SIZE_MAX)
+        return asel_error(ACCELSEL_ETYPE, "%s: column '%s' is categorical; %s", what, name, need);
+    char place[256];
+    const char *v = accelsel_dataset_string(ds, r, col);
+    asel_ds_row_place(ds, r, place, sizeof place);
+    return asel_error(ACCELSEL_ETYPE, "%s: column '%s' is categorical (%s: '%.*s%s' is not a "
+                      "number); %s", what, name, place, ASEL_QUOTE_MAX, v, asel_ellipsis(v), need);
 }
 
 void asel_column_clear(asel_column *c)

@@ -33,8 +33,7 @@ static int numeric(const accelsel_dataset *ds, const char *name, int optional, c
     if (col == SIZE_MAX)
         return optional ? 0 : asel_ds_find(ds, fn, name, &col);
     if (ds->cols[col].type != ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_ETYPE, "%s: column '%s' is categorical, a number is needed", fn,
-                          name);
+        return asel_ds_not_numeric(ds, col, fn, "a number is needed");
     *v = ds->cols[col].num;
     return 0;
 }

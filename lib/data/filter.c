@@ -78,8 +78,7 @@ int asel_filter_range(accelsel_dataset **out, const accelsel_dataset *ds, const 
 {
     const asel_column *c = &ds->cols[col];
     if (c->type != ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_ETYPE, "%s: column '%s' is categorical, a range needs a numeric one",
-                          fn, c->name);
+        return asel_ds_not_numeric(ds, col, fn, "a range needs a numeric one");
     if (isnan(min) || isnan(max) || min > max)
         return asel_error(ACCELSEL_EINVAL, "%s: invalid range [%g, %g] for column '%s'", fn, min,
                           max, c->name);

@@ -42,6 +42,13 @@ int asel_ds_copy_origin(accelsel_dataset *dst, const accelsel_dataset *src, cons
  * the rows were read from a file, else "dataset row 241" (0-based). */
 void asel_ds_row_place(const accelsel_dataset *ds, size_t row, char *buf, size_t cap);
 
+/* ACCELSEL_ETYPE for text column @p col of @p ds where numbers are needed:
+ * "@p what: column 'x' is categorical (line 5 of data.csv: '137.8 min' is not
+ * a number); @p need", naming the first value that does not read as a
+ * number, so that a unit or a thousands separator is found at once. */
+int asel_ds_not_numeric(const accelsel_dataset *ds, size_t col, const char *what,
+                        const char *need);
+
 /* Free what a column owns (not the struct itself). */
 void asel_column_clear(asel_column *c);
 

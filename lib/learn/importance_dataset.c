@@ -17,7 +17,7 @@ static int find_target(const accelsel_dataset *ds, const char *name, size_t *col
     if (rc != 0)
         return rc;
     if (accelsel_dataset_column_type(ds, *col) != ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_ETYPE, "importance: target column '%s' is categorical, not numeric", name);
+        return asel_ds_not_numeric(ds, *col, "importance: target", "a number is needed");
     return 0;
 }
 

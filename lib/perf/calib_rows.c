@@ -49,6 +49,15 @@ static double num(const accelsel_dataset *ds, size_t r, size_t c)
     return s && *end == '\0' && end != s ? v : NAN;
 }
 
+/* Whether a text column holds a value at the row (one that num() may not read). */
+static int has_text(const accelsel_dataset *ds, size_t r, size_t c)
+{
+    const char *s = c == SIZE_MAX || accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC
+                        ? NULL
+                        : accelsel_dataset_string(ds, r, c);
+    return s != NULL && s[0] != '\0';
+}
+
 static int positive(double v)
 {
     return isfinite(v) && v > 0;
@@ -149,7 +158,7 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
     else
         fill_accel(p, ds, r, c, &q);
     const char *why = NULL, *benchmark = str(ds, r, c->benchmark);
-    char bad_count[96], other[160];
+    char bad_count[128], other[160];
     double total = num(ds, r, c->total);
     int rc = 0;
     if (!is_resnet(benchmark)) {
@@ -158,9 +167,14 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
         why = other;
     } else if (q.device == NULL)
         why = "no accelerator or host processor name";
-    else if (!cpu && q.count == 0 && (isnan(total) || total == 0))
+    else if (!cpu && q.count == 0 && (isnan(total) || total == 0) && !has_text(ds, r, c->total))
         why = "missing accelerator count";
-    else if (!cpu && q.count == 0) {
+    else if (!cpu && q.count == 0 && isnan(total)) {
+        const char *t = str(ds, r, c->total);
+        snprintf(bad_count, sizeof bad_count, "accelerator count '%.*s%s' is not a number",
+                 ASEL_QUOTE_MAX, t, asel_ellipsis(t));
+        why = bad_count;
+    } else if (!cpu && q.count == 0) {
         snprintf(bad_count, sizeof bad_count,
                  "accelerator count %g is not a whole number from 1 to %u", total, UINT32_MAX);
         why = bad_count;

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "rank/rank_impl.h"
 
 static int check_criterion(const accelsel_criterion *c, size_t i)
@@ -69,11 +70,11 @@ static int resolve_column(const accelsel_dataset *ds, const accelsel_criterion *
         snprintf(detail, sizeof detail, "%s", accelsel_last_error()->message);
         return asel_error(rc, "criteria[%zu].column: %s", i, detail);
     }
-    if (accelsel_dataset_column_type(ds, *col) != ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_ETYPE,
-                          "criteria[%zu].column: column '%s' is categorical; a criterion needs "
-                          "a numeric column",
-                          i, c->column);
+    if (accelsel_dataset_column_type(ds, *col) != ACCELSEL_COLUMN_NUMERIC) {
+        char what[48];
+        snprintf(what, sizeof what, "criteria[%zu].column", i);
+        return asel_ds_not_numeric(ds, *col, what, "a criterion needs a numeric column");
+    }
     return 0;
 }
 

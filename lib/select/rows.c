@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "select/select_impl.h"
 
 /* Replace *ds by @p next, made from it by a call that returned @p rc. */
@@ -179,8 +180,7 @@ int asel_sel_add_target(accelsel_dataset *ds, const char *target)
         return asel_sel_fail(rc, "target");
     const double *v = accelsel_dataset_numeric(ds, col);
     if (v == NULL)
-        return asel_error(ACCELSEL_ETYPE, "target: column '%s' is categorical, log10 needs numbers",
-                          name);
+        return asel_ds_not_numeric(ds, col, "target", "log10 needs numbers");
     size_t n = accelsel_dataset_rows(ds);
     double *logs = log10_values(v, n);
     if (logs == NULL)

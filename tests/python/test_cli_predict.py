@@ -187,13 +187,15 @@ class FromCsv(unittest.TestCase):
                         'NVIDIA H100-SXM5-80GB,8,1,8,4,v3.0\n'
                         'NVIDIA H100-SXM5-80GB,-8,1,8,2048,v3.0\n'
                         'NVIDIA H100-SXM5-80GB,8.5,1,8,2048,v3.0\n'
-                        'NVIDIA H100-SXM5-80GB,1e12,1,8,2048,v3.0\n')
+                        'NVIDIA H100-SXM5-80GB,1e12,1,8,2048,v3.0\n'
+                        'NVIDIA H100-SXM5-80GB,"1,024",1,8,2048,v3.0\n')
             p = ok('--from-csv', path, '--format', 'json')
         rows = json.loads(p.stdout)
-        self.assertEqual(len(rows), 7)
+        self.assertEqual(len(rows), 8)
+        self.assertEqual(rows[7]['prediction_note'], "accelerator count '1,024' is not a number")
         self.assertEqual(rows[2]['prediction_note'], 'missing accelerator count')
         self.assertIn('global batch 4 is smaller than the 8 devices', rows[3]['prediction_note'])
-        for row, count in zip(rows[4:], ('-8', '8.5', '1e+12')):
+        for row, count in zip(rows[4:7], ('-8', '8.5', '1e+12')):
             self.assertEqual(row['prediction_note'],
                              'accelerator count %s is not a whole number from 1 to 4294967295' % count)
             self.assertIsNone(row['predicted_time_to_train_min'])

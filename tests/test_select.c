@@ -241,6 +241,34 @@ START_TEST(errors_name_their_field)
     o.variables = "speed";
     fails(ds, &o, ACCELSEL_ENOTFOUND, "target");
     accelsel_dataset_free(ds);
+    /* A table of no rows says so, whatever its columns. */
+    accelsel_dataset *empty;
+    ck_assert_int_eq(accelsel_dataset_new(&empty, 0), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(empty, "division_norm", NULL, 0), 0);
+    o = quote_options();
+    fails(empty, &o, ACCELSEL_EEMPTY, "rows");
+    accelsel_dataset_free(empty);
+}
+END_TEST
+
+/* A division column left blank on every row (so read as numeric) does not
+ * filter: all eight quotes stay; one division given keeps the closed rows. */
+START_TEST(blank_division_keeps_every_row)
+{
+    accelsel_dataset *ds = quotes();
+    const double blank[N_QUOTES] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "division_norm", blank, N_QUOTES), 0);
+    accelsel_selection_options o = quote_options();
+    accelsel_selection *s = run_ok(ds, &o);
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), N_QUOTES);
+    accelsel_selection_free(s);
+    const char *div[N_QUOTES] = {"closed", "open", "closed", "closed", "open", "closed", "closed",
+                                 "closed"};
+    ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "division_norm", div, N_QUOTES), 0);
+    s = run_ok(ds, &o);
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 6);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
 }
 END_TEST
 
@@ -358,6 +386,7 @@ int main(void)
     tcase_add_test(tc, groups_ranked_by_textbook_topsis_on_medians);
     tcase_add_test(tc, target_gives_importance);
     tcase_add_test(tc, errors_name_their_field);
+    tcase_add_test(tc, blank_division_keeps_every_row);
     tcase_add_test(tc, pareto_has_no_sensitivity);
     tcase_add_test(tc, pareto_ties_share_a_rank);
     tcase_add_test(tc, readme_findings);

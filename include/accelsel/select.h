@@ -39,8 +39,9 @@ typedef struct accelsel_selection accelsel_selection;
 /** Keep the rows with a time to train above 0, more than 0 accelerators, the
  *  closed division and logs that repeat no earlier row (same_runs_as empty);
  *  each filter applies when its column (time_to_train_min,
- *  total_accelerators, division_norm, same_runs_as) exists. Derived metrics
- *  are then computed on the kept rows only. */
+ *  total_accelerators, division_norm, same_runs_as) exists, and the division
+ *  filter only when some row has a division. Derived metrics are then
+ *  computed on the kept rows only. */
 #define ACCELSEL_SELECTION_ROWS_KEPT 1
 /** Keep every row; derived metrics are computed on all of them. */
 #define ACCELSEL_SELECTION_ROWS_ALL 2

@@ -48,12 +48,25 @@ static int keep_unique_logs(accelsel_dataset **ds)
     return step(ds, next, rc, "rows");
 }
 
+/* Whether column @p name exists and some row has a value in it: a column
+ * left blank throughout (so read as numeric) says nothing of the division. */
+static int has_values(const accelsel_dataset *ds, const char *name)
+{
+    size_t col;
+    if (!asel_sel_has(ds, name) || accelsel_dataset_column_index(ds, name, &col) != 0)
+        return 0;
+    for (size_t i = 0; i < accelsel_dataset_rows(ds); i++)
+        if (accelsel_dataset_is_missing(ds, i, col) == 0)
+            return 1;
+    return 0;
+}
+
 static int kept_rows(accelsel_dataset **ds)
 {
     int rc = keep_positive(ds, "time_to_train_min");
     if (rc == 0)
         rc = keep_positive(ds, "total_accelerators");
-    if (rc == 0 && asel_sel_has(*ds, "division_norm")) {
+    if (rc == 0 && has_values(*ds, "division_norm")) {
         accelsel_dataset *next = NULL;
         int frc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
         rc = step(ds, next, frc, "rows");
@@ -148,6 +161,8 @@ int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
                   const accelsel_selection_options *o)
 {
     s->rows_in = accelsel_dataset_rows(data);
+    if (s->rows_in == 0)
+        return asel_error(ACCELSEL_EEMPTY, "rows: the data has no rows");
     int rc = accelsel_selection_keep_rows(&s->ds, data, o->rows);
     if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
         return asel_error(ACCELSEL_EEMPTY, "rows: no row has a time to train and accelerators "

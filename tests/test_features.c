@@ -176,7 +176,8 @@ static const bad_fit bad_fits[] = {
     {"t", 42, ACCELSEL_MISSING_DROP, ACCELSEL_EINVAL, "unknown transform 42 for column 't'"},
     {"t", -1, ACCELSEL_MISSING_DROP, ACCELSEL_EINVAL, "unknown transform -1"},
     {"t", T(NONE), 7, ACCELSEL_EINVAL, "missing-value policy 7"},
-    {"gone", T(NONE), ACCELSEL_MISSING_DROP, ACCELSEL_EEMPTY, "no rows left"},
+    {"gone", T(NONE), ACCELSEL_MISSING_DROP, ACCELSEL_EEMPTY,
+     "no rows left after dropping rows with missing values: column 'gone' has no value in any row"},
     {"gone", T(NONE), ACCELSEL_MISSING_IMPUTE, ACCELSEL_EEMPTY, "'gone' has no value"},
     {"gonecat", T(ONEHOT), ACCELSEL_MISSING_IMPUTE, ACCELSEL_EEMPTY, "'gonecat' has no value"},
 };
@@ -247,7 +248,8 @@ static const bad_xf bad_xfs[] = {
     {"n,fam\n1,A100\n", ACCELSEL_ENOTFOUND, "no column 't'"},
     {"n,t,fam\n1,2,3\n", ACCELSEL_ETYPE, "'fam' was categorical"},
     {"n,t,fam\n1,x,A100\n", ACCELSEL_ETYPE, "'t' was numeric"},
-    {"n,t,fam\n1,,A100\n", ACCELSEL_EEMPTY, "no rows left"},
+    {"n,t,fam\n1,,A100\n", ACCELSEL_EEMPTY,
+     "no rows left after dropping rows with missing values: column 't'"},
     {"n,t,fam\n1,2,A100\n1,-inf,A100\n", ACCELSEL_EDATA, "column 't', line 3 of <buffer>: infinite"},
     {"n,t,fam\n1,2,A100\n0,2,A100\n", ACCELSEL_EDATA, "column 'n', line 3 of <buffer>: log10 of 0"},
 };

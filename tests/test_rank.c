@@ -552,7 +552,8 @@ static const struct {
     {{{"x", 1, B}}, 0, ACCELSEL_RANK_TOPSIS, ACCELSEL_EINVAL, "n_criteria"},
     {{{"x", 1, B}}, 1, 99, ACCELSEL_EINVAL, "method 99"},
     {{{"inf", 1, B}}, 1, ACCELSEL_RANK_PARETO, ACCELSEL_EDATA, "column 'inf', dataset row 1: infinite value"},
-    {{{"gone", 1, B}}, 1, ACCELSEL_RANK_WSUM, ACCELSEL_EEMPTY, "no row has a value"},
+    {{{"gone", 1, B}}, 1, ACCELSEL_RANK_WSUM, ACCELSEL_EEMPTY,
+     "no row has a value for every criterion: column 'gone' has no value in any of the"},
 };
 
 START_TEST(ranking_bad_input)

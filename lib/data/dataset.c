@@ -39,6 +39,14 @@ void asel_ds_row_place(const accelsel_dataset *ds, size_t row, char *buf, size_t
         snprintf(buf, cap, "dataset row %zu", row);
 }
 
+int asel_ds_has_value(const accelsel_dataset *ds, size_t col)
+{
+    for (size_t r = 0; r < ds->n_rows; r++)
+        if (accelsel_dataset_is_missing(ds, r, col) == 0)
+            return 1;
+    return 0;
+}
+
 /* Row of the first value of text column @p col that strtod does not read
  * whole; SIZE_MAX if every present value reads as a number. */
 static size_t first_text(const accelsel_dataset *ds, size_t col)

@@ -42,6 +42,9 @@ int asel_ds_copy_origin(accelsel_dataset *dst, const accelsel_dataset *src, cons
  * the rows were read from a file, else "dataset row 241" (0-based). */
 void asel_ds_row_place(const accelsel_dataset *ds, size_t row, char *buf, size_t cap);
 
+/* 1 if some row of column @p col of @p ds has a value, 0 if every row misses it. */
+int asel_ds_has_value(const accelsel_dataset *ds, size_t col);
+
 /* ACCELSEL_ETYPE for text column @p col of @p ds where numbers are needed:
  * "@p what: column 'x' is categorical (line 5 of data.csv: '137.8 min' is not
  * a number); @p need", naming the first value that does not read as a

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
 #include "learn/features_impl.h"
 
 #define FN "accelsel_features_fit"
@@ -99,11 +100,21 @@ static int select_rows(const accelsel_features *f, const accelsel_dataset *ds, c
             rows[n++] = r;
     }
     *n_rows = n;
-    if (n == 0)
-        return asel_error(ACCELSEL_EEMPTY, FN ": no rows left %s",
-                          nr == 0 ? "(the dataset is empty)"
-                                  : "after dropping rows with missing values");
-    return 0;
+    return n == 0 ? asel_feat_no_rows(FN, ds, cols, f->n_inputs) : 0;
+}
+
+int asel_feat_no_rows(const char *fn, const accelsel_dataset *ds, const size_t *cols, size_t n)
+{
+    if (accelsel_dataset_rows(ds) == 0)
+        return asel_error(ACCELSEL_EEMPTY, "%s: no rows left (the dataset is empty)", fn);
+    for (size_t i = 0; i < n; i++)
+        if (!asel_ds_has_value(ds, cols[i]))
+            return asel_error(ACCELSEL_EEMPTY,
+                              "%s: no rows left after dropping rows with missing values: column "
+                              "'%s' has no value in any row", fn,
+                              accelsel_dataset_column_name(ds, cols[i]));
+    return asel_error(ACCELSEL_EEMPTY, "%s: no rows left after dropping rows with missing values",
+                      fn);
 }
 
 static int fit_inputs(accelsel_features *f, const accelsel_dataset *ds, const size_t *cols,

@@ -50,6 +50,11 @@ int asel_features_finish(accelsel_features *f);
 /* Allocate an empty transform with @p n_inputs zeroed inputs. */
 int asel_features_alloc(accelsel_features **out, size_t n_inputs);
 
+/* ACCELSEL_EEMPTY for function @p fn when dropping rows with a missing
+ * input left none of @p ds: names an input column (of @p cols, @p n) that has
+ * no value in any row, where one has none. */
+int asel_feat_no_rows(const char *fn, const accelsel_dataset *ds, const size_t *cols, size_t n);
+
 /* Deep copy: 0 or ACCELSEL_ENOMEM. */
 int asel_features_clone(accelsel_features **out, const accelsel_features *f);
 

@@ -99,6 +99,18 @@ static int row_complete(const accelsel_features *f, const accelsel_dataset *ds,
     return 1;
 }
 
+static int no_rows(const accelsel_features *f, const accelsel_dataset *ds, const bound_input *b)
+{
+    size_t *cols = asel_calloc(f->n_inputs ? f->n_inputs : 1, sizeof *cols);
+    if (cols == NULL)
+        return asel_enomem();
+    for (size_t i = 0; i < f->n_inputs; i++)
+        cols[i] = b[i].col;
+    int rc = asel_feat_no_rows(FN, ds, cols, f->n_inputs);
+    asel_free(cols);
+    return rc;
+}
+
 static int write_rows(const accelsel_features *f, const accelsel_dataset *ds, const bound_input *b,
                       double *matrix, size_t *n_rows_out, size_t *row_index_out)
 {
@@ -114,11 +126,7 @@ static int write_rows(const accelsel_features *f, const accelsel_dataset *ds, co
         n++;
     }
     *n_rows_out = n;
-    if (n == 0)
-        return asel_error(ACCELSEL_EEMPTY, FN ": no rows left %s",
-                          nr == 0 ? "(the dataset is empty)"
-                                  : "after dropping rows with missing values");
-    return 0;
+    return n == 0 ? no_rows(f, ds, b) : 0;
 }
 
 ACCELSEL_API int accelsel_features_transform(const accelsel_features *f, const accelsel_dataset *ds,

@@ -29,6 +29,22 @@ static int row_status(const accelsel_dataset *ds, const asel_rank_column *cols, 
     return keep;
 }
 
+/* ACCELSEL_EEMPTY, naming a criterion that no row has where there is one. */
+static int no_complete_row(const accelsel_ranking *r, const asel_rank_column *cols, size_t k)
+{
+    for (size_t j = 0; j < k; j++) {
+        size_t row = 0;
+        while (row < r->n_rows && isnan(cols[j].values[row]))
+            row++;
+        if (row == r->n_rows && r->n_rows > 0)
+            return asel_error(ACCELSEL_EEMPTY, "no row has a value for every criterion: column "
+                              "'%s' has no value in any of the %zu rows", cols[j].name, r->n_rows);
+    }
+    return asel_error(ACCELSEL_EEMPTY,
+                      "no row has a value for every criterion (%zu rows, each missing one)",
+                      r->n_rows);
+}
+
 int asel_rank_gather(accelsel_ranking *r, const accelsel_dataset *ds, const asel_rank_column *cols,
                      size_t k, uint32_t missing)
 {
@@ -40,9 +56,7 @@ int asel_rank_gather(accelsel_ranking *r, const accelsel_dataset *ds, const asel
         m += (size_t)rc;
     }
     if (m == 0)
-        return asel_error(ACCELSEL_EEMPTY,
-                          "no row has a value for every criterion (%zu rows, each missing one)",
-                          r->n_rows);
+        return no_complete_row(r, cols, k);
     if (asel_alloc_array(&r->rows, m, sizeof *r->rows) != 0 ||
         asel_alloc_array(&r->norm, m, k * sizeof *r->norm) != 0)
         return ACCELSEL_ENOMEM;

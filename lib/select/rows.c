@@ -53,12 +53,8 @@ static int keep_unique_logs(accelsel_dataset **ds)
 static int has_values(const accelsel_dataset *ds, const char *name)
 {
     size_t col;
-    if (!asel_sel_has(ds, name) || accelsel_dataset_column_index(ds, name, &col) != 0)
-        return 0;
-    for (size_t i = 0; i < accelsel_dataset_rows(ds); i++)
-        if (accelsel_dataset_is_missing(ds, i, col) == 0)
-            return 1;
-    return 0;
+    return asel_sel_has(ds, name) && accelsel_dataset_column_index(ds, name, &col) == 0 &&
+           asel_ds_has_value(ds, col);
 }
 
 static int kept_rows(accelsel_dataset **ds)

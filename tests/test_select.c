@@ -5,6 +5,7 @@
  * built-in data, and allocation failures. */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,10 @@ START_TEST(errors_name_their_field)
     o.target = "no_such";
     o.variables = "speed";
     fails(ds, &o, ACCELSEL_ENOTFOUND, "target");
+    o.target = "log10(no_such)"; /* fails after the variables are made: nothing leaks */
+    fails(ds, &o, ACCELSEL_ENOTFOUND, "target");
+    o.target = "log10(vendor)";
+    fails(ds, &o, ACCELSEL_ETYPE, "target");
     accelsel_dataset_free(ds);
     /* A table of no rows says so, whatever its columns. */
     accelsel_dataset *empty;
@@ -248,6 +253,31 @@ START_TEST(errors_name_their_field)
     o = quote_options();
     fails(empty, &o, ACCELSEL_EEMPTY, "rows");
     accelsel_dataset_free(empty);
+}
+END_TEST
+
+/* log10(NAME) of a name of any length takes that column, not one whose
+ * name is a prefix of it: a 300-byte name beside its first 255 bytes. */
+START_TEST(long_target_names)
+{
+    accelsel_dataset *ds = quotes();
+    char long_name[301], prefix[256], target[320];
+    memset(long_name, 'a', 300), long_name[300] = '\0';
+    memcpy(prefix, long_name, 255), prefix[255] = '\0';
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, long_name, price, N_QUOTES), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, prefix, speed, N_QUOTES), 0);
+    snprintf(target, sizeof target, "log10(%s)", long_name);
+    accelsel_selection_options o = quote_options();
+    o.target = target;
+    o.variables = "power";
+    accelsel_selection *s = run_ok(ds, &o);
+    size_t col;
+    const accelsel_dataset *out = accelsel_selection_dataset(s);
+    ck_assert_int_eq(accelsel_dataset_column_index(out, target, &col), 0);
+    for (size_t i = 0; i < N_QUOTES; i++)
+        ck_assert_double_eq_tol(accelsel_dataset_number(out, i, col), log10(price[i]), 1e-15);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
 }
 END_TEST
 
@@ -268,6 +298,9 @@ START_TEST(blank_division_keeps_every_row)
     s = run_ok(ds, &o);
     ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 6);
     accelsel_selection_free(s);
+    /* Numbers where the division's name belongs: a type error, not a filter. */
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "division_norm", price, N_QUOTES), 0);
+    fails(ds, &o, ACCELSEL_ETYPE, "rows");
     accelsel_dataset_free(ds);
 }
 END_TEST
@@ -387,6 +420,7 @@ int main(void)
     tcase_add_test(tc, target_gives_importance);
     tcase_add_test(tc, errors_name_their_field);
     tcase_add_test(tc, blank_division_keeps_every_row);
+    tcase_add_test(tc, long_target_names);
     tcase_add_test(tc, pareto_has_no_sensitivity);
     tcase_add_test(tc, pareto_ties_share_a_rank);
     tcase_add_test(tc, readme_findings);

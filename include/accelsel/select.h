@@ -115,7 +115,10 @@ ACCELSEL_API size_t accelsel_selection_options_size(void);
  *  @param[in]  in    the rows; only read.
  *  @param[in]  rows  ACCELSEL_SELECTION_ROWS_KEPT or _ALL.
  *  @return 0 (possibly with no row); ACCELSEL_EINVAL for a NULL argument or
- *          an unknown @p rows; ACCELSEL_ENOMEM.
+ *          an unknown @p rows; ACCELSEL_ETYPE when time_to_train_min or
+ *          total_accelerators holds text (the message names the first value
+ *          that is not a number and its line), or division_norm holds numbers;
+ *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p in may be shared. */
 ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const accelsel_dataset *in,
                                               int32_t rows);

@@ -121,8 +121,10 @@ int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options 
 {
     char *variables;
     int rc = importance_inputs(s, o, &variables);
-    if (rc != 0 || variables == NULL)
+    if (rc != 0 || variables == NULL) {
+        asel_free(variables); /* the target may fail after the variables were made */
         return rc;
+    }
     asel_spec spec = {NULL, NULL, 0};
     accelsel_features *f = NULL;
     rc = asel_spec_parse(variables, "variables", &spec);

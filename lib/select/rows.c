@@ -62,6 +62,12 @@ static int kept_rows(accelsel_dataset **ds)
     int rc = keep_positive(ds, "time_to_train_min");
     if (rc == 0)
         rc = keep_positive(ds, "total_accelerators");
+    size_t div;
+    if (rc == 0 && has_values(*ds, "division_norm") &&
+        accelsel_dataset_column_index(*ds, "division_norm", &div) == 0 &&
+        accelsel_dataset_column_type(*ds, div) == ACCELSEL_COLUMN_NUMERIC)
+        return asel_error(ACCELSEL_ETYPE, "rows: column 'division_norm' holds numbers; the "
+                                          "division filter keeps the rows marked 'closed'");
     if (rc == 0 && has_values(*ds, "division_norm")) {
         accelsel_dataset *next = NULL;
         int frc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
@@ -184,9 +190,13 @@ int asel_sel_add_target(accelsel_dataset *ds, const char *target)
     if (len < 8 || strncmp(target, "log10(", 6) != 0 || target[len - 1] != ')' ||
         asel_sel_has(ds, target))
         return 0;
-    char name[256];
-    snprintf(name, sizeof name, "%.*s", (int)(len - 7), target + 6);
+    char *name = asel_malloc(len - 6); /* a column name may be any length */
+    if (name == NULL)
+        return asel_enomem();
+    memcpy(name, target + 6, len - 7);
+    name[len - 7] = '\0';
     int rc = accelsel_dataset_column_index(ds, name, &col);
+    asel_free(name);
     if (rc != 0)
         return asel_sel_fail(rc, "target");
     const double *v = accelsel_dataset_numeric(ds, col);

@@ -688,6 +688,15 @@ START_TEST(merge_rules)
     assert_error(accelsel_catalog_merge(&m, a, c, ACCELSEL_MERGE_OVERRIDE), ACCELSEL_EINVAL,
                  "device 'other' of the second catalog clashes with device 'cpu-x'");
     assert_error(accelsel_catalog_merge(&m, a, b, 2), ACCELSEL_EINVAL, "unknown flags");
+    /* Entries valid apart that do not fit together (two-node's host CPU made
+     * a GPU): EINVAL saying what, with no position in text never shown. */
+    accelsel_catalog *g = load_text("version: 1\ndevices:\n  - {name: cpu-x, vendor: W, "
+                                    "kind: gpu, source: s}\n");
+    assert_error(accelsel_catalog_merge(&m, a, g, ACCELSEL_MERGE_OVERRIDE), ACCELSEL_EINVAL,
+                 "accelsel_catalog_merge: the merged entries do not fit together: host_cpu");
+    ck_assert_ptr_null(strstr(accelsel_last_error()->message, "<merged catalog>"));
+    ck_assert_uint_eq(accelsel_last_error()->line, 0);
+    accelsel_catalog_free(g);
     /* Merging a catalog with itself needs the flag and changes nothing. */
     ck_assert_int_eq(accelsel_catalog_merge(&m, a, a, ACCELSEL_MERGE_OVERRIDE), 0);
     assert_same_catalog(a, m);

@@ -302,8 +302,10 @@ ACCELSEL_API int accelsel_catalog_save_buffer(const accelsel_catalog *cat, char 
  *  @param[out] out    freed with accelsel_catalog_free(); NULL on failure.
  *  @param[in]  a, b   not changed; may be the same catalog only with the flag.
  *  @param[in]  flags  0 or ACCELSEL_MERGE_OVERRIDE.
- *  @return 0; ACCELSEL_EINVAL for a NULL argument, an unknown flag or a clash
- *          (the message names the list, the entries and the clashing name);
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, an unknown flag, a clash
+ *          (the message names the list, the entries and the clashing name),
+ *          or entries that do not fit together (a system whose host CPU the
+ *          other catalog makes a GPU; the message says which);
  *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p a and @p b may be shared. */
 ACCELSEL_API int accelsel_catalog_merge(accelsel_catalog **out, const accelsel_catalog *a,

@@ -2,6 +2,7 @@
  * entries to keep, then write and re-read them (asel_hw_build), so a merged
  * or selected catalog passes every check a loaded one does and systems refer
  * to entries by name in their new catalog. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -85,6 +86,19 @@ static int merge_plan(asel_hw_plan *plan, const accelsel_catalog *a, const accel
     return rc;
 }
 
+/* Entries each valid in their catalog that do not fit together (a system's
+ * host CPU that the other catalog makes a GPU): the re-read of the merged
+ * text fails at a position in text the caller never sees, so the message
+ * keeps only what is wrong. */
+static int unfit(void)
+{
+    char what[512]; /* a copy: the new message is written where the old one is */
+    const char *m = accelsel_last_error()->message, *at = strstr(m, ": ");
+    snprintf(what, sizeof what, "%s", strncmp(m, "<merged catalog>:", 17) == 0 && at ? at + 2 : m);
+    return asel_error(ACCELSEL_EINVAL,
+                      "accelsel_catalog_merge: the merged entries do not fit together: %s", what);
+}
+
 ACCELSEL_API int accelsel_catalog_merge(accelsel_catalog **out, const accelsel_catalog *a,
                                         const accelsel_catalog *b, unsigned int flags)
 {
@@ -102,7 +116,7 @@ ACCELSEL_API int accelsel_catalog_merge(accelsel_catalog **out, const accelsel_c
         return rc;
     rc = asel_hw_build(out, &plan, "<merged catalog>");
     asel_hw_plan_release(&plan);
-    return rc;
+    return rc == ACCELSEL_EPARSE ? unfit() : rc;
 }
 
 /* Mark what a chosen system refers to. */

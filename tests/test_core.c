@@ -581,6 +581,26 @@ START_TEST(plot_svg_draws_each_visible_point)
 }
 END_TEST
 
+/* Points beyond +-1e300 on a linear axis are left out (the axis range
+ * would overflow to NaN coordinates); text that is not UTF-8 becomes U+FFFD
+ * in a document declared UTF-8, and valid UTF-8 stays as it is. */
+START_TEST(plot_svg_extremes_and_text)
+{
+    double x[] = {-1e308, 0, 1, 1e308}, y[] = {1, 2, 3, 4};
+    accelsel_plot_panel p;
+    ck_assert_int_eq(accelsel_plot_panel_init(&p, ACCELSEL_PLOT_PANEL_VERSION), 0);
+    p.x = x, p.y = y, p.n = 4;
+    p.title = "bad \xff\xfe, caf\xc3\xa9";
+    char *svg;
+    size_t len;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, &len, &p, 1), 0);
+    ck_assert_ptr_null(strstr(svg, "nan"));
+    ck_assert_uint_eq(count_of(svg, "<circle"), 2); /* 0 and 1; one series has no legend */
+    ck_assert_ptr_nonnull(strstr(svg, "bad \xef\xbf\xbd\xef\xbf\xbd, caf\xc3\xa9"));
+    accelsel_free(svg);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -606,6 +626,7 @@ int main(void)
     tcase_add_test(tc, yaml_scalar_writer_round_trips);
     tcase_add_test(tc, yaml_allocation_failures_leak_nothing);
     tcase_add_test(tc, plot_svg_draws_each_visible_point);
+    tcase_add_test(tc, plot_svg_extremes_and_text);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

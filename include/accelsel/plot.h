@@ -24,7 +24,8 @@ typedef struct accelsel_plot_panel {
     const double *y;               /**< @ref n y values */
     const int64_t *group;          /**< @ref n group indices in [0, n_groups), or NULL for one group */
     uint64_t n;                    /**< number of points; points with a non-finite coordinate
-                                        (or a non-positive one on a log axis) are skipped */
+                                        (or a non-positive one on a log axis, or one beyond
+                                        +-1e300 on a linear axis) are skipped */
     const char *const *group_names; /**< @ref n_groups legend labels, or NULL for "group 0", ... */
     uint64_t n_groups;             /**< number of groups (1 if @ref group is NULL) */
     const char *title;             /**< panel title, or NULL */
@@ -54,7 +55,7 @@ ACCELSEL_API size_t accelsel_plot_panel_size(void);
 /** Draw panels side by side into one standalone SVG document.
  *  @param[out] out       NUL-terminated SVG text, freed with accelsel_free(); NULL on failure.
  *  @param[out] len       its length without the NUL; may be NULL.
- *  @param[in]  panels    @p n_panels panels, each 480 x 400 pixels; only read during the call.
+ *  @param[in]  panels    @p n_panels panels, each 620 x 420 pixels; only read during the call.
  *  @param[in]  n_panels  1 to 16.
  *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p panels, a panel with NULL
  *          x or y while n > 0, an unknown kind, n_groups 0 (or above 1 without

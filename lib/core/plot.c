@@ -41,10 +41,13 @@ ACCELSEL_API size_t accelsel_plot_panel_size(void)
     return sizeof(accelsel_plot_panel);
 }
 
+/* Beyond this a linear axis's range (hi - lo, and its padding) overflows. */
+#define LINEAR_MAX 1e300
+
 /* The plotted coordinate of @p v, or NAN if it cannot be shown. */
 static double coord(double v, int log_axis)
 {
-    if (!isfinite(v) || (log_axis && v <= 0))
+    if (!isfinite(v) || (log_axis && v <= 0) || (!log_axis && fabs(v) > LINEAR_MAX))
         return NAN;
     return log_axis ? log10(v) : v;
 }

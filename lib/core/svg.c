@@ -1,18 +1,28 @@
+#include <string.h>
+
+#include "core/csv_utf8.h"
 #include "core/svg.h"
 
+/* Text as XML character data of a document declared UTF-8: markup escaped,
+ * control characters (not allowed in XML 1.0) dropped, and a byte that does
+ * not start a valid UTF-8 sequence written as U+FFFD. */
 static void escaped(asel_buf *b, const char *s)
 {
-    for (; *s; s++) {
-        switch (*s) {
+    const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+    while (p < end) {
+        size_t n = *p >= 0x80 ? asel_utf8_seq(p, end) : 1;
+        switch (*p) {
         case '<': asel_buf_puts(b, "&lt;"); break;
         case '>': asel_buf_puts(b, "&gt;"); break;
         case '&': asel_buf_puts(b, "&amp;"); break;
         case '"': asel_buf_puts(b, "&quot;"); break;
         default:
-            /* Control characters are not allowed in XML 1.0. */
-            if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
-                asel_buf_append(b, s, 1);
+            if (n == 0)
+                asel_buf_puts(b, "\xEF\xBF\xBD");
+            else if (*p >= 0x20 || *p == '\t' || *p == '\n')
+                asel_buf_append(b, (const char *)p, n);
         }
+        p += n ? n : 1;
     }
 }
 

@@ -196,6 +196,20 @@ START_TEST(elbow_by_hand)
 }
 END_TEST
 
+/* k = -1e308 0 1e308 and inertias 1e308 -1e308 -1e308: each range is 2e308,
+ * beyond the largest double, and every distance was NaN, so no index was
+ * written, with success returned. Scaled to [0, 1] the points are (0, 1),
+ * (.5, 0), (1, 0): distances to the chord u + v = 1 are 0, .5 / sqrt 2, 0,
+ * and the elbow is the middle point. */
+START_TEST(elbow_of_values_near_the_largest_double)
+{
+    const double k[] = {-1e308, 0, 1e308}, w[] = {1e308, -1e308, -1e308};
+    size_t idx = 99;
+    ck_assert_int_eq(accelsel_cluster_elbow(k, w, 3, &idx), 0);
+    ck_assert_uint_eq(idx, 1);
+}
+END_TEST
+
 /* Gaussian blobs from the library's generator (test data only). */
 static double *blobs(size_t n, size_t d, size_t groups, double spread, uint64_t seed)
 {
@@ -239,6 +253,47 @@ START_TEST(select_k_finds_three_groups)
         accelsel_cluster_selection_free(s);
     }
     free(x);
+}
+END_TEST
+
+/* silhouette_max = 2, the least allowed, samples two rows: one cluster or
+ * two singletons, where the silhouette is undefined. That was
+ * ACCELSEL_EDATA, failing every fit above two rows; it is NaN, while CH
+ * and DB, taken on all the rows, are defined. Rows 1 2 3 | 10 11 12:
+ * CH = between 2 x 3 x 4.5^2 = 121.5 over within 2 + 2 = 4, times
+ * (6 - 2) / (2 - 1): 121.5. DB: scatters 2/3, centroids 9 apart: 4/27.
+ * For k = 3 every best split, such as {1 2} {3} {10 11 12}, has within
+ * 0.5 + 2 = 2.5 and between 2 x 25 + 12.25 + 3 x 20.25 = 123: CH =
+ * 123 x 3 / (2.5 x 2) = 73.8, so CH chooses k = 2. */
+START_TEST(silhouette_of_a_two_row_sample_is_undefined)
+{
+    const double x[] = {1, 2, 3, 10, 11, 12};
+    const uint32_t l[] = {0, 0, 0, 1, 1, 1};
+    accelsel_cluster_options o = ACCELSEL_CLUSTER_OPTIONS_INIT;
+    o.k = 2;
+    o.silhouette_max = 2;
+    accelsel_cluster_model *m = fit_ok(x, 6, 1, &o);
+    const uint32_t *got = accelsel_cluster_model_labels(m);
+    for (size_t i = 0; i < 6; i++)
+        ck_assert_uint_eq(got[i], got[0] ^ l[i]); /* the two groups, in either order */
+    ck_assert(isnan(accelsel_cluster_model_silhouette(m)));
+    ck_assert_double_eq_tol(accelsel_cluster_model_calinski_harabasz(m), 121.5, 1e-12);
+    ck_assert_double_eq_tol(accelsel_cluster_model_davies_bouldin(m), 4.0 / 27, 1e-15);
+    accelsel_cluster_model_free(m);
+    double v = 0;
+    ck_assert_int_eq(accelsel_cluster_silhouette(x, 6, 1, l, &o, &v), 0);
+    ck_assert(isnan(v));
+    accelsel_cluster_selection *s = NULL;
+    int rc = accelsel_cluster_select_k(&s, x, 6, 1, 2, 3, ACCELSEL_KSELECT_CH, &o);
+    ck_assert_msg(rc == 0, "select: %s", accelsel_last_error()->message);
+    ck_assert_uint_eq(accelsel_cluster_selection_best_k(s), 2);
+    ck_assert_double_eq_tol(accelsel_cluster_selection_score(s, 1, ACCELSEL_SCORE_CH), 73.8, 1e-12);
+    ck_assert(isnan(accelsel_cluster_selection_score(s, 1, ACCELSEL_SCORE_SILHOUETTE)));
+    accelsel_cluster_selection_free(s);
+    /* No k has a silhouette to choose by. */
+    ck_assert_int_eq(accelsel_cluster_select_k(&s, x, 6, 1, 2, 3, ACCELSEL_KSELECT_SILHOUETTE, &o),
+                     ACCELSEL_EDATA);
+    ck_assert_ptr_null(s);
 }
 END_TEST
 
@@ -447,6 +502,17 @@ typedef struct bad_load {
              "features:\n  missing: drop\n  inputs:\n"
 #define NUM(name) "    - {name: " name ", transform: none, impute: 1, center: 0, scale: 1}\n"
 
+/* The scores on lines 8 to 11, one centroid on line 13 (its value at column 6). */
+#define SCORED(inertia, silhouette, db, centroid) \
+    "format: accelsel-cluster-model\nversion: 1\nalgorithm: kmeans\nk: 1\ndim: 1\nn_rows: 2\n" \
+    "n_iter: 1\ninertia: " inertia "\nsilhouette: " silhouette "\ncalinski_harabasz: inf\n" \
+    "davies_bouldin: " db "\ncentroids:\n  - [" centroid "]\ncentroids_original:\n  - [1]\n" \
+    "labels: [0, 0]\n" TAIL
+/* A Ward tree of 3 rows: its two merges on lines 18 and 19. */
+#define WARD(first, second) \
+    "format: accelsel-cluster-model\nversion: 1\nalgorithm: ward\nk: 1\ndim: 1\nn_rows: 3\n" \
+    BODY "labels: [0, 0, 0]\nmerges:\n  - " first "\n  - " second "\n" TAIL
+
 static const bad_load bad_loads[] = {
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n" TAIL, 0, ""},
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n" TAIL "extra: 1\n", ACCELSEL_EPARSE, "extra"},
@@ -482,6 +548,38 @@ static const bad_load bad_loads[] = {
     {HEAD "n_rows: 1\n" BODY "labels: [0]\n" TAIL
           "  - {name: cluster, type: categorical, values: [x]}\n",
      ACCELSEL_EPARSE, "<buffer>:21:5: profile column 'cluster' appears twice"},
+    /* Values no fit makes loaded: centroids beyond the bound on values to
+     * cluster, sqrt(DBL_MAX / (2 rows x 1 column)) / 2 = sqrt(8.99e307) / 2
+     * = 4.74e153, a silhouette outside [-1, 1], a negative inertia or index.
+     * (CH and DB are ratios that can be infinite.) */
+    {SCORED("0", "nan", "nan", "4.7e153"), 0, ""},
+    {SCORED("0", "nan", "nan", "-1e154"), ACCELSEL_EPARSE,
+     "<buffer>:13:6: 'centroids' value -1e154 is beyond 4.74e+153"},
+    {SCORED("0", "1", "inf", "1"), 0, ""},
+    {SCORED("0", "7", "nan", "1"), ACCELSEL_EPARSE,
+     "<buffer>:9:13: 'silhouette' = 7 is outside [-1, 1]"},
+    {SCORED("-5", "nan", "nan", "1"), ACCELSEL_EPARSE,
+     "<buffer>:8:10: 'inertia' = -5 is outside [0, inf]"},
+    {SCORED("0", "nan", "-inf", "1"), ACCELSEL_EPARSE,
+     "<buffer>:11:17: 'davies_bouldin' = -inf is outside [0, inf]"},
+    /* Merges that make no tree, in SciPy's ids (3 is merge 0's cluster). */
+    {WARD("[0, 1, 1, 2]", "[2, 3, 2, 3]"), 0, ""},
+    {WARD("[0, 0, 1, 2]", "[2, 3, 2, 3]"), ACCELSEL_EPARSE,
+     "<buffer>:18:9: merge 0 joins cluster 0 with itself"},
+    {WARD("[0, 1, 1, 2]", "[3, 3, 2, 2]"), ACCELSEL_EPARSE,
+     "<buffer>:19:9: merge 1 joins cluster 3 with itself"},
+    {WARD("[0, 1, 1, 2]", "[1, 3, 2, 3]"), ACCELSEL_EPARSE,
+     "<buffer>:19:6: merge 1: cluster 1 was merged before"},
+    {WARD("[0, 1, nan, 2]", "[2, 3, 2, 3]"), ACCELSEL_EPARSE,
+     "<buffer>:18:12: merge 0: height nan must be finite and at least 0"},
+    {WARD("[0, 1, -1, 2]", "[2, 3, 2, 3]"), ACCELSEL_EPARSE,
+     "<buffer>:18:12: merge 0: height -1 must be finite and at least 0"},
+    {WARD("[0, 1, 1, 2]", "[2, 3, 0.5, 3]"), ACCELSEL_EPARSE,
+     "<buffer>:19:12: merge 1: height 0.5 must be finite and at least 1"},
+    {WARD("[0, 1, 1, 3]", "[2, 3, 2, 3]"), ACCELSEL_EPARSE,
+     "<buffer>:18:15: merge 0: size 3 is not 2, the rows of clusters 0 and 1 together"},
+    {WARD("[0, 1, 1, 2]", "[2, 3, 2, 2]"), ACCELSEL_EPARSE,
+     "<buffer>:19:15: merge 1: size 2 is not 3"},
     /* Found by fuzzing: libyaml's reader errors were reported at line 0. */
     {"\xba", ACCELSEL_EPARSE, "<buffer>:1:1: invalid leading UTF-8 octet at byte 0"},
 };
@@ -743,7 +841,9 @@ int main(void)
     tcase_add_test(tc, ward_merge_heights_by_hand);
     tcase_add_test(tc, indices_by_hand);
     tcase_add_test(tc, elbow_by_hand);
+    tcase_add_test(tc, elbow_of_values_near_the_largest_double);
     tcase_add_test(tc, select_k_finds_three_groups);
+    tcase_add_test(tc, silhouette_of_a_two_row_sample_is_undefined);
     tcase_add_test(tc, same_results_on_1_and_16_threads);
     tcase_add_test(tc, profiles_and_original_units);
     tcase_add_test(tc, yaml_round_trip);

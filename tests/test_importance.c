@@ -421,6 +421,76 @@ START_TEST(mixed_by_hand)
 }
 END_TEST
 
+/* ---- units ----------------------------------------------------------- */
+
+/* Every measure is free of the columns' units. x = 1 2 4 8 16 32 and
+ * y = 1 2 3 4 5 7: means 10.5 and 11/3, deviations -9.5 -8.5 -6.5 -2.5 5.5
+ * 21.5 and (-8 -5 -2 1 4 10) / 3, so Sxx = 703.5, Syy = 210 / 9 = 70 / 3,
+ * Sxy = (76 + 42.5 + 13 - 2.5 + 22 + 215) / 3 = 122 and
+ * r = 122 / sqrt(703.5 * 70 / 3). The standardised PCA of (x, y) is that of
+ * the correlation matrix [[1, r], [r, 1]]: explained variances 1 + r and
+ * 1 - r. x times 1e200 or 1e-170 once gave sums of squares that overflowed
+ * or vanished: Pearson 0 or NaN, "every column is constant", a NaN forest
+ * R^2. (No x is a midpoint of two others, so that no row falls on a tree's
+ * threshold, where rounding the scaled values could send it either way.) */
+static const double unit_x[6] = {1, 2, 4, 8, 16, 32}, unit_y[6] = {1, 2, 3, 4, 5, 7};
+#define R_UNIT (122.0 / sqrt(703.5 * 70.0 / 3.0))
+
+static accelsel_importance *every_measure(const double *x, size_t p, const double *y)
+{
+    accelsel_importance_options o = ACCELSEL_IMPORTANCE_OPTIONS_INIT;
+    o.n_trees = 20;
+    accelsel_importance *imp = NULL;
+    ck_assert_int_eq(accelsel_importance_compute_matrix(&imp, x, 6, p, y, NULL, NULL, &o), 0);
+    return imp;
+}
+
+static void same_value(double got, double want, const char *what)
+{
+    ck_assert_msg(fabs(got - want) <= 1e-12 * fabs(want), "%s: %.17g, not %.17g", what, got, want);
+}
+
+/* Every measure of feature 0, and the OOB R^2, agree to 1e-12 relative. */
+static void same_measures(const accelsel_importance *a, const accelsel_importance *b)
+{
+    for (int m = ACCELSEL_MEASURE_PEARSON; m <= ACCELSEL_MEASURE_COUNT; m++)
+        same_value(accelsel_importance_value(a, m, 0), accelsel_importance_value(b, m, 0),
+                   accelsel_importance_measure_name(m));
+    same_value(accelsel_importance_oob_r2(a), accelsel_importance_oob_r2(b), "OOB R^2");
+}
+
+START_TEST(measures_do_not_depend_on_units)
+{
+    const double scales[2] = {1e200, 1e-170};
+    double xy[12], x[6];
+    for (int i = 0; i < 6; i++) {
+        xy[2 * i] = unit_x[i];
+        xy[2 * i + 1] = unit_y[i];
+    }
+    accelsel_importance *plain_feature = every_measure(xy, 2, unit_y),
+                        *plain_target = every_measure(unit_y, 1, unit_x);
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < 6; i++)
+            x[i] = xy[2 * i] = unit_x[i] * scales[k];
+        /* x as a feature, beside y, with y the target. */
+        accelsel_importance *imp = every_measure(xy, 2, unit_y);
+        same_value(accelsel_importance_value(imp, ACCELSEL_MEASURE_PEARSON, 0), R_UNIT, "Pearson");
+        const double *ev = accelsel_pca_explained_variance(accelsel_importance_pca(imp));
+        same_value(ev[0], 1 + R_UNIT, "first explained variance");
+        same_value(ev[1], 1 - R_UNIT, "second explained variance");
+        same_measures(imp, plain_feature);
+        accelsel_importance_free(imp);
+        /* x as the target of y. */
+        imp = every_measure(unit_y, 1, x);
+        same_value(accelsel_importance_value(imp, ACCELSEL_MEASURE_PEARSON, 0), R_UNIT, "Pearson");
+        same_measures(imp, plain_target);
+        accelsel_importance_free(imp);
+    }
+    accelsel_importance_free(plain_feature);
+    accelsel_importance_free(plain_target);
+}
+END_TEST
+
 /* ---- dataset API -------------------------------------------------------- */
 
 /* Columns: x, z (as above), y the target with a sixth row missing, a
@@ -759,6 +829,7 @@ int main(void)
     tcase_add_test(tc, digamma_published_values);
     tcase_add_test(tc, ksg_by_hand);
     tcase_add_test(tc, mixed_by_hand);
+    tcase_add_test(tc, measures_do_not_depend_on_units);
     tcase_add_test(tc, dataset_drops_missing_target_and_names_features);
     tcase_add_loop_test(tc, dataset_bad_input, 0, sizeof bad_inputs / sizeof bad_inputs[0]);
     tcase_add_test(tc, matrix_bad_input_and_options);

@@ -160,7 +160,12 @@ ACCELSEL_API int accelsel_cluster_fit(accelsel_cluster_model **out, const double
  *  @param[in]  ds        only read; not kept.
  *  @param[in]  features  only read; copied.
  *  @param[in]  opts      NULL for defaults.
- *  @return as accelsel_cluster_fit() and accelsel_features_transform().
+ *  @return as accelsel_cluster_fit() and accelsel_features_transform(), and
+ *          with opts->profiles on, ACCELSEL_EDATA naming a column of @p ds
+ *          whose name the profile also makes: a categorical column keeps its
+ *          name there, so one named `cluster` or `size`, or `C_median`,
+ *          `C_min` or `C_max` beside a numeric column C, would be made twice
+ *          (opts->profiles = 0 makes only `cluster` and `size` and avoids it).
  *  Thread safety: as accelsel_cluster_fit(); @p ds and @p features may be shared. */
 ACCELSEL_API int accelsel_cluster_fit_dataset(accelsel_cluster_model **out,
                                               const accelsel_dataset *ds,
@@ -213,13 +218,16 @@ ACCELSEL_API uint32_t accelsel_cluster_model_n_iter(const accelsel_cluster_model
 
 /** Mean silhouette computed at fit time (see accelsel_cluster_silhouette());
  *  NaN when skipped, undefined (fewer than 2 or more than n-1 non-empty
- *  clusters) or @p m is NULL. */
+ *  clusters among the n rows, or among the rows sampled above
+ *  options.silhouette_max) or @p m is NULL. */
 ACCELSEL_API double accelsel_cluster_model_silhouette(const accelsel_cluster_model *m);
 
-/** Calinski-Harabasz index computed at fit time; NaN as for the silhouette. */
+/** Calinski-Harabasz index computed at fit time (on all the rows); NaN when
+ *  skipped, undefined (fewer than 2 or more than n-1 non-empty clusters) or
+ *  @p m is NULL. */
 ACCELSEL_API double accelsel_cluster_model_calinski_harabasz(const accelsel_cluster_model *m);
 
-/** Davies-Bouldin index computed at fit time; NaN as for the silhouette. */
+/** Davies-Bouldin index computed at fit time; NaN as for Calinski-Harabasz. */
 ACCELSEL_API double accelsel_cluster_model_davies_bouldin(const accelsel_cluster_model *m);
 
 /** For a Ward model: the number of merges of the full tree (n_rows - 1);
@@ -347,7 +355,10 @@ ACCELSEL_API void accelsel_cluster_model_free(accelsel_cluster_model *m);
  *  @param[in] opts  NULL for defaults; only n_threads, silhouette_max, seed and
  *                   progress are used, but every field must be valid (as for
  *                   accelsel_cluster_fit(); start from ACCELSEL_CLUSTER_OPTIONS_INIT).
- *  @param[out] out  the mean silhouette, in [-1, 1].
+ *  @param[out] out  the mean silhouette, in [-1, 1]; NaN (undefined) when
+ *                   the sample holds fewer than 2 or more than
+ *                   silhouette_max - 1 non-empty clusters, as a sample of 2
+ *                   rows always does.
  *  @return also ACCELSEL_ECANCELED; ACCELSEL_ENOMEM. */
 ACCELSEL_API int accelsel_cluster_silhouette(const double *x, size_t n, size_t d,
                                              const uint32_t *labels,
@@ -425,7 +436,9 @@ typedef struct accelsel_cluster_selection accelsel_cluster_selection;
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, k_min < 1, k_max < k_min,
  *          k_max > n (names k_max), an unknown criterion, fewer than 3 values
  *          of k for the elbow, only k = 1 for silhouette, CH or DB,
- *          opts->init set; the errors of accelsel_cluster_fit().
+ *          opts->init set; ACCELSEL_EDATA if no k has a defined value of
+ *          the criterion (silhouettes of samples too small to hold their
+ *          clusters, say); the errors of accelsel_cluster_fit().
  *  Thread safety: as accelsel_cluster_fit(). */
 ACCELSEL_API int accelsel_cluster_select_k(accelsel_cluster_selection **out, const double *x,
                                            size_t n, size_t d, uint32_t k_min, uint32_t k_max,

@@ -19,7 +19,10 @@ static int cmp_size(const void *a, const void *b)
 }
 
 /* The silhouette of @p m rows drawn without replacement (partial
- * Fisher-Yates from stream (seed, 0)), taken in row order. */
+ * Fisher-Yates from stream (seed, 0)), taken in row order. NaN when they
+ * hold fewer than 2 or more than m - 1 clusters: the sample's silhouette is
+ * then undefined, though the data's labels are fine (two rows, say, are
+ * always one cluster or two). */
 static int sampled(const double *x, size_t n, size_t d, const uint32_t *labels, size_t m,
                    const accelsel_cluster_options *o, const asel_cl_progress *p, double *out)
 {
@@ -46,8 +49,11 @@ static int sampled(const double *x, size_t n, size_t d, const uint32_t *labels, 
         ls[i] = labels[idx[i]];
     }
     asel_labelling l;
-    if ((rc = asel_labelling_make(FN " (sample)", xs, m, d, ls, &l)) == 0) {
-        rc = asel_silhouette_exact(xs, m, d, ls, &l, o->n_threads, p, out);
+    if ((rc = asel_labelling_summarise(FN " (sample)", xs, m, d, ls, &l)) == 0) {
+        if (asel_labelling_defined(&l, m))
+            rc = asel_silhouette_exact(xs, m, d, ls, &l, o->n_threads, p, out);
+        else
+            *out = NAN;
         asel_labelling_free(&l);
     }
 done:

@@ -1,5 +1,6 @@
 /* Loading a cluster model saved by accelsel_cluster_model_save_yaml(). */
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -7,6 +8,7 @@
 #include "core/file.h"
 #include "learn/cluster_impl.h"
 #include "learn/cluster_load.h"
+#include "learn/cluster_quality.h"
 #include "learn/features_impl.h"
 
 static const char *const root_keys[] = {
@@ -72,14 +74,88 @@ static int read_scalars(const asel_yaml_doc *doc, const asel_yaml_node *root,
     int64_t it = 0;
     int rc = asel_yaml_get_int(doc, root, "n_iter", 1, 0, UINT32_MAX, &it);
     m->n_iter = (uint32_t)it;
+    /* A sum of squares of bounded values is finite; CH and DB are ratios
+     * that a near-zero denominator can carry to infinity. */
     if (rc == 0)
-        rc = asel_cl_get_double(doc, root, "inertia", &m->inertia);
+        rc = asel_yaml_get_double(doc, root, "inertia", 1, 0.0, HUGE_VAL, &m->inertia);
     if (rc == 0)
-        rc = asel_cl_get_double(doc, root, "silhouette", &m->silhouette);
+        rc = asel_cl_get_index(doc, root, "silhouette", -1.0, 1.0, &m->silhouette);
     if (rc == 0)
-        rc = asel_cl_get_double(doc, root, "calinski_harabasz", &m->ch);
+        rc = asel_cl_get_index(doc, root, "calinski_harabasz", 0.0, HUGE_VAL, &m->ch);
     if (rc == 0)
-        rc = asel_cl_get_double(doc, root, "davies_bouldin", &m->db);
+        rc = asel_cl_get_index(doc, root, "davies_bouldin", 0.0, HUGE_VAL, &m->db);
+    return rc;
+}
+
+/* The clusters that merge @p i joins: ids below n + i (rows, then earlier
+ * merges), two different ones that no earlier merge took (@p merged marks
+ * those that one did). */
+static int read_pair(const asel_yaml_doc *doc, const asel_yaml_node *row, size_t i,
+                     const accelsel_cluster_model *m, unsigned char *merged, size_t ab[2])
+{
+    int rc = 0;
+    for (int j = 0; rc == 0 && j < 2; j++) {
+        const asel_yaml_node *id = row->items[j];
+        int64_t v = 0;
+        rc = asel_yaml_as_int(doc, id, "merge", 0, (int64_t)(m->n + i - 1), &v);
+        ab[j] = (size_t)v;
+        if (rc == 0 && j == 1 && ab[1] == ab[0])
+            rc = asel_yaml_fail(doc, id, "merge %zu joins cluster %s with itself", i, id->value);
+        else if (rc == 0 && merged[ab[j]])
+            rc = asel_yaml_fail(doc, id, "merge %zu: cluster %s was merged before", i, id->value);
+        if (rc == 0)
+            merged[ab[j]] = 1;
+    }
+    return rc;
+}
+
+/* Merge @p i's height: finite and at least @p lowest, the previous height
+ * (0 for the first), as the merges come in increasing height. */
+static int read_height(const asel_yaml_doc *doc, const asel_yaml_node *node, size_t i,
+                       double lowest, double *out)
+{
+    int rc = asel_cl_double(doc, node, "merge", out);
+    if (rc == 0 && !(isfinite(*out) && *out >= lowest))
+        rc = asel_yaml_fail(doc, node, "merge %zu: height %s must be finite and at least %g "
+                            "(heights are >= 0 and never decrease)", i, node->value, lowest);
+    return rc;
+}
+
+/* Rows in cluster @p id of a Ward tree whose merges before @p id are read. */
+static size_t cluster_size(const accelsel_cluster_model *m, size_t id)
+{
+    return id < m->n ? 1 : m->merges[id - m->n].size;
+}
+
+/* Merge @p i's size: the rows of its two clusters together. */
+static int read_size(const asel_yaml_doc *doc, const asel_yaml_node *node, size_t i,
+                     const accelsel_cluster_model *m, const size_t ab[2], size_t *out)
+{
+    int64_t size = 0;
+    *out = cluster_size(m, ab[0]) + cluster_size(m, ab[1]);
+    int rc = asel_yaml_as_int(doc, node, "merge", 2, (int64_t)m->n, &size);
+    if (rc == 0 && (size_t)size != *out)
+        rc = asel_yaml_fail(doc, node, "merge %zu: size %s is not %zu, the rows of clusters %zu "
+                            "and %zu together", i, node->value, *out, ab[0], ab[1]);
+    return rc;
+}
+
+/* Merge @p i, valid as SciPy's is_valid_linkage() requires and in order of
+ * height. */
+static int read_merge(const asel_yaml_doc *doc, const asel_yaml_node *row, size_t i,
+                      accelsel_cluster_model *m, unsigned char *merged)
+{
+    size_t ab[2] = {0, 0}, size = 0;
+    double height = 0.0;
+    int rc = asel_cl_seq(doc, row, "merge", 4);
+    if (rc == 0)
+        rc = read_pair(doc, row, i, m, merged, ab);
+    if (rc == 0)
+        rc = read_height(doc, row->items[2], i, i > 0 ? m->merges[i - 1].height : 0.0, &height);
+    if (rc == 0)
+        rc = read_size(doc, row->items[3], i, m, ab, &size);
+    if (rc == 0)
+        m->merges[i] = (asel_ward_merge){ab[0], ab[1], height, size};
     return rc;
 }
 
@@ -91,25 +167,13 @@ static int read_merges(const asel_yaml_doc *doc, const asel_yaml_node *root,
         return seq ? asel_yaml_fail(doc, seq, "'merges' belongs to Ward models only") : 0;
     if (seq == NULL)
         return asel_yaml_fail(doc, root, "missing required key 'merges'");
+    unsigned char *merged = NULL;
     int rc = asel_cl_seq(doc, seq, "merges", m->n_merges);
-    for (size_t i = 0; rc == 0 && i < m->n_merges; i++) {
-        const asel_yaml_node *row = seq->items[i];
-        size_t ab[2] = {0, 0};
-        int64_t size = 0;
-        asel_ward_merge *g = &m->merges[i];
-        if ((rc = asel_cl_seq(doc, row, "merge", 4)) != 0)
-            break;
-        for (int j = 0; rc == 0 && j < 2; j++) {
-            int64_t v = 0;
-            rc = asel_yaml_as_int(doc, row->items[j], "merge", 0, (int64_t)(m->n + i - 1), &v);
-            ab[j] = (size_t)v;
-        }
-        if (rc == 0)
-            rc = asel_cl_double(doc, row->items[2], "merge", &g->height);
-        if (rc == 0)
-            rc = asel_yaml_as_int(doc, row->items[3], "merge", 2, (int64_t)m->n, &size);
-        *g = (asel_ward_merge){ab[0], ab[1], g->height, (size_t)size};
-    }
+    if (rc == 0)
+        rc = asel_alloc_array(&merged, m->n + m->n_merges, 1);
+    for (size_t i = 0; rc == 0 && i < m->n_merges; i++)
+        rc = read_merge(doc, seq->items[i], i, m, merged);
+    asel_free(merged);
     return rc;
 }
 
@@ -144,7 +208,8 @@ static int read_model(const asel_yaml_doc *doc, accelsel_cluster_model **out)
     if (rc == 0 && (rc = asel_yaml_check_keys(doc, root, root_keys)) == 0 &&
         (rc = read_version(doc, root)) == 0 && (rc = read_shape(doc, root, &m)) == 0 &&
         (rc = read_scalars(doc, root, m)) == 0 &&
-        (rc = asel_cl_finite_matrix(doc, root, "centroids", m->k, m->d, m->centroids)) == 0)
+        (rc = asel_cl_bounded_matrix(doc, root, "centroids", m->k, m->d,
+                                      asel_value_bound(m->n, m->d), m->centroids)) == 0)
         rc = asel_cl_ints(doc, asel_yaml_get(root, "labels"), "labels", m->n, m->k - 1, NULL,
                           m->labels);
     if (rc == 0 && (rc = read_merges(doc, root, m)) == 0 && (rc = read_features(doc, root, m)) == 0)

@@ -12,8 +12,11 @@
 /* A number (shortest-form text, inf, -inf or nan). */
 int asel_cl_double(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what,
                    double *out);
-int asel_cl_get_double(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
-                       double *out);
+
+/* Required key @p key of @p map: an index of the fit, nan where it was
+ * skipped or undefined, else a number in [min, max] (max may be inf). */
+int asel_cl_get_index(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
+                      double min, double max, double *out);
 
 /* A sequence of exactly @p n items. */
 int asel_cl_seq(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what, size_t n);
@@ -26,10 +29,12 @@ int asel_cl_doubles(const asel_yaml_doc *doc, const asel_yaml_node *node, const 
 int asel_cl_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
                    size_t rows, size_t cols, double *out);
 
-/* As asel_cl_matrix(), with every value finite (a fitted model's centroids
- * are; NaN or infinity would make every prediction meaningless). */
-int asel_cl_finite_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
-                          size_t rows, size_t cols, double *out);
+/* As asel_cl_matrix(), with every value finite and |value| <= @p bound (a
+ * fitted model's centroids are means of rows within asel_value_bound(); NaN
+ * or infinity would make every prediction meaningless, and larger values
+ * overflow its squared distances). */
+int asel_cl_bounded_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
+                           size_t rows, size_t cols, double bound, double *out);
 
 /* @p n integers in [0, max] into @p wide (if not NULL) or @p narrow. */
 int asel_cl_ints(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what, size_t n,

@@ -20,13 +20,20 @@ int asel_cl_double(const asel_yaml_doc *doc, const asel_yaml_node *node, const c
     return 0;
 }
 
-int asel_cl_get_double(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
-                       double *out)
+int asel_cl_get_index(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
+                      double min, double max, double *out)
 {
     const asel_yaml_node *n = asel_yaml_get(map, key);
     if (n == NULL)
         return asel_yaml_fail(doc, map, "missing required key '%s'", key);
-    return asel_cl_double(doc, n, key, out);
+    double v;
+    int rc = asel_cl_double(doc, n, key, &v);
+    if (rc == 0 && !isnan(v) && !(v >= min && v <= max))
+        rc = asel_yaml_fail(doc, n, "'%s' = %s is outside [%g, %g] (nan if undefined)", key,
+                            n->value, min, max);
+    if (rc == 0)
+        *out = v;
+    return rc;
 }
 
 int asel_cl_seq(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *what, size_t n)
@@ -58,15 +65,20 @@ int asel_cl_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const ch
     return rc;
 }
 
-int asel_cl_finite_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
-                          size_t rows, size_t cols, double *out)
+int asel_cl_bounded_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,
+                           size_t rows, size_t cols, double bound, double *out)
 {
     int rc = asel_cl_matrix(doc, map, key, rows, cols, out);
-    for (size_t i = 0; rc == 0 && i < rows * cols; i++)
-        if (!isfinite(out[i])) {
-            const asel_yaml_node *v = asel_yaml_get(map, key)->items[i / cols]->items[i % cols];
+    for (size_t i = 0; rc == 0 && i < rows * cols; i++) {
+        const asel_yaml_node *v = asel_yaml_get(map, key)->items[i / cols]->items[i % cols];
+        if (!isfinite(out[i]))
             rc = asel_yaml_fail(doc, v, "'%s' must be finite, not '%s'", key, v->value);
-        }
+        else if (fabs(out[i]) > bound)
+            rc = asel_yaml_fail(doc, v,
+                                "'%s' value %s is beyond %.3g, the largest magnitude that "
+                                "data of this size can have",
+                                key, v->value, bound);
+    }
     return rc;
 }
 

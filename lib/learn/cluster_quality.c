@@ -9,12 +9,18 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "learn/cluster_quality.h"
+#include "learn/scale.h"
 
-int asel_check_finite(const char *fn, int code, const double *x, size_t n, size_t d)
+double asel_value_bound(size_t n, size_t d)
 {
     /* A squared distance of d columns, summed over n rows (inertia, a Ward
      * height), stays finite when every |value| is within this bound. */
-    double bound = 0.5 * sqrt(DBL_MAX / ((double)n * (double)d));
+    return 0.5 * sqrt(DBL_MAX / ((double)n * (double)d));
+}
+
+int asel_check_finite(const char *fn, int code, const double *x, size_t n, size_t d)
+{
+    double bound = asel_value_bound(n, d);
     for (size_t i = 0; i < n; i++)
         for (size_t c = 0; c < d; c++) {
             double v = x[i * d + c];
@@ -53,8 +59,8 @@ void asel_labelling_free(asel_labelling *l)
     l->mean = NULL;
 }
 
-int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d, const uint32_t *labels,
-                        asel_labelling *out)
+int asel_labelling_summarise(const char *fn, const double *x, size_t n, size_t d,
+                             const uint32_t *labels, asel_labelling *out)
 {
     *out = (asel_labelling){0};
     int rc = check_args(fn, x, n, d, labels);
@@ -77,13 +83,25 @@ int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d, con
         for (size_t c = 0; out->count[j] && c < d; c++)
             out->mean[j * d + c] /= (double)out->count[j];
     }
-    if (out->n_nonempty < 2 || out->n_nonempty > n - 1) {
-        asel_labelling_free(out);
-        return asel_error(ACCELSEL_EDATA,
-                          "%s: %zu clusters with rows among %zu rows: needs 2 to n - 1", fn,
-                          out->n_nonempty, n);
-    }
     return 0;
+}
+
+int asel_labelling_defined(const asel_labelling *l, size_t n)
+{
+    return l->n_nonempty >= 2 && l->n_nonempty + 1 <= n;
+}
+
+int asel_labelling_make(const char *fn, const double *x, size_t n, size_t d, const uint32_t *labels,
+                        asel_labelling *out)
+{
+    int rc = asel_labelling_summarise(fn, x, n, d, labels, out);
+    if (rc == 0 && !asel_labelling_defined(out, n)) {
+        rc = asel_error(ACCELSEL_EDATA,
+                        "%s: %zu clusters with rows among %zu rows: needs 2 to n - 1", fn,
+                        out->n_nonempty, n);
+        asel_labelling_free(out);
+    }
+    return rc;
 }
 
 ACCELSEL_API int accelsel_cluster_calinski_harabasz(const double *x, size_t n, size_t d,
@@ -172,6 +190,18 @@ ACCELSEL_API int accelsel_cluster_davies_bouldin(const double *x, size_t n, size
     return rc;
 }
 
+/* Points that are not finite or k that does not increase, named. */
+static int check_curve(const char *fn, const double *k, const double *values, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!isfinite(values[i]) || !isfinite(k[i]))
+            return asel_error(ACCELSEL_EDATA, "%s: point %zu is not finite", fn, i);
+        if (i > 0 && !(k[i] > k[i - 1]))
+            return asel_error(ACCELSEL_EINVAL, "%s: k is not increasing at point %zu", fn, i);
+    }
+    return 0;
+}
+
 ACCELSEL_API int accelsel_cluster_elbow(const double *k, const double *values, size_t n,
                                         size_t *index)
 {
@@ -180,21 +210,23 @@ ACCELSEL_API int accelsel_cluster_elbow(const double *k, const double *values, s
         return asel_einval(fn, k == NULL ? "k" : values == NULL ? "values" : "index");
     if (n < 3)
         return asel_error(ACCELSEL_EINVAL, "%s: %zu points: the elbow needs at least 3", fn, n);
+    int rc = check_curve(fn, k, values, n);
+    if (rc != 0)
+        return rc;
+    /* Each axis in its own unit first: a range such as 1e308 - (-1e308)
+     * would overflow, and every distance would be NaN. */
+    double ku = asel_column_unit(k, n, 1), vu = asel_column_unit(values, n, 1);
     double vmin = INFINITY, vmax = -INFINITY;
     for (size_t i = 0; i < n; i++) {
-        if (!isfinite(values[i]) || !isfinite(k[i]))
-            return asel_error(ACCELSEL_EDATA, "%s: point %zu is not finite", fn, i);
-        if (i > 0 && !(k[i] > k[i - 1]))
-            return asel_error(ACCELSEL_EINVAL, "%s: k is not increasing at point %zu", fn, i);
-        vmin = values[i] < vmin ? values[i] : vmin;
-        vmax = values[i] > vmax ? values[i] : vmax;
+        vmin = fmin(vmin, values[i] / vu);
+        vmax = fmax(vmax, values[i] / vu);
     }
-    double span = vmax > vmin ? vmax - vmin : 1.0, kspan = k[n - 1] - k[0];
+    double span = vmax > vmin ? vmax - vmin : 1.0, kspan = k[n - 1] / ku - k[0] / ku;
     /* Scaled points (u, v); the chord runs from (0, v0) to (1, v1). */
-    double v0 = (values[0] - vmin) / span, v1 = (values[n - 1] - vmin) / span;
+    double v0 = (values[0] / vu - vmin) / span, v1 = (values[n - 1] / vu - vmin) / span;
     double len = sqrt(1.0 + (v1 - v0) * (v1 - v0)), best = -1;
     for (size_t i = 0; i < n; i++) {
-        double u = (k[i] - k[0]) / kspan, v = (values[i] - vmin) / span;
+        double u = (k[i] / ku - k[0] / ku) / kspan, v = (values[i] / vu - vmin) / span;
         double dd = fabs((v1 - v0) * u - (v - v0)) / len;
         if (dd > best) {
             best = dd;

@@ -6,6 +6,7 @@
 #include "accelsel/common.h"
 #include "core/alloc.h"
 #include "core/error.h"
+#include "learn/scale.h"
 
 typedef struct ranked {
     double v;
@@ -42,23 +43,21 @@ int asel_rank_average(const double *v, size_t n, size_t stride, double *ranks)
     return 0;
 }
 
-/* Column-major copy of @p x with each column's mean removed, so that the
- * pair sums below run over contiguous memory. */
-static double *centred_columns(const double *x, size_t n, size_t p)
+double asel_centre_scaled(const double *v, size_t n, size_t stride, double *out, size_t out_stride,
+                          double *unit_out)
 {
-    double *c = asel_calloc(n * p == 0 ? 1 : n * p, sizeof *c);
-    if (c == NULL)
-        return NULL;
-    for (size_t j = 0; j < p; j++) {
-        double *col = c + j * n;
-        double sum = 0.0;
-        for (size_t r = 0; r < n; r++)
-            sum += (col[r] = x[r * p + j]);
-        double mean = sum / (double)n;
-        for (size_t r = 0; r < n; r++)
-            col[r] -= mean;
+    double unit = asel_column_unit(v, n, stride), sum = 0.0, ss = 0.0;
+    for (size_t r = 0; r < n; r++)
+        sum += v[r * stride] / unit;
+    double mean = sum / (double)n;
+    for (size_t r = 0; r < n; r++) {
+        double c = v[r * stride] / unit - mean;
+        out[r * out_stride] = c;
+        ss += c * c;
     }
-    return c;
+    if (unit_out != NULL)
+        *unit_out = unit;
+    return ss;
 }
 
 static double dot(const double *a, const double *b, size_t n)
@@ -71,12 +70,13 @@ static double dot(const double *a, const double *b, size_t n)
 
 int asel_pearson_matrix(const double *x, size_t n, size_t p, double *out)
 {
-    double *c = centred_columns(x, n, p);
+    /* Columns one after another, so that the pair sums run over contiguous
+     * memory; the diagonal holds the sums of squares until the pairs are done. */
+    double *c = asel_calloc(n * p == 0 ? 1 : n * p, sizeof *c);
     if (c == NULL)
         return asel_enomem();
-    /* The diagonal holds the sums of squares until the pairs are done. */
     for (size_t i = 0; i < p; i++)
-        out[i * p + i] = dot(c + i * n, c + i * n, n);
+        out[i * p + i] = asel_centre_scaled(x + i, n, p, c + i * n, 1, NULL);
     for (size_t i = 0; i < p; i++) {
         double sii = out[i * p + i];
         for (size_t j = i + 1; j < p; j++) {

@@ -6,10 +6,12 @@
 #include "core/error.h"
 #include "core/pool.h"
 #include "learn/forest.h"
+#include "learn/scale.h"
 
 typedef struct fit_ctx {
     asel_forest *f;
-    const double *x, *y;
+    const double *x, *y; /* y divided by unit */
+    double unit;
     const asel_forest_params *params;
     double *decrease; /* n_trees x n_features, each tree's own row */
     asel_progress *prog;
@@ -18,6 +20,14 @@ typedef struct fit_ctx {
 int asel_forest_inbag(const asel_forest *f, size_t t, size_t i)
 {
     return (int)((f->inbag[t * f->words + i / 64] >> (i % 64)) & 1u);
+}
+
+/* The tree grown on the target divided by @p unit, made to predict the
+ * target itself; a power of two scales exactly. */
+static void restore_unit(asel_tree *t, double unit)
+{
+    for (size_t i = 0; i < t->n_nodes; i++)
+        t->nodes[i].value *= unit;
 }
 
 /* Tree t: its bootstrap and its feature draws come from stream t alone. */
@@ -40,7 +50,10 @@ static int fit_tree(void *arg, size_t t, size_t worker)
     int rc = asel_tree_grow(&f->trees[t], c->x, c->y, n, f->n_features, weight, c->params, &rng,
                             c->decrease + t * f->n_features);
     asel_free(weight);
-    return rc != 0 ? rc : asel_progress_step(c->prog, worker);
+    if (rc != 0)
+        return rc;
+    restore_unit(&f->trees[t], c->unit);
+    return asel_progress_step(c->prog, worker);
 }
 
 /* scikit-learn's feature_importances_: each tree's decreases normalised to
@@ -81,11 +94,13 @@ double asel_forest_predict_row(const asel_forest *f, const double *row, size_t i
 
 double asel_r2(const double *y, const double *pred, size_t n, size_t *used)
 {
-    double sum = 0.0;
+    /* Residuals and deviations are taken in the unit of y, so that their
+     * squares neither overflow nor vanish for targets near 1e200 or 1e-170. */
+    double unit = asel_column_unit(y, n, 1), sum = 0.0;
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (!isnan(pred[i])) {
-            sum += y[i];
+            sum += y[i] / unit;
             m++;
         }
     if (used != NULL)
@@ -93,8 +108,9 @@ double asel_r2(const double *y, const double *pred, size_t n, size_t *used)
     double mean = sum / (double)m, ss_res = 0.0, ss_tot = 0.0;
     for (size_t i = 0; i < n; i++)
         if (!isnan(pred[i])) {
-            ss_res += (y[i] - pred[i]) * (y[i] - pred[i]);
-            ss_tot += (y[i] - mean) * (y[i] - mean);
+            double res = y[i] / unit - pred[i] / unit, dev = y[i] / unit - mean;
+            ss_res += res * res;
+            ss_tot += dev * dev;
         }
     return (m < 2 || ss_tot == 0.0) ? NAN : 1.0 - ss_res / ss_tot;
 }
@@ -130,12 +146,18 @@ int asel_forest_fit(asel_forest **out, const double *x, const double *y, size_t 
                     const asel_forest_params *params, asel_progress *prog)
 {
     asel_forest *f = NULL;
-    double *decrease = NULL;
+    double *decrease = NULL, *scaled = NULL;
     int rc = alloc_forest(&f, n, p, params->n_trees);
     if (rc == 0)
         rc = asel_alloc_array(&decrease, params->n_trees * p, sizeof *decrease);
+    if (rc == 0)
+        rc = asel_alloc_array(&scaled, n, sizeof *scaled);
     if (rc == 0) {
-        fit_ctx c = {f, x, y, params, decrease, prog};
+        /* Node variances and split scores are sums of squared targets. */
+        double unit = asel_column_unit(y, n, 1);
+        for (size_t i = 0; i < n; i++)
+            scaled[i] = y[i] / unit;
+        fit_ctx c = {f, x, scaled, unit, params, decrease, prog};
         size_t workers = asel_pool_threads(params->n_threads, params->n_trees);
         rc = asel_pool_run(workers, params->n_trees, fit_tree, &c);
         if (rc != 0)
@@ -145,6 +167,7 @@ int asel_forest_fit(asel_forest **out, const double *x, const double *y, size_t 
         impurity_importance(f, decrease);
         rc = oob_score(f, x, y);
     }
+    asel_free(scaled);
     asel_free(decrease);
     if (rc != 0) {
         asel_forest_free(f);

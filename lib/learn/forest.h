@@ -43,7 +43,8 @@ typedef struct asel_forest {
     size_t oob_rows;  /* rows with at least one out-of-bag tree */
 } asel_forest;
 
-/* Grow a forest on the finite @p n x @p p matrix @p x and target @p y.
+/* Grow a forest on the finite @p n x @p p matrix @p x and target @p y (of
+ * any magnitude: the trees are grown on y divided by its asel_column_unit()).
  * 0, ACCELSEL_ECANCELED (through @p prog) or ACCELSEL_ENOMEM. */
 int asel_forest_fit(asel_forest **out, const double *x, const double *y, size_t n, size_t p,
                     const asel_forest_params *params, asel_progress *prog);

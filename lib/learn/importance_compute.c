@@ -101,15 +101,9 @@ static int standardised_pca(accelsel_importance *imp, const double *x, size_t n)
     if (asel_alloc_array(&z, n * p, sizeof *z) != 0)
         return ACCELSEL_ENOMEM;
     for (size_t j = 0; j < p; j++) {
-        double mean = 0.0, ss = 0.0;
+        double sd = sqrt(asel_centre_scaled(x + j, n, p, z + j, p, NULL) / (double)(n - 1));
         for (size_t r = 0; r < n; r++)
-            mean += x[r * p + j];
-        mean /= (double)n;
-        for (size_t r = 0; r < n; r++)
-            ss += (x[r * p + j] - mean) * (x[r * p + j] - mean);
-        double sd = sqrt(ss / (double)(n - 1));
-        for (size_t r = 0; r < n; r++)
-            z[r * p + j] = (x[r * p + j] - mean) / sd;
+            z[r * p + j] /= sd;
     }
     int rc = asel_pca_fit(&imp->pca, z, n, p, n < p ? n : p);
     asel_free(z);

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/pool.h"
 #include "core/rng.h"
+#include "learn/correlation.h"
 #include "learn/mutual_info.h"
 
 typedef struct mi_ctx {
@@ -20,19 +21,16 @@ typedef struct mi_ctx {
 
 /* v[i * stride] / sd (population) plus 1e-10 * max(1, mean |scaled|) * N(0, 1),
  * into out[0..n-1]. Kraskov et al. advise the jitter so that repeated values
- * do not give zero distances; it is far below any difference that matters. */
+ * do not give zero distances; it is far below any difference that matters.
+ * The sd comes from the values divided by their unit, so that values near
+ * 1e200 or 1e-170 scale as values near 1 do; @p out is its scratch first. */
 static void scale_and_jitter(const double *v, size_t stride, size_t n, asel_rng *rng,
                              double *out)
 {
-    double mean = 0.0, ss = 0.0;
-    for (size_t i = 0; i < n; i++)
-        mean += v[i * stride];
-    mean /= (double)n;
-    for (size_t i = 0; i < n; i++)
-        ss += (v[i * stride] - mean) * (v[i * stride] - mean);
-    double sd = sqrt(ss / (double)n), abs_mean = 0.0;
+    double unit, abs_mean = 0.0;
+    double sd = sqrt(asel_centre_scaled(v, n, stride, out, 1, &unit) / (double)n);
     for (size_t i = 0; i < n; i++) {
-        out[i] = sd > 0.0 ? v[i * stride] / sd : v[i * stride];
+        out[i] = sd > 0.0 ? v[i * stride] / unit / sd : v[i * stride];
         abs_mean += fabs(out[i]);
     }
     abs_mean /= (double)n;

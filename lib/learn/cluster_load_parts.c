@@ -69,8 +69,9 @@ int asel_cl_bounded_matrix(const asel_yaml_doc *doc, const asel_yaml_node *map, 
                            size_t rows, size_t cols, double bound, double *out)
 {
     int rc = asel_cl_matrix(doc, map, key, rows, cols, out);
+    const asel_yaml_node *seq = rc == 0 ? asel_yaml_get(map, key) : NULL;
     for (size_t i = 0; rc == 0 && i < rows * cols; i++) {
-        const asel_yaml_node *v = asel_yaml_get(map, key)->items[i / cols]->items[i % cols];
+        const asel_yaml_node *v = seq->items[i / cols]->items[i % cols];
         if (!isfinite(out[i]))
             rc = asel_yaml_fail(doc, v, "'%s' must be finite, not '%s'", key, v->value);
         else if (fabs(out[i]) > bound)

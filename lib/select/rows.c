@@ -48,13 +48,23 @@ static int keep_unique_logs(accelsel_dataset **ds)
     return step(ds, next, rc, "rows");
 }
 
-/* Whether column @p name exists and some row has a value in it: a column
- * left blank throughout (so read as numeric) says nothing of the division. */
-static int has_values(const accelsel_dataset *ds, const char *name)
+/* Keep the closed division's rows, where division_norm says: a column left
+ * blank throughout (so read as numeric) says nothing of the division, and
+ * one of numbers is not a division. (asel_sel_has first: a failed lookup
+ * would record an error on a successful call.) */
+static int keep_closed(accelsel_dataset **ds)
 {
     size_t col;
-    return asel_sel_has(ds, name) && accelsel_dataset_column_index(ds, name, &col) == 0 &&
-           asel_ds_has_value(ds, col);
+    if (!asel_sel_has(*ds, "division_norm") ||
+        accelsel_dataset_column_index(*ds, "division_norm", &col) != 0 ||
+        !asel_ds_has_value(*ds, col))
+        return 0;
+    if (accelsel_dataset_column_type(*ds, col) == ACCELSEL_COLUMN_NUMERIC)
+        return asel_error(ACCELSEL_ETYPE, "rows: column 'division_norm' holds numbers; the "
+                                          "division filter keeps the rows marked 'closed'");
+    accelsel_dataset *next = NULL;
+    int rc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
+    return step(ds, next, rc, "rows");
 }
 
 static int kept_rows(accelsel_dataset **ds)
@@ -62,17 +72,8 @@ static int kept_rows(accelsel_dataset **ds)
     int rc = keep_positive(ds, "time_to_train_min");
     if (rc == 0)
         rc = keep_positive(ds, "total_accelerators");
-    size_t div;
-    if (rc == 0 && has_values(*ds, "division_norm") &&
-        accelsel_dataset_column_index(*ds, "division_norm", &div) == 0 &&
-        accelsel_dataset_column_type(*ds, div) == ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_ETYPE, "rows: column 'division_norm' holds numbers; the "
-                                          "division filter keeps the rows marked 'closed'");
-    if (rc == 0 && has_values(*ds, "division_norm")) {
-        accelsel_dataset *next = NULL;
-        int frc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
-        rc = step(ds, next, frc, "rows");
-    }
+    if (rc == 0)
+        rc = keep_closed(ds);
     return rc == 0 ? keep_unique_logs(ds) : rc;
 }
 

@@ -9,7 +9,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "learn/cluster_quality.h"
-#include "learn/scale.h"
+#include "core/scale.h"
 
 double asel_value_bound(size_t n, size_t d)
 {

@@ -6,7 +6,7 @@
 #include "accelsel/common.h"
 #include "core/alloc.h"
 #include "core/error.h"
-#include "learn/scale.h"
+#include "core/scale.h"
 
 typedef struct ranked {
     double v;

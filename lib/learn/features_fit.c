@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/scale.h"
 #include "data/table.h"
 #include "learn/features_impl.h"
 
@@ -63,10 +64,10 @@ static double pre_scale(const asel_feat_input *in, double x)
     return asel_feat_is_log(in->transform) ? log10(x) : x;
 }
 
-/* Centre and scale, computed on the values divided by their largest
- * magnitude (as TOPSIS does): sums of values near 1e200 or of squares of
- * values near 1e-170 would overflow or underflow, and the column would drop
- * out. A range wider than the largest double cannot be a finite scale. */
+/* Centre and scale, computed on the values divided by their
+ * asel_magnitude_unit(): sums of values near 1e200 or of squares of values
+ * near 1e-170 would overflow or underflow, and the column would drop out.
+ * A range wider than the largest double cannot be a finite scale. */
 static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows)
 {
     double sum = 0, lo = INFINITY, hi = -INFINITY, big = 0;
@@ -76,7 +77,7 @@ static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, s
         hi = t > hi ? t : hi;
         big = fabs(t) > big ? fabs(t) : big;
     }
-    double unit = big > 0 ? big : 1;
+    double unit = asel_magnitude_unit(big);
     for (size_t k = 0; k < n_rows; k++)
         sum += pre_scale(in, v[rows[k]]) / unit;
     if (in->transform == ACCELSEL_TRANSFORM_MINMAX || in->transform == ACCELSEL_TRANSFORM_ZSCORE ||

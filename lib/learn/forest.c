@@ -6,7 +6,7 @@
 #include "core/error.h"
 #include "core/pool.h"
 #include "learn/forest.h"
-#include "learn/scale.h"
+#include "core/scale.h"
 
 typedef struct fit_ctx {
     asel_forest *f;

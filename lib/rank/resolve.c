@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/scale.h"
 #include "data/table.h"
 #include "rank/rank_impl.h"
 
@@ -46,16 +47,17 @@ int asel_rank_check_criteria(const accelsel_criterion *c, size_t n)
 
 size_t asel_rank_weights(const accelsel_criterion *c, size_t n, double *w)
 {
-    /* Divide by the largest weight before summing so that the sum of huge
-     * weights cannot overflow. */
+    /* Scaled before summing so that the sum of huge weights cannot
+     * overflow. */
     double big = 0.0, sum = 0.0;
     size_t used = 0;
     for (size_t i = 0; i < n; i++)
         big = fmax(big, c[i].weight);
+    double unit = asel_magnitude_unit(big);
     for (size_t i = 0; i < n; i++)
-        sum += c[i].weight / big;
+        sum += c[i].weight / unit;
     for (size_t i = 0; i < n; i++) {
-        w[i] = c[i].weight / big / sum;
+        w[i] = c[i].weight / unit / sum;
         used += c[i].weight > 0.0;
     }
     return used;

@@ -3,26 +3,23 @@
  * unchanged and makes the ideal simply the column maximum. */
 #include <math.h>
 
+#include "core/scale.h"
 #include "rank/rank_impl.h"
 
 void asel_topsis_normalise(double *x, size_t m, size_t k)
 {
     for (size_t j = 0; j < k; j++) {
-        /* Scale by the largest magnitude first so that the sum of squares
-         * cannot overflow for large values. */
-        double big = 0.0;
-        for (size_t i = 0; i < m; i++)
-            big = fmax(big, fabs(x[i * k + j]));
-        if (big == 0.0)
-            continue; /* zero norm: the column stays 0 and contributes nothing */
-        double ss = 0.0;
+        /* Scaled first so that the sum of squares cannot overflow. */
+        double unit = asel_column_unit(x + j, m, k), ss = 0.0;
         for (size_t i = 0; i < m; i++) {
-            double v = x[i * k + j] / big;
+            double v = x[i * k + j] / unit;
             ss += v * v;
         }
+        if (ss == 0.0)
+            continue; /* zero norm: the column stays 0 and contributes nothing */
         double root = sqrt(ss);
         for (size_t i = 0; i < m; i++)
-            x[i * k + j] = x[i * k + j] / big / root;
+            x[i * k + j] = x[i * k + j] / unit / root;
     }
 }
 

@@ -20,7 +20,7 @@ static const char usage_text[] =
     "  --csv FILE         read FILE (RFC 4180, header row) instead of the built-in data\n"
     "  --na LIST          further spellings of a missing value in FILE, comma-separated\n"
     "  --where EXPR       keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable.\n"
-    "                     Default for the built-in data: total_accelerators=1.. (CPU-only\n"
+    "                     On the built-in data, also total_accelerators=1.. (CPU-only\n"
     "                     systems report 0 accelerators)\n"
     "  --features LIST    comma-separated columns; log10(COL) takes the logarithm first;\n"
     "                     categorical columns are one-hot encoded. Default:\n"
@@ -272,15 +272,13 @@ static int parse_features(cl_run *r, const cl_args *a)
     return CLI_OK;
 }
 
-/* Keep the rows matching every --where expression. */
+/* Keep the rows matching every --where expression and, on the built-in
+ * data, those with accelerators, as `rank` does. */
 static int filter_rows(cl_run *r, const cl_args *a)
 {
-    static const char *const builtin_where[] = {"total_accelerators=1.."};
-    const char *const *where = a->n_where || a->csv ? a->where : builtin_where;
-    size_t n = a->n_where || a->csv ? a->n_where : 1;
-    int status = CLI_OK;
-    for (size_t i = 0; status == CLI_OK && i < n; i++)
-        status = cli_filter(&r->ds, "cluster", where[i]);
+    int status = a->csv ? CLI_OK : cli_filter(&r->ds, "cluster", "total_accelerators=1..");
+    for (size_t i = 0; status == CLI_OK && i < a->n_where; i++)
+        status = cli_filter(&r->ds, "cluster", a->where[i]);
     return status;
 }
 

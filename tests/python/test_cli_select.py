@@ -188,6 +188,17 @@ class ConsistencyTest(unittest.TestCase):
         self.assertIn('numbered from 0', run('cluster').stdout)
         self.assertIn('numbered from 1', run('rank').stdout)
 
+    def test_where_adds_to_the_built_in_filter_in_cluster_as_in_rank(self):
+        with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='',
+                  encoding='utf-8') as f:
+            rows = list(csv.DictReader(f))
+        want = sum(1 for r in rows if r['round'] == 'v3.0' and r['total_accelerators']
+                   and float(r['total_accelerators']) >= 1 and r['time_to_train_min']
+                   and r['throughput_img_s'])
+        r = run('cluster', '--where', 'round=v3.0', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout)['n_rows'], want)
+
 
 class ExitStatusTest(unittest.TestCase):
     def test_malformed_where_is_a_usage_error_everywhere(self):

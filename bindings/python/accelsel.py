@@ -493,14 +493,21 @@ _ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, ['Da
 _ds_free = _fn('accelsel_dataset_free', None, [_vp], check=False)
 
 
-def _strings(values):
-    """A ctypes array of UTF-8 strings (kept alive by the caller) and its pointer."""
-    if not values:
-        return None, None
-    if isinstance(values, (str, bytes)):
-        raise TypeError('expected a list of strings, not one %s' % type(values).__name__)
-    arr = (ctypes.c_char_p * len(values))(*[_text(v) for v in values])
-    return arr, ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p))
+def _name_list(values, what):
+    """A list of names as a ctypes array of UTF-8 strings (at least one
+    element, kept alive by the caller) and its length; one str or bytes is a
+    TypeError, never split into its characters."""
+    if isinstance(values, (str, bytes, bytearray)):
+        raise TypeError('%s must be a list of names, not one name' % what)
+    names = [_text(v, 'a name in ' + what) for v in values]
+    return (ctypes.c_char_p * max(len(names), 1))(*names), len(names)
+
+
+def _strings(values, what):
+    """A list of names (None: none) as a ctypes array (kept alive by the
+    caller), its pointer (NULL when empty) and its length."""
+    arr, n = _name_list(() if values is None else values, what)
+    return arr, ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p)) if n else None, n
 
 
 def _csv_options(delimiter, categorical, missing):
@@ -509,10 +516,8 @@ def _csv_options(delimiter, categorical, missing):
     if not isinstance(delimiter, str) or len(delimiter) != 1:
         raise ValueError('delimiter must be one character, not %r' % (delimiter,))
     opts.delimiter = ord(delimiter)
-    keep_c, opts.categorical = _strings(categorical)
-    opts.n_categorical = len(categorical or ())
-    keep_m, opts.missing = _strings(missing)
-    opts.n_missing = len(missing or ())
+    keep_c, opts.categorical, opts.n_categorical = _strings(categorical, 'categorical')
+    keep_m, opts.missing, opts.n_missing = _strings(missing, 'missing')
     return opts, (keep_c, keep_m)
 
 
@@ -675,9 +680,7 @@ class Dataset(_Handle):
         opts.time_column, opts.accelerators_column, opts.nodes_column, opts.per_node_column, \
             opts.epochs_column = keep
         if groups is not None:
-            names = (ctypes.c_char_p * max(len(groups), 1))(*[_text(g) for g in groups])
-            opts.group_columns = ctypes.cast(names, ctypes.POINTER(ctypes.c_char_p))
-            opts.n_group_columns = len(groups)
+            names, opts.group_columns, opts.n_group_columns = _strings(groups, 'groups')
         opts.images_per_epoch = images_per_epoch
         _store(opts, 'derive()', reference_row=reference_row)
         return Dataset._make(_ds_derive, self, ctypes.byref(opts))
@@ -819,18 +822,18 @@ class Features(_Handle):
         if missing not in _FEATURE_MISSING:
             raise ValueError('missing must be one of %s, not %r' % (', '.join(_FEATURE_MISSING), missing))
         opts.missing = _FEATURE_MISSING[missing]
-        names = (ctypes.c_char_p * max(len(columns), 1))(*[_text(c, 'column name') for c in columns])
+        names, n_columns = _name_list(columns, 'columns')
         codes = None
         if transforms is not None:
-            if len(transforms) != len(columns):
+            if len(transforms) != n_columns:
                 raise ValueError('transforms must have %d names (one per column), not %d'
-                                 % (len(columns), len(transforms)))
+                                 % (n_columns, len(transforms)))
             unknown = [t for t in transforms if t not in _TRANSFORMS]
             if unknown:
                 raise ValueError('unknown transform %r (one of %s)' % (unknown[0], ', '.join(_TRANSFORMS)))
-            codes = (ctypes.c_int * len(columns))(*[_TRANSFORMS[t] for t in transforms])
+            codes = (ctypes.c_int * n_columns)(*[_TRANSFORMS[t] for t in transforms])
         out = _vp()
-        _feat_fit(ctypes.byref(out), dataset, names, codes, len(columns), ctypes.byref(opts))
+        _feat_fit(ctypes.byref(out), dataset, names, codes, n_columns, ctypes.byref(opts))
         return cls(out.value)
 
     @property
@@ -1321,10 +1324,8 @@ class Importance(_Handle):
         """Importance of the Dataset columns `features` for the numeric column
         `target` (rows with a missing target are dropped; categorical columns
         are one-hot encoded, numeric ones z-scored)."""
-        if isinstance(features, (str, bytes)):
-            raise TypeError('features must be a list of column names, not one name')
-        names = (ctypes.c_char_p * max(len(features), 1))(*[_text(f, 'feature name') for f in features])
-        return cls._run(_imp_compute, (dataset, names, len(features), _text(target, 'target')), **options)
+        names, n = _name_list(features, 'features')
+        return cls._run(_imp_compute, (dataset, names, n, _text(target, 'target')), **options)
 
     @classmethod
     def from_matrix(cls, matrix, target, names=None, discrete=None, **options):
@@ -1335,8 +1336,10 @@ class Importance(_Handle):
         y, ny = _vector(target, 'target (one value per matrix row)', n=n)
         c_names = c_disc = None
         if names is not None:
-            c_names = _vector(names, 'names (one per matrix column)', n=k, ctype=ctypes.c_char_p,
-                              convert=lambda v: _text(v, 'name'))[0]
+            c_names, n_names = _name_list(names, 'names')
+            if n_names != k:
+                raise ValueError('names (one per matrix column) must have %d values, not %d'
+                                 % (k, n_names))
         if discrete is not None:
             c_disc = _vector([1 if v else 0 for v in discrete], 'discrete (one flag per matrix column)',
                              n=k, ctype=ctypes.c_uint8)[0]
@@ -1805,9 +1808,7 @@ class Catalog(_Handle):
 
     def select(self, names):
         """A new catalog with the named entries and what the named systems use."""
-        if isinstance(names, (str, bytes)):
-            raise TypeError('names must be a list of names, not one name')
-        arr, n = _vector(names, 'names', ctype=ctypes.c_char_p, convert=lambda v: _text(v, 'name'))
+        arr, n = _name_list(names, 'names')
         return Catalog._make(_cat_select, self, arr, n)
 
     def _count(self, kind):
@@ -2995,17 +2996,17 @@ def _problem_options(batch, objective, max_group_size):
 def _slot_struct(slot, keep):
     """A dict {'device': NAME} or {'designs': [...], 'memory_bytes', 'memory_bw_bytes_s',
     'host_link'} as a MappingSlot; arrays kept alive in keep."""
+    if not isinstance(slot, dict):
+        raise TypeError('a slot must be a dict, not %s' % type(slot).__name__)
     unknown = set(slot) - {'device', 'designs', 'memory_bytes', 'memory_bw_bytes_s', 'host_link'}
     if unknown:
         raise ValueError('unknown slot keys: %s' % ', '.join(sorted(unknown)))
     s = MappingSlot()
     s.version = 1
     s.device = _enc(slot.get('device'))
-    designs = [_enc(d) for d in slot.get('designs', [])]
-    arr = (ctypes.c_char_p * max(len(designs), 1))(*designs)
+    arr, s.n_designs = _name_list(slot.get('designs', ()), 'designs')
     keep.append(arr)
-    s.designs = arr if designs else None
-    s.n_designs = len(designs)
+    s.designs = arr if s.n_designs else None
     s.memory_bytes = float(slot.get('memory_bytes', math.nan))
     s.memory_bw_bytes_s = float(slot.get('memory_bw_bytes_s', math.nan))
     s.host_link = _enc(slot.get('host_link'))

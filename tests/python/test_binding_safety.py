@@ -421,6 +421,29 @@ class StringTest(unittest.TestCase):
                 ds.add_column('d', [b'\xff', 'b', 'a', 'b', 'a', 'b'])
             self.assertEqual(len(ds.equal(b'g', b'a')), 3)
 
+    def test_one_name_where_a_list_of_names_belongs_raises(self):
+        """A str is a sequence of characters: each would be read as a name
+        (the pool 'eyeriss' as the designs 'e', 'y', ...)."""
+        with small_dataset() as ds, accelsel.Catalog.builtin() as cat, \
+                accelsel.Network.zoo('small-cnn') as net:
+            calls = {
+                'designs': lambda: accelsel.MappingProblem.from_slots(
+                    cat, [{'designs': 'eyeriss'}], net),
+                'columns': lambda: accelsel.Features.fit(ds, 'nt'),
+                'features': lambda: accelsel.Importance.from_dataset(ds, 'ng', 't'),
+                'names': lambda: accelsel.Importance.from_matrix(grid(8), list(range(8)),
+                                                                 names='ab'),
+                'groups': lambda: ds.derive(time='t', accelerators='n', groups='g'),
+                'categorical': lambda: accelsel.Dataset.from_csv('/nonexistent.csv',
+                                                                 categorical='g'),
+            }
+            for what, call in calls.items():
+                with self.subTest(what=what):
+                    with self.assertRaisesRegex(TypeError, '%s must be a list of names' % what):
+                        call()
+            with self.assertRaisesRegex(TypeError, 'a slot must be a dict'):
+                accelsel.MappingProblem.from_slots(cat, ['h100-sxm5-80gb'], net)
+
     def test_text_buffers_may_hold_nul_and_the_library_reports_it(self):
         with self.assertRaises(accelsel.AccelselError):
             accelsel.Dataset.from_csv_text(b'a,b\n1,2\0\n')

@@ -261,8 +261,11 @@ END_TEST
 /* Three a30 rows, 1, 1 and 1.5 x the truth, in rounds v1.0, v1.0 and
  * v3.0 of data that also has v2.0 (other devices): a row's weight halves
  * per round of the data between it and the device's latest round, so the
- * weights are 1/4, 1/4 (two rounds behind: v2.0 and v3.0) and 1, and the
- * correction is exp(ln 1.5 / (1.5 + shrink)).
+ * weights are 1/4, 1/4 (two rounds behind: v2.0 and v3.0) and 1. The log
+ * factor m minimises the Huber loss (threshold d = 0.1) plus shrink m^2 / 2:
+ * the exact rows lie within d of m and pull with their residual, the slow
+ * one lies beyond it (ln 1.5 - m > d) and pulls with d alone, so
+ * (1/4 + 1/4) m + shrink m = d, and the correction is exp(d / (0.5 + shrink)).
  * A100's rows are exact: its correction stays 1. */
 START_TEST(corrections_weight_recent_rounds)
 {
@@ -288,15 +291,24 @@ START_TEST(corrections_weight_recent_rounds)
     ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
     size_t a30;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
-    double want = exp(log(1.5) / (1.5 + o.shrink_rows));
-    assert_close(p->corr.dev[a30], want, 0.01, "a30 correction");
-    /* Unweighted, exp(ln 1.5 / (3 + shrink)) = 1.107 with shrink 1, against 1.176. */
-    ck_assert(fabs(p->corr.dev[a30] - want) < fabs(p->corr.dev[a30] - exp(log(1.5) / (3 + o.shrink_rows))));
+    double d = o.huber_delta, m = d / (0.5 + o.shrink_rows);
+    ck_assert(m <= d && log(1.5) - m > d); /* the regions assumed above */
+    assert_close(p->corr.dev[a30], exp(m), 0.01, "a30 correction");
+    /* Unweighted, 2 m + shrink m = d: exp(d / 3) = 1.034 with shrink 1, against 1.069. */
+    ck_assert(fabs(p->corr.dev[a30] - exp(m)) < fabs(p->corr.dev[a30] - exp(d / (2 + o.shrink_rows))));
+    /* Least squares would give exp(ln 1.5 / (1.5 + shrink)) = 1.176: the slow
+     * row alone would have made the device 18 % slower. */
+    ck_assert(p->corr.dev[a30] < 1.1);
     /* The three rows share one count (1): there the residuals left after the
-     * device's factor, with the same weights, give a second factor on top,
-     * exp((ln 1.5 - 1.5 ln want) / (1.5 + shrink)); a prediction at that
-     * count applies both, one at a count without rows the device's alone. */
-    double at1 = want * exp((log(1.5) - 1.5 * log(want)) / (1.5 + o.shrink_rows));
+     * device's factor, -m, -m and ln 1.5 - m, with the same weights, give a
+     * second factor c on top. With shrink 1 every row lies beyond d of c
+     * (m + c > d, ln 1.5 - m - c > d), so shrink c = d - (1/4 + 1/4) d; a
+     * prediction at that count applies both, one at a count without rows
+     * the device's alone. */
+    ck_assert_double_eq(o.shrink_rows, 1);
+    double c = 0.5 * d / o.shrink_rows;
+    ck_assert(m + c > d && log(1.5) - m - c > d);
+    double at1 = exp(m + c);
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
     q.network = net;
     q.device = "a30";
@@ -312,6 +324,66 @@ START_TEST(corrections_weight_recent_rounds)
     assert_close(p->corr.dev[a100], 1.0, 0.01, "a100 correction");
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* One a30 row a million times too fast among its 28 exact ones: its pull on
+ * the log factor is the Huber threshold d alone, so the device's factor
+ * moves by at most d w / (sum w + shrink) with its weight w <= 1 and the
+ * others' sum w >= 27 x 1/4 (two rounds behind at most), and calibration
+ * neither fails nor drags the device (least squares gave exp(-ln 1e6 / 29)
+ * = 0.62, a factor the row's count then pushed out of range). */
+START_TEST(a_wild_row_barely_moves_its_device)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    size_t wild = s.n;
+    for (size_t i = 0; i < s.n && wild == s.n; i++)
+        if (strcmp(s.dev[i], "a30") == 0)
+            wild = i;
+    s.time[wild] *= 1e-6;
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
+    size_t a30;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
+    double bound = o.huber_delta / (27 * 0.25 + o.shrink_rows);
+    ck_assert_msg(fabs(log(p->corr.dev[a30])) <= bound, "a30 factor %g, bound exp(+-%g)",
+                  p->corr.dev[a30], bound);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* Calibration fits from the defaults whatever the predictor held: a
+ * predictor calibrated once, or loaded with other values of the fitted
+ * parameters, calibrates to the same parameter file as a fresh one. */
+START_TEST(calibration_ignores_what_the_predictor_held)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *once = fresh(), *moved = fresh();
+    moved->par.kind[ASEL_PERF_KIND_GPU].compute_eff = 0.2;
+    moved->par.kind[ASEL_PERF_KIND_CPU].overhead_s = 1e-3;
+    moved->par.epochs_b0 = 128;
+    moved->par.software_trend = 0.5;
+    ck_assert_int_eq(accelsel_predictor_calibrate(once, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(moved, ds, NULL, NULL), 0);
+    char *first, *again, *other;
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(once, &first, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(once, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(once, &again, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(moved, &other, NULL), 0);
+    ck_assert_str_eq(again, first);
+    ck_assert_str_eq(other, first);
+    accelsel_free(first), accelsel_free(again), accelsel_free(other);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(once);
+    accelsel_predictor_free(moved);
     accelsel_predictor_free(truth);
 }
 END_TEST
@@ -487,6 +559,8 @@ int main(void)
     tcase_add_test(tc, epochs_relation_is_robust);
     tcase_add_test(tc, repeated_logs_are_skipped);
     tcase_add_test(tc, corrections_weight_recent_rounds);
+    tcase_add_test(tc, a_wild_row_barely_moves_its_device);
+    tcase_add_test(tc, calibration_ignores_what_the_predictor_held);
     tcase_add_test(tc, round_years);
     tcase_add_test(tc, recovers_software_trend);
     tcase_add_test(tc, far_rounds_stay_finite);

@@ -408,12 +408,16 @@ typedef struct accelsel_calibrate_options {
                                       once, at most 64 rounds); NULL = none */
     double huber_delta;          /**< Huber loss threshold on log-time residuals;
                                       default 0.1 (about 10 %) */
-    double shrink_rows;          /**< corrections: prior weight in rows (per device,
-                                      exp(-sum w r / (sum w + shrink_rows)), a row's
-                                      weight w halving per round of the data between it
-                                      and the device's latest round; then the same per
-                                      device and count on what the device's factor leaves);
-                                      default 1: one row moves a device halfway */
+    double shrink_rows;          /**< corrections: prior weight in rows. Per device
+                                      exp(m), m minimising sum w H(-r - m) +
+                                      shrink_rows m^2 / 2 over its rows' log residuals
+                                      r, H the Huber loss of huber_delta (so
+                                      exp(-sum w r / (sum w + shrink_rows)) where every
+                                      row lies within huber_delta of m), a row's weight
+                                      w halving per round of the data between it and
+                                      the device's latest round; then the same per
+                                      device and count on what the device's factor
+                                      leaves; default 1: one row moves a device halfway */
     uint32_t no_corrections;     /**< 1 = fit the globals only */
 } accelsel_calibrate_options;
 
@@ -447,8 +451,12 @@ typedef struct accelsel_error_summary {
  *  parameters describe the software of the latest fitted round) and the
  *  per-device and per-count corrections on the rows of @p ds (built-in format; rows without a time to
  *  train, with an unknown device, or of the open division are skipped), by
- *  least squares on log time with the Huber loss (docs/predictor.md). On
- *  success @p p holds the fitted parameters; on failure it is unchanged.
+ *  least squares on log time with the Huber loss (docs/predictor.md). The
+ *  fit starts from, and its prior centres on, the compiled-in defaults of
+ *  the parameters it fits, whatever @p p held: the result depends on the
+ *  rows and options alone (the parameters it does not fit, such as tile
+ *  sizes, keep @p p's values). On success @p p holds the fitted
+ *  parameters; on failure it is unchanged.
  *  @param[in,out] p       the predictor; needs exclusive access.
  *  @param[in]     ds      the rows; only read.
  *  @param[in]     opts    NULL for defaults.
@@ -456,7 +464,9 @@ typedef struct accelsel_error_summary {
  *                         may be NULL when not wanted; NULL on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or bad options;
  *          ACCELSEL_EVERSION; ACCELSEL_ENOTFOUND for a missing column;
- *          ACCELSEL_EEMPTY if no row can be fitted; ACCELSEL_ENOMEM.
+ *          ACCELSEL_EEMPTY if no row can be fitted; ACCELSEL_EDATA if a
+ *          device's rows call for a correction outside [1e-6, 1e6];
+ *          ACCELSEL_ENOMEM.
  *  Thread safety: no other thread may use @p p during the call. */
 ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
                                               const accelsel_calibrate_options *opts,
@@ -500,7 +510,7 @@ ACCELSEL_API void accelsel_calibration_report_free(accelsel_calibration_report *
  *  so a dataset with no fittable row gives a table of 0 rows and NaN
  *  figures, not an error.
  *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
- *  @param[in]  p     the starting parameters; only read.
+ *  @param[in]  p     the parameters that calibration does not fit; only read.
  *  @param[in]  ds    the rows; only read.
  *  @param[in]  opts  NULL for defaults.
  *  @return as accelsel_predictor_calibrate(), except ACCELSEL_EEMPTY.

@@ -14,12 +14,16 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
 
 /* The time factors @p corr (reset first) from the residuals r[i] =
  * log(predicted / measured) at factor 1 of rows idx[0..n-1]: per device
- * exp(-sum w r / (sum w + shrink)), then per device and count the same over
- * the residuals left after the device's factor; a row's weight w halves per
- * round of the data between it and its group's latest round. 0 or
+ * exp(m), m the shrunk Huber location of -r (threshold @p delta, @p shrink
+ * rows at m = 0; m = -sum w r / (sum w + shrink) when every residual lies
+ * within delta of it), then per device and count the same over the
+ * residuals left after the device's factor; a row's weight w halves per
+ * round of the data between it and its group's latest round. 0,
+ * ACCELSEL_EDATA (a factor beyond what a parameter file holds) or
  * ACCELSEL_ENOMEM. */
 int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows,
-                                const size_t *idx, const double *r, size_t n, double shrink);
+                                const size_t *idx, const double *r, size_t n, double shrink,
+                                double delta);
 
 /* The software trend @p trend (log time per year, in [-1, 1]) from the
  * residuals r[i] = log(predicted / measured) of rows idx[0..n-1]: the

@@ -329,11 +329,34 @@ static int fit_globals(fit *f, double *theta, double *r)
     return rc;
 }
 
+/* @p par with the parameters the fit finds set to their defaults: the fit
+ * starts there and its prior holds it there, so that it depends on the
+ * rows alone, not on what an earlier calibration left in the predictor
+ * (started from its own result, each fit moved the CPU's overhead on). */
+static asel_perf_params fit_start(const asel_perf_params *par)
+{
+    const asel_perf_params *d = asel_perf_params_default();
+    asel_perf_params s = *par;
+    for (int k = 0; k < ASEL_PERF_KINDS; k++) {
+        s.kind[k].compute_eff = d->kind[k].compute_eff;
+        s.kind[k].memory_eff = d->kind[k].memory_eff;
+        s.kind[k].overhead_s = d->kind[k].overhead_s;
+        s.kind[k].comm_eff = d->kind[k].comm_eff;
+        s.kind[k].fusion = d->kind[k].fusion;
+    }
+    s.epochs_e0 = d->epochs_e0;
+    s.epochs_b0 = d->epochs_b0;
+    s.epochs_alpha = d->epochs_alpha;
+    s.software_trend = d->software_trend;
+    s.software_year = d->software_year;
+    return s;
+}
+
 int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_rows *rows,
                   const unsigned char *use, const accelsel_calibrate_options *o)
 {
     asel_perf_corr_reset(corr);
-    fit f = { .rows = rows, .par = *par, .delta = o->huber_delta };
+    fit f = { .rows = rows, .par = fit_start(par), .delta = o->huber_delta };
     size_t *idx = asel_calloc(rows->n ? rows->n : 1, sizeof *idx);
     if (idx == NULL)
         return asel_enomem();
@@ -352,8 +375,8 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
     memcpy(f.theta0, theta, sizeof theta);
     if (rc == 0)
         rc = fit_globals(&f, theta, r);
-    if (rc == 0)
-        rc = o->no_corrections ? 0 : asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows);
+    if (rc == 0 && !o->no_corrections)
+        rc = asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows, o->huber_delta);
     if (rc == 0)
         *par = f.par;
     free_steps(&f);

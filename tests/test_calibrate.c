@@ -450,7 +450,7 @@ START_TEST(far_rounds_stay_finite)
     static synth s;
     accelsel_predictor *truth = truth_rows(&s);
     for (size_t i = 0; i < s.n; i += 7)
-        s.round[i] = i % 2 ? "v99.1" : "none";
+        s.round[i] = i % 2 ? "v99.1" : NULL;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
     ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), 0);

@@ -970,8 +970,18 @@ static const hcase cases[] = {
      O_NONE, EPARSE, "'compute_eff' must be a number, not 'nan'", 4, 22, NULL},
     {PARAMS, "a quoted number", T(P_HEAD "kinds:\n  cpu: {compute_eff: \"0.5\"}\n"), O_NONE, EPARSE,
      "'compute_eff' must be a number", 4, 22, NULL},
+    /* A tag of !!str makes a string, as quotes do. */
+    {PARAMS, "a number tagged !!str", T(P_HEAD "kinds:\n  cpu: {compute_eff: !!str 0.5}\n"), O_NONE,
+     EPARSE, "'compute_eff' must be a number", 4, 22, NULL},
+    {PARAMS, "a number with the non-specific tag", T(P_HEAD "kinds:\n  cpu: {compute_eff: ! 0.5}\n"),
+     O_NONE, EPARSE, "'compute_eff' must be a number", 4, 22, NULL},
     {PARAMS, "a field missing", T(P_HEAD "kinds:\n  cpu: {compute_eff: 0.5}\n"), O_NONE, EPARSE,
      "missing required key 'memory_eff'", 4, 8, NULL},
+    /* A tile counts rows: the value starts in column 112. */
+    {PARAMS, "a fractional tile size, at the value",
+     T(P_HEAD "kinds:\n  cpu: {compute_eff: 0.5, memory_eff: 0.6, overhead_s: 0, comm_eff: 0.5, "
+              "overlap: 0.5, cache_ratio: 4, tile_m: 6.5}\n"),
+     O_NONE, EPARSE, "'tile_m' = 6.5 is not a whole number", 4, 112, NULL},
     {PARAMS, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes",
      4, 20, NULL},
 };

@@ -10,7 +10,9 @@
 
 #include "accelsel/accelsel.h"
 #include "perf/layer_model.h"
+#include "perf/corrections.h"
 #include "perf/params.h"
+#include "perf/predictor_impl.h"
 #include "perf/step.h"
 #include "testutil.h"
 
@@ -257,6 +259,35 @@ START_TEST(epilogue_fusion)
 }
 END_TEST
 
+/* Each learned factor in [1e-6, 1e6] may still multiply out of it: a
+ * device factor of 1e-6 and a count factor of 1e-6 give 1e-12, which
+ * predicts nothing physical, so it is ERANGE; at another count the device
+ * factor alone applies. */
+START_TEST(corrections_multiply_out_of_range)
+{
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    size_t g;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, "gpu1", &g), 0);
+    p->corr.dev[g] = 1e-6;
+    ck_assert_int_eq(asel_perf_corr_reserve(&p->corr, 1), 0);
+    p->corr.cnt[p->corr.n_cnt++] = (asel_perf_count_corr){ g, 2, 1e-6 };
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net, q.device = "gpu1", q.count = 2, q.intra_link = "fast";
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ERANGE);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "gpu1"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "1e-12"));
+    q.no_correction = 1; /* the physical model alone has no factor to refuse */
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_double_eq(r.correction, 1);
+    q.no_correction = 0, q.count = 4;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_double_eq(r.correction, 1e-6);
+    accelsel_predictor_free(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("perf");
@@ -271,6 +302,7 @@ int main(void)
     tcase_add_test(tc, allreduce_closed_forms);
     tcase_add_test(tc, monotonicity);
     tcase_add_test(tc, epilogue_fusion);
+    tcase_add_test(tc, corrections_multiply_out_of_range);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -428,6 +428,16 @@ static const struct { const char *from, *to; int rc; const char *word; } edits[]
     { "count_corrections: {}", "count_corrections: {a30: 1.1}", ACCELSEL_EPARSE, "count corrections" },
     { "count_corrections: {}", "count_corrections: {a30: {8: 1.1}, NVIDIA A30: {8: 1.2}}", ACCELSEL_EPARSE, "twice" },
     { "corrections: {}", "corrections: {a30: 1.1, NVIDIA A30: 1.2}", ACCELSEL_EPARSE, "twice" },
+    /* Tile and block sizes count rows and columns. */
+    { "tile_m: 128", "tile_m: 127.5", ACCELSEL_EPARSE, "'tile_m' = 127.5 is not a whole number" },
+    { "block_m: 96", "block_m: 0.5", ACCELSEL_EPARSE, "'block_m' = 0.5 is not a whole number" },
+    /* No request has more accelerators than 2^32 - 1. */
+    { "count_corrections: {}", "count_corrections: {a30: {4294967296: 1.1}}", ACCELSEL_EPARSE,
+      "'accelerator count' = 4294967296 is outside [1, 4294967295]" },
+    /* Each factor in [1e-6, 1e6], their product 1e-12 not. */
+    { "corrections: {}\ncount_corrections: {}",
+      "corrections: {a30: 1e-6}\ncount_corrections: {a30: {8: 1e-6}}", ACCELSEL_EPARSE,
+      "count correction 1e-6 times the correction 1e-06 of 'a30' is 1e-12, outside [1e-06, 1e+06]" },
 };
 
 START_TEST(params_rejections)
@@ -444,6 +454,32 @@ START_TEST(params_rejections)
     assert_message_has(edits[_i].word, NULL);
     if (edits[_i].rc == ACCELSEL_EPARSE)
         ck_assert_uint_gt(accelsel_last_error()->line, 0);
+    accelsel_free(base);
+}
+END_TEST
+
+/* What the rejections above stop short of still loads: the largest count,
+ * whole tile sizes, corrections whose product stays in range. */
+START_TEST(params_edges_load)
+{
+    static const struct { const char *from, *to; } ok[] = {
+        { "count_corrections: {}", "count_corrections: {a30: {4294967295: 1.1}}" },
+        { "tile_m: 128", "tile_m: 127" },
+        { "corrections: {}\ncount_corrections: {}",
+          "corrections: {a30: 1e-3}\ncount_corrections: {a30: {8: 1e-2}}" },
+    };
+    char *base = save(pred);
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        char text[8192];
+        const char *at = strstr(base, ok[i].from);
+        ck_assert_ptr_nonnull(at);
+        snprintf(text, sizeof text, "%.*s%s%s", (int)(at - base), base, ok[i].to,
+                 at + strlen(ok[i].from));
+        accelsel_predictor *p;
+        ck_assert_msg(accelsel_predictor_load_params_buffer(&p, cat, text, strlen(text), NULL) == 0,
+                      "%s: %s", ok[i].to, accelsel_last_error()->message);
+        accelsel_predictor_free(p);
+    }
     accelsel_free(base);
 }
 END_TEST
@@ -498,15 +534,21 @@ START_TEST(dataset_rows)
     ck_assert_int_eq(accelsel_dataset_column_index(b, "predicted_time_to_train_min", &tb), 0);
     ck_assert_int_eq(accelsel_dataset_column_index(a, "prediction_note", &na), 0);
     ck_assert_int_eq(accelsel_dataset_column_index(a, "abs_pct_error", &ea), 0);
-    size_t predicted = 0;
+    size_t predicted = 0, noted = 0;
     for (size_t r = 0; r < 343; r++) {
         double x = accelsel_dataset_number(a, r, ta), y = accelsel_dataset_number(b, r, tb);
         ck_assert(memcmp(&x, &y, sizeof x) == 0);
-        /* A row has a prediction or a note, never both. */
-        ck_assert_int_eq(isnan(x), accelsel_dataset_string(a, r, na) != NULL);
+        /* A row without a prediction says why; a predicted row has a note
+         * only where the prediction assumed something: the two v0.5 TPU v3
+         * pods, whose nodes (host VMs) times cores per node is not their
+         * total (check_layout_notes below). */
+        const char *note = accelsel_dataset_string(a, r, na);
+        ck_assert(!isnan(x) || note != NULL);
+        noted += !isnan(x) && note != NULL;
         predicted += !isnan(x);
     }
     ck_assert_uint_gt(predicted, 290);
+    ck_assert_uint_eq(noted, 2);
     accelsel_dataset_free(a), accelsel_dataset_free(b), accelsel_dataset_free(slim);
     accelsel_dataset_free(ds);
 }
@@ -550,6 +592,298 @@ START_TEST(other_benchmarks_and_round_spellings)
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_free(text);
+}
+END_TEST
+
+/* The default parameters with software_trend @p trend (software of 2024, v3.1). */
+static accelsel_predictor *with_trend(const char *trend)
+{
+    char *text = save(pred), *at = strstr(text, "software_trend: 0\n"), edited[8192];
+    ck_assert_ptr_nonnull(at);
+    snprintf(edited, sizeof edited, "%.*ssoftware_trend: %s\n%s", (int)(at - text), text, trend,
+             at + strlen("software_trend: 0\n"));
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, cat, edited, strlen(edited), NULL),
+                     0);
+    accelsel_free(text);
+    return p;
+}
+
+/* The rows of @p csv predicted by @p p, with the columns of minutes and notes. */
+typedef struct predicted_rows {
+    accelsel_dataset *out;
+    size_t t, note;
+} predicted_rows;
+
+static predicted_rows predict_csv(const accelsel_predictor *p, const char *csv)
+{
+    accelsel_dataset *ds;
+    predicted_rows o;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, csv, strlen(csv), NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&o.out, p, ds, NULL), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(o.out, "predicted_time_to_train_min", &o.t), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(o.out, "prediction_note", &o.note), 0);
+    accelsel_dataset_free(ds);
+    return o;
+}
+
+static double minutes_of(const predicted_rows *o, size_t r)
+{
+    return accelsel_dataset_number(o->out, r, o->t);
+}
+
+static const char *note_of(const predicted_rows *o, size_t r)
+{
+    return accelsel_dataset_string(o->out, r, o->note);
+}
+
+/* Row @p r has no prediction and exactly the note @p want. */
+static void assert_refused(const predicted_rows *o, size_t r, const char *want)
+{
+    ck_assert_msg(isnan(minutes_of(o, r)), "row %zu: predicted %g", r, minutes_of(o, r));
+    ck_assert_msg(note_of(o, r) != NULL && strcmp(note_of(o, r), want) == 0,
+                  "row %zu: note '%s', want '%s'", r, note_of(o, r) ? note_of(o, r) : "(none)",
+                  want);
+}
+
+/* Row @p r is predicted at @p factor times @p ref minutes, with no note. */
+static void assert_times(const predicted_rows *o, size_t r, double ref, double factor)
+{
+    ck_assert_msg(fabs(minutes_of(o, r) - ref * factor) <= 1e-12 * ref, "row %zu: %.17g, want %.17g",
+                  r, minutes_of(o, r), ref * factor);
+}
+
+/* A round is the whole cell, blanks around it aside: anything else is a
+ * note and no prediction, not the latest software. The trend (-0.1 a year
+ * from v3.1, 2024) is followed up to 2 years after 2024 and held there,
+ * with a note: v6.0 (2026.5) and v99.99 (2169) both run exp(-0.2). */
+START_TEST(rounds_whole_cells_and_trend_held)
+{
+    static const char csv[] = "round,accelerator_model_name,total_accelerators,global_batch_size\n"
+                              "v3.1,h100-sxm5-80gb,8,2048\n"
+                              " v3.1\t,h100-sxm5-80gb,8,2048\n"
+                              ",h100-sxm5-80gb,8,2048\n"
+                              "v3.1garbage,h100-sxm5-80gb,8,2048\n"
+                              "v3.1.2,h100-sxm5-80gb,8,2048\n"
+                              "v4,h100-sxm5-80gb,8,2048\n"
+                              "foo,h100-sxm5-80gb,8,2048\n"
+                              "v4.0,h100-sxm5-80gb,8,2048\n"
+                              "v5.0,h100-sxm5-80gb,8,2048\n"
+                              "v6.0,h100-sxm5-80gb,8,2048\n"
+                              "v99.99,h100-sxm5-80gb,8,2048\n";
+    accelsel_predictor *p = with_trend("-0.1");
+    predicted_rows o = predict_csv(p, csv);
+    double v31 = minutes_of(&o, 0);
+    ck_assert(isfinite(v31) && v31 > 0);
+    ck_assert_ptr_null(note_of(&o, 0));
+    assert_times(&o, 1, v31, 1);
+    assert_times(&o, 2, v31, 1); /* no round: the software of 2024 */
+    assert_refused(&o, 3, "round 'v3.1garbage' is not a round name (vX.Y or X.Y)");
+    assert_refused(&o, 4, "round 'v3.1.2' is not a round name (vX.Y or X.Y)");
+    assert_refused(&o, 5, "round 'v4' is not a round name (vX.Y or X.Y)");
+    assert_refused(&o, 6, "round 'foo' is not a round name (vX.Y or X.Y)");
+    assert_times(&o, 7, v31, exp(-0.05)); /* June 2024, half a year on */
+    assert_times(&o, 8, v31, exp(-0.15));
+    ck_assert_ptr_null(note_of(&o, 8));
+    assert_times(&o, 9, v31, exp(-0.2));
+    assert_times(&o, 10, v31, exp(-0.2));
+    ck_assert_str_eq(note_of(&o, 9), "round v6.0 is 2.5 years after the parameters' software "
+                                     "(2024): the software trend is held at 2 years after it");
+    ck_assert_str_eq(note_of(&o, 10), "round v99.99 is 145 years after the parameters' software "
+                                      "(2024): the software trend is held at 2 years after it");
+    accelsel_dataset_free(o.out);
+    /* A numeric round column (every round spelt X.Y) still gives rounds:
+     * 3 (written 3.0) is v3.0, June 2023, half a year before v3.1. */
+    o = predict_csv(p, "round,accelerator_model_name,total_accelerators,global_batch_size\n"
+                       "3.1,h100-sxm5-80gb,8,2048\n3.0,h100-sxm5-80gb,8,2048\n");
+    assert_times(&o, 0, v31, 1);
+    assert_times(&o, 1, v31, exp(0.05));
+    accelsel_dataset_free(o.out);
+    accelsel_predictor_free(p);
+}
+END_TEST
+
+/* Links slow enough that the all-reduce is not hidden behind the backward
+ * pass, so that a node layout shows in the time. */
+#define SLOW_INTRA "pcie3-x16"
+#define SLOW_INTER "eth-10g"
+
+/* Minutes of @p count H100s as @p nodes x @p per_node at @p batch over the
+ * slow links, by the API. */
+static double layout_minutes(uint32_t count, uint32_t nodes, uint32_t per_node, double batch)
+{
+    accelsel_predict_request q = req("h100-sxm5-80gb", count, batch);
+    q.nodes = nodes, q.per_node = per_node;
+    q.intra_link = SLOW_INTRA, q.inter_link = SLOW_INTER;
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    return r.time_to_train_s / 60;
+}
+
+/* As layout_minutes(), with the links a row of SLOW_INTRA gets: that inside
+ * a node, InfiniBand NDR (the H100's generation) between nodes. */
+static double row_layout_minutes(uint32_t count, uint32_t nodes, uint32_t per_node, double batch)
+{
+    accelsel_predict_request q = req("h100-sxm5-80gb", count, batch);
+    q.nodes = nodes, q.per_node = per_node;
+    q.intra_link = SLOW_INTRA;
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    return r.time_to_train_s / 60;
+}
+
+/* Any two of total_accelerators, number_of_nodes and accelerators_per_node
+ * fix the third; a value that is not a count is a note; where the three
+ * disagree, the total decides (nodes given if they divide it, else the
+ * per-node count if it does, else the count's own layout) and the note
+ * says which layout was used. At 16 images per device over PCIe 3 inside
+ * a node the all-reduce is not hidden, so the layout shows in the time. */
+START_TEST(node_layouts_from_three_columns)
+{
+    static const char csv[] =
+        "accelerator_model_name,total_accelerators,number_of_nodes,accelerators_per_node,"
+        "global_batch_size,accelerator_interconnect\n"
+        "h100-sxm5-80gb,16,2,8,256," SLOW_INTRA "\n"  /* 0: agree */
+        "h100-sxm5-80gb,,4,4,256," SLOW_INTRA "\n"    /* 1: 4 x 4 */
+        "h100-sxm5-80gb,16,,4,256," SLOW_INTRA "\n"   /* 2: 4 x 4 */
+        "h100-sxm5-80gb,16,3,,256," SLOW_INTRA "\n"   /* 3: 3 does not divide 16: 2 x 8 */
+        "h100-sxm5-80gb,16,3,4,256," SLOW_INTRA "\n"  /* 4: 4 x 4 */
+        "h100-sxm5-80gb,32,2,32,512," SLOW_INTRA "\n" /* 5: as v0.5's TPU v3-32: 2 x 16 */
+        "h100-sxm5-80gb,16,16,4,256," SLOW_INTRA "\n" /* 6: nodes win: 16 x 1 */
+        "h100-sxm5-80gb,8,0,8,2048,\n"
+        "h100-sxm5-80gb,8,-1,8,2048,\n"
+        "h100-sxm5-80gb,8,1,2.5,2048,\n"
+        "h100-sxm5-80gb,,2,,2048,\n"
+        "h100-sxm5-80gb,,65536,65536,2048,\n";
+    double two_by_8 = row_layout_minutes(16, 2, 8, 256);
+    double four_by_4 = row_layout_minutes(16, 4, 4, 256);
+    ck_assert(two_by_8 != four_by_4); /* else the rows below could not tell the layouts apart */
+    predicted_rows o = predict_csv(pred, csv);
+    assert_times(&o, 0, two_by_8, 1);
+    ck_assert_ptr_null(note_of(&o, 0));
+    assert_times(&o, 1, four_by_4, 1);
+    ck_assert_ptr_null(note_of(&o, 1));
+    assert_times(&o, 2, four_by_4, 1);
+    ck_assert_ptr_null(note_of(&o, 2));
+    assert_times(&o, 3, two_by_8, 1);
+    ck_assert_str_eq(note_of(&o, 3), "total_accelerators 16 and number_of_nodes 3 disagree: "
+                                     "predicted as 2 nodes of 8");
+    assert_times(&o, 4, four_by_4, 1);
+    ck_assert_str_eq(note_of(&o, 4), "total_accelerators 16, number_of_nodes 3 and "
+                                     "accelerators_per_node 4 disagree: predicted as 4 nodes of 4");
+    assert_times(&o, 5, row_layout_minutes(32, 2, 16, 512), 1);
+    ck_assert_str_eq(note_of(&o, 5), "total_accelerators 32, number_of_nodes 2 and "
+                                     "accelerators_per_node 32 disagree: predicted as 2 nodes of 16");
+    assert_times(&o, 6, row_layout_minutes(16, 16, 1, 256), 1);
+    ck_assert_str_eq(note_of(&o, 6), "total_accelerators 16, number_of_nodes 16 and "
+                                     "accelerators_per_node 4 disagree: predicted as 16 nodes of 1");
+    assert_refused(&o, 7, "number_of_nodes 0 is not a whole number from 1 to 4294967295");
+    assert_refused(&o, 8, "number_of_nodes -1 is not a whole number from 1 to 4294967295");
+    assert_refused(&o, 9, "accelerators_per_node 2.5 is not a whole number from 1 to 4294967295");
+    assert_refused(&o, 10, "missing accelerator count");
+    assert_refused(&o, 11, "number_of_nodes 65536 x accelerators_per_node 65536 is above "
+                           "4294967295");
+    accelsel_dataset_free(o.out);
+}
+END_TEST
+
+/* A number cell reads alike in a numeric and a text column (here "0x8"
+ * turns total_accelerators to text, " 2048 " global_batch_size): blanks
+ * around it trimmed on both sides, the CSV reader's syntax, so no hex. A
+ * batch or a core count given must be a positive whole number (0 cores:
+ * none recorded, as v0.5's TPU rows write it). One host core feeding 8
+ * H100s bounds the step: 2048 samples / (1 core x 1000 samples/s) =
+ * 2.048 s, 626 steps an epoch (1,281,167 / 2048 rounded up), 35 epochs. */
+START_TEST(number_cells_one_rule)
+{
+    static const char csv[] =
+        "accelerator_model_name,total_accelerators,global_batch_size,host_processor_core_count\n"
+        "h100-sxm5-80gb,8,2048,\n"     /* 0: the reference */
+        "h100-sxm5-80gb,8 ,2048,\n"    /* 1 */
+        "h100-sxm5-80gb, 8,2048,\n"    /* 2 */
+        "h100-sxm5-80gb,0x8,2048,\n"   /* 3 */
+        "h100-sxm5-80gb,8,,\n"         /* 4: 256 per device */
+        "h100-sxm5-80gb,8, 2048 ,\n"   /* 5 */
+        "h100-sxm5-80gb,8,-1,\n"
+        "h100-sxm5-80gb,8,0,\n"
+        "h100-sxm5-80gb,8,3200.7,\n"
+        "h100-sxm5-80gb,8,inf,\n"
+        "h100-sxm5-80gb,8,2048,0\n"    /* 10: as missing */
+        "h100-sxm5-80gb,8,2048,-5\n"
+        "h100-sxm5-80gb,8,2048,2.5\n"
+        "h100-sxm5-80gb,8,2048,1\n";   /* 13: input-bound */
+    predicted_rows o = predict_csv(pred, csv);
+    double ref = minutes_of(&o, 0);
+    ck_assert(isfinite(ref) && ref > 0);
+    for (size_t r = 1; r < 6; r++)
+        if (r != 3)
+            assert_times(&o, r, ref, 1);
+    assert_refused(&o, 3, "accelerator count '0x8' is not a number");
+    assert_refused(&o, 6, "global_batch_size -1 is not a positive whole number");
+    assert_refused(&o, 7, "global_batch_size 0 is not a positive whole number");
+    assert_refused(&o, 8, "global_batch_size 3200.7 is not a positive whole number");
+    assert_refused(&o, 9, "global_batch_size inf is not a positive whole number");
+    assert_times(&o, 10, ref, 1);
+    assert_refused(&o, 11, "host_processor_core_count -5 is not a whole number from 1 to 4294967295");
+    assert_refused(&o, 12, "host_processor_core_count 2.5 is not a whole number from 1 to 4294967295");
+    ck_assert_double_eq_tol(minutes_of(&o, 13), 35 * 626 * 2.048 / 60, 1e-9);
+    accelsel_dataset_free(o.out);
+    /* The request API: a batch is whole samples. */
+    accelsel_prediction r;
+    accelsel_predict_request q = req("h100-sxm5-80gb", 8, 8.5);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    assert_message_has("global_batch 8.5", "whole");
+}
+END_TEST
+
+/* Training on less than one global batch still runs a step: neither one
+ * sample nor 1e-300 epochs is a time shorter than the step. */
+START_TEST(at_least_one_step)
+{
+    accelsel_prediction full, r;
+    accelsel_predict_request q = req("h100-sxm5-80gb", 8, 2048);
+    ck_assert_int_eq(predict(&q, &full), 0);
+    q.total_samples = 1;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.step_s, full.step_s);
+    ck_assert_double_eq(r.time_to_train_s, full.step_s);
+    q.total_samples = 0;
+    q.epochs = 1e-300;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.time_to_train_s, full.step_s);
+}
+END_TEST
+
+/* The sweep splits each count into equal nodes no larger than the node
+ * size: at 4 per node, 6 is 2 x 3 (not one node of 6), and 1 per node
+ * stays 1 per node. Over the slow links the all-reduce shows. */
+START_TEST(sweep_node_layouts)
+{
+    double two_by_3 = layout_minutes(6, 2, 3, 6 * 256), one_by_6 = layout_minutes(6, 1, 6, 6 * 256);
+    ck_assert(two_by_3 != one_by_6);
+    accelsel_predict_request q = req("h100-sxm5-80gb", 4, 4 * 256);
+    q.per_node = 4;
+    q.intra_link = SLOW_INTRA, q.inter_link = SLOW_INTER;
+    const uint32_t counts[] = { 4, 6 };
+    accelsel_sweep_point pts[2];
+    size_t sweet;
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 2, 0.8, pts, &sweet), 0);
+    ck_assert_double_eq_tol(pts[0].time_to_train_s / 60, layout_minutes(4, 1, 4, 4 * 256), 1e-12);
+    ck_assert_double_eq_tol(pts[1].time_to_train_s / 60, two_by_3, 1e-12);
+    q = req("h100-sxm5-80gb", 8, 8 * 256);
+    q.per_node = 1;
+    q.intra_link = SLOW_INTRA, q.inter_link = SLOW_INTER;
+    const uint32_t eight[] = { 8 };
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, eight, 1, 0.8, pts, &sweet), 0);
+    double eight_by_1 = layout_minutes(8, 8, 1, 8 * 256);
+    ck_assert_double_eq_tol(pts[0].time_to_train_s / 60, eight_by_1, 1e-12);
+    ck_assert(eight_by_1 != layout_minutes(8, 1, 8, 8 * 256));
+    /* 100 images on 8 devices, 12.5 each: 9 devices take round(112.5) = 113 as 3 x 3. */
+    q = req("h100-sxm5-80gb", 8, 100);
+    q.intra_link = SLOW_INTRA, q.inter_link = SLOW_INTER;
+    const uint32_t nine[] = { 8, 9 };
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, nine, 2, 0.8, pts, &sweet), 0);
+    ck_assert_double_eq_tol(pts[1].time_to_train_s / 60, layout_minutes(9, 3, 3, 113), 1e-12);
 }
 END_TEST
 
@@ -668,9 +1002,15 @@ int main(void)
     tcase_add_test(tc, links_only_where_crossed);
     tcase_add_test(tc, params_round_trip);
     tcase_add_test(tc, params_version_1_loads);
+    tcase_add_test(tc, params_edges_load);
     tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));
     tcase_add_test(tc, dataset_rows);
     tcase_add_test(tc, other_benchmarks_and_round_spellings);
+    tcase_add_test(tc, rounds_whole_cells_and_trend_held);
+    tcase_add_test(tc, node_layouts_from_three_columns);
+    tcase_add_test(tc, number_cells_one_rule);
+    tcase_add_test(tc, at_least_one_step);
+    tcase_add_test(tc, sweep_node_layouts);
     tcase_add_test(tc, appended_rows);
     tcase_add_test(tc, sweep_and_sweet_spot);
     tcase_add_test(tc, threads_share_a_predictor);

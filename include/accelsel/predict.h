@@ -80,7 +80,10 @@ ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel
 
 /** A predictor with parameters read from a YAML file written by
  *  accelsel_predictor_save_params_file() (format: docs/predictor.md).
- *  Unknown keys, missing keys, values out of range and alias bombs are rejected.
+ *  Unknown keys, missing keys, values out of range, tile and block sizes that
+ *  are not whole numbers, accelerator counts above 4294967295, a count
+ *  correction whose product with its device's correction leaves [1e-6, 1e6],
+ *  and alias bombs are rejected.
  *  @param[out] out   freed with accelsel_predictor_free(); NULL on failure.
  *  @param[in]  cat   borrowed, as for accelsel_predictor_new().
  *  @param[in]  path  the file; not kept.
@@ -102,9 +105,9 @@ ACCELSEL_API int accelsel_predictor_load_params_buffer(accelsel_predictor **out,
                                                        const accelsel_predictor_options *opts);
 
 /** Write the predictor's parameters (globals per device kind, epochs relation,
- *  per-device and per-count corrections) as YAML. Numbers are written with 17 significant
- *  digits, so loading the text gives bit-identical parameters and saving again
- *  gives identical text.
+ *  per-device and per-count corrections) as YAML. Each number is written as the
+ *  shortest text that reads back to the same double, so loading the text gives
+ *  bit-identical parameters and saving again gives identical text.
  *  @param[in] p     the predictor; only read.
  *  @param[in] path  created or truncated; not kept.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EIO; ACCELSEL_ENOMEM.
@@ -144,12 +147,15 @@ typedef struct accelsel_predict_request {
     const char *host_cpu;              /**< host CPU device; NULL = the system's, or none */
     uint32_t host_cores_per_node;      /**< host cores feeding a node's input pipeline;
                                             0 = from the host CPU, or unbounded if none */
-    double global_batch;               /**< samples per step over all devices, at least one
-                                            per device; 0 = 256 per device */
+    double global_batch;               /**< samples per step over all devices: a whole
+                                            number, at least one per device; 0 = 256 per
+                                            device */
     int32_t precision;                 /**< ACCELSEL_PRECISION_* or ACCELSEL_PRECISION_AUTO */
     double epochs;                     /**< 0 = from the global batch (epochs relation) */
     double epoch_samples;              /**< samples per epoch; 0 = ACCELSEL_PREDICT_IMAGENET_SAMPLES */
-    double total_samples;              /**< if > 0, samples to train on; replaces @p epochs */
+    double total_samples;              /**< if > 0, samples to train on; replaces @p epochs
+                                            (fewer than one global batch still take a
+                                            step) */
     double sample_bytes;               /**< host-to-device bytes per sample; 0 = the network's
                                             input elements at 1 byte (8-bit images) */
     uint32_t no_correction;            /**< 1 = the physical model alone, without the
@@ -176,7 +182,9 @@ typedef struct accelsel_prediction {
     double step_s;                 /**< one training step (forward, backward, update, exposed
                                         communication, input pipeline stalls) */
     double epoch_s;                /**< steps per epoch x step_s */
-    double time_to_train_s;        /**< epochs x epoch_s */
+    double time_to_train_s;        /**< epochs x epoch_s, and at least one step_s (a
+                                        training of less than one global batch runs
+                                        a step) */
     double throughput_samples_s;   /**< global batch / step_s */
     double per_device_batch;       /**< global batch / count */
     double global_batch;
@@ -240,9 +248,9 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *  @return 0;
  *          ACCELSEL_EINVAL for a NULL argument, neither or both of device and
  *              system, zero, negative or non-finite sizes, counts that disagree or
- *              do not divide into nodes, a global batch smaller than the device
- *              count, or a precision the device cannot train in (the message
- *              names device and precision);
+ *              do not divide into nodes, a global batch that is not a whole
+ *              number or is smaller than the device count, or a precision the
+ *              device cannot train in (the message names device and precision);
  *          ACCELSEL_EVERSION for an unknown request or result version;
  *          ACCELSEL_ENOTFOUND for an unknown device, system, link or host CPU
  *              (the message lists the nearest names);
@@ -253,7 +261,8 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *              (the message gives bytes needed and available);
  *          ACCELSEL_ERANGE when the step or the time to train would be infinite
  *              or zero (sizes or figures at the ends of the double range, or a
- *              network that does no work).
+ *              network that does no work), or when the device's correction
+ *              times that of its count leaves [1e-6, 1e6].
  *  Thread safety: any number of threads may predict with one @p p at once. */
 ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
                                             const accelsel_predict_request *req,
@@ -286,18 +295,34 @@ ACCELSEL_API int accelsel_predictor_epochs(const accelsel_predictor *p, double g
 
 /** @name Rows of a dataset in the built-in MLPerf format
  *  The predictor reads only configuration columns: accelerator_model_name,
- *  total_accelerators, number_of_nodes, accelerators_per_node,
+ *  accelerator_family (the device when the name is not in the catalog but
+ *  the family is a catalog device's name or alias; "cpu" in it marks a
+ *  CPU-only row), total_accelerators, number_of_nodes, accelerators_per_node,
  *  accelerator_interconnect, host_processor_model_name,
- *  host_processors_per_node, host_processor_core_count, global_batch_size and
- *  round; never the results (time_to_train_min, run_times_min,
- *  throughput_img_s, epochs_mean, eval_accuracy_mean). Every row is ResNet-50
- *  v1.5 at 224 x 224 on ImageNet; where a `benchmark` column names another
- *  (not "resnet..." nor "image_classification"), the row gets a note and no
- *  prediction. A row's round ("vX.Y", also "VX.Y" or "X.Y"; X and Y up to 99)
- *  gives the software it ran: its time carries the fitted software trend's
- *  factor exp(trend x (year of the round - the parameters' software year));
- *  a row without such a round runs the parameters' software
- *  (docs/predictor.md, "Software trend"). @{ */
+ *  host_processors_per_node, host_processor_core_count, global_batch_size,
+ *  round and benchmark; never the results (time_to_train_min, run_times_min,
+ *  throughput_img_s, epochs_mean, eval_accuracy_mean). A number cell is read
+ *  alike in a numeric and a text column: the whole cell, blanks around it
+ *  aside, in the CSV reader's number syntax ("0x8" is not a number).
+ *  Counts: any two of total_accelerators, number_of_nodes and
+ *  accelerators_per_node fix the third; each given must be a whole number
+ *  from 1 to 4294967295 (a total of 0 counts as missing). Where the three
+ *  disagree the total decides: nodes of number_of_nodes if it divides the
+ *  total, else of accelerators_per_node if that does, else the layout of
+ *  the count alone, and the note says so. A global_batch_size given must be
+ *  a positive whole number (missing: 256 per device), a
+ *  host_processor_core_count a whole number from 1 to 4294967295 (missing or
+ *  0: the input pipeline is not bounded). Every row is ResNet-50 v1.5 at
+ *  224 x 224 on ImageNet; where a `benchmark` column names another (not
+ *  "resnet..." nor "image_classification"), the row gets a note and no
+ *  prediction. A row's round (the whole cell "vX.Y", "VX.Y" or "X.Y", X and Y
+ *  up to 99, blanks around it aside; a numeric column reads 3 as 3.0) gives
+ *  the software it ran: its time carries the fitted software trend's factor
+ *  exp(trend x (year of the round - the parameters' software year)), the
+ *  difference held at 2 years for a later round (a straight line says nothing
+ *  of software decades ahead), with a note; a row without a round (missing or
+ *  blank) runs the parameters' software; a round cell that is anything else
+ *  gives a note and no prediction (docs/predictor.md, "Software trend"). @{ */
 
 /** Options for accelsel_predictor_predict_dataset(). Fields only ever appended. */
 typedef struct accelsel_predict_dataset_options {
@@ -316,8 +341,11 @@ ACCELSEL_API size_t accelsel_predict_dataset_options_size(void);
 /** Predict every row of @p ds. The result has every column of @p ds, in order,
  *  then predicted_time_to_train_min, predicted_epochs, predicted_throughput_img_s
  *  (numeric, NaN where a row cannot be predicted), prediction_note (categorical:
- *  missing when the row was predicted, else why not: unknown device, missing
- *  count, infeasible memory, ...) and, when @p ds has time_to_train_min,
+ *  on a row without a prediction, why not: unknown device, missing count,
+ *  infeasible memory, ...; on a predicted row, what the prediction assumed in
+ *  place of what the row says: a node layout chosen among counts that
+ *  disagree, a software trend held at 2 years; missing when the row was
+ *  predicted as it reads) and, when @p ds has time_to_train_min,
  *  abs_pct_error (100 x |predicted - measured| / measured). Rows stay in order;
  *  a row that cannot be predicted is not an error.
  *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
@@ -373,12 +401,14 @@ ACCELSEL_API size_t accelsel_sweep_point_size(void);
 
 /** Predict @p req at each of @p n accelerator counts and find the sweet spot:
  *  the largest count whose efficiency E' stays at or above @p threshold. The
- *  reference is the first count. Nodes: when @p req gives @p per_node (or a
- *  system), nodes = ceil(count / per_node) and a count below per_node is one
- *  node; otherwise counts are one node each up to the device's usual node
- *  size (8) and whole nodes of it above. The global batch stays at the
- *  request's per-device batch x count (weak scaling), epochs follow the
- *  epochs relation unless the request fixes them.
+ *  reference is the first count. Nodes: the node size is the per-node count
+ *  of the request's own prediction when the request gives @p per_node or a
+ *  system, else 8; each count runs on equal nodes of the largest
+ *  size that divides it and is at most the node size (the model has no
+ *  partial node): at 8, 4 is one node of 4, 16 is 2 x 8, 12 is 2 x 6, 17 is
+ *  17 x 1. The global batch stays at the request's per-device batch x count
+ *  (weak scaling), rounded to whole samples; epochs follow the epochs
+ *  relation unless the request fixes them.
  *  @param[in]  p          the predictor; only read.
  *  @param[in]  req        the configuration; its counts are replaced by each count.
  *  @param[in]  counts     @p n counts, each >= 1, increasing.

@@ -176,7 +176,11 @@ static int on_scalar(builder *b, const yaml_event_t *e)
         return asel_enomem();
     n->value = v;
     n->len = e->data.scalar.length;
-    n->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+    /* A plain scalar tagged !!str (or with the non-specific tag "!") is a
+     * string as a quoted one is: "!!str 20" is the text 20, not a number. */
+    const char *tag = (const char *)e->data.scalar.tag;
+    n->quoted = e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+                (tag != NULL && (strcmp(tag, YAML_STR_TAG) == 0 || strcmp(tag, "!") == 0));
     const char *anchor = (const char *)e->data.scalar.anchor;
     if (anchor != NULL && (rc = asel_yaml_anchors_put(&b->doc->anchors, anchor, n)) != 0)
         return rc;

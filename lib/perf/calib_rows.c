@@ -9,7 +9,9 @@
 #include <strings.h>
 
 #include "core/alloc.h"
+#include "core/buf.h"
 #include "core/error.h"
+#include "perf/cells.h"
 #include "perf/rows.h"
 #include "perf/software.h"
 
@@ -37,36 +39,21 @@ static const char *str(const accelsel_dataset *ds, size_t r, size_t c)
     return c == SIZE_MAX ? NULL : accelsel_dataset_string(ds, r, c);
 }
 
-static double num(const accelsel_dataset *ds, size_t r, size_t c)
-{
-    if (c == SIZE_MAX)
-        return NAN;
-    if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC)
-        return accelsel_dataset_number(ds, r, c);
-    const char *s = accelsel_dataset_string(ds, r, c);
-    char *end;
-    double v = s ? strtod(s, &end) : NAN;
-    return s && *end == '\0' && end != s ? v : NAN;
-}
+/* The configuration cells of a row that are numbers. */
+typedef struct row_cells {
+    asel_perf_cell total, nodes, per_node, batch, cores, sockets;
+} row_cells;
 
-/* Whether a text column holds a value at the row (one that num() may not read). */
-static int has_text(const accelsel_dataset *ds, size_t r, size_t c)
+static int read_cells(const accelsel_dataset *ds, size_t r, const cols *c, row_cells *k)
 {
-    const char *s = c == SIZE_MAX || accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC
-                        ? NULL
-                        : accelsel_dataset_string(ds, r, c);
-    return s != NULL && s[0] != '\0';
-}
-
-static int positive(double v)
-{
-    return isfinite(v) && v > 0;
-}
-
-/* An accelerator count: a whole number from 1 to UINT32_MAX, else 0. */
-static uint32_t whole_count(double v)
-{
-    return v >= 1 && v <= UINT32_MAX && v == floor(v) ? (uint32_t)v : 0;
+    int rc;
+    if ((rc = asel_perf_read_cell(ds, r, c->total, &k->total)) < 0 ||
+        (rc = asel_perf_read_cell(ds, r, c->nodes, &k->nodes)) < 0 ||
+        (rc = asel_perf_read_cell(ds, r, c->per_node, &k->per_node)) < 0 ||
+        (rc = asel_perf_read_cell(ds, r, c->batch, &k->batch)) < 0 ||
+        (rc = asel_perf_read_cell(ds, r, c->host_cores, &k->cores)) < 0)
+        return rc;
+    return asel_perf_read_cell(ds, r, c->host_n, &k->sockets);
 }
 
 /* The catalog device the row names: its accelerator, or the family alone
@@ -87,52 +74,86 @@ static const char *accel_name(const accelsel_predictor *p, const accelsel_datase
  * device, one per socket. A row whose count is missing or zero but whose
  * accelerator the catalog knows is an accelerator row with its count missing. */
 static int cpu_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                   const cols *c)
+                   const cols *c, const row_cells *k)
 {
     const char *fam = str(ds, r, c->family);
-    double total = num(ds, r, c->total);
     if (fam && strcasestr(fam, "cpu") != NULL)
         return 1;
-    return (isnan(total) || total == 0) && accel_name(p, ds, r, c) == NULL;
+    return (!k->total.present || k->total.v == 0) && accel_name(p, ds, r, c) == NULL;
 }
 
-static void fill_cpu(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                     const cols *c, accelsel_predict_request *q)
+/* A CPU-only row: its host CPU, one device per socket, on its nodes. */
+static const char *fill_cpu(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                            const cols *c, const row_cells *k, accelsel_predict_request *q,
+                            char *buf, size_t n)
 {
-    uint32_t nodes = whole_count(num(ds, r, c->nodes)), sockets = whole_count(num(ds, r, c->host_n));
+    const char *why = NULL;
+    uint32_t nodes = asel_perf_count_cell(&k->nodes, "number_of_nodes", buf, n, &why);
+    uint32_t sockets = asel_perf_cell_whole(&k->sockets, UINT32_MAX) ? (uint32_t)k->sockets.v : 0;
     q->device = str(ds, r, c->host);
     size_t d;
     if (sockets == 0 && q->device && accelsel_catalog_find_device(p->cat, q->device, &d) == 0) {
-        double cores = num(ds, r, c->host_cores), per = accelsel_catalog_device(p->cat, d)->cores;
-        sockets = positive(cores) && per > 0 ? whole_count(fmax(1.0, round(cores / per))) : 1;
+        double cores = k->cores.v, per = accelsel_catalog_device(p->cat, d)->cores;
+        sockets = cores > 0 && cores < 1e6 && per > 0 ? (uint32_t)fmax(1.0, round(cores / per)) : 1;
     }
     q->per_node = sockets > 0 ? sockets : 1;
     q->nodes = nodes > 0 ? nodes : 1;
+    return why;
 }
 
-static void fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                       const cols *c, accelsel_predict_request *q)
+/* The counts of an accelerator row from total_accelerators @p t,
+ * number_of_nodes @p n and accelerators_per_node @p a (0 = absent), any two
+ * of which fix the third. Where the given ones disagree (v0.5's TPU rows
+ * count host VMs as nodes and the pod's cores per node) the total decides:
+ * its nodes are @p n if that divides it, else of @p a if that divides it,
+ * else those of the count alone, and *disagree is set. NULL, or why not. */
+static const char *accel_counts(uint32_t t, uint32_t n, uint32_t a, accelsel_predict_request *q,
+                                int *disagree, char *buf, size_t len)
+{
+    *disagree = 0;
+    if (t == 0 && (n == 0 || a == 0))
+        return "missing accelerator count";
+    if (t == 0 && (uint64_t)n * a > UINT32_MAX) {
+        snprintf(buf, len, "number_of_nodes %u x accelerators_per_node %u is above %u", n, a,
+                 UINT32_MAX);
+        return buf;
+    }
+    q->count = t > 0 ? t : n * a;
+    int fits_n = n > 0 && q->count % n == 0, fits_a = a > 0 && q->count % a == 0;
+    *disagree = (n > 0 && !fits_n) || (a > 0 && !fits_a) ||
+                (n > 0 && a > 0 && (uint64_t)n * a != q->count);
+    if (fits_n)
+        q->nodes = n;
+    else if (fits_a)
+        q->per_node = a;
+    return NULL;
+}
+
+/* An accelerator row: device, counts, interconnect, host cores. */
+static const char *fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                              const cols *c, const row_cells *k, accelsel_predict_request *q,
+                              int *disagree, char *buf, size_t n)
 {
     size_t d;
-    uint32_t nodes = whole_count(num(ds, r, c->nodes));
+    const char *why = NULL;
     q->device = accel_name(p, ds, r, c);
     if (q->device == NULL) /* unknown: resolving it names the nearest devices */
         q->device = str(ds, r, c->model);
-    q->count = whole_count(num(ds, r, c->total));
-    if (nodes > 0 && q->count > 0 && q->count % nodes == 0)
-        q->nodes = nodes;
+    asel_perf_cell total = k->total;
+    total.present &= total.v != 0; /* no accelerators: the count is missing */
+    uint32_t t = asel_perf_count_cell(&total, "accelerator count", buf, n, &why);
+    uint32_t nodes = why ? 0 : asel_perf_count_cell(&k->nodes, "number_of_nodes", buf, n, &why);
+    uint32_t per = why ? 0 : asel_perf_count_cell(&k->per_node, "accelerators_per_node", buf, n, &why);
+    if (why == NULL)
+        why = accel_counts(t, nodes, per, q, disagree, buf, n);
     const char *link = str(ds, r, c->link);
     if (link && accelsel_catalog_find_link(p->cat, link, &d) == 0)
         q->intra_link = link;
-    double cores = num(ds, r, c->host_cores), n = num(ds, r, c->host_n);
-    if (positive(cores) && cores < 1e6)
-        q->host_cores_per_node = (uint32_t)(cores * (positive(n) && n < 64 ? n : 1));
-}
-
-/* The row's note: @p why, or the message of the failure just recorded. */
-static char *note_of(const char *why)
-{
-    return asel_strdup(why ? why : accelsel_last_error()->message);
+    double sockets = k->sockets.v;
+    if (k->cores.present && asel_perf_cell_whole(&k->cores, UINT32_MAX))
+        q->host_cores_per_node = (uint32_t)fmin(
+            UINT32_MAX, k->cores.v * (sockets > 0 && sockets < 64 ? sockets : 1));
+    return why;
 }
 
 /* Whether the row's benchmark, where a column names it, is ResNet-50: as
@@ -145,47 +166,109 @@ static int is_resnet(const char *benchmark)
            strcasecmp(benchmark, "image_classification") == 0;
 }
 
+/* The request of row @p r into @p q: NULL, or why the row cannot be
+ * predicted (a note, in @p buf where formatted). *disagree as accel_counts(). */
+static const char *configure(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
+                             const cols *c, const row_cells *k, accelsel_predict_request *q,
+                             int *disagree, char *buf, size_t n)
+{
+    const char *benchmark = str(ds, r, c->benchmark), *why;
+    *disagree = 0;
+    if (!is_resnet(benchmark)) {
+        snprintf(buf, n, "benchmark '%.*s%s' is not ResNet-50, the network rows are predicted as",
+                 ASEL_QUOTE_MAX, benchmark, asel_ellipsis(benchmark));
+        return buf;
+    }
+    if (cpu_row(p, ds, r, c, k))
+        why = fill_cpu(p, ds, r, c, k, q, buf, n);
+    else
+        why = fill_accel(p, ds, r, c, k, q, disagree, buf, n);
+    if (q->device == NULL)
+        return "no accelerator or host processor name";
+    if (why == NULL)
+        why = asel_perf_check_cell(&k->batch, "global_batch_size", INFINITY, buf, n);
+    /* v0.5's TPU rows give 0 host cores where none were recorded: no bound. */
+    asel_perf_cell cores = k->cores;
+    cores.present &= cores.v != 0;
+    if (why == NULL)
+        why = asel_perf_check_cell(&cores, "host_processor_core_count", UINT32_MAX, buf, n);
+    /* A missing batch is the default, 256 per device. */
+    q->global_batch = k->batch.present ? k->batch.v : 0;
+    return why;
+}
+
+/* The row's round: asel_perf_round_cell() of the cell, whose text *shown
+ * then points to. A numeric round column (every round spelt X.Y) is read as
+ * the shortest text of each number in @p num, ".0" added to a whole one:
+ * such a column cannot tell v3.1 from v3.10. */
+static int row_round(const accelsel_dataset *ds, size_t r, size_t c, char num[40],
+                     const char **shown)
+{
+    *shown = str(ds, r, c);
+    if (c != SIZE_MAX && accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC) {
+        double v = accelsel_dataset_number(ds, r, c);
+        if (isnan(v))
+            return -1;
+        asel_format_double(num, v);
+        if (strchr(num, '.') == NULL)
+            strcat(num, ".0");
+        *shown = num;
+    }
+    return asel_perf_round_cell(*shown);
+}
+
+/* The note of a row whose counts disagree: the columns given and the
+ * layout predicted. NULL on ACCELSEL_ENOMEM. */
+static char *layout_note(const row_cells *k, const asel_perf_config *cfg)
+{
+    const struct { const char *name; const asel_perf_cell *x; } all[] = {
+        { "total_accelerators", &k->total }, { "number_of_nodes", &k->nodes },
+        { "accelerators_per_node", &k->per_node } };
+    char text[256];
+    size_t len = 0, given = 0;
+    for (size_t i = 0; i < 3; i++)
+        given += all[i].x->present;
+    for (size_t i = 0, seen = 0; i < 3; i++)
+        if (all[i].x->present) /* whole numbers up to 2^32 - 1: no exponent */
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s %.0f",
+                                    seen++ == 0 ? "" : seen == given ? " and " : ", ",
+                                    all[i].name, all[i].x->v);
+    snprintf(text + len, sizeof text - len, " disagree: predicted as %.0f nodes of %.0f",
+             cfg->nodes, cfg->per_node);
+    return asel_strdup(text);
+}
+
 static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
                     const cols *c, const accelsel_network *net, asel_perf_row *out)
 {
+    row_cells k;
+    asel_perf_cell time, epochs;
+    int rc = read_cells(ds, r, c, &k), disagree;
+    if (rc < 0 || (rc = asel_perf_read_cell(ds, r, c->time, &time)) < 0 ||
+        (rc = asel_perf_read_cell(ds, r, c->epochs, &epochs)) < 0)
+        return rc;
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
     q.network = net;
-    double batch = num(ds, r, c->batch);
-    q.global_batch = positive(batch) ? batch : 0;
-    int cpu = cpu_row(p, ds, r, c);
-    if (cpu)
-        fill_cpu(p, ds, r, c, &q);
-    else
-        fill_accel(p, ds, r, c, &q);
-    const char *why = NULL, *benchmark = str(ds, r, c->benchmark);
-    char bad_count[128], other[160];
-    double total = num(ds, r, c->total);
-    int rc = 0;
-    if (!is_resnet(benchmark)) {
-        snprintf(other, sizeof other, "benchmark '%.*s%s' is not ResNet-50, the network rows are "
-                 "predicted as", ASEL_QUOTE_MAX, benchmark, asel_ellipsis(benchmark));
-        why = other;
-    } else if (q.device == NULL)
-        why = "no accelerator or host processor name";
-    else if (!cpu && q.count == 0 && (isnan(total) || total == 0) && !has_text(ds, r, c->total))
-        why = "missing accelerator count";
-    else if (!cpu && q.count == 0 && isnan(total)) {
-        const char *t = str(ds, r, c->total);
-        snprintf(bad_count, sizeof bad_count, "accelerator count '%.*s%s' is not a number",
-                 ASEL_QUOTE_MAX, t, asel_ellipsis(t));
-        why = bad_count;
-    } else if (!cpu && q.count == 0) {
-        snprintf(bad_count, sizeof bad_count,
-                 "accelerator count %g is not a whole number from 1 to %u", total, UINT32_MAX);
-        why = bad_count;
-    } else if ((rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
+    char buf[192], num[40];
+    const char *why = configure(p, ds, r, c, &k, &q, &disagree, buf, sizeof buf), *round;
+    out->round = row_round(ds, r, c->round, num, &round);
+    if (why == NULL && out->round == -2) {
+        snprintf(buf, sizeof buf, "round '%.*s%s' is not a round name (vX.Y or X.Y)",
+                 ASEL_QUOTE_MAX, round, asel_ellipsis(round));
+        why = buf;
+    }
+    out->round = out->round < 0 ? -1 : out->round;
+    if (why == NULL && (rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
         return rc;
     out->ok = why == NULL && rc == 0;
-    if (!out->ok && (out->note = note_of(why)) == NULL)
+    if (!out->ok)
+        out->note = asel_strdup(why ? why : accelsel_last_error()->message);
+    else if (disagree)
+        out->note = layout_note(&k, &out->cfg);
+    if ((!out->ok || disagree) && out->note == NULL)
         return asel_enomem();
-    out->measured_min = num(ds, r, c->time);
-    out->epochs_mean = num(ds, r, c->epochs);
-    out->round = asel_perf_round_code(str(ds, r, c->round), NULL);
+    out->measured_min = time.v;
+    out->epochs_mean = epochs.v;
     out->family = str(ds, r, c->family) ? str(ds, r, c->family) : "";
     const char *div = str(ds, r, c->division);
     out->closed = div == NULL || strcmp(div, "closed") == 0;

@@ -76,3 +76,14 @@ double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count)
         f *= c->cnt[lo].factor;
     return f;
 }
+
+int asel_perf_corr_get(const asel_perf_corr *c, size_t dev, double count, const char *name,
+                       double *f)
+{
+    *f = asel_perf_corr_factor(c, dev, count);
+    if (*f >= ASEL_PERF_CORR_MIN && *f <= ASEL_PERF_CORR_MAX)
+        return 0;
+    return asel_error(ACCELSEL_ERANGE,
+                      "'%s' at %g accelerators: its corrections multiply to %g, outside [%g, %g]",
+                      name, count, *f, ASEL_PERF_CORR_MIN, ASEL_PERF_CORR_MAX);
+}

@@ -46,4 +46,11 @@ int asel_perf_corr_reserve(asel_perf_corr *c, size_t n);
  * device's factor times the count's, where it has one. */
 double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count);
 
+/* asel_perf_corr_factor() into *f, checked: a device factor times a count
+ * factor, each in range, may not be (a parameter file of 1e-6 and 1e-6).
+ * 0, or ACCELSEL_ERANGE naming device @p name when the product is outside
+ * [ASEL_PERF_CORR_MIN, ASEL_PERF_CORR_MAX]. */
+int asel_perf_corr_get(const asel_perf_corr *c, size_t dev, double count, const char *name,
+                       double *f);
+
 #endif

@@ -12,6 +12,7 @@ typedef struct asel_perf_field {
     size_t offset;   /* of the double in asel_perf_kind_params or asel_perf_params */
     double min, max; /* the documented range (docs/predictor.md) */
     int since;       /* the file version that introduced the key */
+    int whole;       /* 1: a count (tile and block sizes), so a whole number */
 } asel_perf_field;
 
 /* The version written; every earlier one is still read, its missing keys

@@ -3,6 +3,7 @@
  * naming devices of the catalog. */
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,10 +64,16 @@ static int read_values(const asel_yaml_doc *doc, const asel_yaml_node *map,
                        const asel_perf_field *list, int64_t version, void *base)
 {
     int rc = 0;
-    for (const asel_perf_field *f = list; rc == 0 && f->key; f++)
-        if (f->since <= version)
-            rc = asel_yaml_get_double(doc, map, f->key, 1, f->min, f->max,
-                                      (double *)((char *)base + f->offset));
+    for (const asel_perf_field *f = list; rc == 0 && f->key; f++) {
+        if (f->since > version)
+            continue;
+        double *v = (double *)((char *)base + f->offset);
+        rc = asel_yaml_get_double(doc, map, f->key, 1, f->min, f->max, v);
+        if (rc == 0 && f->whole && *v != floor(*v))
+            return asel_yaml_fail(doc, asel_yaml_get(map, f->key),
+                                  "'%s' = %s is not a whole number", f->key,
+                                  asel_yaml_get(map, f->key)->value);
+    }
     return rc;
 }
 
@@ -161,6 +168,22 @@ static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root
     return rc;
 }
 
+/* 0, or ACCELSEL_EPARSE at count factor @p node when it and the device's
+ * factor (corrections, read before) multiply to a factor out of range: a
+ * prediction at that count would apply the product. */
+static int product_in_range(const asel_yaml_doc *doc, const asel_yaml_node *node,
+                            const accelsel_predictor *p, size_t dev, double v)
+{
+    double f = p->corr.dev[dev] * v;
+    if (f >= ASEL_PERF_CORR_MIN && f <= ASEL_PERF_CORR_MAX)
+        return 0;
+    return asel_yaml_fail(doc, node,
+                          "count correction %s times the correction %g of '%s' is %g, outside "
+                          "[%g, %g]", node->value, p->corr.dev[dev],
+                          accelsel_catalog_device(p->cat, dev)->name, f, ASEL_PERF_CORR_MIN,
+                          ASEL_PERF_CORR_MAX);
+}
+
 /* One device's map: accelerator count (a positive integer) -> time factor. */
 static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
                        const asel_yaml_node *map, accelsel_predictor *p)
@@ -172,10 +195,13 @@ static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
     for (size_t j = 0; rc == 0 && j < map->n; j++) {
         int64_t count;
         double v;
-        rc = asel_yaml_as_int(doc, map->keys[j], "accelerator count", 1, INT64_C(1) << 40, &count);
+        /* A count a request can reach: accelerator counts are 32-bit. */
+        rc = asel_yaml_as_int(doc, map->keys[j], "accelerator count", 1, UINT32_MAX, &count);
         if (rc == 0)
             rc = asel_yaml_as_double(doc, map->items[j], "count correction", ASEL_PERF_CORR_MIN,
-                                        ASEL_PERF_CORR_MAX, &v);
+                                     ASEL_PERF_CORR_MAX, &v);
+        if (rc == 0)
+            rc = product_in_range(doc, map->items[j], p, dev, v);
         if (rc == 0)
             p->corr.cnt[p->corr.n_cnt++] = (asel_perf_count_corr){ dev, (double)count, v };
     }

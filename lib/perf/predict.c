@@ -53,9 +53,12 @@ static int check_args(const char *fn, const accelsel_predictor *p,
     return 0;
 }
 
-static double correction(const accelsel_predictor *p, const asel_perf_config *c)
+/* The learned time factor of @p c into *f: 0 or ACCELSEL_ERANGE. */
+static int correction(const accelsel_predictor *p, const asel_perf_config *c, double *f)
 {
-    return c->no_correction ? 1.0 : asel_perf_corr_factor(&p->corr, c->dev_index, c->count);
+    *f = 1.0;
+    return c->no_correction ? 0
+                            : asel_perf_corr_get(&p->corr, c->dev_index, c->count, c->dev->name, f);
 }
 
 ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
@@ -70,9 +73,10 @@ ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
     if (res->version != ACCELSEL_PREDICTION_VERSION)
         return asel_error(ACCELSEL_EVERSION, "unknown prediction version %u", res->version);
     asel_perf_config c;
-    if ((rc = asel_perf_resolve(p, req, &c)) < 0)
+    double corr;
+    if ((rc = asel_perf_resolve(p, req, &c)) < 0 || (rc = correction(p, &c, &corr)) < 0)
         return rc;
-    return asel_perf_run(&p->par, correction(p, &c), &c, req->network, res, NULL, 0);
+    return asel_perf_run(&p->par, corr, &c, req->network, res, NULL, 0);
 }
 
 ACCELSEL_API int accelsel_predictor_predict_layers(const accelsel_predictor *p,
@@ -86,10 +90,11 @@ ACCELSEL_API int accelsel_predictor_predict_layers(const accelsel_predictor *p,
     if (n == NULL || (rows == NULL && capacity > 0))
         return asel_einval("accelsel_predictor_predict_layers", n == NULL ? "n" : "rows");
     asel_perf_config c;
-    if ((rc = asel_perf_resolve(p, req, &c)) < 0)
+    double corr;
+    if ((rc = asel_perf_resolve(p, req, &c)) < 0 || (rc = correction(p, &c, &corr)) < 0)
         return rc;
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if ((rc = asel_perf_run(&p->par, correction(p, &c), &c, req->network, &res, rows, capacity)) < 0)
+    if ((rc = asel_perf_run(&p->par, corr, &c, req->network, &res, rows, capacity)) < 0)
         return rc;
     *n = accelsel_network_layer_count(req->network);
     return 0;

@@ -1,10 +1,12 @@
 /* Predicting every row of a dataset in the built-in format: the rows come
  * back with the prediction columns appended, in input order. */
 #include <math.h>
+#include <stdio.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/rows.h"
+#include "perf/software.h"
 
 ACCELSEL_API int accelsel_predict_dataset_options_init(accelsel_predict_dataset_options *opts,
                                                        unsigned int version)
@@ -27,26 +29,50 @@ typedef struct outcols {
     const char **note;
 } outcols;
 
-static void predict_row(const accelsel_predictor *p, const asel_perf_rows *rows, size_t i,
-                        int no_corr, outcols *o, char **owned)
+/* The note of a predicted row whose round lies further after the
+ * parameters' software than the trend is followed, after the row's own
+ * note (@p before, may be NULL). NULL on ACCELSEL_ENOMEM. */
+static char *held_note(const asel_perf_params *par, int round, const char *before)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "%s%sround v%d.%d is %g years after the parameters' software (%g): the software "
+             "trend is held at %g years after it", before ? before : "", before ? "; " : "",
+             round / 100, round % 100, asel_perf_round_year(round) - par->software_year,
+             par->software_year, ASEL_PERF_TREND_AHEAD_MAX);
+    return asel_strdup(text);
+}
+
+/* Row @p i into the output columns. A note that the row needs and the
+ * rows do not hold goes to *owned. 0 or ACCELSEL_ENOMEM. */
+static int predict_row(const accelsel_predictor *p, const asel_perf_rows *rows, size_t i,
+                       int no_corr, outcols *o, char **owned)
 {
     asel_perf_row *r = &rows->row[i];
     o->time[i] = o->epochs[i] = o->thr[i] = o->ape[i] = NAN;
     o->note[i] = r->note;
     if (!r->ok)
-        return;
+        return 0;
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    double corr = no_corr ? 1.0 : asel_perf_corr_factor(&p->corr, r->cfg.dev_index, r->cfg.count);
-    if (asel_perf_row_run(&p->par, corr, r, rows->net, &res) < 0) {
-        *owned = asel_strdup(accelsel_last_error()->message);
-        o->note[i] = *owned ? *owned : "infeasible";
-        return;
+    double corr = 1.0;
+    int rc = no_corr ? 0 : asel_perf_corr_get(&p->corr, r->cfg.dev_index, r->cfg.count,
+                                               r->cfg.dev->name, &corr);
+    if (rc == 0)
+        rc = asel_perf_row_run(&p->par, corr, r, rows->net, &res);
+    if (rc < 0) {
+        o->note[i] = *owned = asel_strdup(accelsel_last_error()->message);
+        return *owned ? 0 : ACCELSEL_ENOMEM;
+    }
+    if (asel_perf_software_held(&p->par, r->round)) {
+        if ((o->note[i] = *owned = held_note(&p->par, r->round, r->note)) == NULL)
+            return ACCELSEL_ENOMEM;
     }
     o->time[i] = res.time_to_train_s / 60.0;
     o->epochs[i] = res.epochs;
     o->thr[i] = res.throughput_samples_s;
     if (isfinite(r->measured_min) && r->measured_min > 0)
         o->ape[i] = 100.0 * fabs(o->time[i] - r->measured_min) / r->measured_min;
+    return 0;
 }
 
 static int add_columns(accelsel_dataset *out, const outcols *o, size_t n, int with_ape)
@@ -70,7 +96,7 @@ static int build(accelsel_dataset **out, const accelsel_predictor *p, const acce
     char **owned = asel_calloc(m, sizeof(char *));
     int rc = o.time && o.epochs && o.thr && o.ape && o.note && owned ? 0 : asel_enomem();
     for (size_t i = 0; rc == 0 && i < n; i++)
-        predict_row(p, rows, i, no_corr, &o, &owned[i]);
+        rc = predict_row(p, rows, i, no_corr, &o, &owned[i]);
     size_t *all = rc == 0 ? asel_calloc(m, sizeof(size_t)) : NULL;
     if (rc == 0 && all == NULL)
         rc = asel_enomem();

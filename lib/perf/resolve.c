@@ -103,6 +103,10 @@ static int check_sizes(const accelsel_predict_request *r)
         if (!isfinite(s[i].v) || s[i].v < 0)
             return asel_error(ACCELSEL_EINVAL, "%s %g is negative or not finite", s[i].name,
                               s[i].v);
+    /* A step takes whole samples: 8.5 on 8 devices is no batch. */
+    if (r->global_batch != floor(r->global_batch))
+        return asel_error(ACCELSEL_EINVAL, "global_batch %g is not a whole number of samples",
+                          r->global_batch);
     return 0;
 }
 

@@ -7,11 +7,12 @@
 
 typedef struct asel_perf_row {
     int ok;               /* 1 if the configuration resolved */
-    char *note;           /* why not (owned), NULL when ok */
+    char *note;           /* owned: why not when !ok; when ok, what reading the row
+                             assumed (a layout among counts that disagree), or NULL */
     asel_perf_config cfg;
     double measured_min;  /* time_to_train_min; NaN if absent */
     double epochs_mean;   /* measured epochs; NaN if absent (calibration only) */
-    int round;            /* "vX.Y" as X * 100 + Y; -1 if absent */
+    int round;            /* "vX.Y" as X * 100 + Y; -1 if absent (or not a round: !ok) */
     const char *family;   /* accelerator_family; "" if absent; borrowed from the dataset */
     int closed;           /* division is closed (or absent) */
     int repeat;           /* same_runs_as names an earlier row: a copy of its logs */
@@ -27,7 +28,9 @@ typedef struct asel_perf_rows {
  * optional column is not a failure). */
 size_t asel_perf_column(const accelsel_dataset *ds, const char *name);
 
-/* Read every row of @p ds. Rows that do not resolve get a note; only
+/* Read every row of @p ds. Rows that cannot be predicted get a note (a
+ * configuration cell that is not what its column holds, a round cell that
+ * is not a round, a configuration that does not resolve); only
  * ACCELSEL_ENOMEM, or ACCELSEL_ENOTFOUND for a missing required column
  * (accelerator_model_name, total_accelerators), fail the call. */
 int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,

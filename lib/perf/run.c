@@ -120,6 +120,7 @@ int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf
     else
         res->epochs = c->epochs > 0 ? c->epochs : asel_perf_epochs(par, c->global_batch);
     res->epoch_s = ceil(c->epoch_samples / c->global_batch) * res->step_s;
-    res->time_to_train_s = res->epochs * res->epoch_s;
+    /* Training on fewer samples than one global batch still runs a step. */
+    res->time_to_train_s = fmax(res->epochs * res->epoch_s, res->step_s);
     return check_result(c, res);
 }

@@ -35,6 +35,24 @@ int asel_perf_round_code(const char *s, const char **end)
     return (int)(100 * major + minor);
 }
 
+static int blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+int asel_perf_round_cell(const char *s)
+{
+    while (s != NULL && blank(*s))
+        s++;
+    if (s == NULL || *s == '\0')
+        return -1;
+    const char *end;
+    int code = asel_perf_round_code(s, &end);
+    while (code >= 0 && blank(*end))
+        end++;
+    return code >= 0 && *end == '\0' ? code : -2;
+}
+
 double asel_perf_round_year(int round)
 {
     if (round < 0)
@@ -45,9 +63,16 @@ double asel_perf_round_year(int round)
     return 2020.5 + major + 0.5 * minor;
 }
 
+int asel_perf_software_held(const asel_perf_params *par, int round)
+{
+    return round >= 0 && par->software_trend != 0 &&
+           asel_perf_round_year(round) - par->software_year > ASEL_PERF_TREND_AHEAD_MAX;
+}
+
 double asel_perf_software_factor(const asel_perf_params *par, int round)
 {
     if (round < 0 || par->software_trend == 0)
         return 1.0;
-    return exp(par->software_trend * (asel_perf_round_year(round) - par->software_year));
+    double ahead = asel_perf_round_year(round) - par->software_year;
+    return exp(par->software_trend * fmin(ahead, ASEL_PERF_TREND_AHEAD_MAX));
 }

@@ -1,6 +1,7 @@
 /* Scaling sweep: the same configuration at several accelerator counts,
  * speed-up and efficiency E' against the first, and the sweet spot. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/error.h"
@@ -11,17 +12,28 @@ ACCELSEL_API size_t accelsel_sweep_point_size(void)
     return sizeof(accelsel_sweep_point);
 }
 
-/* Node layout of @p count: the request's (or system's) node size, else the
- * usual 8 per node. */
+/* The largest divisor of @p count that is at most @p max. */
+static uint32_t largest_divisor(uint32_t count, uint32_t max)
+{
+    uint32_t best = 1;
+    for (uint32_t d = 1; (uint64_t)d * d <= count; d++)
+        if (count % d == 0) {
+            if (d <= max && d > best)
+                best = d;
+            if (count / d <= max && count / d > best)
+                best = count / d;
+        }
+    return best;
+}
+
+/* Node layout of @p count: equal nodes of the largest size that divides
+ * it and is at most @p node_size, since the model has no partial node (at
+ * 8 per node 16 is 2 x 8, 12 is 2 x 6, 17 is 17 x 1). */
 static void layout(accelsel_predict_request *q, uint32_t count, uint32_t node_size)
 {
     q->count = count;
-    q->per_node = count < node_size ? count : node_size;
-    q->nodes = (count + q->per_node - 1) / q->per_node;
-    if (q->nodes * q->per_node != count) { /* a partial last node: let the count decide */
-        q->per_node = 0;
-        q->nodes = 0;
-    }
+    q->per_node = largest_divisor(count, node_size);
+    q->nodes = count / q->per_node;
 }
 
 static int check(const accelsel_predict_request *req, const uint32_t *counts, size_t n,
@@ -54,13 +66,11 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
     accelsel_prediction base = { .version = ACCELSEL_PREDICTION_VERSION };
     if ((rc = accelsel_predictor_predict(p, req, &base)) < 0)
         return rc;
-    uint32_t node_size = base.per_node > 1 ? base.per_node : 8;
-    if (req->per_node == 0 && req->system == NULL)
-        node_size = 8;
+    uint32_t node_size = req->per_node > 0 || req->system != NULL ? base.per_node : 8;
     for (size_t i = 0; i < n; i++) {
         accelsel_predict_request q = *req;
         layout(&q, counts[i], node_size);
-        q.global_batch = base.per_device_batch * counts[i];
+        q.global_batch = round(base.per_device_batch * counts[i]); /* whole samples */
         accelsel_prediction r = { .version = ACCELSEL_PREDICTION_VERSION };
         if ((rc = accelsel_predictor_predict(p, &q, &r)) < 0) {
             char msg[512];

@@ -188,13 +188,28 @@ class FromCsv(unittest.TestCase):
                         'NVIDIA H100-SXM5-80GB,-8,1,8,2048,v3.0\n'
                         'NVIDIA H100-SXM5-80GB,8.5,1,8,2048,v3.0\n'
                         'NVIDIA H100-SXM5-80GB,1e12,1,8,2048,v3.0\n'
-                        'NVIDIA H100-SXM5-80GB,"1,024",1,8,2048,v3.0\n')
+                        'NVIDIA H100-SXM5-80GB,"1,024",1,8,2048,v3.0\n'
+                        'NVIDIA H100-SXM5-80GB,16,3,,4096,v3.0\n'
+                        'NVIDIA H100-SXM5-80GB,8,1,8,2048,v3.0 closed\n'
+                        'NVIDIA H100-SXM5-80GB,8,1,8,-2048,v3.0\n'
+                        'NVIDIA H100-SXM5-80GB,,1,,2048,v3.0\n')
             p = ok('--from-csv', path, '--format', 'json')
         rows = json.loads(p.stdout)
-        self.assertEqual(len(rows), 8)
+        self.assertEqual(len(rows), 12)
         self.assertEqual(rows[7]['prediction_note'], "accelerator count '1,024' is not a number")
-        self.assertEqual(rows[2]['prediction_note'], 'missing accelerator count')
+        # 1 node of 8 per node: 8 in all, the layout of row 0
+        self.assertIsNone(rows[2]['prediction_note'])
+        self.assertEqual(rows[2]['predicted_time_to_train_min'], rows[0]['predicted_time_to_train_min'])
         self.assertIn('global batch 4 is smaller than the 8 devices', rows[3]['prediction_note'])
+        # columns that disagree: predicted, and the note says how
+        self.assertEqual(rows[8]['prediction_note'], 'total_accelerators 16 and number_of_nodes 3 '
+                         'disagree: predicted as 2 nodes of 8')
+        self.assertGreater(rows[8]['predicted_time_to_train_min'], 0)
+        for row, note in ((rows[9], "round 'v3.0 closed' is not a round name (vX.Y or X.Y)"),
+                          (rows[10], 'global_batch_size -2048 is not a positive whole number'),
+                          (rows[11], 'missing accelerator count')):
+            self.assertEqual(row['prediction_note'], note)
+            self.assertIsNone(row['predicted_time_to_train_min'])
         for row, count in zip(rows[4:7], ('-8', '8.5', '1e+12')):
             self.assertEqual(row['prediction_note'],
                              'accelerator count %s is not a whole number from 1 to 4294967295' % count)
@@ -203,7 +218,6 @@ class FromCsv(unittest.TestCase):
         self.assertGreater(rows[0]['predicted_time_to_train_min'], 0)
         self.assertIn('Quantum Abacus 9000', rows[1]['prediction_note'])
         self.assertIsNone(rows[1]['predicted_time_to_train_min'])
-        self.assertTrue(rows[2]['prediction_note'])
 
     def test_no_row_predicted(self):
         with tempfile.TemporaryDirectory() as d:

@@ -138,16 +138,21 @@ class Rows(unittest.TestCase):
         self.assertEqual(out.column('system_name'), self.ds.column('system_name'))
         measured, pred = out.column('time_to_train_min'), out.column('predicted_time_to_train_min')
         notes, err = out.column('prediction_note'), out.column('abs_pct_error')
-        checked = 0
+        checked = layouts = 0
         for m, q, note, e in zip(measured, pred, notes, err):
             if q is None:
                 self.assertTrue(note, 'a row without a prediction says why')
                 continue
-            self.assertIsNone(note)
+            # a predicted row's note says what it assumed: the v0.5 TPU v3
+            # pods count host VMs as nodes, so their columns disagree
+            if note is not None:
+                self.assertIn(' disagree: predicted as ', note)
+                layouts += 1
             if m:
                 self.assertAlmostEqual(e, 100 * abs(q - m) / m, delta=1e-9 * max(e, 1))
                 checked += 1
         self.assertGreater(checked, 200)
+        self.assertEqual(layouts, 2)
 
     def test_thread_count_does_not_matter(self):
         one = self.p.predict_dataset(self.ds, n_threads=1).column('predicted_time_to_train_min')

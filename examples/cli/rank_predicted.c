@@ -9,7 +9,13 @@
  * accelerator counts) or system (COUNTS are node counts), COUNTS as for
  * accelsel predict --sweep (e.g. h200-sxm-141gb:8,16,64,512;dgx-h100:32).
  * Every row is ResNet-50 (the built-in rows' network) at the predictor's
- * default batch (256 per device) and the epochs of that batch. */
+ * default batch (256 per device) and the epochs of that batch.
+ *
+ * A row's efficiency E' is against the row of its device with the fewest
+ * accelerators in its round, here the predicted rows of that device: an
+ * item whose smallest count spans several nodes gets its one-node
+ * configuration too, else a lone 32-node system would be its own reference,
+ * E' = 1, and rank beside the best single nodes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +31,9 @@ const char rank_predictions_usage[] =
     "                    in accelsel predict --sweep (8,16,32,...,512). ResNet-50 at 256\n"
     "                    samples per device, by the predictor calibrated on the built-in\n"
     "                    rows; marked with predicted = 1, round 'predicted' and\n"
-    "                    system_name 'predicted N x DEVICE' in every output.\n";
+    "                    system_name 'predicted N x DEVICE' in every output. E' is\n"
+    "                    against the device's smallest predicted row; an item above\n"
+    "                    one node gets its one-node configuration too.\n";
 
 typedef struct spec_rows {
     accelsel_catalog *cat;
@@ -33,6 +41,8 @@ typedef struct spec_rows {
     accelsel_network *net;
     accelsel_predict_request *reqs;
     size_t n, cap;
+    size_t *smallest; /* per item: its request of the fewest devices */
+    size_t n_items, cap_items;
 } spec_rows;
 
 static int add_request(spec_rows *s, const char *name, int is_system, uint32_t count)
@@ -58,6 +68,50 @@ static int add_request(spec_rows *s, const char *name, int is_system, uint32_t c
     return CLI_OK;
 }
 
+/* Remember the request of the fewest devices among requests [first, s->n),
+ * one item's (counts or node counts grow together). */
+static int note_smallest(spec_rows *s, size_t first)
+{
+    if (s->n_items == s->cap_items) {
+        size_t cap = s->cap_items ? 2 * s->cap_items : 8;
+        size_t *m = realloc(s->smallest, cap * sizeof *m);
+        if (m == NULL)
+            return rank_oom();
+        s->smallest = m;
+        s->cap_items = cap;
+    }
+    size_t best = first;
+    for (size_t i = first + 1; i < s->n; i++)
+        if (s->reqs[i].system ? s->reqs[i].nodes < s->reqs[best].nodes
+                              : s->reqs[i].count < s->reqs[best].count)
+            best = i;
+    s->smallest[s->n_items++] = best;
+    return CLI_OK;
+}
+
+/* Each item whose smallest configuration spans several nodes gets its
+ * one-node configuration, the reference of its rows' E' (said on stderr). */
+static int add_references(spec_rows *s)
+{
+    int status = CLI_OK;
+    for (size_t i = 0; status == CLI_OK && i < s->n_items; i++) {
+        accelsel_predict_request q = s->reqs[s->smallest[i]];
+        accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+        int rc = accelsel_predictor_predict(s->pred, &q, &r);
+        if (rc != 0)
+            return cli_fail(rc, "rank: --with-predictions");
+        if (r.nodes <= 1)
+            continue;
+        const char *name = q.system ? q.system : q.device;
+        status = add_request(s, name, q.system != NULL, q.system ? 1 : r.per_node);
+        if (status == CLI_OK)
+            fprintf(stderr, "accelsel: rank: --with-predictions also predicts one node of '%s' "
+                            "(%u accelerators), the reference of its rows' efficiency\n",
+                    name, (unsigned)r.per_node);
+    }
+    return status;
+}
+
 /* One NAME:COUNTS item (cut in place at its colon). */
 static int parse_item(spec_rows *s, char *item)
 {
@@ -76,10 +130,11 @@ static int parse_item(spec_rows *s, char *item)
     int rc = is_system ? 0 : accelsel_catalog_find_device(s->cat, item, &index);
     if (status == CLI_OK && rc != 0)
         status = cli_fail(rc, "rank: --with-predictions");
+    size_t first = s->n;
     for (size_t i = 0; status == CLI_OK && i < n; i++)
         status = add_request(s, item, is_system, counts[i]);
     free(counts);
-    return status;
+    return status == CLI_OK ? note_smallest(s, first) : status;
 }
 
 static int parse_spec(spec_rows *s, char *spec)
@@ -126,6 +181,8 @@ int rank_add_predictions(const char *spec, accelsel_dataset **ds)
         status = parse_spec(&s, copy);
     if (status == CLI_OK)
         status = open_predictor(&s);
+    if (status == CLI_OK)
+        status = add_references(&s);
     accelsel_dataset *out = NULL;
     if (status == CLI_OK) {
         int rc = accelsel_predictor_append_predictions(&out, s.pred, *ds, s.reqs, s.n);
@@ -137,6 +194,7 @@ int rank_add_predictions(const char *spec, accelsel_dataset **ds)
     }
     free(copy);
     free(s.reqs);
+    free(s.smallest);
     accelsel_network_free(s.net);
     accelsel_predictor_free(s.pred);
     accelsel_catalog_free(s.cat);

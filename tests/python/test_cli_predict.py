@@ -471,7 +471,7 @@ def kept_measured_rows():
 class RankWithPredictions(unittest.TestCase):
     SPEC = 'h200-sxm-141gb:8,16,64,512;dgx-h100:32'
     NAMES = ['predicted %d x h200-sxm-141gb' % c for c in (8, 16, 64, 512)] + \
-        ['predicted 256 x h100-sxm5-80gb']
+        ['predicted 256 x h100-sxm5-80gb', 'predicted 8 x h100-sxm5-80gb']
 
     def test_marked_and_ranked(self):
         rows = read_csv(ok('--with-predictions', self.SPEC, '--k', '2', '--top', '100000',
@@ -484,6 +484,20 @@ class RankWithPredictions(unittest.TestCase):
         got = [r for r in predicted if r['system_name'] == self.NAMES[1]][0]
         self.assertAlmostEqual(float(got['time_to_train_min']), ref['time_to_train_min'])
         self.assertEqual(float(got['accelerators']), 16)
+
+    def test_a_system_above_one_node_is_measured_against_one_node(self):
+        p = ok('--with-predictions', 'dgx-h100:32', '--k', '2', '--top', '100000',
+               '--format', 'csv', command='rank')
+        self.assertIn("also predicts one node of 'dgx-h100' (8 accelerators)", p.stderr)
+        rows = {r['system_name']: r for r in read_csv(p.stdout) if r['round'] == 'predicted'}
+        self.assertEqual(sorted(rows), ['predicted 256 x h100-sxm5-80gb',
+                                        'predicted 8 x h100-sxm5-80gb'])
+        one = calibrated().predict('resnet50', system='dgx-h100', nodes=1)['time_to_train_min']
+        pod = calibrated().predict('resnet50', system='dgx-h100', nodes=32)['time_to_train_min']
+        # E' = (T_ref / T) / (N / N_ref), the reference one node of 8.
+        self.assertAlmostEqual(float(rows['predicted 256 x h100-sxm5-80gb']['efficiency']),
+                               one / pod / (256 / 8), places=9)
+        self.assertEqual(float(rows['predicted 8 x h100-sxm5-80gb']['efficiency']), 1)
 
     def test_marked_in_the_table(self):
         table = ok('--with-predictions', self.SPEC, '--k', '2', '--top', '100000',

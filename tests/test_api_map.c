@@ -182,6 +182,21 @@ START_TEST(solve_arguments)
     o.population = 0;
     o.time_budget_s = -1;
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    o.time_budget_s = NAN;
+    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    /* An infinite budget is no limit, as 0 is: the same mapping (the CLI's
+     * --time-budget inf relies on it). */
+    accelsel_mapping *none, *endless;
+    o.time_budget_s = 0;
+    o.generations = 3;
+    o.n_threads = 1;
+    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &none), 0);
+    o.time_budget_s = INFINITY;
+    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &endless), 0);
+    ck_assert_double_eq(accelsel_mapping_objective_s(none), accelsel_mapping_objective_s(endless));
+    ck_assert_uint_eq(accelsel_mapping_evaluations(none), accelsel_mapping_evaluations(endless));
+    accelsel_mapping_free(none);
+    accelsel_mapping_free(endless);
     o.time_budget_s = 0;
     o.method = "annealing";
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_ENOTFOUND);

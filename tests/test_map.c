@@ -1,7 +1,9 @@
-/* Mapping problems: evaluation against a hand-computed timeline, the GA
- * against exhaustive search on random small instances, thread-count
- * invariance, cancellation, baselines, YAML round trips, bad input and
- * allocation failures. */
+/* Mapping problems: evaluation against a hand-computed timeline (also on
+ * systems with missing, one-way and unequal links, under both objectives),
+ * the GA against exhaustive search on random small instances, thread-count
+ * invariance, cancellation and time budgets (in the seeding too), the
+ * history and the population order, baselines, YAML round trips, bad
+ * input and allocation failures. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,13 +22,17 @@
 #include "testutil.h"
 
 /* Two 16-MAC tiled designs at 1 MHz with 1-byte operands, links and host at
- * 1 MB/s without latency: small numbers that are easy to follow by hand. */
+ * 1 MB/s without latency: small numbers that are easy to follow by hand.
+ * Partial topologies: partial-3 lacks the link 0-2, tri-3 has it at half
+ * speed (link slow), oneway-2 links 0 -> 1 only, asym-2 and asym-2r link
+ * the pair at full speed one way and half speed the other. */
 static const char catalog_yaml[] =
     "version: 1\n"
     "links:\n"
     "  - {name: l, technology: board, bw_bytes_s: 1e6, source: test}\n"
     "  - {name: h, technology: pcie, bw_bytes_s: 1e6, source: test}\n"
     "  - {name: dead, technology: board, bw_bytes_s: 1e-300, source: test}\n"
+    "  - {name: slow, technology: board, bw_bytes_s: 0.5e6, source: test}\n"
     "designs:\n"
     "  - {name: t4, dataflow: tiled, platform: FPGA, precision: int8, tm: 4, tn: 4, macs: 16,\n"
     "     clock_hz: 1e6, buffer_bytes: 1e6, source: test}\n"
@@ -57,7 +63,21 @@ static const char catalog_yaml[] =
     "    host_link: h\n"
     "    slots:\n"
     "      - {designs: [t4, nobuf], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
-    "    source: test\n";
+    "    source: test\n"
+    "  - name: partial-3\n"
+    "    host_link: h\n"
+    "    slots: [&s {designs: [t4], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}, *s, *s]\n"
+    "    links: [{slots: [0, 1], link: l}, {slots: [1, 2], link: l}]\n"
+    "    source: test\n"
+    "  - name: tri-3\n"
+    "    host_link: h\n"
+    "    slots: [*s, *s, *s]\n"
+    "    links: [{slots: [0, 1], link: l}, {slots: [0, 2], link: slow}, {slots: [1, 2], link: l}]\n"
+    "    source: test\n"
+    "  - {name: oneway-2, host_link: h, slots: [*s, *s], link_matrix: [[~, l], [~, ~]], source: test}\n"
+    "  - {name: asym-2, host_link: h, slots: [*s, *s], link_matrix: [[~, l], [slow, ~]], source: test}\n"
+    "  - {name: asym-2r, host_link: h, slots: [*s, *s], link_matrix: [[~, slow], [l, ~]], "
+    "source: test}\n";
 
 /* x [4, 8, 8] -> c1 (8 channels, 3 x 3) -> c2 (4 channels, 1 x 1). */
 static const char net_yaml[] =
@@ -152,20 +172,6 @@ START_TEST(branch_move_splits_siblings)
 }
 END_TEST
 
-/* Evaluate: layers c1, c2 (indices 1, 2; x is 0) on the given groups. */
-static accelsel_mapping *eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2,
-                              int s2)
-{
-    uint32_t design[2] = {0, 0};
-    uint64_t groups[3] = {0, g1, g2};
-    int32_t strat[3] = {0, s1, s2};
-    accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 2, design, 3, groups, strat};
-    accelsel_mapping *m;
-    int rc = accelsel_mapping_evaluate(p, &spec, &m);
-    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
-    return m;
-}
-
 static void check_breakdown(const accelsel_mapping *m)
 {
     const accelsel_mapping_breakdown *b = accelsel_mapping_get_breakdown(m);
@@ -173,6 +179,52 @@ static void check_breakdown(const accelsel_mapping *m)
     ck_assert_double_eq_tol(total, b->used_slots * b->latency_s, 1e-12);
     ck_assert_double_eq_tol(b->communication_s, b->comm_between_s + b->comm_within_s + b->comm_host_s,
                             1e-15);
+}
+
+/* Evaluate layers c1, c2 (indices 1, 2; x is 0) on the given groups, every
+ * slot on the first design of its pool; the status, the mapping in @p m. */
+static int try_eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2, int s2,
+                    accelsel_mapping **m)
+{
+    uint32_t design[ACCELSEL_MAPPING_MAX_SLOTS] = {0};
+    uint64_t groups[3] = {0, g1, g2};
+    int32_t strat[3] = {0, s1, s2};
+    accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION,
+                                  accelsel_mapping_problem_slot_count(p), design, 3, groups, strat};
+    return accelsel_mapping_evaluate(p, &spec, m);
+}
+
+static accelsel_mapping *eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2,
+                              int s2)
+{
+    accelsel_mapping *m;
+    int rc = try_eval(p, g1, s1, g2, s2, &m);
+    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+    return m;
+}
+
+/* try_eval() must refuse with EINFEASIBLE, the message holding @p a and @p b. */
+static void refused(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2, int s2,
+                    const char *a, const char *b)
+{
+    accelsel_mapping *m = (accelsel_mapping *)&m;
+    int rc = try_eval(p, g1, s1, g2, s2, &m);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(rc == ACCELSEL_EINFEASIBLE, "status %d: %s", rc, msg);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strstr(msg, a) != NULL && strstr(msg, b) != NULL, "'%s' lacks '%s' or '%s'", msg,
+                  a, b);
+}
+
+/* The objective of try_eval(), which must succeed. */
+static double objective_of(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2,
+                           int s2)
+{
+    accelsel_mapping *m = eval(p, g1, s1, g2, s2);
+    double v = accelsel_mapping_objective_s(m);
+    check_breakdown(m);
+    accelsel_mapping_free(m);
+    return v;
 }
 
 START_TEST(evaluate_matches_the_hand_timeline)
@@ -263,6 +315,128 @@ START_TEST(throughput_is_the_busiest_slot)
     accelsel_mapping_problem_free(p);
     accelsel_network_free(net);
     accelsel_catalog_free(cat);
+}
+END_TEST
+
+enum { NONE = ACCELSEL_STRATEGY_NONE, BATCH = ACCELSEL_STRATEGY_BATCH,
+       OC = ACCELSEL_STRATEGY_OUTPUT_CHANNELS };
+
+/* Slot 0 has no host link: c1 there cannot receive the network input, c2
+ * there cannot send the network output back. Under either objective such
+ * a mapping is EINFEASIBLE with the same message (under throughput it was
+ * scored 0 s), and the GA finds the best feasible mapping. c1 must run on
+ * slot 1 and the output leave from it, so slot 1 is busy at least 0.256 +
+ * 1.152 + 0.256 ms plus c2's time there: 0.8 ms alone, and no less split
+ * (output channels: receive 0.512 + 0.656 + all-gather 0.128 ms). Both
+ * objectives: 2.464 ms. c2 split by output channels over both slots is
+ * feasible, since slot 1 holds the whole output after the all-gather and
+ * sends it: 0.256 + 1.152 + 0.512 + 0.656 + 0.128 + 0.256 ms. */
+START_TEST(missing_links_are_infeasible_under_throughput)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    const char *pool[] = {"t4"};
+    accelsel_mapping_slot slots[2] = {
+        {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e6, NULL},
+        {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e6, "h"}};
+    for (int objective = 1; objective >= 0; objective--) { /* throughput first */
+        accelsel_mapping_problem_options po = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
+        accelsel_mapping_problem *p;
+        po.objective = objective;
+        ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, slots, 2, "l", net, &po), 0);
+        refused(p, 1, NONE, 1, NONE, "layer 'c1'", "host"); /* throughput said 0 s */
+        refused(p, 1, NONE, 2, NONE, "layer 'c1'", "host");
+        refused(p, 2, NONE, 1, NONE, "layer 'c2'", "host");
+        refused(p, 3, OC, 2, NONE, "layer 'c1'", "host");
+        /* The walk itself: infinite, never 0 or NaN. */
+        asel_map_genomes gs;
+        asel_map_scratch sc;
+        ck_assert_int_eq(asel_map_genomes_new(&gs, p, 1), 0);
+        ck_assert_int_eq(asel_map_scratch_new(&sc, p), 0);
+        for (size_t l = 0; l < 3; l++)
+            gs.g[0].group[l] = 1;
+        ck_assert(isinf(asel_map_walk(p, &gs.g[0], &sc, NULL)));
+        asel_map_scratch_free(&sc);
+        asel_map_genomes_free(&gs);
+        accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+        accelsel_mapping *m;
+        o.n_threads = 1;
+        o.seed = 1;
+        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+        ck_assert_double_eq_tol(accelsel_mapping_objective_s(m), 2.464e-3, 1e-15);
+        ck_assert_uint_eq(accelsel_mapping_layer(m, 1)->slots, 2);
+        ck_assert(isfinite(accelsel_mapping_get_breakdown(m)->latency_s));
+        accelsel_mapping_free(m);
+        ck_assert_double_eq_tol(objective_of(p, 2, NONE, 3, OC),
+                                (0.256 + 1.152 + 0.512 + 0.656 + 0.128 + 0.256) * 1e-3, 1e-15);
+        accelsel_mapping_problem_free(p);
+    }
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* partial-3 lacks the link 0-2: a collective over {0, 2} is refused naming
+ * the layer and those two slots (it named the network input and slot 0).
+ * (A layer whose input cannot arrive is refused for that first.) */
+START_TEST(a_collective_without_a_link_names_its_layer_and_slots)
+{
+    accelsel_mapping_problem *p = problem("partial-3", net_yaml, 1);
+    refused(p, 5, OC, 1, NONE, "layer 'c1'", "slots 0 and 2");
+    refused(p, 2, NONE, 5, OC, "layer 'c2'", "slots 0 and 2"); /* its inputs arrive */
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* A collective needs both directions of a pair: on oneway-2 (0 -> 1 only)
+ * c1 split over both slots is refused, while a plain 0 -> 1 transfer is
+ * fine (0.256 + 1.152 + 0.512 + 0.8 + 0.256 ms) and 1 -> 0 is not. With
+ * both directions at different speeds the slower (0.5 MB/s) prices it,
+ * whichever direction that is: all-gather of 256 B in 0.512 ms, so 0.256
+ * + 0.656 + 0.512 + 0.8 + 0.256 ms. */
+START_TEST(collectives_need_links_both_ways)
+{
+    accelsel_mapping_problem *p = problem("oneway-2", net_yaml, 1);
+    refused(p, 3, OC, 1, NONE, "layer 'c1'", "slots 0 and 1");
+    ck_assert_double_eq_tol(objective_of(p, 1, NONE, 2, NONE),
+                            (0.256 + 1.152 + 0.512 + 0.8 + 0.256) * 1e-3, 1e-15);
+    refused(p, 2, NONE, 1, NONE, "layer 'c2'", "from slot 1 on slot 0");
+    accelsel_mapping_problem_free(p);
+    const char *asym[] = {"asym-2", "asym-2r"};
+    for (int i = 0; i < 2; i++) {
+        p = problem(asym[i], net_yaml, 1);
+        ck_assert_double_eq_tol(objective_of(p, 3, OC, 1, NONE),
+                                (0.256 + 0.656 + 0.512 + 0.8 + 0.256) * 1e-3, 1e-15);
+        accelsel_mapping_problem_free(p);
+    }
+}
+END_TEST
+
+/* After c1's all-gather over {0, 1} both slots hold its whole output, so
+ * c2 on slot 2 reads it from slot 1, the one linked to it (partial-3:
+ * refused before) or linked faster (tri-3, where 0 -> 2 is half speed):
+ * 0.256 + 0.656 + 0.256 + 0.512 + 0.8 + 0.256 ms. After a batch split
+ * each owner holds only its samples, so the reader needs every owner's
+ * link and pays the slowest: batch 2, c1 split over {1, 2} (1.152 ms a
+ * sample each, inputs 256 B each), c2 on slot 0 receives 1024 B at the
+ * 0.5 MB/s of 2 -> 0 (2.048 ms), computes 1568 B of traffic (1.568 ms) and
+ * sends 512 B (0.512 ms); on partial-3 the missing owner link is named. */
+START_TEST(readers_take_the_nearest_full_copy)
+{
+    const double oc = (0.256 + 0.656 + 0.256 + 0.512 + 0.8 + 0.256) * 1e-3;
+    const char *systems[] = {"partial-3", "tri-3"};
+    for (int i = 0; i < 2; i++) {
+        accelsel_mapping_problem *p = problem(systems[i], net_yaml, 1);
+        ck_assert_double_eq_tol(objective_of(p, 3, OC, 4, NONE), oc, 1e-15);
+        accelsel_mapping_problem_free(p);
+    }
+    accelsel_mapping_problem *p = problem("tri-3", net_yaml, 2);
+    ck_assert_double_eq_tol(objective_of(p, 6, BATCH, 1, NONE),
+                            (0.256 + 1.152 + 2.048 + 1.568 + 0.512) * 1e-3, 1e-15);
+    accelsel_mapping_problem_free(p);
+    p = problem("partial-3", net_yaml, 2);
+    refused(p, 3, BATCH, 4, NONE, "layer 'c2'", "from slot 0 on slot 2");
+    accelsel_mapping_problem_free(p);
 }
 END_TEST
 
@@ -465,11 +639,13 @@ START_TEST(same_seed_same_mapping_at_any_thread_count)
 }
 END_TEST
 
+/* Counts the reports after generations (generation 0 reports come from
+ * the seeding and the baselines) and stops after the third. */
 static int stop_at_three(uint32_t generation, double best, uint64_t evaluations, void *payload)
 {
     (void)best;
     (void)evaluations;
-    ++*(int *)payload;
+    *(int *)payload += generation > 0;
     return generation >= 3;
 }
 
@@ -487,14 +663,176 @@ START_TEST(cancel_returns_the_best_so_far)
     ck_assert_uint_eq(accelsel_mapping_generations(m), 3);
     ck_assert(isfinite(accelsel_mapping_objective_s(m)));
     accelsel_mapping_free(m);
-    /* A baseline reports once and may be canceled too. */
+    /* A baseline reports generation 0 and goes on. */
     o.method = "single";
     calls = 0;
     o.progress = stop_at_three;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0); /* generation 0: goes on */
-    ck_assert_int_eq(calls, 1);
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(calls, 0);
     accelsel_mapping_free(m);
     accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* Records its first report (generation, best, evaluations, calls) and stops. */
+static int stop_at_once(uint32_t generation, double best, uint64_t evaluations, void *payload)
+{
+    double *seen = payload;
+    if (seen[3]++ == 0) {
+        seen[0] = generation;
+        seen[1] = best;
+        seen[2] = (double)evaluations;
+    }
+    return 1;
+}
+
+/* The GA's seeding (computation-first, one walk, then h2h, thousands of
+ * walks on casia-surf) hears the callback every ASEL_MAP_CHECK_EVERY walks
+ * and stops there: canceled at the first report, the GA returns the best
+ * seed after 1 + ASEL_MAP_CHECK_EVERY walks, before generation 0; h2h
+ * alone after ASEL_MAP_CHECK_EVERY. A time budget already spent skips h2h
+ * and every generation after 0: one walk, then at most six walks per
+ * candidate of generation 0 (four strategy vectors and two inner
+ * generations). */
+START_TEST(the_seeding_heeds_cancel_and_budget)
+{
+    accelsel_mapping_problem *p = zoo_problem("adaptive-4", "casia-surf");
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    const char *methods[] = {"ga", "h2h"};
+    for (int i = 0; i < 2; i++) {
+        double seen[4] = {0, 0, 0, 0};
+        const double *h;
+        size_t n;
+        o.method = methods[i];
+        o.n_threads = 1;
+        o.progress = stop_at_once;
+        o.payload = seen;
+        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+        ck_assert_ptr_nonnull(m);
+        ck_assert_double_eq(seen[3], 1);
+        ck_assert_double_eq(seen[0], 0);
+        ck_assert_uint_eq(accelsel_mapping_generations(m), 0);
+        ck_assert_uint_eq(accelsel_mapping_evaluations(m), (i == 0) + ASEL_MAP_CHECK_EVERY);
+        ck_assert_double_eq(seen[2], (double)accelsel_mapping_evaluations(m));
+        ck_assert_double_eq(accelsel_mapping_objective_s(m), seen[1]);
+        ck_assert_int_eq(accelsel_mapping_history(m, &h, &n), 0);
+        ck_assert_uint_eq(n, i == 0); /* the seeds' best; a baseline keeps none */
+        accelsel_mapping_free(m);
+    }
+    o.method = NULL;
+    o.progress = NULL;
+    o.population = 16;
+    o.time_budget_s = 1e-9;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_uint_eq(accelsel_mapping_generations(m), 0);
+    ck_assert_uint_le(accelsel_mapping_evaluations(m), 1 + 6 * 16);
+    ck_assert(isfinite(accelsel_mapping_objective_s(m)));
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* A budget already spent stops the baselines at their first look at the
+ * clock: h2h (computation-first with every slot on its first design, one
+ * walk, and no pass) returns that mapping; exhaustive search refuses once
+ * it has walked ASEL_MAP_CHECK_EVERY of its candidates, since part of the
+ * space proves nothing. Without a budget both finish. */
+START_TEST(baselines_heed_the_budget)
+{
+    accelsel_mapping_problem *p = problem("tiny-2", net_yaml, 1);
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    o.time_budget_s = 1e-9;
+    o.method = "h2h";
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_uint_eq(accelsel_mapping_evaluations(m), 1);
+    ck_assert_str_eq(accelsel_mapping_slot_design(m, 0), "t4");
+    ck_assert_str_eq(accelsel_mapping_slot_design(m, 1), "t4");
+    accelsel_mapping_free(m);
+    o.method = "exhaustive";
+    m = (accelsel_mapping *)&m;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ERANGE);
+    ck_assert_ptr_null(m);
+    char want[64];
+    snprintf(want, sizeof want, "time budget after %d of", ASEL_MAP_CHECK_EVERY);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, want));
+    o.time_budget_s = 0;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_uint_gt(accelsel_mapping_evaluations(m), ASEL_MAP_CHECK_EVERY);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* The history grows as generations run: a run allowed UINT32_MAX
+ * generations that stops by patience allocates no more at its peak than
+ * the same run allowed 1000 (it asked for the whole history up front,
+ * 34 GB, and failed), and both give the same mapping. */
+START_TEST(history_grows_with_the_generations_run)
+{
+    const uint32_t allowed[2] = {1000, UINT32_MAX};
+    size_t peak[2];
+    uint32_t gens[2];
+    double value[2];
+    for (int i = 0; i < 2; i++) {
+        testutil_alloc_fail_at(0);
+        accelsel_mapping_problem *p = problem("tiny-2", net_yaml, 1);
+        accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+        accelsel_mapping *m;
+        const double *h;
+        size_t n;
+        o.n_threads = 1;
+        o.seed = 3;
+        o.patience = 2;
+        o.generations = allowed[i];
+        int rc = accelsel_mapping_solve(p, &o, &m);
+        ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+        gens[i] = accelsel_mapping_generations(m);
+        value[i] = accelsel_mapping_objective_s(m);
+        ck_assert_int_eq(accelsel_mapping_history(m, &h, &n), 0);
+        ck_assert_uint_eq(n, gens[i] + 2);
+        accelsel_mapping_free(m);
+        accelsel_mapping_problem_free(p);
+        peak[i] = testutil_alloc_peak_bytes();
+        testutil_alloc_reset();
+    }
+    ck_assert_uint_eq(gens[0], gens[1]);
+    ck_assert_uint_lt(gens[0], 1000);
+    ck_assert_double_eq(value[0], value[1]);
+    ck_assert_uint_eq(peak[0], peak[1]);
+}
+END_TEST
+
+/* The population order: by value, equal values in index order. Checked
+ * against each index's rank counted directly (values below it, and equal
+ * ones before it), on sizes up to a large population, with many ties and
+ * infinite (infeasible) values. */
+START_TEST(population_sort_is_stable)
+{
+    const size_t sizes[] = {0, 1, 2, 3, 7, 64, 65, 1000, 5000};
+    const double values[] = {3, 1, 2, INFINITY, 1, 0.5, 2};
+    unsigned state = 99;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
+        double *fit = malloc((n + 1) * sizeof *fit);
+        size_t *order = malloc((n + 1) * sizeof *order), *tmp = malloc((n + 1) * sizeof *tmp);
+        ck_assert(fit && order && tmp);
+        for (size_t i = 0; i < n; i++) {
+            state = state * 1103515245u + 12345u;
+            fit[i] = values[(state >> 16) % 7];
+        }
+        asel_ga_sort_order(fit, n, order, tmp);
+        for (size_t i = 0; i < n; i++) {
+            size_t rank = 0;
+            for (size_t j = 0; j < n; j++)
+                rank += fit[j] < fit[i] || (fit[j] == fit[i] && j < i);
+            ck_assert_uint_eq(order[rank], i);
+        }
+        free(fit);
+        free(order);
+        free(tmp);
+    }
 }
 END_TEST
 
@@ -505,6 +843,8 @@ static int stop_in_local_search(uint32_t generation, double best, uint64_t evalu
 {
     double *seen = payload; /* last generation, its best, calls */
     (void)evaluations;
+    if (generation == 0) /* the seeding */
+        return 0;
     int again = seen[2] > 0 && generation == (uint32_t)seen[0];
     seen[0] = generation;
     seen[1] = best;
@@ -893,10 +1233,18 @@ int main(void)
     tcase_add_test(tc, evaluate_matches_the_hand_timeline);
     tcase_add_test(tc, none_runs_on_the_fastest_member);
     tcase_add_test(tc, throughput_is_the_busiest_slot);
+    tcase_add_test(tc, missing_links_are_infeasible_under_throughput);
+    tcase_add_test(tc, a_collective_without_a_link_names_its_layer_and_slots);
+    tcase_add_test(tc, collectives_need_links_both_ways);
+    tcase_add_test(tc, readers_take_the_nearest_full_copy);
     tcase_add_test(tc, ga_finds_the_exhaustive_optimum);
     tcase_add_test(tc, same_seed_same_mapping_at_any_thread_count);
     tcase_add_test(tc, cancel_returns_the_best_so_far);
     tcase_add_test(tc, cancel_in_the_local_search);
+    tcase_add_test(tc, the_seeding_heeds_cancel_and_budget);
+    tcase_add_test(tc, baselines_heed_the_budget);
+    tcase_add_test(tc, history_grows_with_the_generations_run);
+    tcase_add_test(tc, population_sort_is_stable);
     tcase_add_test(tc, local_search_stops_at_its_work_limit);
     tcase_add_test(tc, layout_is_exact_on_a_chain);
     tcase_add_test(tc, timed_layout_avoids_busy_slots);

@@ -3096,10 +3096,13 @@ class MappingProblem(_Handle):
     def solve(self, method='ga', seed=0, n_threads=0, generations=0, population=0,
               time_budget=0.0, patience=0, exhaustive_limit=0, progress=None):
         """The best mapping `method` finds ('ga' or a baseline, see mapping_methods()).
-        progress: callable(generation, best_s, evaluations) called once per generation,
-        then once per pass of the closing local search; returning True stops the
-        search, raising MappingCanceled with the best mapping so far. An exception
-        raised by progress also stops it and is re-raised."""
+        time_budget: seconds (0 or float('inf'): no limit), kept to about one
+        generation. progress: callable(generation, best_s, evaluations) called
+        with generation 0 every 64 walks while the GA's seeds and the baselines
+        run, then once per generation, then once per pass of the closing local
+        search; returning True stops the search, raising MappingCanceled with
+        the best mapping so far. An exception raised by progress also stops it
+        and is re-raised."""
         opts = MappingSolveOptions()
         _map_solve_options_init(ctypes.byref(opts), 1)
         opts.method = _enc(method)

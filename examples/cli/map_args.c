@@ -1,5 +1,8 @@
 /* accelsel map: the command line. Every refusal names the option and exits 2
- * before anything is loaded, solved or written. */
+ * before anything is loaded, solved or written: the ranges here are the
+ * library's, so that it refuses no value the command line let through. An
+ * option given twice takes its last value, as in the other commands. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +26,12 @@ const char map_usage_text[] =
     "                          same mapping at any thread count\n"
     "  --threads N             evaluation threads (0 = all cores, default)\n"
     "  --generations N         outer generations (default: the library's)\n"
-    "  --population N          outer population (default: the library's)\n"
+    "  --population N          outer population, at least 4 (default: the library's)\n"
     "  --patience N            stop after N generations without improvement (default:\n"
     "                          the library's)\n"
-    "  --time-budget S         stop the search after S seconds (--seed to here steer\n"
-    "                          the GA's search: not with --baseline or --evaluate)\n"
+    "  --time-budget S         stop the search after about S seconds, a positive number\n"
+    "                          or inf (no limit) (--seed to here steer the GA's\n"
+    "                          search: not with --baseline or --evaluate)\n"
     "  --baseline NAME         map with a baseline instead of the GA: computation-first,\n"
     "                          h2h, single, data-parallel or exhaustive\n"
     "  --compare               also run every baseline; print each latency and the GA's\n"
@@ -41,8 +45,9 @@ const char map_usage_text[] =
     "\n"
     "A progress bar is drawn on stderr when stderr is a terminal and the format is\n"
     "table. Ctrl-C stops the search: the best mapping so far is still printed, saved\n"
-    "and drawn, and the exit status is 1. Exit status: 0 success, 1 the library\n"
-    "refused (its message is printed) or the search was interrupted, 2 bad usage.\n";
+    "and drawn, and the exit status is 1. An option given twice takes its last\n"
+    "value. Exit status: 0 success, 1 the library refused (its message is printed)\n"
+    "or the search was interrupted, 2 bad usage.\n";
 
 #define FORMATS ((1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON) | (1u << CLI_FORMAT_YAML))
 
@@ -90,12 +95,15 @@ static int uint_value(int o, const char *v, uint64_t lo, uint64_t hi, uint64_t *
     return CLI_OK;
 }
 
+/* Seconds above 0, or inf: the library takes an infinite budget as none.
+ * A number too large for a double is refused, not read as inf. */
 static int seconds_value(const char *v, map_args *a)
 {
     char *end;
+    errno = 0;
     double s = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || !isfinite(s) || s <= 0)
-        return bad_value(O_TIME_BUDGET, v, "a positive number of seconds");
+    if (*v == '\0' || *end != '\0' || errno == ERANGE || isnan(s) || s <= 0)
+        return bad_value(O_TIME_BUDGET, v, "a positive number of seconds or inf");
     a->time_budget = s;
     a->has_time_budget = 1;
     return CLI_OK;
@@ -138,7 +146,7 @@ static int set_value(int o, const char *v, map_args *a)
     case O_SEED: return uint_value(o, v, 0, UINT64_MAX, &a->seed, &a->has_seed);
     case O_THREADS: return uint_value(o, v, 0, 1024, &a->threads, &a->has_threads);
     case O_GENERATIONS: return uint_value(o, v, 1, 1000000, &a->generations, &a->has_generations);
-    case O_POPULATION: return uint_value(o, v, 2, 100000, &a->population, &a->has_population);
+    case O_POPULATION: return uint_value(o, v, 4, 100000, &a->population, &a->has_population);
     case O_PATIENCE: return uint_value(o, v, 1, UINT32_MAX, &a->patience, &a->has_patience);
     case O_TIME_BUDGET: return seconds_value(v, a);
     case O_GANTT: return svg_path(o, v, &a->gantt);

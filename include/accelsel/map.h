@@ -98,6 +98,16 @@ typedef struct accelsel_mapping_slot {
 
 /** Build a problem on the slots of catalog system @p system.
  *
+ *  Links are directed, as a catalog link_matrix gives them: data sent from
+ *  slot a to slot b crosses the link from a to b, and a layer whose inputs
+ *  every member of the producing group holds in full (any strategy but
+ *  batch) reads them from the member with the fastest link to it (the
+ *  lowest slot on ties), after a batch split from every member. A
+ *  collective (all-gather, all-reduce) needs every pair of its group linked
+ *  both ways and runs at the slower direction. Network outputs go back to
+ *  the host from the member with the fastest host link (after a batch
+ *  split, the lowest slot). docs/mapping.md gives the whole cost model.
+ *
  *  @param[out] out     the new problem, freed with accelsel_mapping_problem_free();
  *                      NULL on any failure.
  *  @param[in]  cat     the catalog; only read, not kept.
@@ -181,7 +191,8 @@ typedef struct accelsel_mapping_spec {
  *  convolution) or a group of one slot with a strategy other than none is
  *  accepted and costed as none; none runs the layer on the member of its group
  *  that computes it fastest, and the mapping reports that one slot. A group
- *  larger than max_group_size is refused.
+ *  larger than max_group_size is refused. A mapping that needs a link the
+ *  system lacks is infeasible under either objective.
  *  @param[out] out   the evaluated mapping, freed with accelsel_mapping_free();
  *                    NULL on failure.
  *  @param[in]  p     the problem.
@@ -191,7 +202,9 @@ typedef struct accelsel_mapping_spec {
  *          naming slots the system lacks, a strategy out of range (each named);
  *          ACCELSEL_EVERSION for an unknown spec version;
  *          ACCELSEL_EINFEASIBLE when the mapping moves data over a link that does
- *              not exist or has zero bandwidth (the two slots named);
+ *              not exist or has zero bandwidth (the layer and the two slots, or
+ *              the host, named), or runs a layer's collective over two slots
+ *              not linked both ways (the layer and the two slots named);
  *          ACCELSEL_ENOMEM.
  *  Thread safety: any number of threads may evaluate on one problem at once. */
 ACCELSEL_API int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
@@ -200,10 +213,13 @@ ACCELSEL_API int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
 
 /** Progress of a solve: called from the calling thread once per generation
  *  (GA), then once per pass of the local search that ends the GA (with the
- *  last generation's number), or once at the end (baselines). Return 0 to go
- *  on, anything else to stop: the solve then returns ACCELSEL_ECANCELED with
- *  the best mapping found so far. @p best_s is the best objective value so
- *  far in seconds. */
+ *  last generation's number), or once at the end (baselines). Long work
+ *  before the first generation reports too, with generation 0: the GA's
+ *  seeding (its computation-first and h2h mappings) and the loops of the
+ *  baselines call it every 64 evaluations. Return 0 to go on, anything else
+ *  to stop, wherever it is called: the solve then returns
+ *  ACCELSEL_ECANCELED with the best mapping found so far. @p best_s is the
+ *  best objective value so far in seconds. */
 typedef int (*accelsel_mapping_progress_fn)(uint32_t generation, double best_s,
                                             uint64_t evaluations, void *payload);
 
@@ -217,12 +233,26 @@ typedef struct accelsel_mapping_solve_options {
     uint64_t seed;          /**< the GA's seed; the same seed gives the same mapping
                                  whatever n_threads */
     uint32_t n_threads;     /**< threads evaluating; 0 = all online cores */
-    uint32_t generations;   /**< outer generations; 0 = default (100) */
+    uint32_t generations;   /**< outer generations; 0 = default (100). Any value
+                                 (UINT32_MAX too): the history grows with the
+                                 generations run */
     uint32_t population;    /**< outer population; 0 = default (64) */
-    double time_budget_s;   /**< stop after this wall time (the GA's generations after
-                                 three quarters of it, its local search at the end);
-                                 0 = no limit. A budget makes the result depend on
-                                 speed, not only on the seed */
+    double time_budget_s;   /**< stop after about this wall time from the start of the
+                                 solve (building the problem is not counted): the
+                                 GA's seeding and generations at three quarters of
+                                 it, its local search at the end; a baseline at the
+                                 end with its best so far ("exhaustive" then refuses
+                                 with ACCELSEL_ERANGE). The seeding and the baselines
+                                 look at the clock every 64 evaluations, the GA
+                                 after each generation, its local search between
+                                 moves, so a run ends late by at most about one
+                                 generation and one move; the GA always runs
+                                 generation 0 (a chain of 3000 convolutions on
+                                 adaptive-8, two threads, where generation 0 takes
+                                 about 0.08 s: 0.17 to 0.22 s for a budget of 0.1 s,
+                                 1.03 to 1.05 s for 1 s). 0 or INFINITY = no limit.
+                                 A budget makes the result depend on speed, not
+                                 only on the seed */
     uint32_t patience;      /**< stop after this many generations without improvement;
                                  0 = default (50) */
     uint64_t exhaustive_limit; /**< "exhaustive": largest number of candidates it
@@ -264,11 +294,13 @@ ACCELSEL_API const char *accelsel_mapping_method_name(size_t index);
  *  @param[out] out   the best mapping found, freed with accelsel_mapping_free().
  *                    Also set when the return is ACCELSEL_ECANCELED (the best
  *                    mapping so far; the caller frees it); NULL on any other failure.
- *  @return 0; ACCELSEL_EINVAL for a NULL @p p or @p out, a population below 4;
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p p or @p out, a population below 4,
+ *              a negative or NaN time budget;
  *          ACCELSEL_EVERSION for an unknown options version;
  *          ACCELSEL_ENOTFOUND for an unknown method (the names given);
  *          ACCELSEL_ERANGE when "exhaustive" would enumerate more than
- *              exhaustive_limit candidates (the message gives the count);
+ *              exhaustive_limit candidates (the message gives the count), or
+ *              does not finish within time_budget_s;
  *          ACCELSEL_EINFEASIBLE if the method finds no feasible mapping;
  *          ACCELSEL_ECANCELED if the progress callback asked to stop;
  *          ACCELSEL_ENOMEM.
@@ -354,8 +386,9 @@ ACCELSEL_API double accelsel_mapping_seconds(const accelsel_mapping *m);
  *  @param[out] best  borrowed array of @p n values, the initial population's
  *                    first; NULL when there are none.
  *  @param[out] n     its length: the generations run plus two (plus one when
- *                    the solve was canceled before the local search); 0 for
- *                    a baseline.
+ *                    the solve was canceled before the local search: 1, the
+ *                    best seed, when canceled before generation 0); 0 for a
+ *                    baseline.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument. */
 ACCELSEL_API int accelsel_mapping_history(const accelsel_mapping *m, const double **best,
                                           size_t *n);

@@ -18,7 +18,24 @@ typedef struct base {
     asel_map_result *r;
     asel_map_genomes work; /* one candidate */
     asel_map_scratch sc;
+    asel_map_watch *w;     /* when to stop early */
 } base;
+
+int asel_map_past(double deadline)
+{
+    return deadline > 0 && asel_map_now() >= deadline;
+}
+
+/* The deadline, then the progress callback: either may stop the loops. */
+static void check(base *b)
+{
+    asel_map_watch *w = b->w;
+    if (asel_map_past(w->deadline))
+        w->stopped = 1;
+    if (!w->stopped && w->progress != NULL &&
+        w->progress(0, b->r->value, w->evals_before + b->r->evaluations, w->payload) != 0)
+        w->stopped = w->canceled = 1;
+}
 
 static asel_map_genome *cand(base *b)
 {
@@ -34,6 +51,8 @@ static double consider(base *b)
         asel_map_genome_copy(b->p, &b->r->best, cand(b));
         b->r->value = v;
     }
+    if (b->r->evaluations % ASEL_MAP_CHECK_EVERY == 0)
+        check(b);
     return v;
 }
 
@@ -61,7 +80,7 @@ static void single(base *b)
     memset(cand(b)->design, 0, p->n_slots * sizeof *cand(b)->design);
     for (size_t s = 0; s < p->n_slots; s++) {
         all_layers(b, UINT64_C(1) << s, ACCELSEL_STRATEGY_NONE);
-        for (size_t k = 0; k < pool(p, s); k++) {
+        for (size_t k = 0; k < pool(p, s) && !b->w->stopped; k++) {
             cand(b)->design[s] = (uint32_t)k;
             consider(b);
         }
@@ -101,8 +120,12 @@ static void computation_first(base *b)
 {
     const accelsel_mapping_problem *p = b->p;
     asel_map_genome *g = cand(b);
-    for (size_t s = 0; s < p->n_slots; s++) {
+    for (size_t s = 0; s < p->n_slots && !b->w->stopped; s++) {
         double best = INFINITY;
+        if (asel_map_past(b->w->deadline)) { /* the slots left keep their first design */
+            b->w->stopped = 1;
+            break;
+        }
         for (size_t k = 0; k < pool(p, s); k++) {
             double sum = 0;
             for (size_t l = 0; l < p->n_layers; l++) {
@@ -139,12 +162,12 @@ static void h2h(base *b)
     computation_first(b);
     asel_map_genome_copy(p, cand(b), &b->r->best);
     double cur = b->r->value;
-    for (int pass = 0, moved = 1; moved && pass < 8; pass++) {
+    for (int pass = 0, moved = 1; moved && pass < 8 && !b->w->stopped; pass++) {
         moved = 0;
-        for (size_t i = 0; i < p->n_layers; i++) {
+        for (size_t i = 0; i < p->n_layers && !b->w->stopped; i++) {
             size_t l = p->topo[i];
             uint64_t keep = cand(b)->group[l];
-            for (size_t s = 0; !p->is_input[l] && s < p->n_slots; s++) {
+            for (size_t s = 0; !p->is_input[l] && s < p->n_slots && !b->w->stopped; s++) {
                 cand(b)->group[l] = UINT64_C(1) << s;
                 double v = consider(b);
                 if (v < cur) {
@@ -251,13 +274,18 @@ static int exhaustive(base *b, uint64_t limit)
     all_layers(b, groups[0], ACCELSEL_STRATEGY_NONE);
     do
         consider(b);
-    while (advance(b, groups, n_groups, gi));
+    while (!b->w->stopped && advance(b, groups, n_groups, gi));
     asel_free(groups);
     asel_free(gi);
+    if (b->w->stopped && !b->w->canceled) /* a part of the space is no optimum */
+        return asel_error(ACCELSEL_ERANGE,
+                          "exhaustive search ran out of its time budget after %llu of %.4g "
+                          "candidates",
+                          (unsigned long long)b->r->evaluations, size);
     return 0;
 }
 
-static int run(base *b, const char *method, const accelsel_mapping_solve_options *o)
+static int run(base *b, const char *method, uint64_t exhaustive_limit)
 {
     if (strcmp(method, "single") == 0)
         single(b);
@@ -268,44 +296,60 @@ static int run(base *b, const char *method, const accelsel_mapping_solve_options
     else if (strcmp(method, "h2h") == 0)
         h2h(b);
     else
-        return exhaustive(b, o->exhaustive_limit ? o->exhaustive_limit
-                                                 : DEFAULT_EXHAUSTIVE_LIMIT);
+        return exhaustive(b, exhaustive_limit ? exhaustive_limit : DEFAULT_EXHAUSTIVE_LIMIT);
     return 0;
 }
 
-int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
-                      const accelsel_mapping_solve_options *o, asel_map_result *r)
+/* Baseline @p method into @p r, stopping early as @p w says. */
+static int watched(const accelsel_mapping_problem *p, const char *method, uint64_t limit,
+                   asel_map_watch *w, asel_map_result *r)
 {
-    base b = {p, r, {0}, {0}};
+    base b = {p, r, {0}, {0}, w};
     int rc = asel_map_genomes_new(&b.work, p, 1);
     if (rc == 0)
         rc = asel_map_scratch_new(&b.sc, p);
     if (rc == 0)
-        rc = run(&b, method, o);
+        rc = run(&b, method, limit);
     if (rc == 0 && r->evaluations == 0)
         rc = asel_error(ACCELSEL_EINFEASIBLE,
                         "%s: no design is in the pool of every slot, so no mapping qualifies",
                         method);
-    if (rc == 0 && o->progress && o->progress(0, r->value, r->evaluations, o->payload) != 0)
-        r->canceled = 1;
     asel_map_scratch_free(&b.sc);
     asel_map_genomes_free(&b.work);
     return rc;
 }
 
-int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_genome *out,
-                             uint64_t *evaluations)
+int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
+                      const accelsel_mapping_solve_options *o, asel_map_result *r)
+{
+    asel_map_watch w = {o->progress, o->payload,
+                        o->time_budget_s > 0 ? asel_map_now() + o->time_budget_s : 0, 0, 0, 0};
+    int rc = watched(p, method, o->exhaustive_limit, &w, r);
+    r->canceled = w.canceled;
+    if (rc == 0 && !w.canceled && o->progress &&
+        o->progress(0, r->value, r->evaluations, o->payload) != 0)
+        r->canceled = 1;
+    return rc;
+}
+
+int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_watch *w,
+                             asel_map_genome *out, double *values, uint64_t *evaluations)
 {
     static const char *const seeds[] = {"computation-first", "h2h"};
-    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < 2; i++) {
+    int rc = 0, i = 0;
+    for (; rc == 0 && i < 2 && !w->stopped; i++) {
         asel_map_result r;
         memset(&r, 0, sizeof r);
         r.best = out[i];
         r.value = INFINITY;
-        rc = asel_map_baseline(p, seeds[i], &o, &r);
+        rc = watched(p, seeds[i], 0, w, &r);
         *evaluations += r.evaluations;
+        w->evals_before += r.evaluations;
+        values[i] = r.value;
+    }
+    if (rc == 0 && i < 2) { /* stopped before h2h */
+        asel_map_genome_copy(p, &out[1], &out[0]);
+        values[1] = values[0];
     }
     return rc;
 }

@@ -52,6 +52,7 @@ typedef struct ga {
     double *fit, *next_fit;
     uint64_t *evals;                   /* per child, this generation */
     size_t *order;                     /* current population, best first */
+    size_t *order_tmp;                 /* room for sort_order()'s merges */
     asel_map_scratch *scratch;         /* per worker */
     asel_ga_polish polish[POLISHED];   /* the closing local search, per candidate */
     asel_map_scratch polish_sc[POLISHED];
@@ -177,16 +178,34 @@ static int init_task(void *ctx, size_t i, size_t worker)
     return 0;
 }
 
+void asel_ga_sort_order(const double *fit, size_t n, size_t *order, size_t *tmp)
+{
+    size_t *from = order, *to = tmp;
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    for (size_t width = 1; width < n; width *= 2) { /* bottom-up merges of sorted runs */
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = mid + width < n ? mid + width : n;
+            size_t a = lo, b = mid, k = lo;
+            while (a < mid && b < hi) /* the left run first on ties: stable */
+                to[k++] = fit[from[b]] < fit[from[a]] ? from[b++] : from[a++];
+            while (a < mid)
+                to[k++] = from[a++];
+            while (b < hi)
+                to[k++] = from[b++];
+        }
+        size_t *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != order)
+        memcpy(order, from, n * sizeof *order);
+}
+
 static void sort_order(ga *s)
 {
-    for (size_t i = 0; i < s->pop; i++)
-        s->order[i] = i;
-    for (size_t i = 1; i < s->pop; i++) { /* insertion sort: stable, small n */
-        size_t v = s->order[i], j = i;
-        while (j > 0 && s->fit[s->order[j - 1]] > s->fit[v])
-            s->order[j] = s->order[j - 1], j--;
-        s->order[j] = v;
-    }
+    asel_ga_sort_order(s->fit, s->pop, s->order, s->order_tmp);
 }
 
 /* Run one generation's tasks and make the children the population. */
@@ -215,8 +234,10 @@ static int ga_alloc(ga *s, const accelsel_mapping_problem *p)
     s->next_fit = asel_calloc(n, sizeof *s->next_fit);
     s->evals = asel_calloc(n, sizeof *s->evals);
     s->order = asel_calloc(n, sizeof *s->order);
+    s->order_tmp = asel_calloc(n, sizeof *s->order_tmp);
     s->scratch = asel_calloc(s->workers, sizeof *s->scratch);
-    if (!s->cl.at || !s->fit || !s->next_fit || !s->evals || !s->order || !s->scratch)
+    if (!s->cl.at || !s->fit || !s->next_fit || !s->evals || !s->order || !s->order_tmp ||
+        !s->scratch)
         return ACCELSEL_ENOMEM;
     if (asel_map_genomes_new(&s->cur, p, n) || asel_map_genomes_new(&s->next, p, n) ||
         asel_map_genomes_new(&s->inner, p, s->workers * INNER_POPULATION) ||
@@ -256,18 +277,29 @@ static void ga_free(ga *s)
     asel_free(s->next_fit);
     asel_free(s->evals);
     asel_free(s->order);
+    asel_free(s->order_tmp);
+}
+
+/* Append @p v to the history. It grows as generations run, so its size
+ * follows the generations run, not the most allowed. */
+static int history_push(asel_map_result *r, double v)
+{
+    if (asel_array_grow(&r->history, &r->history_cap, r->n_history + 1, sizeof *r->history,
+                        128) != 0)
+        return ACCELSEL_ENOMEM;
+    r->history[r->n_history++] = v;
+    return 0;
 }
 
 /* Keep the best candidate in @p r and record the generation's best. */
-static void keep_best(const ga *s, asel_map_result *r, size_t cap)
+static int keep_best(const ga *s, asel_map_result *r)
 {
     size_t b = s->order[0];
     if (s->fit[b] < r->value || r->n_history == 0) {
         asel_map_genome_copy(s->p, &r->best, &s->cur.g[b]);
         r->value = s->fit[b];
     }
-    if (r->n_history < cap)
-        r->history[r->n_history++] = r->value;
+    return history_push(r, r->value);
 }
 
 static int polish_task(void *ctx, size_t i, size_t worker)
@@ -335,8 +367,25 @@ static int polish(ga *s, const accelsel_mapping_solve_options *o, double deadlin
         asel_map_genome_copy(s->p, &r->best, &s->next.g[best]);
         r->value = s->next_fit[best];
     }
-    r->history[r->n_history++] = r->value;
-    return rc;
+    return rc == 0 ? history_push(r, r->value) : rc;
+}
+
+/* The computation-first and h2h seeds of generation 0, which stop early
+ * at the generations' deadline @p ga_end or when the progress callback
+ * asks; canceled there, the better seed is the result. */
+static int seed(ga *s, const accelsel_mapping_solve_options *o, double ga_end,
+                asel_map_result *r)
+{
+    asel_map_watch w = {o->progress, o->payload, ga_end, 0, 0, 0};
+    double values[2];
+    int rc = asel_map_heuristic_seeds(s->p, &w, s->seeds.g, values, &r->evaluations);
+    if (rc != 0 || !w.canceled)
+        return rc;
+    int k = values[1] < values[0];
+    asel_map_genome_copy(s->p, &r->best, &s->seeds.g[k]);
+    r->value = values[k];
+    r->canceled = 1;
+    return history_push(r, r->value);
 }
 
 static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *r)
@@ -344,27 +393,26 @@ static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *
     uint32_t gens = o->generations ? o->generations : DEFAULT_GENERATIONS;
     uint32_t patience = o->patience ? o->patience : DEFAULT_PATIENCE, still = 0;
     double t0 = asel_map_now();
-    r->history = asel_calloc((size_t)gens + 2, sizeof *r->history); /* + the local search */
-    if (r->history == NULL)
-        return ACCELSEL_ENOMEM;
-    int rc = asel_map_heuristic_seeds(s->p, s->seeds.g, &r->evaluations);
+    double ga_end = o->time_budget_s > 0 ? t0 + GA_SHARE * o->time_budget_s : 0;
+    int rc = seed(s, o, ga_end, r);
+    if (rc != 0 || r->canceled)
+        return rc;
+    rc = step(s, init_task, &r->evaluations);
     if (rc == 0)
-        rc = step(s, init_task, &r->evaluations);
-    if (rc == 0)
-        keep_best(s, r, (size_t)gens + 1);
-    for (s->gen = 1; rc == 0 && s->gen <= gens; s->gen++) {
+        rc = keep_best(s, r);
+    /* a 64-bit count: generations may be UINT32_MAX */
+    for (uint64_t gen = 1; rc == 0 && gen <= gens && !asel_map_past(ga_end); gen++) {
         double before = r->value;
-        if ((rc = step(s, child_task, &r->evaluations)) != 0)
+        s->gen = (uint32_t)gen;
+        if ((rc = step(s, child_task, &r->evaluations)) != 0 || (rc = keep_best(s, r)) != 0)
             break;
-        keep_best(s, r, (size_t)gens + 1);
         r->generations = s->gen;
         still = r->value < before ? 0 : still + 1;
         if (o->progress && o->progress(s->gen, r->value, r->evaluations, o->payload) != 0) {
             r->canceled = 1;
             break;
         }
-        if (still >= patience ||
-            (o->time_budget_s > 0 && asel_map_now() - t0 >= GA_SHARE * o->time_budget_s))
+        if (still >= patience)
             break;
     }
     if (rc == 0 && !r->canceled)

@@ -39,4 +39,10 @@ void asel_ga_mutate(const accelsel_mapping_problem *p, const asel_ga_layers *cl,
 /* Every group non-empty and within max_group_size. */
 void asel_ga_repair(const accelsel_mapping_problem *p, asel_map_genome *g, asel_rng *r);
 
+/* The indices 0..@p n-1 into @p order, by ascending @p fit, equal values in
+ * index order (stable; ga.c), by merges in O(n log n): a population of
+ * thousands is sorted every generation. @p tmp holds @p n indices. The
+ * values must not be NaN (a walk never gives one). */
+void asel_ga_sort_order(const double *fit, size_t n, size_t *order, size_t *tmp);
+
 #endif

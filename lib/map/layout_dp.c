@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "perf/xfer_model.h"
 
 #define SPLITS (ACCELSEL_STRATEGY_COUNT - 1)
 
@@ -108,9 +107,8 @@ static void compute_times(const accelsel_mapping_problem *p, const uint32_t *key
         w->own[j] = asel_map_layer_time(p, key, NULL, l, w->grp[j], w->strat[j], &coll,
                                         &w->in_frac[j]) + coll;
         if (p->is_output[l]) {
-            unsigned s0 = (unsigned)__builtin_ctzll(w->grp[j]);
-            double bytes = p->out_elems[l] * p->batch * p->unit_bytes[key[s0] / p->n_classes];
-            w->own[j] += asel_xfer_time(bytes, 1, p->host_bw[s0], p->host_lat[s0]);
+            unsigned sender;
+            w->own[j] += asel_map_host_out_time(p, key, l, w->grp[j], w->strat[j], &sender, NULL);
         }
     }
 }

@@ -110,8 +110,11 @@ typedef struct asel_map_trace {
     int8_t *eff_strat;                           /* the strategy as costed */
     double *memory;                              /* per slot */
     accelsel_mapping_breakdown br;
-    size_t bad_layer, bad_from;                  /* why a walk was infinite */
-    int bad_kind;                                /* 0 none, 1 link, 2 memory */
+    size_t bad_layer, bad_from;                  /* why a walk was infinite: the layer, and
+                                                    from x n_slots + to (link), the slot
+                                                    (memory), a x n_slots + b (collective) or
+                                                    (size_t)-1 (host) */
+    int bad_kind;                                /* 0 none, 1 link, 2 memory, 3 collective */
     double bad_bytes;
 } asel_map_trace;
 
@@ -150,12 +153,24 @@ double asel_map_host_in_time(const accelsel_mapping_problem *p, const uint32_t *
                              size_t l, uint64_t grp, double in_frac, asel_map_trace *t);
 
 /* Seconds for layer @p l on (@p grp, @p sl) to receive the output of layer
- * @p q run on (@p gq, @p sq); both effective groups and strategies. */
+ * @p q run on (@p gq, @p sq); both effective groups and strategies. Each
+ * receiving slot takes it from the member of @p gq with the fastest link
+ * to it when every member holds the whole output (any strategy but batch),
+ * and from every member (at the slowest of their links) after a batch
+ * split. @p t (may be NULL) records a missing link. */
 double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t q,
                            uint64_t gq, int sq, size_t l, uint64_t grp, int sl, double in_frac,
                            asel_map_trace *t);
 
-/* The objective value of @p g (INFINITY when infeasible). @p trace may be NULL. */
+/* Seconds to send network output @p l of (@p grp, @p strat) back to the
+ * host, and into @p sender the slot that sends it: the member with the
+ * fastest host link (the lowest on ties), or the lowest slot after a batch
+ * split. @p t (may be NULL) records a missing link. */
+double asel_map_host_out_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t l,
+                              uint64_t grp, int strat, unsigned *sender, asel_map_trace *t);
+
+/* The objective value of @p g (INFINITY when infeasible, under either
+ * objective; never NaN). @p trace may be NULL. */
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
                      asel_map_scratch *scratch, asel_map_trace *trace);
 
@@ -198,20 +213,40 @@ typedef struct asel_map_result {
     double value;
     uint32_t generations;
     uint64_t evaluations;
-    double *history;   /* asel_malloc'd, n_history values */
-    size_t n_history;
+    double *history;   /* asel_malloc'd, n_history values, room for history_cap */
+    size_t n_history, history_cap;
     int canceled;
 } asel_map_result;
+
+/* Walks between two looks at the clock and the progress callback in the
+ * long loops of the baselines (and so of the GA's seeding): a few
+ * milliseconds even on networks of thousands of layers. */
+#define ASEL_MAP_CHECK_EVERY 64
+
+/* What long work looks at every ASEL_MAP_CHECK_EVERY walks. */
+typedef struct asel_map_watch {
+    accelsel_mapping_progress_fn progress; /* NULL = none; called with generation 0 */
+    void *payload;
+    double deadline;       /* asel_map_now() at which the work stops; 0 = none */
+    uint64_t evals_before; /* walks done before this work, for the reports */
+    int stopped;           /* the deadline passed or the callback asked to stop */
+    int canceled;          /* the callback asked to stop */
+} asel_map_watch;
 
 int asel_map_ga(const accelsel_mapping_problem *p, const accelsel_mapping_solve_options *o,
                 asel_map_result *r);
 int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
                       const accelsel_mapping_solve_options *o, asel_map_result *r);
 
-/* The computation-first and h2h mappings into out[0] and out[1], to seed
- * the GA's first generation. */
-int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_genome *out,
-                             uint64_t *evaluations);
+/* The computation-first and h2h mappings into out[0] and out[1] (their
+ * values into @p values), to seed the GA's first generation; both stop
+ * early as @p w says, with their best so far (out[1] a copy of out[0] if
+ * h2h did not start). */
+int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_watch *w,
+                             asel_map_genome *out, double *values, uint64_t *evaluations);
+
+/* Whether the deadline @p deadline (asel_map_now() time; 0 = none) has passed. */
+int asel_map_past(double deadline);
 
 double asel_map_now(void);
 

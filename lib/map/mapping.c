@@ -13,6 +13,13 @@ static int infeasible(const accelsel_mapping_problem *p, const asel_map_trace *t
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' needs %.0f bytes on slot %zu, which holds %.0f bytes",
                           layer, t->bad_bytes, t->bad_from, p->slot_mem[t->bad_from]);
+    if (t->bad_kind == 3)
+        return asel_error(ACCELSEL_EINFEASIBLE,
+                          "layer '%s' runs a collective over slots %zu and %zu, which are not "
+                          "linked both ways with bandwidth",
+                          layer, t->bad_from / p->n_slots, t->bad_from % p->n_slots);
+    if (t->bad_kind == 0) /* every infinite walk records why; kept as a safety net */
+        return asel_error(ACCELSEL_EINFEASIBLE, "the mapping has no finite time");
     if (t->bad_from == (size_t)-1)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' moves %.0f bytes to or from the host over a link that does "

@@ -84,23 +84,47 @@ static const asel_map_cost *entry(const accelsel_mapping_problem *p, const asel_
     return &p->cost[asel_map_cost_index(p, l, strat, gsz, sc->key[s])];
 }
 
-/* Slowest link and largest latency inside a group. */
+/* The slower direction of the link between slots @p a and @p b, and the
+ * larger latency: every member of a collective sends to and receives from
+ * the others (a ring of two uses a -> b and b -> a), so a pair linked one
+ * way only cannot carry it. */
+static double pair_bw(const accelsel_mapping_problem *p, unsigned a, unsigned b, double *lat)
+{
+    size_t i = a * p->n_slots + b, j = b * p->n_slots + a;
+    *lat = p->link_lat[i] > p->link_lat[j] ? p->link_lat[i] : p->link_lat[j];
+    return p->link_bw[i] < p->link_bw[j] ? p->link_bw[i] : p->link_bw[j];
+}
+
+/* Slowest link and largest latency inside a group, each pair both ways
+ * (a system whose links are not all alike: the caller reads a uniform
+ * system's one link itself, on the walk's hot path). */
 static void group_link(const accelsel_mapping_problem *p, uint64_t grp, double *bw, double *lat)
 {
-    size_t S = p->n_slots;
-    if (p->uniform) {
-        *bw = p->link_bw[1];
-        *lat = p->link_lat[1];
-        return;
-    }
     *bw = INFINITY;
     *lat = 0;
     for (uint64_t a = grp; a; a &= a - 1)
         for (uint64_t b = a & (a - 1); b; b &= b - 1) {
-            size_t i = lowest(a) * S + lowest(b);
-            *bw = p->link_bw[i] < *bw ? p->link_bw[i] : *bw;
-            *lat = p->link_lat[i] > *lat ? p->link_lat[i] : *lat;
+            double l, w = pair_bw(p, lowest(a), lowest(b), &l);
+            *bw = w < *bw ? w : *bw;
+            *lat = l > *lat ? l : *lat;
         }
+}
+
+/* A pair of group @p grp (two slots or more) with its slowest link, as
+ * a x n_slots + b with a < b, the first such: for the message. */
+static size_t slowest_pair(const accelsel_mapping_problem *p, uint64_t grp)
+{
+    size_t pair = lowest(grp) * p->n_slots + lowest(grp & (grp - 1));
+    double least = INFINITY;
+    for (uint64_t a = grp; a; a &= a - 1)
+        for (uint64_t b = a & (a - 1); b; b &= b - 1) {
+            double l, w = pair_bw(p, lowest(a), lowest(b), &l);
+            if (w < least) {
+                least = w;
+                pair = lowest(a) * p->n_slots + lowest(b);
+            }
+        }
+    return pair;
 }
 
 static void fail(asel_map_trace *t, int kind, size_t layer, size_t from, double bytes)
@@ -163,6 +187,47 @@ double asel_map_host_in_time(const accelsel_mapping_problem *p, const uint32_t *
     return worst;
 }
 
+/* Seconds to move @p bytes from the member of @p from nearest to slot @p r
+ * (the fastest transfer; the lowest slot on ties), into @p src that member
+ * (the lowest when none is linked): every member holds the whole output,
+ * so any of them may send it. */
+static double from_nearest(const accelsel_mapping_problem *p, uint64_t from, unsigned r,
+                           double bytes, size_t *src)
+{
+    double best = INFINITY;
+    *src = lowest(from);
+    for (uint64_t m = from; m; m &= m - 1) {
+        size_t i = lowest(m) * p->n_slots + r;
+        double x = asel_xfer_time(bytes, 1, p->link_bw[i], p->link_lat[i]);
+        if (x < best) {
+            best = x;
+            *src = lowest(m);
+        }
+    }
+    return best;
+}
+
+/* Seconds to move @p bytes to slot @p r from members @p from that each own
+ * a part (a batch split): every part crosses its owner's link, and the
+ * share is priced as one stream at the slowest of them (a slot receives
+ * through one port). Into @p src the slowest member (the first without a
+ * link). */
+static double from_owners(const accelsel_mapping_problem *p, uint64_t from, unsigned r,
+                          double bytes, size_t *src)
+{
+    double worst = 0;
+    *src = lowest(from);
+    for (uint64_t m = from; m; m &= m - 1) {
+        size_t i = lowest(m) * p->n_slots + r;
+        double x = asel_xfer_time(bytes, 1, p->link_bw[i], p->link_lat[i]);
+        if (x > worst) {
+            worst = x;
+            *src = lowest(m);
+        }
+    }
+    return worst;
+}
+
 double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t q,
                            uint64_t gq, int sq, size_t l, uint64_t grp, int sl, double in_frac,
                            asel_map_trace *t)
@@ -189,19 +254,21 @@ double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *ke
     for (uint64_t m = recv; m; m &= m - 1) {
         unsigned r = lowest(m);
         uint64_t others = gq & ~(UINT64_C(1) << r);
+        size_t from;
         if (others == 0)
             continue;
-        size_t i = lowest(others) * p->n_slots + r;
-        double x = asel_xfer_time(bytes, 1, p->link_bw[i], p->link_lat[i]);
+        double x = sq == ACCELSEL_STRATEGY_BATCH ? from_owners(p, others, r, bytes, &from)
+                                                 : from_nearest(p, others, r, bytes, &from);
         if (isinf(x))
-            fail(t, 1, l, i, bytes);
+            fail(t, 1, l, from * p->n_slots + r, bytes);
         worst = x > worst ? x : worst;
     }
     return worst;
 }
 
 /* Seconds for layer @p l to receive its inputs (from the host and from
- * other groups); @p host gets the host part. */
+ * other groups); @p host gets the host part. Infinite when an input needs
+ * a missing link (the first recorded in @p t). */
 static double receive(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l,
                       double in_frac, double *host, asel_map_trace *t)
 {
@@ -216,6 +283,28 @@ static double receive(const accelsel_mapping_problem *p, const asel_map_scratch 
                                            sc->es[l], in_frac, t);
     }
     return between;
+}
+
+double asel_map_host_out_time(const accelsel_mapping_problem *p, const uint32_t *key, size_t l,
+                              uint64_t grp, int strat, unsigned *sender, asel_map_trace *t)
+{
+    double bytes = p->out_elems[l] * p->batch * p->unit_bytes[key[lowest(grp)] / p->n_classes];
+    double best = INFINITY;
+    *sender = lowest(grp);
+    /* After a batch split the lowest slot sends it all; otherwise every
+     * member holds the whole output and the fastest sends it. */
+    uint64_t from = strat == ACCELSEL_STRATEGY_BATCH ? grp & (~grp + 1) : grp;
+    for (uint64_t m = from; m; m &= m - 1) {
+        unsigned s = lowest(m);
+        double x = asel_xfer_time(bytes, 1, p->host_bw[s], p->host_lat[s]);
+        if (x < best) {
+            best = x;
+            *sender = s;
+        }
+    }
+    if (isinf(best))
+        fail(t, 1, l, (size_t)-1, bytes);
+    return best;
 }
 
 double asel_map_layer_time(const accelsel_mapping_problem *p, const uint32_t *key,
@@ -238,8 +327,9 @@ double asel_map_layer_time(const accelsel_mapping_problem *p, const uint32_t *ke
     *in_frac = plan->in_frac;
     *coll = 0;
     if (gsz > 1) {
-        double bw, lat;
-        group_link(p, grp, &bw, &lat);
+        double bw = p->link_bw[1], lat = p->link_lat[1];
+        if (!p->uniform)
+            group_link(p, grp, &bw, &lat);
         *coll = asel_xfer_time(cb, plan->coll_steps, bw, lat);
     }
     return comp;
@@ -262,49 +352,97 @@ static void record(asel_map_trace *t, size_t l, const asel_map_scratch *sc, doub
     t->br.comm_within_s += gsz * coll;
 }
 
-/* Pass 2: the timeline. Returns the latency. */
+/* Why layer @p l cannot run on its group: a member streams its weights
+ * with no host link (@p comp infinite), or two members are not linked both
+ * ways for its collective. */
+static void layer_fail(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l,
+                       double comp, asel_map_trace *t)
+{
+    uint64_t grp = sc->eg[l];
+    unsigned gsz = asel_map_popcount(grp);
+    for (uint64_t m = grp; !(comp < INFINITY) && m; m &= m - 1) {
+        unsigned s = lowest(m);
+        if (sc->stream[s] && !(p->host_bw[s] > 0)) {
+            size_t i = asel_map_cost_index(p, l, sc->es[l], gsz, sc->key[s]);
+            fail(t, 1, l, (size_t)-1, p->cost[i].w_bytes);
+            return;
+        }
+    }
+    if (gsz > 1)
+        fail(t, 3, l, slowest_pair(p, grp), 0);
+}
+
+/* When layer @p l may start: its inputs done and every slot of its group free. */
+static double ready_time(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l)
+{
+    double ready = 0;
+    for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++)
+        ready = sc->end[p->in_idx[k]] > ready ? sc->end[p->in_idx[k]] : ready;
+    for (uint64_t m = sc->eg[l]; m; m &= m - 1)
+        ready = sc->free_at[lowest(m)] > ready ? sc->free_at[lowest(m)] : ready;
+    return ready;
+}
+
+/* Layer @p l on the timeline: when it is done (its network output back at
+ * the host included), or INFINITY when it needs a link that does not
+ * exist (recorded in @p t). Every part of its time is finite or +inf and
+ * the start is finite, so one look at the end tells; an infinite end is
+ * never stored in the timeline nor subtracted (inf - inf is NaN). */
+static double run_layer(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                        asel_map_scratch *sc, size_t l, asel_map_trace *t)
+{
+    int es;
+    uint64_t grp;
+    asel_map_effective(p, l, g->group[l], g->strat[l], sc->key, &grp, &es);
+    sc->eg[l] = grp;
+    sc->es[l] = (int8_t)es;
+    double coll, frac = 1, host;
+    double comp = asel_map_layer_time(p, sc->key, sc->stream, l, grp, es, &coll, &frac);
+    double in = receive(p, sc, l, frac, &host, t);
+    double ready = ready_time(p, sc, l);
+    double end = ready + host + in + comp + coll;
+    if (!(end < INFINITY)) {
+        if (!(comp < INFINITY && coll < INFINITY))
+            layer_fail(p, sc, l, comp, t);
+        return INFINITY;
+    }
+    for (uint64_t m = grp; m; m &= m - 1) {
+        sc->free_at[lowest(m)] = end;
+        sc->busy[lowest(m)] += end - ready;
+    }
+    sc->end[l] = end;
+    if (t != NULL)
+        record(t, l, sc, ready, end, comp, in, host, coll);
+    if (p->is_output[l]) { /* the result goes back to the host */
+        unsigned s;
+        double x = asel_map_host_out_time(p, sc->key, l, grp, es, &s, t);
+        if (!(x < INFINITY))
+            return INFINITY;
+        sc->free_at[s] += x;
+        sc->busy[s] += x;
+        if (t != NULL)
+            t->br.comm_host_s += x;
+        end += x;
+    }
+    return end;
+}
+
+/* Pass 2: the timeline. Returns the latency, or INFINITY at the first
+ * layer that needs a missing link: the walk stops there, and the scratch
+ * holds no times for the layers after it. */
 static double schedule(const accelsel_mapping_problem *p, const asel_map_genome *g,
                        asel_map_scratch *sc, asel_map_trace *t)
 {
-    size_t S = p->n_slots;
     double latency = 0;
-    memset(sc->free_at, 0, 2 * S * sizeof(double));
+    memset(sc->free_at, 0, 2 * p->n_slots * sizeof(double));
+    memset(sc->end, 0, p->n_layers * sizeof(double));
     for (size_t i = 0; i < p->n_layers; i++) {
         size_t l = p->topo[i];
-        sc->end[l] = 0;
         if (p->is_input[l])
             continue;
-        int es;
-        asel_map_effective(p, l, g->group[l], g->strat[l], sc->key, &sc->eg[l], &es);
-        sc->es[l] = (int8_t)es;
-        double coll, frac = 1, host, ready = 0;
-        double comp = asel_map_layer_time(p, sc->key, sc->stream, l, sc->eg[l], es, &coll, &frac);
-        double in = receive(p, sc, l, frac, &host, t);
-        for (size_t k = p->in_off[l]; k < p->in_off[l + 1]; k++)
-            ready = sc->end[p->in_idx[k]] > ready ? sc->end[p->in_idx[k]] : ready;
-        uint64_t grp = sc->eg[l];
-        for (uint64_t m = grp; m; m &= m - 1)
-            ready = sc->free_at[lowest(m)] > ready ? sc->free_at[lowest(m)] : ready;
-        double end = ready + host + in + comp + coll;
-        for (uint64_t m = grp; m; m &= m - 1) {
-            sc->free_at[lowest(m)] = end;
-            sc->busy[lowest(m)] += end - ready;
-        }
-        sc->end[l] = end;
-        if (t != NULL)
-            record(t, l, sc, ready, end, comp, in, host, coll);
-        if (p->is_output[l]) { /* the result goes back to the host */
-            unsigned s0 = lowest(grp);
-            double bytes = p->out_elems[l] * p->batch * p->unit_bytes[unit_at(p, g, s0)];
-            double x = asel_xfer_time(bytes, 1, p->host_bw[s0], p->host_lat[s0]);
-            if (isinf(x))
-                fail(t, 1, l, (size_t)-1, bytes);
-            sc->free_at[s0] += x;
-            sc->busy[s0] += x;
-            if (t != NULL)
-                t->br.comm_host_s += x;
-            end += x;
-        }
+        double end = run_layer(p, g, sc, l, t);
+        if (!(end < INFINITY))
+            return INFINITY;
         latency = end > latency ? end : latency;
     }
     return latency;
@@ -340,8 +478,12 @@ double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g
     if (memory_pass(p, g, sc, t) != 0)
         return INFINITY;
     double latency = schedule(p, g, sc, t), period = 0;
-    for (size_t s = 0; s < p->n_slots; s++)
-        period = sc->busy[s] > period ? sc->busy[s] : period;
+    if (!(latency < INFINITY)) /* infeasible under either objective */
+        return INFINITY;
+    for (size_t s = 0; s < p->n_slots; s++) /* written so that a NaN is kept, not skipped */
+        period = sc->busy[s] <= period ? period : sc->busy[s];
+    if (!(period < INFINITY))
+        return INFINITY;
     if (t != NULL)
         finish_trace(p, sc, t, latency, period);
     return p->objective == ACCELSEL_OBJECTIVE_LATENCY ? latency : period;

@@ -217,6 +217,39 @@ class ErrorTest(unittest.TestCase):
         self.assertIn("--baseline must be one of computation-first, h2h, single, data-parallel, "
                       "exhaustive, not 'annealing'", r.stderr)
 
+    def test_every_out_of_range_number_is_a_usage_error(self):
+        # The library refuses a population below 4: the command line refuses
+        # it first, as a usage error naming the option (it exited 1).
+        for option, value in (('--population', '2'), ('--population', '3'),
+                              ('--population', '100001'), ('--generations', '0'),
+                              ('--patience', '0'), ('--threads', '1025'), ('--batch', '0'),
+                              ('--time-budget', '0'), ('--time-budget', 'nan'),
+                              ('--time-budget', '1e999'), ('--time-budget', '-inf')):
+            with self.subTest(option=option, value=value):
+                self.assert_usage(BASE + [option, value], option)
+        self.assertEqual(run(*PROBLEM, '--population', '4', '--generations', '2').returncode, 0)
+
+    def test_an_infinite_time_budget_is_no_limit(self):
+        # The library takes time_budget_s = inf as no limit; so does the
+        # command line: the same mapping as without a budget.
+        plain = run_json(*BASE, '--seed', '2', '--threads', '1')
+        endless = run_json(*BASE, '--seed', '2', '--threads', '1', '--time-budget', 'inf')
+        self.assertEqual(endless['layers'], plain['layers'])
+        self.assertEqual(endless['latency_s'], plain['latency_s'])
+        self.assertIn('inf', run('--help').stdout)
+
+    def test_an_option_given_twice_takes_its_last_value(self):
+        # As in the other commands (predict, rank, ...): the last value counts.
+        o = run_json('--network', 'vgg16', '--system', 'adaptive-8', '--batch', '3',
+                     *BASE)
+        self.assertEqual((o['network'], o['system'], o['batch']), ('small-cnn', 'adaptive-4', 2))
+        r = subprocess.run([CLI, 'predict', '--network', 'vgg16', '--network', 'small-cnn',
+                            '--device', 'a100-sxm4-40gb', '--format', 'json'],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn('small-cnn', r.stdout)
+        self.assertNotIn('vgg16', r.stdout)
+
     def test_options_of_the_search_are_refused_without_one(self):
         with tempfile.TemporaryDirectory() as d:
             saved = os.path.join(d, 'm.yaml')

@@ -194,7 +194,8 @@ class CallbackTest(unittest.TestCase):
         seen = []
 
         def stop_at_third(generation, best_s, evaluations):
-            seen.append(best_s)
+            if generation > 0:  # generation 0: reports from the seeding
+                seen.append(best_s)
             return generation >= 3
         with self.assertRaises(A.MappingCanceled) as cm:
             self.p.solve(seed=1, generations=50, population=16, n_threads=1, progress=stop_at_third)
@@ -213,6 +214,102 @@ class CallbackTest(unittest.TestCase):
             raise KeyError('from the callback')
         with self.assertRaises(KeyError):
             self.p.solve(progress=broken, **FAST)
+
+
+# Two slots of the Zhang et al. FPGA design; only slot 1 reaches the host;
+# system pair-3 links 0-1 and 1-2 (no 0-2); oneway links 0 -> 1 only.
+TOPOLOGY_CATALOG = """version: 1
+links:
+  - {name: l, technology: board, bw_bytes_s: 12.5e9, source: test}
+  - {name: h, technology: pcie, bw_bytes_s: 15.754e9, source: test}
+designs:
+  - {name: zhang-fpga15, dataflow: tiled, platform: FPGA, precision: fp32, tm: 64, tn: 7,
+     macs: 448, clock_hz: 100e6, buffer_bytes: 2373120, source: test}
+systems:
+  - name: one-host
+    source: test
+    slots:
+      - {designs: [zhang-fpga15], memory_bytes: 1e9, memory_bw_bytes_s: 1e10}
+      - {designs: [zhang-fpga15], memory_bytes: 1e9, memory_bw_bytes_s: 1e10, host_link: h}
+    links: [{slots: [0, 1], link: l}]
+  - name: pair-3
+    host_link: h
+    source: test
+    slots:
+      - &s {designs: [zhang-fpga15], memory_bytes: 1e9, memory_bw_bytes_s: 1e10}
+      - *s
+      - *s
+    links: [{slots: [0, 1], link: l}, {slots: [1, 2], link: l}]
+  - {name: oneway, host_link: h, source: test, slots: [*s, *s], link_matrix: [[~, l], [~, ~]]}
+"""
+
+# x [16, 32, 32] -> c1 (64 channels) -> c2 (64 channels), fp32.
+CHAIN = """version: 1
+name: chain
+inputs: [{name: x, shape: [16, 32, 32]}]
+layers:
+  - {name: c1, kind: conv2d, inputs: [x], out_channels: 64, kernel: 3, padding: 1}
+  - {name: c2, kind: conv2d, inputs: [c1], out_channels: 64, kernel: 3, padding: 1}
+"""
+
+
+class TopologyTest(unittest.TestCase):
+    """Systems where not every pair of slots, or not every slot and the host,
+    is linked both ways (the review of the layer mapping, findings 1, 2, 4, 5)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cat_path, net_path = (os.path.join(cls.tmp.name, n) for n in ('cat.yaml', 'net.yaml'))
+        with open(cat_path, 'w') as f:
+            f.write(TOPOLOGY_CATALOG)
+        with open(net_path, 'w') as f:
+            f.write(CHAIN)
+        cls.cat = A.Catalog.load(cat_path)
+        cls.net = A.Network.load(net_path)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.net.close()
+        cls.cat.close()
+        cls.tmp.cleanup()
+
+    def refused(self, p, groups, strategies, *parts):
+        with self.assertRaises(A.AccelselError) as cm:
+            p.evaluate([0] * p.n_slots, groups, strategies)
+        self.assertEqual(cm.exception.status, 'ACCELSEL_EINFEASIBLE')
+        for part in parts:
+            self.assertIn(part, cm.exception.message)
+
+    def test_throughput_refuses_a_missing_host_link_and_the_ga_avoids_it(self):
+        for objective in ('throughput', 'latency'):
+            with A.MappingProblem(self.cat, 'one-host', self.net, objective=objective) as p:
+                self.refused(p, [[0], [0], [0]], ['none'] * 3, "layer 'c1'", 'host')
+                m = p.solve(seed=1, **FAST)
+                self.assertGreater(m.objective_s, 0)
+                layers = {l['name']: l for l in m.layers()}
+                # The input arrives and the output leaves through slot 1 alone.
+                self.assertEqual(layers['c1']['slots'], [1])
+                self.assertIn(1, layers['c2']['slots'])
+                b = m.breakdown
+                self.assertLessEqual(b['period_s'], b['latency_s'])
+
+    def test_a_collective_needs_its_pairs_linked_both_ways(self):
+        with A.MappingProblem(self.cat, 'pair-3', self.net) as p:
+            self.refused(p, [[0], [0, 2], [0]], ['none', 'output-channels', 'none'],
+                         "layer 'c1'", 'slots 0 and 2')
+        with A.MappingProblem(self.cat, 'oneway', self.net) as p:
+            self.refused(p, [[0], [0, 1], [0]], ['none', 'output-channels', 'none'],
+                         "layer 'c1'", 'slots 0 and 1')
+            p.evaluate([0, 0], [[0], [0], [1]], ['none'] * 3)  # 0 -> 1 exists
+
+    def test_a_full_copy_is_read_from_the_linked_member(self):
+        # After c1's all-gather over {0, 1} slot 1 holds all of it and is
+        # linked to slot 2: c2 receives 64 x 32 x 32 x 4 bytes at 12.5 GB/s.
+        with A.MappingProblem(self.cat, 'pair-3', self.net) as p:
+            m = p.evaluate([0, 0, 0], [[0], [0, 1], [2]], ['none', 'output-channels', 'none'])
+            c2 = m.layers()[2]
+            self.assertAlmostEqual(c2['comm_in_s'], 64 * 32 * 32 * 4 / 12.5e9, delta=1e-18)
 
 
 class ErrorTest(unittest.TestCase):

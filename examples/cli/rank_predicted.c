@@ -41,8 +41,6 @@ typedef struct spec_rows {
     accelsel_network *net;
     accelsel_predict_request *reqs;
     size_t n, cap;
-    size_t *smallest; /* per item: its request of the fewest devices */
-    size_t n_items, cap_items;
 } spec_rows;
 
 static int add_request(spec_rows *s, const char *name, int is_system, uint32_t count)
@@ -68,46 +66,49 @@ static int add_request(spec_rows *s, const char *name, int is_system, uint32_t c
     return CLI_OK;
 }
 
-/* Remember the request of the fewest devices among requests [first, s->n),
- * one item's (counts or node counts grow together). */
-static int note_smallest(spec_rows *s, size_t first)
+static const char *name_of(const accelsel_predict_request *q)
 {
-    if (s->n_items == s->cap_items) {
-        size_t cap = s->cap_items ? 2 * s->cap_items : 8;
-        size_t *m = realloc(s->smallest, cap * sizeof *m);
-        if (m == NULL)
-            return rank_oom();
-        s->smallest = m;
-        s->cap_items = cap;
-    }
-    size_t best = first;
-    for (size_t i = first + 1; i < s->n; i++)
-        if (s->reqs[i].system ? s->reqs[i].nodes < s->reqs[best].nodes
-                              : s->reqs[i].count < s->reqs[best].count)
-            best = i;
-    s->smallest[s->n_items++] = best;
-    return CLI_OK;
+    return q->system ? q->system : q->device;
 }
 
-/* Each item whose smallest configuration spans several nodes gets its
- * one-node configuration, the reference of its rows' E' (said on stderr). */
+/* Whether requests @p a and @p b name the same device or system. */
+static int same_name(const accelsel_predict_request *a, const accelsel_predict_request *b)
+{
+    return (a->system != NULL) == (b->system != NULL) && strcmp(name_of(a), name_of(b)) == 0;
+}
+
+/* Whether some request already is one node of @p q's device or system. */
+static int has_one_node(const spec_rows *s, const accelsel_predict_request *q, uint32_t per_node)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (same_name(&s->reqs[i], q) &&
+            (q->system ? s->reqs[i].nodes == 1 : s->reqs[i].count == per_node))
+            return 1;
+    return 0;
+}
+
+/* Each name whose smallest configuration spans several nodes gets its
+ * one-node configuration, the reference of its rows' E' (said on stderr).
+ * The requests of one item are consecutive; an item's smallest is its
+ * first, counts being increasing. */
 static int add_references(spec_rows *s)
 {
     int status = CLI_OK;
-    for (size_t i = 0; status == CLI_OK && i < s->n_items; i++) {
-        accelsel_predict_request q = s->reqs[s->smallest[i]];
+    for (size_t i = 0, n = s->n; status == CLI_OK && i < n; i++) {
+        if (i > 0 && same_name(&s->reqs[i - 1], &s->reqs[i]))
+            continue;
+        accelsel_predict_request q = s->reqs[i];
         accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
         int rc = accelsel_predictor_predict(s->pred, &q, &r);
         if (rc != 0)
             return cli_fail(rc, "rank: --with-predictions");
-        if (r.nodes <= 1)
+        if (r.nodes <= 1 || has_one_node(s, &q, r.per_node))
             continue;
-        const char *name = q.system ? q.system : q.device;
-        status = add_request(s, name, q.system != NULL, q.system ? 1 : r.per_node);
+        status = add_request(s, name_of(&q), q.system != NULL, q.system ? 1 : r.per_node);
         if (status == CLI_OK)
             fprintf(stderr, "accelsel: rank: --with-predictions also predicts one node of '%s' "
                             "(%u accelerators), the reference of its rows' efficiency\n",
-                    name, (unsigned)r.per_node);
+                    name_of(&q), (unsigned)r.per_node);
     }
     return status;
 }
@@ -130,11 +131,10 @@ static int parse_item(spec_rows *s, char *item)
     int rc = is_system ? 0 : accelsel_catalog_find_device(s->cat, item, &index);
     if (status == CLI_OK && rc != 0)
         status = cli_fail(rc, "rank: --with-predictions");
-    size_t first = s->n;
     for (size_t i = 0; status == CLI_OK && i < n; i++)
         status = add_request(s, item, is_system, counts[i]);
     free(counts);
-    return status == CLI_OK ? note_smallest(s, first) : status;
+    return status;
 }
 
 static int parse_spec(spec_rows *s, char *spec)
@@ -194,7 +194,6 @@ int rank_add_predictions(const char *spec, accelsel_dataset **ds)
     }
     free(copy);
     free(s.reqs);
-    free(s.smallest);
     accelsel_network_free(s.net);
     accelsel_predictor_free(s.pred);
     accelsel_catalog_free(s.cat);

@@ -136,6 +136,23 @@ START_TEST(one_reference_for_all)
     assert_near(cell(out, 6, "reference_row"), 10, "reference_row", 6);
     accelsel_dataset_free(out);
 
+    /* The default groups, MLPerf's round and model, where the data has
+     * neither: one group, as with none. */
+    o.group_columns = NULL;
+    accelsel_dataset *dflt = NULL;
+    ck_assert_int_eq(accelsel_dataset_derive(&dflt, in, &o), 0);
+    assert_near(cell(dflt, 5, "efficiency"), 10.0 / 5 * 2 / 16, "efficiency", 5);
+    assert_near(cell(dflt, 6, "reference_row"), 10, "reference_row", 6);
+    accelsel_dataset_free(dflt);
+    /* With a round column alone, one reference per round. */
+    const char *rounds[11] = {"a", "a", "a", "a", "a", "b", "b", "b", "b", "b", "b"};
+    ck_assert_int_eq(accelsel_dataset_add_categorical(in, "round", rounds, 11), 0);
+    ck_assert_int_eq(accelsel_dataset_derive(&dflt, in, &o), 0);
+    assert_near(cell(dflt, 1, "reference_row"), 2, "reference_row", 1); /* N = 4, the faster */
+    assert_near(cell(dflt, 5, "reference_row"), 10, "reference_row", 5);
+    accelsel_dataset_free(dflt);
+    o.group_columns = none;
+
     o.reference_row = 1; /* row 1: N = 8, 22 min, whatever the groups */
     ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
     assert_near(cell(out, 5, "speedup"), 22.0 / 5, "speedup", 5);
@@ -202,7 +219,8 @@ START_TEST(bad_options_and_inputs)
     assert_fails(in, &o, ACCELSEL_ENOTFOUND, "closest: 'gpu'");
     o = table_options(null_group);
     assert_fails(in, &o, ACCELSEL_EINVAL, "group_columns[0] is NULL");
-    o = table_options(NULL); /* the default groups are MLPerf's */
+    static const char *const round[] = {"round"};
+    o = table_options(round); /* a group column named is required */
     assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'round'");
     o = table_options(groups);
     o.nodes_column = NULL;

@@ -24,9 +24,10 @@ typedef struct accelsel_derive_options {
     const char *per_node_column;     /**< accelerators per node; NULL = "accelerators_per_node" */
     const char *epochs_column;       /**< epochs trained; NULL = "epochs_mean" */
     /** Columns whose values together define the groups that each have their
-     *  own reference row. NULL = {"round", "accelerator_model_name"}
-     *  (@ref n_group_columns is then ignored); a non-NULL pointer with
-     *  @ref n_group_columns 0 puts all rows in one group. */
+     *  own reference row, each required. NULL = those of {"round",
+     *  "accelerator_model_name"} that the dataset has (all rows one group
+     *  when it has neither; @ref n_group_columns is then ignored); a non-NULL
+     *  pointer with @ref n_group_columns 0 puts all rows in one group. */
     const char *const *group_columns;
     uint64_t n_group_columns;   /**< length of @ref group_columns */
     double images_per_epoch;    /**< samples per epoch; default 1281167 (ImageNet-1k training set) */

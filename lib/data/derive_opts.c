@@ -56,15 +56,21 @@ static int check_options(const accelsel_derive_options *o, size_t n_rows)
     return 0;
 }
 
+/* The group columns: those named, each required; by default those of
+ * MLPerf's round and accelerator model that the data has, as accelsel rank
+ * derives any table (one group for all rows when it has neither). */
 static int resolve_groups(const accelsel_dataset *ds, const accelsel_derive_options *o,
                           asel_derive_in *in)
 {
     const char *const *names = o->group_columns != NULL ? o->group_columns : default_groups;
-    size_t k = o->group_columns != NULL ? (size_t)o->n_group_columns : 2;
+    size_t k = o->group_columns != NULL ? (size_t)o->n_group_columns : 2, n = 0;
     int rc = asel_alloc_array(&in->group_cols, k ? k : 1, sizeof *in->group_cols);
-    for (size_t i = 0; i < k && rc == 0; i++)
-        rc = asel_ds_find(ds, fn, names[i], &in->group_cols[i]);
-    in->n_group_cols = k;
+    for (size_t i = 0; i < k && rc == 0; i++) {
+        if (o->group_columns == NULL && asel_ds_lookup(ds, names[i]) == SIZE_MAX)
+            continue;
+        rc = asel_ds_find(ds, fn, names[i], &in->group_cols[n++]);
+    }
+    in->n_group_cols = n;
     return rc;
 }
 

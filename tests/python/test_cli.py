@@ -45,6 +45,21 @@ class CliTest(unittest.TestCase):
         self.assertEqual(rows[0]['system_name'], ref[0]['system_name'])
         self.assertEqual(rows[0]['time_to_train_min'], float(ref[0]['time_to_train_min']))
 
+    def test_derive_a_table_without_round_or_model(self):
+        """As rank derives any table: one reference for all rows, the one
+        with the fewest accelerators (4, 100 min), so E' = (100 / T) / (N / 4)."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'systems.csv')
+            with open(path, 'w') as f:
+                f.write('system,total_accelerators,time_to_train_min,epochs_mean\n'
+                        's1,8,40,40\ns2,16,22,40\ns4,4,100,35\ns5,32,15,35\n')
+            r = run('data', '--csv', path, '--derive', '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            got = {row['system']: row['efficiency'] for row in json.loads(r.stdout)}
+            want = {'s1': 100 / 40 / 2, 's2': 100 / 22 / 4, 's4': 1, 's5': 100 / 15 / 8}
+            for name, e in want.items():
+                self.assertAlmostEqual(got[name], e, places=12)
+
     def test_data_where_and_derive(self):
         r = run('data', '--derive', '--where', 'round=v3.0', '--where', 'total_accelerators=8..8',
                 '--format', 'json')

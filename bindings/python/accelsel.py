@@ -237,6 +237,29 @@ def _whole(value, what):
     raise TypeError('%s must be an int, not %s' % (what, type(value).__name__))
 
 
+def _real(value, what):
+    """value as a float: any real number, numpy's too; a bool or a str is a
+    TypeError naming what, never parsed."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError('%s must be a number, not %s' % (what, type(value).__name__))
+    return float(value)
+
+
+def _cell(value, what):
+    """A data value as a float: any real number, a bool as 0 or 1; a str is a
+    TypeError naming what, never parsed."""
+    if not isinstance(value, numbers.Real):
+        raise TypeError('%s must hold numbers, not %s' % (what, type(value).__name__))
+    return float(value)
+
+
+def _flag(value, what):
+    """value as 0 or 1: a bool, never the truth of a str ('False' is true) or a number."""
+    if not isinstance(value, bool):
+        raise TypeError('%s must be True or False, not %r' % (what, value))
+    return 1 if value else 0
+
+
 def _store(struct, what, **values):
     """Set fields of an options struct: an unknown name is a TypeError (as a
     misspelled keyword argument is), an integer field given a non-integer a
@@ -247,6 +270,8 @@ def _store(struct, what, **values):
             raise TypeError('%s got an unexpected keyword argument %r' % (what, key))
         if types[key] in _INT_RANGES:
             value = _int_in_range(value, types[key], '%s: %s' % (what, key))
+        elif types[key] is ctypes.c_double:
+            value = _real(value, '%s: %s' % (what, key))
         setattr(struct, key, value)
 
 
@@ -424,7 +449,7 @@ def _matrix(data, what='matrix', cols=None, rows=None):
             if len(r) != k:
                 raise ValueError('%s rows differ in length: row 0 has %d values, row %d has %d'
                                  % (what, k, i, len(r)))
-        flat = (ctypes.c_double * max(n * k, 1))(*[float(v) for r in out for v in r])
+        flat = (ctypes.c_double * max(n * k, 1))(*[_cell(v, what) for r in out for v in r])
     if cols is not None and k != cols and n:
         raise ValueError('%s must have %d columns, not %d' % (what, cols, k))
     if rows is not None and n != rows:
@@ -436,17 +461,17 @@ def _matrix(data, what='matrix', cols=None, rows=None):
 _rows_of = _cl_matrix = _matrix
 
 
-def _vector(values, what='values', n=None, ctype=ctypes.c_double, convert=float):
+def _vector(values, what='values', n=None, ctype=ctypes.c_double):
     """A ctypes array of len(values) items (at least one cell) and that length;
     n: the length the callee needs (ValueError otherwise). Integers are checked
-    by _int_in_range, never converted; convert applies to other types."""
+    by _int_in_range, never converted; other values by _cell."""
     values = values.tolist() if hasattr(values, 'tolist') else list(values)
     if n is not None and len(values) != n:
         raise ValueError('%s must have %d values, not %d' % (what, n, len(values)))
     if ctype in _INT_RANGES:
         values = [_int_in_range(v, ctype, what) for v in values]
     else:
-        values = [convert(v) for v in values]
+        values = [_cell(v, what) for v in values]
     return (ctype * max(len(values), 1))(*values), len(values)
 
 
@@ -493,13 +518,18 @@ _ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, ['Da
 _ds_free = _fn('accelsel_dataset_free', None, [_vp], check=False)
 
 
-def _name_list(values, what):
-    """A list of names as a ctypes array of UTF-8 strings (at least one
-    element, kept alive by the caller) and its length; one str or bytes is a
-    TypeError, never split into its characters."""
+def _names(values, what):
+    """values, a list of names, as a list; one str or bytes is a TypeError,
+    never split into its characters."""
     if isinstance(values, (str, bytes, bytearray)):
         raise TypeError('%s must be a list of names, not one name' % what)
-    names = [_text(v, 'a name in ' + what) for v in values]
+    return list(values)
+
+
+def _name_list(values, what):
+    """A list of names as a ctypes array of UTF-8 strings (at least one
+    element, kept alive by the caller) and its length (see _names)."""
+    names = [_text(v, 'a name in ' + what) for v in _names(values, what)]
     return (ctypes.c_char_p * max(len(names), 1))(*names), len(names)
 
 
@@ -573,6 +603,9 @@ class Dataset(_Handle):
         return ds
 
     def add_column(self, name, values):
+        if self._owner is not None:
+            raise ValueError('this Dataset belongs to a %s and is read-only; add columns to a '
+                             'copy, ds.select_rows(range(len(ds)))' % self._owner._handle_name())
         """Append or replace a column: numeric (float, NaN for None) if every value
         is a real number (int, float, numpy's) or None and one is not None, else
         categorical (each value as text). A bool is not a number here: a column
@@ -630,11 +663,13 @@ class Dataset(_Handle):
         return Dataset._make(_ds_filter_expr, self, _enc(expr))
 
     def equal(self, column, value):
+        if value is None:
+            raise TypeError('value is None: missing cells are found with is_missing()')
         value = value if isinstance(value, (str, bytes, bytearray)) else str(value)
         return Dataset._make(_ds_filter_equal, self, _enc(column), _text(value, 'value'))
 
     def between(self, column, lo=-math.inf, hi=math.inf):
-        return Dataset._make(_ds_filter_range, self, _enc(column), lo, hi)
+        return Dataset._make(_ds_filter_range, self, _enc(column), _real(lo, 'lo'), _real(hi, 'hi'))
 
     def select_rows(self, rows):
         arr, n = _vector(rows, 'rows', ctype=_sz)
@@ -642,7 +677,7 @@ class Dataset(_Handle):
 
     def matrix(self, columns):
         """Numeric columns as a list of row lists (NaN for missing)."""
-        idx = [self.column_index(c) for c in columns]
+        idx = [self.column_index(c) for c in _names(columns, 'columns')]
         n, k = _ds_rows(self), len(idx)
         buf = (ctypes.c_double * max(n * k, 1))()
         _ds_to_matrix(self, (_sz * k)(*idx), k, buf, n * k)
@@ -665,7 +700,7 @@ class Dataset(_Handle):
 
     def select_columns(self, columns):
         """A new Dataset with these columns (names), in this order."""
-        idx = [self.column_index(c) for c in columns]
+        idx = [self.column_index(c) for c in _names(columns, 'columns')]
         return Dataset._make(_ds_select_columns, self, (_sz * len(idx))(*idx), len(idx))
 
     def derive(self, time=None, accelerators=None, nodes=None, per_node=None, epochs=None,
@@ -892,9 +927,8 @@ def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, prof
     opts.algorithm = _ALGORITHMS[algorithm]
     opts.indices = 1 if indices else 0
     opts.profiles = 1 if profiles else 0
-    tol = kw.pop('tol', None)
-    if tol is not None:
-        opts.tol = float(tol)
+    if kw.get('tol') is None:
+        kw.pop('tol', None)
     _store(opts, what, **kw)
     keep = []
     if init is not None:
@@ -1265,7 +1299,7 @@ def _importance_options(measures, progress, **kw):
     _imp_options_init(ctypes.byref(opts), 1)
     if measures != 'all':
         bits = 0
-        for m in measures:
+        for m in _names(measures, "measures (or 'all')"):
             if m not in _IMPORTANCE_BITS:
                 raise ValueError('unknown measure group %r (one of %s)' % (m, ', '.join(_IMPORTANCE_BITS)))
             bits |= _IMPORTANCE_BITS[m]
@@ -1274,7 +1308,6 @@ def _importance_options(measures, progress, **kw):
         if kw[key] not in table:
             raise ValueError('%s must be one of %s, not %r' % (key, ', '.join(table), kw[key]))
         kw[key] = table[kw[key]]
-    opts.max_features = float(kw.pop('max_features'))
     _store(opts, 'Importance', **kw)
     raised = []
 
@@ -1514,7 +1547,8 @@ def _criteria_array(criteria):
     for column, weight, direction in criteria:
         if direction not in _DIRECTIONS:
             raise ValueError("direction %r is not 'benefit' or 'cost'" % (direction,))
-        items.append(_Criterion(_text(column, 'criterion column'), float(weight), _DIRECTIONS[direction]))
+        items.append(_Criterion(_text(column, 'criterion column'), _real(weight, 'weight'),
+                                _DIRECTIONS[direction]))
     return (_Criterion * len(items))(*items)
 
 
@@ -1605,8 +1639,8 @@ class Ranking(_Handle):
         to cancel (AccelselError ACCELSEL_ECANCELED). Returns a Sensitivity."""
         opts = SensitivityOptions()
         _sens_options_init(ctypes.byref(opts), 1)
-        opts.perturbation = float(perturbation)
-        _store(opts, 'sensitivity()', n_samples=n_samples, seed=seed, n_threads=n_threads)
+        _store(opts, 'sensitivity()', perturbation=perturbation, n_samples=n_samples, seed=seed,
+               n_threads=n_threads)
         raised = []
 
         def call(fraction, payload):
@@ -2333,7 +2367,7 @@ class Selection(_Handle):
         ranking = Ranking._borrowed(_select_row_ranking(self), self)
         scores, labels, ranked = ranking.scores, self.labels, ranking.ranked_count
         order = _select_row_order(self)
-        n = ranked if top is None else min(top, ranked)
+        n = ranked if top is None else min(_int_in_range(top, _sz, 'ranking: top'), ranked)
         return [{'rank': _select_row_rank(self, order[i]), 'row': order[i],
                  'group': labels[order[i]], 'score': scores[order[i]]} for i in range(n)]
 
@@ -2509,11 +2543,11 @@ def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, 
             holdout_rounds = ','.join(holdout_rounds)
         o.holdout_rounds = _enc(holdout_rounds)
     if huber_delta is not None:
-        o.huber_delta = huber_delta
+        _store(o, 'calibrate', huber_delta=huber_delta)
     if shrink_rows is not None:
-        o.shrink_rows = shrink_rows
-    o.no_corrections = 0 if corrections else 1
-    _store(o, 'calibrate', n_threads=n_threads)
+        _store(o, 'calibrate', shrink_rows=shrink_rows)
+    _store(o, 'calibrate', n_threads=n_threads,
+           no_corrections=1 - _flag(corrections, 'calibrate: corrections'))
     return o
 
 
@@ -2626,12 +2660,11 @@ class Predictor(_Handle):
         _store(r, 'predict', precision=_precision_code(config.get('precision')),
                **{key: config.get(key) or 0
                   for key in ('count', 'nodes', 'per_node', 'host_cores_per_node')})
-        r.global_batch = float(config.get('batch') or 0)
-        r.epochs = float(config.get('epochs') or 0)
-        r.epoch_samples = float(config.get('epoch_samples') or 0)
-        r.total_samples = float(config.get('samples') or 0)
-        r.sample_bytes = float(config.get('sample_bytes') or 0)
-        r.no_correction = 0 if config.get('correction', True) else 1
+        _store(r, 'predict', global_batch=config.get('batch') or 0,
+               epochs=config.get('epochs') or 0, epoch_samples=config.get('epoch_samples') or 0,
+               total_samples=config.get('samples') or 0,
+               sample_bytes=config.get('sample_bytes') or 0,
+               no_correction=1 - _flag(config.get('correction', True), 'predict: correction'))
         return r
 
     def predict(self, network, **config):
@@ -2668,7 +2701,7 @@ class Predictor(_Handle):
     def epochs(self, global_batch):
         """Epochs to converge at a global batch, by the relation fitted on MLPerf."""
         e = _dbl()
-        _pr_epochs(self, float(global_batch), ctypes.byref(e))
+        _pr_epochs(self, _real(global_batch, 'global_batch'), ctypes.byref(e))
         return e.value
 
     def predict_dataset(self, dataset, n_threads=0, correction=True):
@@ -2676,8 +2709,8 @@ class Predictor(_Handle):
         configuration columns: a new Dataset with the predicted columns added."""
         o = _PredictDatasetOptions()
         _pr_ds_options_init(ctypes.byref(o), _PREDICT_DATASET_OPTIONS_VERSION)
-        _store(o, 'predict_dataset', n_threads=n_threads)
-        o.no_correction = 0 if correction else 1
+        _store(o, 'predict_dataset', n_threads=n_threads,
+               no_correction=1 - _flag(correction, 'predict_dataset: correction'))
         return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
 
     def append_predictions(self, dataset, network, configs):
@@ -2696,7 +2729,8 @@ class Predictor(_Handle):
         pts = (_SweepPoint * max(n, 1))()
         sweet = _sz()
         with self._requests(network, [config]) as (req,):
-            _pr_sweep(self, ctypes.byref(req), arr, n, float(threshold), pts, ctypes.byref(sweet))
+            _pr_sweep(self, ctypes.byref(req), arr, n, _real(threshold, 'threshold'), pts,
+                      ctypes.byref(sweet))
         return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:n]],
                 sweet.value)
 
@@ -3007,8 +3041,8 @@ def _slot_struct(slot, keep):
     arr, s.n_designs = _name_list(slot.get('designs', ()), 'designs')
     keep.append(arr)
     s.designs = arr if s.n_designs else None
-    s.memory_bytes = float(slot.get('memory_bytes', math.nan))
-    s.memory_bw_bytes_s = float(slot.get('memory_bw_bytes_s', math.nan))
+    s.memory_bytes = _real(slot.get('memory_bytes', math.nan), 'memory_bytes')
+    s.memory_bw_bytes_s = _real(slot.get('memory_bw_bytes_s', math.nan), 'memory_bw_bytes_s')
     s.host_link = _enc(slot.get('host_link'))
     return s
 
@@ -3106,7 +3140,7 @@ class MappingProblem(_Handle):
         opts = MappingSolveOptions()
         _map_solve_options_init(ctypes.byref(opts), 1)
         opts.method = _enc(method)
-        opts.time_budget_s = time_budget
+        opts.time_budget_s = _real(time_budget, 'time_budget')
         _store(opts, 'solve', seed=seed, n_threads=n_threads, generations=generations,
                population=population, patience=patience, exhaustive_limit=exhaustive_limit)
         raised = []

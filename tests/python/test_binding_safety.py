@@ -548,6 +548,63 @@ class DatasetValueTest(unittest.TestCase):
             self.assertEqual(ds.column('py'), ['True', 'False', None])
 
 
+class ReadOnlyAndNumberTest(unittest.TestCase):
+    def test_a_dataset_inside_a_model_or_selection_is_read_only(self):
+        """add_column on a model's profiles freed memory the model still
+        read (a use after free under another thread's to_yaml)."""
+        with accelsel.ClusterModel.fit(grid(9), k=3, seed=1) as m:
+            before = m.to_yaml()
+            with self.assertRaisesRegex(ValueError, 'belongs to a ClusterModel and is read-only'):
+                m.profiles.add_column('size', ['a', 'b', 'c'])
+            self.assertEqual(m.to_yaml(), before)
+            copy = m.profiles.select_rows(range(len(m.profiles)))
+            copy.add_column('label', ['a', 'b', 'c'])  # a copy is the caller's own
+            self.assertEqual(copy.column('label'), ['a', 'b', 'c'])
+        with small_dataset() as ds, \
+                accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2) as s:
+            with self.assertRaisesRegex(ValueError, 'belongs to a Selection and is read-only'):
+                s.dataset.add_column('a', ['x'] * len(s.dataset))
+
+    def test_one_column_name_is_not_a_list_of_letters(self):
+        with accelsel.Dataset.from_columns({'a': [1.0, 2.0], 'b': [3.0, 4.0],
+                                            'ab': [5.0, 6.0]}) as ds:
+            for call in (lambda: ds.select_columns('ab'), lambda: ds.matrix('ab')):
+                with self.assertRaisesRegex(TypeError, 'columns must be a list of names'):
+                    call()
+            self.assertEqual(ds.matrix(['ab']), [[5.0], [6.0]])
+        with self.assertRaisesRegex(TypeError, 'measures'):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), measures='pca')
+
+    def test_numbers_are_not_parsed_from_text(self):
+        """'64' was read as a batch of 64, 'False' as a true correction."""
+        with small_dataset() as ds:
+            with self.assertRaisesRegex(TypeError, 'lo must be a number, not str'):
+                ds.between('t', 'a', 5)
+            with self.assertRaisesRegex(TypeError, 'is_missing'):
+                ds.equal('g', None)
+        with accelsel.Predictor() as p:
+            with self.assertRaisesRegex(TypeError, 'global_batch must be a number'):
+                p.predict('resnet50', batch='64', **H100)
+            with self.assertRaisesRegex(TypeError, 'correction must be True or False'):
+                p.predict('resnet50', correction='False', **H100)
+            with self.assertRaisesRegex(TypeError, 'global_batch must be a number'):
+                p.epochs('4096')
+        with self.assertRaisesRegex(TypeError, 'tol must be a number'):
+            accelsel.ClusterModel.fit(grid(6), k=2, tol='1e-4')
+        with self.assertRaisesRegex(TypeError, 'max_features must be a number'):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), max_features='0.5')
+        with self.assertRaisesRegex(TypeError, 'must hold numbers, not str'):
+            accelsel.ClusterModel.fit([[1.0, 2.0], ['3', 4.0]], k=1)
+
+    def test_ranking_top_is_a_count(self):
+        with small_dataset() as ds, \
+                accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2) as s:
+            self.assertEqual(len(s.ranking(top=2)), 2)
+            for bad, error in ((-1, OverflowError), (True, TypeError), (1.5, TypeError)):
+                with self.subTest(top=bad), self.assertRaises(error):
+                    s.ranking(top=bad)
+
+
 class ResultTest(unittest.TestCase):
     def test_cluster_selection_table_has_every_k_and_score(self):
         data = [[0.0, 0], [0.1, 0], [0, 0.1], [5, 5], [5.1, 5], [5, 5.1], [9, 0], [9.1, 0], [9, 0.1]]

@@ -266,7 +266,8 @@ static const char *option_of_field(const char *message, size_t *len)
 }
 
 /* A library error, blamed on its option. Malformed text (criteria, where, a
- * bound of where that no double holds) and a default list that needs a column
+ * bound of where that no double holds, a range whose ends are swapped, as
+ * data --where says) and a default list that needs a column
  * the data lacks are usage errors (exit 2): the fix is to give the option.
  * The rest (a named column that does not exist, rows that cannot give a
  * result) exit 1. */
@@ -277,7 +278,8 @@ static int selection_error(int rc)
     const char *option = option_of_field(msg, &len);
     int usage = rc == ACCELSEL_EPARSE ||
                 (rc == ACCELSEL_EINVAL && option != NULL &&
-                 (strcmp(option, "--features") == 0 || strcmp(option, "--criteria") == 0)) ||
+                 (strcmp(option, "--features") == 0 || strcmp(option, "--criteria") == 0 ||
+                  strcmp(option, "--where") == 0)) ||
                 (rc == ACCELSEL_ERANGE && option != NULL && strcmp(option, "--where") == 0);
     if (option != NULL && usage)
         return cli_usage_error("rank: %s:%s (%s)", option, msg + len + 1, accelsel_status_name(rc));

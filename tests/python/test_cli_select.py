@@ -203,10 +203,11 @@ class ConsistencyTest(unittest.TestCase):
 class ExitStatusTest(unittest.TestCase):
     def test_malformed_where_is_a_usage_error_everywhere(self):
         for cmd in ('data', 'rank', 'cluster'):
-            with self.subTest(cmd=cmd):
-                r = run(cmd, '--where', 'round')
-                self.assertEqual(r.returncode, 2, r.stderr)
-                self.assertIn('--where', r.stderr)
+            for expr in ('round', 'total_accelerators=64..8'):
+                with self.subTest(cmd=cmd, expr=expr):
+                    r = run(cmd, '--where', expr)
+                    self.assertEqual(r.returncode, 2, r.stderr)
+                    self.assertIn('--where', r.stderr)
 
     def test_empty_filter_is_said(self):
         r = run('data', '--where', 'round=v9')

@@ -411,6 +411,60 @@ START_TEST(profiles_and_original_units)
 }
 END_TEST
 
+/* The value of profile column @p name in the profile row whose x_min is @p x_min. */
+static double profile_at(const accelsel_dataset *p, double x_min, const char *name)
+{
+    size_t lo, c;
+    ck_assert_int_eq(accelsel_dataset_column_index(p, "x_min", &lo), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(p, name, &c), 0);
+    for (size_t r = 0; r < accelsel_dataset_rows(p); r++)
+        if (accelsel_dataset_number(p, r, lo) == x_min)
+            return accelsel_dataset_number(p, r, c);
+    ck_abort_msg("no profile row with x_min %g", x_min);
+    return NAN;
+}
+
+/* Medians of values near the largest double are finite, though the sum of
+ * the middle two overflows. Profiles: the two rows of positive x (and y 1, 2)
+ * and the two of negative x (y 8, 9) are the groups, so the medians are
+ * 1.25e308 and 1.5, -1.25e308 and 8.5 by hand. Imputation: the median of
+ * 1e308 and 1.5e308 fills the gap. */
+START_TEST(medians_near_the_largest_double)
+{
+    accelsel_dataset *ds = csv("x,y\n1e308,1\n-1e308,8\n1.5e308,2\n-1.5e308,9\n");
+    static const char *const cols[] = {"x", "y"};
+    accelsel_features *f = NULL;
+    ck_assert_int_eq(accelsel_features_fit(&f, ds, cols, NULL, 2, NULL), 0);
+    accelsel_cluster_options o = ACCELSEL_CLUSTER_OPTIONS_INIT;
+    o.algorithm = ACCELSEL_CLUSTER_WARD;
+    o.k = 2;
+    accelsel_cluster_model *m = NULL;
+    ck_assert_int_eq(accelsel_cluster_fit_dataset(&m, ds, f, &o), 0);
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(m);
+    ck_assert_double_eq_tol(profile_at(p, 1e308, "x_median"), 1.25e308, 1.25e308 * 1e-15);
+    ck_assert_double_eq(profile_at(p, 1e308, "y_median"), 1.5);
+    ck_assert_double_eq_tol(profile_at(p, -1.5e308, "x_median"), -1.25e308, 1.25e308 * 1e-15);
+    ck_assert_double_eq(profile_at(p, -1.5e308, "y_median"), 8.5);
+    accelsel_cluster_model_free(m);
+    accelsel_features_free(f);
+    accelsel_dataset_free(ds);
+
+    ds = csv("x\n1e308\n\n1.5e308\n");
+    const int none = ACCELSEL_TRANSFORM_NONE;
+    accelsel_features_options fo = ACCELSEL_FEATURES_OPTIONS_INIT;
+    fo.missing = ACCELSEL_MISSING_IMPUTE;
+    int rc = accelsel_features_fit(&f, ds, cols, &none, 1, &fo);
+    ck_assert_msg(rc == 0, "fit: %s", accelsel_last_error()->message);
+    double x[3];
+    size_t n = 0;
+    ck_assert_int_eq(accelsel_features_transform(f, ds, x, 3, &n, NULL), 0);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_double_eq_tol(x[1], 1.25e308, 1.25e308 * 1e-15);
+    accelsel_features_free(f);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 static char *save_text(const accelsel_cluster_model *m)
 {
     char *text = NULL;
@@ -846,6 +900,7 @@ int main(void)
     tcase_add_test(tc, silhouette_of_a_two_row_sample_is_undefined);
     tcase_add_test(tc, same_results_on_1_and_16_threads);
     tcase_add_test(tc, profiles_and_original_units);
+    tcase_add_test(tc, medians_near_the_largest_double);
     tcase_add_test(tc, yaml_round_trip);
     tcase_add_loop_test(tc, load_bad_input, 0, sizeof bad_loads / sizeof bad_loads[0]);
     tcase_add_loop_test(tc, fit_bad_input, 0, sizeof bad_fits / sizeof bad_fits[0]);

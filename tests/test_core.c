@@ -13,6 +13,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/error.h"
+#include "core/median.h"
 #include "core/pool.h"
 #include "core/rng.h"
 #include "core/strhash.h"
@@ -601,6 +602,28 @@ START_TEST(plot_svg_extremes_and_text)
 }
 END_TEST
 
+/* Medians worked by hand: the middle value, the mean of the middle two, the
+ * mean of two values whose sum overflows (1.25e308, not inf), the mean of two
+ * equal smallest subnormals (themselves, where halving first gives 0), and
+ * the values left sorted. */
+START_TEST(median_by_hand)
+{
+    double odd[] = {5, -1, 3};
+    ck_assert_double_eq(asel_median(odd, 3), 3);
+    ck_assert(odd[0] == -1 && odd[1] == 3 && odd[2] == 5);
+    double even[] = {8, 1, 4, 2};
+    ck_assert_double_eq(asel_median(even, 4), 3);
+    ck_assert(even[0] == 1 && even[3] == 8);
+    double huge[] = {1.5e308, 1e308};
+    ck_assert_double_eq_tol(asel_median(huge, 2), 1.25e308, 1.25e308 * 1e-15);
+    double neg[] = {-1.5e308, -1e308, 0, -1.7e308};
+    ck_assert_double_eq_tol(asel_median(neg, 4), -1.25e308, 1.25e308 * 1e-15);
+    double tiny[] = {4.9406564584124654e-324, 4.9406564584124654e-324};
+    ck_assert(asel_median(tiny, 2) == 4.9406564584124654e-324);
+    ck_assert(isnan(asel_median(NULL, 0)));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -627,6 +650,7 @@ int main(void)
     tcase_add_test(tc, yaml_allocation_failures_leak_nothing);
     tcase_add_test(tc, plot_svg_draws_each_visible_point);
     tcase_add_test(tc, plot_svg_extremes_and_text);
+    tcase_add_test(tc, median_by_hand);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

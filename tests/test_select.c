@@ -390,6 +390,99 @@ START_TEST(readme_findings)
 }
 END_TEST
 
+/* @p reps copies of the rows (price[i], speed[i]), i < n, one after the other. */
+static accelsel_dataset *repeated(const double *pr, const double *sp, size_t n, size_t reps)
+{
+    double p[64], q[64];
+    ck_assert_uint_le(n * reps, 64);
+    for (size_t r = 0; r < reps; r++)
+        for (size_t i = 0; i < n; i++)
+            p[r * n + i] = pr[i], q[r * n + i] = sp[i];
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_new(&ds, n * reps), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "price", p, n * reps), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "speed", q, n * reps), 0);
+    return ds;
+}
+
+/* Repeated rows: k is clamped to the distinct rows minus 1, not the rows
+ * minus 1. Three laptops quoted four times each give k = 2 only (the review's
+ * table). In z-scores, (999, 3.2) and (1299, 3.8) are 3.08 apart squared and
+ * (1299, 3.8) and (1999, 4.1) 3.43, so the 1999 laptop is alone. */
+START_TEST(k_clamped_to_distinct_rows)
+{
+    const double pr[] = {999, 1299, 1999}, sp[] = {3.2, 3.8, 4.1};
+    accelsel_dataset *ds = repeated(pr, sp, 3, 4);
+    accelsel_selection_options o = ACCELSEL_SELECTION_OPTIONS_INIT;
+    o.features = "price,speed";
+    o.criteria = "price:1:cost,speed:1:benefit";
+    accelsel_selection *s = run_ok(ds, &o);
+    ck_assert_uint_eq(accelsel_selection_k_min(s), 2);
+    ck_assert_uint_eq(accelsel_selection_k_max(s), 2);
+    ck_assert(has_note(s, "k range clamped to 2..2: 12 rows were clustered, 3 of them distinct"));
+    const uint32_t *g = accelsel_selection_groups(s);
+    for (size_t i = 0; i < 12; i++)
+        ck_assert_int_eq(g[i] == g[2], i % 3 == 2);
+    accelsel_selection_free(s);
+    /* k given above the distinct rows stays an error, blamed on k. */
+    o.k = 4;
+    fails(ds, &o, ACCELSEL_EDATA, "k");
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "3 distinct rows"));
+    accelsel_dataset_free(ds);
+    /* Five distinct rows three times: 2..4, not 2..10 nor 2..14. */
+    const double pr5[] = {100, 200, 300, 1000, 1100}, sp5[] = {1, 2, 2, 9, 8};
+    ds = repeated(pr5, sp5, 5, 3);
+    o.k = 0;
+    s = run_ok(ds, &o);
+    ck_assert_uint_eq(accelsel_selection_k_max(s), 4);
+    ck_assert_uint_eq(accelsel_cluster_selection_count(accelsel_selection_k_choice(s)), 3);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+    /* Two distinct rows: no k can be chosen, so the error says to give k
+     * (not k_by, which the caller did not set); k = 2 then fits. */
+    const double pr2[] = {1, 3}, sp2[] = {2, 4};
+    ds = repeated(pr2, sp2, 2, 3);
+    fails(ds, &o, ACCELSEL_EINVAL, "k");
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "2 distinct clustered rows"));
+    o.k = 2;
+    s = run_ok(ds, &o);
+    ck_assert_uint_eq(accelsel_cluster_model_k(accelsel_selection_model(s)), 2);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* The failure of @p o on @p ds names @p name in a message starting "target:". */
+static void target_fails(const accelsel_dataset *ds, accelsel_selection_options *o,
+                         const char *target, int status, const char *name)
+{
+    o->target = target;
+    fails(ds, o, status, "target");
+    ck_assert_msg(strstr(accelsel_last_error()->message, name) != NULL, "'%s' does not name '%s'",
+                  accelsel_last_error()->message, name);
+}
+
+/* An explicit target that is not a numeric column fails as select.h says,
+ * also where importance would be skipped because the data has none of the
+ * default variables (the quotes have none) and no variables are given. */
+START_TEST(bad_target_fails_without_variables)
+{
+    accelsel_dataset *ds = quotes();
+    accelsel_selection_options o = quote_options();
+    target_fails(ds, &o, "no_such", ACCELSEL_ENOTFOUND, "'no_such'");
+    target_fails(ds, &o, "log10(no_such)", ACCELSEL_ENOTFOUND, "'no_such'");
+    target_fails(ds, &o, "vendor", ACCELSEL_ETYPE, "'vendor' is categorical");
+    target_fails(ds, &o, "log10(vendor)", ACCELSEL_ETYPE, "'vendor' is categorical");
+    /* A good target without variables: skipped for want of variables, said. */
+    o.target = "price";
+    accelsel_selection *s = run_ok(ds, &o);
+    ck_assert_ptr_null(accelsel_selection_importance(s));
+    ck_assert(has_note(s, "none of the default variables"));
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 static int small_run(void *ctx)
 {
     const accelsel_dataset *ds = ctx;
@@ -424,6 +517,8 @@ int main(void)
     tcase_add_test(tc, pareto_has_no_sensitivity);
     tcase_add_test(tc, pareto_ties_share_a_rank);
     tcase_add_test(tc, readme_findings);
+    tcase_add_test(tc, k_clamped_to_distinct_rows);
+    tcase_add_test(tc, bad_target_fails_without_variables);
     tcase_add_test(tc, allocation_failures);
     tcase_set_timeout(tc, 600);
     suite_add_tcase(s, tc);

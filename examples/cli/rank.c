@@ -33,10 +33,11 @@ static const char usage_text[] =
     "steps that need a missing column are skipped and said in a Note (derived\n"
     "metrics; importance, unless --target is given); the defaults of\n"
     "--features and --criteria cannot be skipped, so name them (exit 2 says\n"
-    "which). The range of k is clamped to the clustered rows minus 1. Columns\n"
-    "rank makes keep their names: a text column of FILE named cluster or size,\n"
-    "or COL_median, COL_min or COL_max beside a numeric COL (names of the group\n"
-    "profiles), is renamed NAME_input, with a note, and the options name it so.\n"
+    "which). The range of k is clamped to the distinct clustered rows minus 1.\n"
+    "Columns rank makes keep their names: a text column of FILE named cluster\n"
+    "or size, or COL_median, COL_min or COL_max beside a numeric COL (names of\n"
+    "the group profiles), is renamed NAME_input, with a note, and the options\n"
+    "name it so.\n"
     "\n";
 
 /* Two strings: C11 compilers need only take 4095 characters in one. */

@@ -74,8 +74,8 @@ ACCELSEL_API size_t accelsel_csv_options_size(void);
  *  read correctly rounded); otherwise categorical, with its distinct values
  *  (levels) in order of first appearance. A column without any value is
  *  numeric. Quotes only delimit a field (RFC 4180): `"42"` is the number 42,
- *  as in a file written with every field quoted. Empty fields and `NA`,
- *  `N/A`, `NaN` (any case), plus the spellings in @p opts->missing, are
+ *  as in a file written with every field quoted. Empty fields (`""` too) and
+ *  `NA`, `N/A`, `NaN` (any case), plus the spellings in @p opts->missing, are
  *  missing in both kinds, never 0.
  *
  *  Error positions: line is the physical line (1-based, line breaks inside
@@ -327,9 +327,11 @@ ACCELSEL_API int accelsel_dataset_to_matrix(const accelsel_dataset *ds, const si
 
 /** Write the dataset as CSV (comma, LF line ends, header row, numbers in the
  *  shortest form that reads back to the same double, infinities as `inf` and
- *  `-inf`, missing values as empty unquoted fields).
+ *  `-inf`, missing values as empty unquoted fields, except in a table of one
+ *  column, where they are `""`: a blank line reads back as missing here, but
+ *  pandas skips it and Python's csv module reads it as a row of no field).
  *
- *  A field is quoted only when it holds a comma, a quote or a line break,
+ *  Otherwise a field is quoted only when it holds a comma, a quote or a line break,
  *  starts or ends with a space or tab, or starts with U+FEFF (which would
  *  otherwise read as a byte-order mark). Loading the output gives an equal
  *  dataset (the same columns, types, values, missing cells and level order)

@@ -84,7 +84,9 @@ typedef struct accelsel_selection_options {
     uint64_t n_where;       /**< length of @ref where */
     uint32_t k;             /**< groups; 0 (default) = choose in k_min..k_max */
     uint32_t k_min;         /**< default 2 */
-    uint32_t k_max;         /**< default 10; clamped to the clustered rows - 1 (with a note) */
+    /** default 10; clamped to the distinct clustered rows - 1 (rows equal on
+     *  every feature count once), with a note */
+    uint32_t k_max;
     int32_t k_by;           /**< ACCELSEL_KSELECT_*; default silhouette */
     uint32_t algorithm;     /**< ACCELSEL_CLUSTER_KMEANS (default) or _WARD */
     int32_t method;         /**< ACCELSEL_RANK_*; default TOPSIS */

@@ -39,14 +39,18 @@ static void put_text(asel_buf *b, const char *s, int quote)
     asel_buf_append(b, "\"", 1);
 }
 
-static void put_cell(asel_buf *b, const asel_column *c, size_t row)
+/* A missing cell is an empty field, quoted when it is the only column: the
+ * reader takes a blank line there for a missing value, but pandas skips
+ * blank lines and Python's csv module reads them as rows of no field. */
+static void put_cell(asel_buf *b, const asel_column *c, size_t row, int alone)
 {
-    if (c->type == ACCELSEL_COLUMN_NUMERIC) {
-        if (c->num[row] == c->num[row])
-            asel_buf_double(b, c->num[row]);
-    } else if (c->codes[row] >= 0) {
+    if (c->type == ACCELSEL_COLUMN_NUMERIC && c->num[row] == c->num[row]) {
+        asel_buf_double(b, c->num[row]);
+    } else if (c->type != ACCELSEL_COLUMN_NUMERIC && c->codes[row] >= 0) {
         const char *text = asel_levels_get(&c->levels, (size_t)c->codes[row]);
         put_text(b, text, needs_quotes_always(text, strlen(text)));
+    } else if (alone) {
+        asel_buf_append(b, "\"\"", 2);
     }
 }
 
@@ -59,7 +63,7 @@ static void write_all(const accelsel_dataset *ds, asel_buf *b)
     }
     for (size_t i = 0; i < ds->n_rows && ds->n_cols > 0 && !b->failed; i++)
         for (size_t j = 0; j < ds->n_cols; j++) {
-            put_cell(b, &ds->cols[j], i);
+            put_cell(b, &ds->cols[j], i, ds->n_cols == 1);
             asel_buf_append(b, j + 1 < ds->n_cols ? "," : "\n", 1);
         }
 }

@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/error.h"
+#include "core/median.h"
 #include "data/table.h"
 #include "learn/cluster_impl.h"
 
@@ -20,12 +21,6 @@ typedef struct profiler {
     double *tmp;   /* n: one cluster's values */
     double *stat;  /* 3 x k: median, min, max */
 } profiler;
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Whether @p ds has a column named @p name: a look-up in the dataset's hash
  * of names (comparing with every earlier column made a wide table cost
@@ -53,10 +48,7 @@ static int numeric_column(profiler *p, const char *name)
         for (size_t q = p->start[j]; q < p->start[j + 1]; q++)
             if (!isnan(p->vals[p->order[q]]))
                 p->tmp[n++] = p->vals[p->order[q]];
-        qsort(p->tmp, n, sizeof *p->tmp, cmp_double);
-        p->stat[j] = n == 0  ? NAN
-                     : n % 2 ? p->tmp[n / 2]
-                             : 0.5 * (p->tmp[n / 2 - 1] + p->tmp[n / 2]);
+        p->stat[j] = asel_median(p->tmp, n); /* sorts: the ends are the min and max */
         p->stat[k + j] = n == 0 ? NAN : p->tmp[0];
         p->stat[2 * k + j] = n == 0 ? NAN : p->tmp[n - 1];
     }

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/median.h"
 #include "core/scale.h"
 #include "data/table.h"
 #include "learn/features_impl.h"
@@ -15,19 +16,6 @@
 int asel_feat_is_log(int transform)
 {
     return transform == ACCELSEL_TRANSFORM_LOG10 || transform == ACCELSEL_TRANSFORM_LOG10_ZSCORE;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Median of @p n values (sorted in place); the mean of the middle two for even n. */
-static double median(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 /* The non-missing values of the fitting rows into @p out, checked. */
@@ -118,7 +106,7 @@ int asel_features_fit_numeric(asel_feat_input *in, const accelsel_dataset *ds, s
     int rc = gather(in, ds, v, rows, n_rows, scratch, &n);
     if (rc != 0)
         return rc;
-    in->impute = median(scratch, n);
+    in->impute = asel_median(scratch, n);
     return fit_scale(in, v, rows, n_rows);
 }
 

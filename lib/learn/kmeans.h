@@ -49,6 +49,10 @@ void asel_km_range(size_t n, size_t n_tasks, size_t t, size_t *lo, size_t *hi);
 int asel_km_moments(const double *x, size_t n, size_t d, unsigned int n_threads, double *mean,
                     double *mean_var);
 
+/* The number of distinct rows of x (n x d; rows equal value by value, so -0
+ * equals 0) into @p count: 0 or ACCELSEL_ENOMEM (recorded). */
+int asel_km_distinct_rows(const double *x, size_t n, size_t d, size_t *count);
+
 /* 0 if x has at least k distinct rows; else ACCELSEL_EDATA naming k. */
 int asel_km_check_distinct(const double *x, size_t n, size_t d, size_t k);
 

@@ -1,6 +1,7 @@
 /* Passes over the rows shared by k-means and the indices: the fixed split
  * into row ranges, column moments, inertia, nearest-centre assignment. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -159,29 +160,61 @@ int asel_km_assign(const double *x, size_t n, size_t d, const double *centers, s
     return rc;
 }
 
-/* Two rows equal value by value (so -0 equals 0). */
-static int same_row(const double *a, const double *b, size_t d)
+/* One row of a matrix, for sorting rows without a context argument. */
+typedef struct row_ref {
+    const double *v;
+    size_t d;
+} row_ref;
+
+/* A total order on doubles in which -0 equals 0 and NaN follows every
+ * number, so that qsort sees a consistent comparison whatever the data. */
+static int cmp_value(double a, double b)
 {
-    for (size_t c = 0; c < d; c++)
-        if (a[c] != b[c])
-            return 0;
-    return 1;
+    if (a < b)
+        return -1;
+    if (a > b)
+        return 1;
+    return isnan(a) - isnan(b);
+}
+
+static int cmp_row(const void *pa, const void *pb)
+{
+    const row_ref *a = pa, *b = pb;
+    for (size_t c = 0; c < a->d; c++) {
+        int r = cmp_value(a->v[c], b->v[c]);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* Sorting, not pairwise comparison: the count is O(n log n) even when every
+ * row differs (a selection counts before it knows k). */
+int asel_km_distinct_rows(const double *x, size_t n, size_t d, size_t *count)
+{
+    *count = 0;
+    if (n == 0)
+        return 0;
+    row_ref *r = NULL;
+    if (asel_alloc_array(&r, n, sizeof *r) != 0)
+        return ACCELSEL_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        r[i] = (row_ref){x + i * d, d};
+    qsort(r, n, sizeof *r, cmp_row);
+    size_t c = 1;
+    for (size_t i = 1; i < n; i++)
+        c += cmp_row(&r[i - 1], &r[i]) != 0;
+    asel_free(r);
+    *count = c;
+    return 0;
 }
 
 int asel_km_check_distinct(const double *x, size_t n, size_t d, size_t k)
 {
-    size_t *seen = NULL, n_seen = 0;
-    int rc = asel_alloc_array(&seen, k, sizeof *seen);
-    for (size_t i = 0; rc == 0 && i < n && n_seen < k; i++) {
-        size_t j = 0;
-        while (j < n_seen && !same_row(x + seen[j] * d, x + i * d, d))
-            j++;
-        if (j == n_seen)
-            seen[n_seen++] = i;
-    }
-    asel_free(seen);
-    if (rc == 0 && n_seen < k)
+    size_t n_distinct;
+    int rc = asel_km_distinct_rows(x, n, d, &n_distinct);
+    if (rc == 0 && n_distinct < k)
         rc = asel_error(ACCELSEL_EDATA, "k = %zu exceeds the %zu distinct rows of the data", k,
-                        n_seen);
+                        n_distinct);
     return rc;
 }

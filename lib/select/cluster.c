@@ -1,10 +1,11 @@
 /* Step 2: the performance groups -- the feature matrix, the choice of k
- * (its range clamped to the rows), the clustering. */
+ * (its range clamped to the distinct rows), the clustering. */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "learn/kmeans.h"
 #include "select/select_impl.h"
 
 /* With the default features, a column the data lacks is a usage matter: the
@@ -49,24 +50,49 @@ static int feature_matrix(accelsel_selection *s, const accelsel_selection_option
     return rc == 0 ? 0 : asel_sel_fail(rc, "features");
 }
 
-/* The range of k tried: at most n - 1 groups for n clustered rows (the
- * silhouette needs a group of two), said in a note when clamped. */
+/* The error of a k range left empty by the clamp, blamed on the option to
+ * give: k_min when a lower k_min would do, else k (too few distinct rows for
+ * any choice of k, though a given k up to their number still fits). */
+static int empty_k_range(const accelsel_selection *s, const accelsel_selection_options *o,
+                         size_t m)
+{
+    char of[64] = "";
+    if (m < s->n)
+        snprintf(of, sizeof of, " (of %zu rows)", s->n);
+    if (m >= 3)
+        return asel_error(ACCELSEL_EINVAL, "k_min: k from %u needs at least %u %sclustered rows; "
+                          "there are %zu%s", o->k_min, o->k_min + 1, m < s->n ? "distinct " : "",
+                          m, of);
+    return asel_error(ACCELSEL_EINVAL, "k: %zu %sclustered rows%s are too few to choose k from "
+                      "%u; give k (at most %zu)", m, m < s->n ? "distinct " : "", of, o->k_min, m);
+}
+
+/* The range of k tried: at most m - 1 groups for m distinct clustered rows
+ * (in feature space), said in a note when clamped. Repeated rows cannot be
+ * split, so k beyond m cannot be fitted, and at k = m every group is one
+ * point repeated: the silhouette would favour it while it groups nothing. */
 static int k_range(accelsel_selection *s, const accelsel_selection_options *o)
 {
     if (o->k != 0) {
         s->k_min = s->k_max = o->k; /* more groups than rows: the clustering says so */
         return 0;
     }
-    size_t top = s->n > 1 ? s->n - 1 : 1;
+    size_t m;
+    int rc = asel_km_distinct_rows(s->matrix, s->n, s->d, &m);
+    if (rc != 0)
+        return rc;
+    size_t top = m > 1 ? m - 1 : 1;
     s->k_min = o->k_min;
     s->k_max = o->k_max < top ? o->k_max : (uint32_t)top;
     if (s->k_min > s->k_max)
-        return asel_error(ACCELSEL_EINVAL, "k_min: k from %u needs at least %u clustered rows; "
-                          "there are %zu", o->k_min, o->k_min + 1, s->n);
-    if (s->k_max < o->k_max)
-        return asel_sel_note(s, "k range clamped to %u..%u: %zu rows were clustered", s->k_min,
-                             s->k_max, s->n);
-    return 0;
+        return empty_k_range(s, o, m);
+    if (s->k_max == o->k_max)
+        return 0;
+    char of[64] = "";
+    if (m < s->n)
+        snprintf(of, sizeof of, ", %zu of them distinct", m);
+    return asel_sel_note(s, "k range clamped to %u..%u: %zu rows were clustered%s", s->k_min,
+                         s->k_max, s->n, of);
 }
 
 /* The label of every dataset row, UINT32_MAX where the row was not clustered. */

@@ -93,6 +93,13 @@ static int importance_inputs(accelsel_selection *s, const accelsel_selection_opt
     if (o->target == NULL && !asel_sel_has(s->ds, base))
         return asel_sel_note(s, "variable importance skipped: the default target %s needs the "
                                 "column %s; give a target", target, base);
+    /* An explicit target is checked before importance may be skipped for
+     * want of variables, so that a mistyped target is never ignored. */
+    size_t col;
+    int logged;
+    int rc = o->target != NULL ? asel_sel_target_column(s->ds, target, &col, &logged) : 0;
+    if (rc != 0)
+        return rc;
     *variables = o->variables != NULL ? asel_strdup(o->variables) : default_variables(s->ds);
     if (*variables == NULL)
         return asel_enomem();

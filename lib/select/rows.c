@@ -184,25 +184,35 @@ static double *log10_values(const double *v, size_t n)
     return logs;
 }
 
-/* A target written log10(COL) becomes a column of that name. */
-int asel_sel_add_target(accelsel_dataset *ds, const char *target)
+int asel_sel_target_column(const accelsel_dataset *ds, const char *target, size_t *col,
+                           int *logged)
 {
-    size_t len = strlen(target), col;
-    if (len < 8 || strncmp(target, "log10(", 6) != 0 || target[len - 1] != ')' ||
-        asel_sel_has(ds, target))
-        return 0;
-    char *name = asel_malloc(len - 6); /* a column name may be any length */
+    size_t len = strlen(target);
+    *logged = len > 7 && strncmp(target, "log10(", 6) == 0 && target[len - 1] == ')' &&
+              !asel_sel_has(ds, target);
+    /* a column name may be any length */
+    char *name = *logged ? asel_strndup(target + 6, len - 7) : asel_strdup(target);
     if (name == NULL)
         return asel_enomem();
-    memcpy(name, target + 6, len - 7);
-    name[len - 7] = '\0';
-    int rc = accelsel_dataset_column_index(ds, name, &col);
+    int rc = accelsel_dataset_column_index(ds, name, col);
     asel_free(name);
     if (rc != 0)
         return asel_sel_fail(rc, "target");
+    if (accelsel_dataset_numeric(ds, *col) == NULL)
+        return asel_ds_not_numeric(ds, *col, "target",
+                                   *logged ? "log10 needs numbers" : "a number is needed");
+    return 0;
+}
+
+/* A target written log10(COL) becomes a column of that name. */
+int asel_sel_add_target(accelsel_dataset *ds, const char *target)
+{
+    size_t col;
+    int logged;
+    int rc = asel_sel_target_column(ds, target, &col, &logged);
+    if (rc != 0 || !logged)
+        return rc;
     const double *v = accelsel_dataset_numeric(ds, col);
-    if (v == NULL)
-        return asel_ds_not_numeric(ds, col, "target", "log10 needs numbers");
     size_t n = accelsel_dataset_rows(ds);
     double *logs = log10_values(v, n);
     if (logs == NULL)

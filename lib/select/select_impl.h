@@ -61,7 +61,12 @@ int asel_sel_has(const accelsel_dataset *ds, const char *name);
 /* The steps, in order; each returns 0 or a status with the error set. */
 int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
                   const accelsel_selection_options *o);
-/* Add the column log10(COL) for a target written so. */
+/* The numeric column @p target names into @p col: the column of that whole
+ * name, else COL for log10(COL) (then @p logged is 1); ACCELSEL_ENOTFOUND or
+ * ACCELSEL_ETYPE with a message starting "target: ". */
+int asel_sel_target_column(const accelsel_dataset *ds, const char *target, size_t *col,
+                           int *logged);
+/* Add the column log10(COL) for a target written so; checks it as above. */
 int asel_sel_add_target(accelsel_dataset *ds, const char *target);
 int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_cluster(accelsel_selection *s, const accelsel_selection_options *o);

@@ -96,6 +96,102 @@ class AnyTableTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(json.loads(r.stdout)['importance']['target'], 'price')
 
+    def write(self, name, text):
+        path = os.path.join(self.dir.name, name)
+        with open(path, 'w', newline='') as f:
+            f.write(text)
+        return path
+
+    def test_repeated_rows_clamp_k_to_the_distinct_rows(self):
+        from sklearn import metrics
+        from sklearn.cluster import KMeans
+        rows = [(999, 3.2), (1299, 3.8), (1999, 4.1)] * 4
+        path = self.write('repeated.csv', 'price,speed\n' + ''.join('%g,%g\n' % r for r in rows))
+        args = ('rank', '--csv', path, '--features', 'price,speed', '--criteria',
+                'price:1:cost,speed:1:benefit')
+        r = run(*args, '--top', '12', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = json.loads(r.stdout)
+        m = len(set(rows))
+        self.assertIn('k range clamped to 2..%d: %d rows were clustered, %d of them distinct'
+                      % (m - 1, len(rows), m), out['settings']['notes'])
+        [cand] = out['k_selection']['candidates']
+        x = np.array(rows, dtype=float)
+        z = (x - x.mean(axis=0)) / x.std(axis=0)
+        labels = np.zeros(len(rows), dtype=int)
+        for t in out['top_configurations']:
+            labels[t['row']] = t['group']
+        want = KMeans(n_clusters=2, n_init=10, random_state=0).fit(z).labels_
+        self.assertEqual(metrics.adjusted_rand_score(labels, want), 1.0)
+        # Exact distances: sklearn's default (a dot-product expansion) puts
+        # repeated rows about 1e-8 apart instead of 0.
+        dist = np.sqrt(((z[:, None, :] - z[None, :, :]) ** 2).sum(axis=2))
+        self.assertAlmostEqual(cand['silhouette'],
+                               metrics.silhouette_score(dist, labels, metric='precomputed'),
+                               places=12)
+        self.assertAlmostEqual(cand['calinski_harabasz'],
+                               metrics.calinski_harabasz_score(z, labels), places=9)
+        self.assertAlmostEqual(cand['davies_bouldin'], metrics.davies_bouldin_score(z, labels),
+                               places=12)
+        # k given above the distinct rows fails, blamed on --k, not on --k-by.
+        r = run(*args, '--k', '4')
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('rank: --k: k = 4 exceeds the %d distinct rows' % m, r.stderr)
+        # Two distinct rows leave no k to choose: the error says to give --k.
+        path = self.write('dups.csv', 'x,y\n1,2\n1,2\n1,2\n3,4\n3,4\n')
+        args = ('rank', '--csv', path, '--features', 'x,y', '--criteria', 'x:1:cost,y:1:benefit')
+        r = run(*args)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn('rank: --k: 2 distinct clustered rows (of 5 rows)', r.stderr)
+        self.assertEqual(run(*args, '--k', '2').returncode, 0)
+
+    def test_mistyped_target_fails_without_the_default_variables(self):
+        for target, status in (('nope', 'ACCELSEL_ENOTFOUND'),
+                               ('log10(nope)', 'ACCELSEL_ENOTFOUND'),
+                               ('vendor', 'ACCELSEL_ETYPE'), ('log10(vendor)', 'ACCELSEL_ETYPE')):
+            with self.subTest(target=target):
+                r = run('rank', '--csv', self.csv, '--features', 'price,speed', '--criteria',
+                        'price:1:cost', '--target', target, '--k', '2')
+                self.assertEqual(r.returncode, 1, r.stdout)
+                self.assertIn('rank: --target:', r.stderr)
+                self.assertIn("'%s'" % target.replace('log10(', '').rstrip(')'), r.stderr)
+                self.assertIn(status, r.stderr)
+
+    def test_medians_of_values_near_the_largest_double(self):
+        from fractions import Fraction
+        path = self.write('huge.csv', 'x,y\n1e308,1\n-1e308,2\n1.5e308,3\n0,4\n')
+        r = run('cluster', '--csv', path, '--features', 'x,y', '--k', '2', '--format', 'csv')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        profiles = list(csv.DictReader(io.StringIO(r.stdout)))
+        self.assertEqual(sorted(p['size'] for p in profiles), ['2', '2'])
+        for p in profiles:  # two rows each: the median is the mean of min and max
+            want = float((Fraction(float(p['x_min'])) + Fraction(float(p['x_max']))) / 2)
+            self.assertAlmostEqual(float(p['x_median']) / want, 1.0, places=15)
+        r = run('rank', '--csv', path, '--features', 'x,y', '--criteria', 'x:1:cost,y:1:benefit',
+                '--k', '2', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        medians = sorted(c['criteria_medians']['x'] for c in json.loads(r.stdout)['clusters'])
+        self.assertEqual(medians, sorted(float(p['x_median']) for p in profiles))
+
+    def test_one_column_missing_values_round_trip(self):
+        try:
+            import pandas as pd
+        except ImportError:
+            self.skipTest('pandas is not installed')
+        for text, want in (('v\n1\n\n3\nNA\n5\n', [1.0, None, 3.0, None, 5.0]),
+                           ('k\na\n\nb\n', ['a', None, 'b'])):
+            with self.subTest(text=text):
+                r = run('data', '--csv', self.write('one.csv', text), '--format', 'csv')
+                self.assertEqual(r.returncode, 0, r.stderr)
+                rows = list(csv.reader(io.StringIO(r.stdout)))
+                self.assertEqual(rows[1:], [['' if w is None else '%g' % w if isinstance(w, float)
+                                             else w] for w in want])
+                got = pd.read_csv(io.StringIO(r.stdout)).iloc[:, 0].tolist()
+                self.assertEqual([None if g != g else g for g in got], want)
+                back = run('data', '--csv', self.write('back.csv', r.stdout), '--format', 'json')
+                self.assertEqual(back.returncode, 0, back.stderr)
+                self.assertEqual([list(o.values())[0] for o in json.loads(back.stdout)], want)
+
 
 class TiesTest(unittest.TestCase):
     def test_pareto_ties_share_a_rank_and_are_ordered_by_topsis(self):

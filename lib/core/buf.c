@@ -135,3 +135,11 @@ void asel_buf_release(asel_buf *b)
     asel_free(b->data);
     *b = (asel_buf)ASEL_BUF_INIT;
 }
+
+void asel_trim_blanks(const char *s, size_t *b, size_t *e)
+{
+    while (*b < *e && (s[*b] == ' ' || s[*b] == '\t'))
+        (*b)++;
+    while (*e > *b && (s[*e - 1] == ' ' || s[*e - 1] == '\t'))
+        (*e)--;
+}

@@ -38,4 +38,8 @@ void asel_format_double(char out[32], double v);
  * ACCELSEL_ERANGE if it overflows a double. Correctly rounded. Sets no error. */
 int asel_parse_double(const char *s, size_t len, double *v);
 
+/* Narrows [*b, *e) of @p s past the spaces and tabs at both ends, the blanks
+ * that every list and cell the library reads may carry around a value. */
+void asel_trim_blanks(const char *s, size_t *b, size_t *e);
+
 #endif

@@ -7,11 +7,6 @@
 #include "core/buf.h"
 #include "core/error.h"
 
-static int blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 int asel_perf_read_cell(const accelsel_dataset *ds, size_t r, size_t c, asel_perf_cell *out)
 {
     *out = (asel_perf_cell){ 0, NAN, NULL };
@@ -24,10 +19,7 @@ int asel_perf_read_cell(const accelsel_dataset *ds, size_t r, size_t c, asel_per
     }
     const char *s = accelsel_dataset_string(ds, r, c);
     size_t b = 0, e = s ? strlen(s) : 0;
-    while (b < e && blank(s[b]))
-        b++;
-    while (e > b && blank(s[e - 1]))
-        e--;
+    asel_trim_blanks(s, &b, &e);
     if (b == e)
         return 0;
     *out = (asel_perf_cell){ 1, NAN, s };

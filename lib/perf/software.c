@@ -2,7 +2,9 @@
 #include <ctype.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
+#include "core/buf.h"
 #include "perf/software.h"
 
 /* Digits at *p as a number up to @p max, *p moved past them; -1 if there
@@ -35,22 +37,15 @@ int asel_perf_round_code(const char *s, const char **end)
     return (int)(100 * major + minor);
 }
 
-static int blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 int asel_perf_round_cell(const char *s)
 {
-    while (s != NULL && blank(*s))
-        s++;
-    if (s == NULL || *s == '\0')
+    size_t b = 0, e = s ? strlen(s) : 0;
+    asel_trim_blanks(s, &b, &e);
+    if (b == e)
         return -1;
     const char *end;
-    int code = asel_perf_round_code(s, &end);
-    while (code >= 0 && blank(*end))
-        end++;
-    return code >= 0 && *end == '\0' ? code : -2;
+    int code = asel_perf_round_code(s + b, &end);
+    return code >= 0 && end == s + e ? code : -2;
 }
 
 double asel_perf_round_year(int round)

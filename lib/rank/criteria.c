@@ -15,10 +15,7 @@ typedef struct span {
 
 static span trimmed(const char *t, size_t b, size_t e)
 {
-    while (b < e && (t[b] == ' ' || t[b] == '\t'))
-        b++;
-    while (e > b && (t[e - 1] == ' ' || t[e - 1] == '\t'))
-        e--;
+    asel_trim_blanks(t, &b, &e);
     return (span){b, e};
 }
 

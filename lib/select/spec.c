@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/buf.h"
 #include "core/error.h"
 #include "select/select_impl.h"
 
@@ -16,18 +17,13 @@ void asel_spec_free(asel_spec *s)
     memset(s, 0, sizeof *s);
 }
 
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 /* One item [b, e) of the list, spaces trimmed, into slot s->n. */
 static int parse_item(const char *b, const char *e, const char *field, asel_spec *s)
 {
-    while (b < e && is_space(*b))
-        b++;
-    while (e > b && is_space(e[-1]))
-        e--;
+    size_t from = 0, to = (size_t)(e - b);
+    asel_trim_blanks(b, &from, &to);
+    e = b + to;
+    b += from;
     int transform = ACCELSEL_TRANSFORM_DEFAULT;
     if (e - b > 7 && strncmp(b, "log10(", 6) == 0 && e[-1] == ')') {
         transform = ACCELSEL_TRANSFORM_LOG10_ZSCORE;

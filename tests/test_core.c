@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,47 @@ START_TEST(pool_threads_are_bounded)
     ck_assert_uint_eq(asel_pool_threads(0, 1000000), cores);
     ck_assert_uint_eq(asel_pool_threads(UINT32_MAX, 1000000), cap);
     ck_assert_uint_eq(asel_pool_threads(UINT32_MAX, 7), 7);
+}
+END_TEST
+
+/* Tasks 3 and 5 of 8 fail, 5 at once and 3 only after 5 has (it waits for
+ * it): whatever the thread count, the call reports task 3, as one thread
+ * stops there, with task 3's code and message on the calling thread, not
+ * the error it held before nor the one of task 5's thread. */
+typedef struct two_failures {
+    atomic_int five_failed;
+} two_failures;
+
+static int fail_three_and_five(void *ctx, size_t index, size_t worker)
+{
+    two_failures *t = ctx;
+    (void)worker;
+    if (index == 5) {
+        atomic_store(&t->five_failed, 1);
+        return asel_error(ACCELSEL_EDATA, "task 5 failed");
+    }
+    if (index == 3) {
+        for (int i = 0; i < 2000 && !atomic_load(&t->five_failed); i++)
+            usleep(500); /* one thread never reaches 5: it gives up waiting */
+        return asel_error_at(ACCELSEL_EPARSE, "three.yaml", 3, 4, "task 3 failed");
+    }
+    return 0;
+}
+
+START_TEST(pool_reports_the_lowest_failing_task)
+{
+    for (size_t workers = 1; workers <= 4; workers++) {
+        two_failures t;
+        atomic_init(&t.five_failed, 0);
+        asel_error(ACCELSEL_ENOTFOUND, "stale error of an earlier call");
+        ck_assert_int_eq(asel_pool_run(workers, 8, fail_three_and_five, &t), ACCELSEL_EPARSE);
+        const accelsel_error *e = accelsel_last_error();
+        ck_assert_int_eq(e->code, ACCELSEL_EPARSE);
+        ck_assert_str_eq(e->message, "three.yaml:3:4: task 3 failed");
+        ck_assert_str_eq(e->source, "three.yaml");
+        ck_assert_uint_eq(e->line, 3);
+        ck_assert_uint_eq(e->column, 4);
+    }
 }
 END_TEST
 
@@ -634,6 +676,7 @@ int main(void)
     tcase_add_test(tc, set_allocator_checks_arguments);
     tcase_add_test(tc, counting_allocator_fails_exactly_once);
     tcase_add_test(tc, pool_threads_are_bounded);
+    tcase_add_test(tc, pool_reports_the_lowest_failing_task);
     tcase_add_test(tc, array_grow_doubles_and_fails_cleanly);
     tcase_add_test(tc, string_hashes_are_seeded);
     tcase_add_test(tc, rng_reference_values);

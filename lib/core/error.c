@@ -4,9 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ASEL_MSG_MAX 512
-#define ASEL_SRC_MAX 256
-
 /* One record per thread: errors never cross threads and need no locking. */
 static _Thread_local struct {
     accelsel_error pub;
@@ -111,6 +108,28 @@ int asel_error_at(int code, const char *source, uint32_t line, uint32_t column, 
     tls_error.pub.line = line;
     tls_error.pub.column = column;
     return code;
+}
+
+void asel_error_save(asel_error_record *out)
+{
+    const accelsel_error *e = accelsel_last_error();
+    out->code = e->code;
+    out->has_source = e->source != NULL;
+    out->line = e->line;
+    out->column = e->column;
+    memcpy(out->message, tls_error.message, sizeof out->message);
+    memcpy(out->source, tls_error.source, sizeof out->source);
+}
+
+void asel_error_restore(const asel_error_record *in)
+{
+    memcpy(tls_error.message, in->message, sizeof tls_error.message);
+    memcpy(tls_error.source, in->source, sizeof tls_error.source);
+    tls_error.pub.message = tls_error.message;
+    tls_error.pub.code = in->code;
+    tls_error.pub.source = in->has_source ? tls_error.source : NULL;
+    tls_error.pub.line = in->line;
+    tls_error.pub.column = in->column;
 }
 
 int asel_enomem(void)

@@ -18,6 +18,24 @@ int asel_error_at(int code, const char *source, uint32_t line, uint32_t column,
 /* Shorthand for a NULL or invalid argument named @p what in function @p fn. */
 #define asel_einval(fn, what) asel_error(ACCELSEL_EINVAL, "%s: invalid argument '%s'", (fn), (what))
 
+#define ASEL_MSG_MAX 512
+#define ASEL_SRC_MAX 256
+
+/* A copy of this thread's error detail, to carry it to another thread. */
+typedef struct asel_error_record {
+    int code;
+    int has_source;
+    uint32_t line, column;
+    char message[ASEL_MSG_MAX];
+    char source[ASEL_SRC_MAX];
+} asel_error_record;
+
+/* This thread's error detail into @p out. */
+void asel_error_save(asel_error_record *out);
+
+/* Make @p in this thread's error detail. */
+void asel_error_restore(const asel_error_record *in);
+
 /* Shorthand for an allocation failure. */
 int asel_enomem(void);
 

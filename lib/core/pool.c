@@ -6,13 +6,23 @@
 
 #include "accelsel/common.h"
 #include "core/alloc.h"
+#include "core/error.h"
 
+/* The failure reported is that of the lowest failing task: tasks are handed
+ * out in index order and a handed-out task runs to its end, so every task
+ * below a failing one ran, and that task is the one a single thread stops
+ * at, whatever the thread count. Its error detail, set on the thread that
+ * ran it, is carried to the caller. */
 typedef struct pool_run {
     asel_task_fn fn;
     void *ctx;
     size_t n_tasks;
     atomic_size_t next;
-    atomic_int status;
+    atomic_int stop;
+    pthread_mutex_t lock; /* guards the three below */
+    size_t failed;        /* the lowest failing task; n_tasks if none */
+    int status;
+    asel_error_record error;
 } pool_run;
 
 typedef struct pool_worker {
@@ -36,15 +46,21 @@ size_t asel_pool_threads(unsigned int n_threads, size_t n_tasks)
 static void work(pool_run *run, size_t worker)
 {
     for (;;) {
-        if (atomic_load(&run->status) != 0)
+        if (atomic_load(&run->stop))
             return;
         size_t i = atomic_fetch_add(&run->next, 1);
         if (i >= run->n_tasks)
             return;
         int rc = run->fn(run->ctx, i, worker);
         if (rc != 0) {
-            int expected = 0;
-            atomic_compare_exchange_strong(&run->status, &expected, rc);
+            atomic_store(&run->stop, 1);
+            pthread_mutex_lock(&run->lock);
+            if (i < run->failed) {
+                run->failed = i;
+                run->status = rc;
+                asel_error_save(&run->error);
+            }
+            pthread_mutex_unlock(&run->lock);
         }
     }
 }
@@ -58,9 +74,10 @@ static void *thread_main(void *arg)
 
 int asel_pool_run(size_t n_workers, size_t n_tasks, asel_task_fn fn, void *ctx)
 {
-    pool_run run = {.fn = fn, .ctx = ctx, .n_tasks = n_tasks};
+    pool_run run = {.fn = fn, .ctx = ctx, .n_tasks = n_tasks, .failed = n_tasks,
+                    .lock = PTHREAD_MUTEX_INITIALIZER};
     atomic_init(&run.next, 0);
-    atomic_init(&run.status, 0);
+    atomic_init(&run.stop, 0);
     pthread_t *threads = NULL;
     pool_worker *workers = NULL;
     size_t started = 0;
@@ -83,5 +100,8 @@ int asel_pool_run(size_t n_workers, size_t n_tasks, asel_task_fn fn, void *ctx)
         pthread_join(threads[w], NULL);
     asel_free(threads);
     asel_free(workers);
-    return atomic_load(&run.status);
+    pthread_mutex_destroy(&run.lock);
+    if (run.status != 0)
+        asel_error_restore(&run.error);
+    return run.status;
 }

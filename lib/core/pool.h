@@ -18,9 +18,11 @@ size_t asel_pool_threads(unsigned int n_threads, size_t n_tasks);
 
 /* Run tasks 0..n_tasks-1 on @p n_workers threads (from asel_pool_threads()).
  * Tasks are handed out dynamically; a task's result must not depend on which
- * worker runs it. Returns 0, the first failing task's status, or
- * ACCELSEL_ENOMEM / ACCELSEL_EIO if threads could not be started (then the
- * tasks run on the calling thread instead, so this only fails through tasks). */
+ * worker runs it. Returns 0, or the status of the lowest-numbered failing
+ * task with its error detail set on the calling thread: the failure one
+ * thread would stop at, whatever the number of workers. Threads that cannot
+ * be started leave the work to the calling thread, which gives the same
+ * results, so this fails only through tasks. */
 int asel_pool_run(size_t n_workers, size_t n_tasks, asel_task_fn fn, void *ctx);
 
 #endif

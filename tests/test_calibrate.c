@@ -101,23 +101,31 @@ static accelsel_predictor *truth_rows(synth *s)
     return truth;
 }
 
-static accelsel_dataset *to_dataset(const synth *s)
+/* The rows as a table in the built-in format, row i's division @p div[i]
+ * ("closed" for all when NULL), without time_to_train_min unless @p timed. */
+static accelsel_dataset *table_of(const synth *s, const char *const *div, int timed)
 {
     accelsel_dataset *ds;
     const char *closed[256];
     for (size_t i = 0; i < s->n; i++)
-        closed[i] = "closed";
+        closed[i] = div ? div[i] : "closed";
     ck_assert_int_eq(accelsel_dataset_new(&ds, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "accelerator_model_name", s->dev, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "accelerator_family", s->dev, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "total_accelerators", s->count, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "number_of_nodes", s->nodes, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "global_batch_size", s->batch, s->n), 0);
-    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "time_to_train_min", s->time, s->n), 0);
+    if (timed)
+        ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "time_to_train_min", s->time, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "epochs_mean", s->epochs, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "round", s->round, s->n), 0);
     ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "division", closed, s->n), 0);
     return ds;
+}
+
+static accelsel_dataset *to_dataset(const synth *s)
+{
+    return table_of(s, NULL, 1);
 }
 
 static void assert_close(double got, double want, double rel, const char *what)
@@ -502,6 +510,136 @@ START_TEST(corrections_out_of_range)
 }
 END_TEST
 
+/* The predictor's parameter file, to show a failed calibration left it as it was. */
+static char *params_text(const accelsel_predictor *p)
+{
+    char *text;
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &text, NULL), 0);
+    return text;
+}
+
+/* A30 rows 1e-5 x the truth, those at one accelerator 1e-7 x: the Huber
+ * locations put the device's factor near 1e-5 and the count's near 1e-2,
+ * each within [1e-6, 1e6], but a prediction at one accelerator would apply
+ * their product, 1e-7. */
+START_TEST(correction_products_out_of_range)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.dev[i], "a30") == 0)
+            s.time[i] *= s.count[i] == 1 ? 1e-7 : 1e-5;
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    char *before = params_text(p);
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.shrink_rows = 0;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), ACCELSEL_EDATA);
+    const char *m = accelsel_last_error()->message;
+    ck_assert_msg(strstr(m, "'a30' at 1 accelerators") && strstr(m, "device x count factor"),
+                  "%s", m);
+    char *after = params_text(p);
+    ck_assert_str_eq(after, before);
+    accelsel_free(before), accelsel_free(after);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* Every row's epochs_mean 1e7: the epochs relation would need e0 = 1e7,
+ * beyond the [1e-6, 1e6] a parameter file holds, so the calibration fails
+ * and the predictor keeps what it had; its saved parameters always load. */
+START_TEST(globals_out_of_range)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    for (size_t i = 0; i < s.n; i++)
+        s.epochs[i] = 1e7;
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    char *before = params_text(p);
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), ACCELSEL_EDATA);
+    const char *m = accelsel_last_error()->message;
+    ck_assert_msg(strstr(m, "'epochs_e0' = 1") && strstr(m, "outside [1e-06, 1e+06]"), "%s", m);
+    char *after = params_text(p);
+    ck_assert_str_eq(after, before);
+    accelsel_free(before), accelsel_free(after);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* No row with a positive epochs_mean (0 is no measurement): the relation
+ * keeps its defaults, 35 epochs at a batch of 256, not NaN. */
+START_TEST(no_epochs_keeps_the_relation)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    for (size_t i = 0; i < s.n; i++)
+        s.epochs[i] = 0;
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), 0);
+    double e;
+    ck_assert_int_eq(accelsel_predictor_epochs(p, 256, &e), 0);
+    ck_assert_double_eq(e, 35.0);
+    ck_assert_int_eq(accelsel_predictor_epochs(p, 7168, &e), 0);
+    ck_assert_double_eq_tol(e, 35.0 * pow(2.0, 0.3), 1e-12);
+    char *text = params_text(p);
+    accelsel_predictor *back;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&back, cat, text, strlen(text), NULL), 0);
+    accelsel_predictor_free(back);
+    accelsel_free(text);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* Tables write the division as "closed", "Closed" or " CLOSED ": all are
+ * fitted; "open" and "closed-ish" are not. */
+START_TEST(closed_division_in_any_case)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    const char *div[256];
+    static const char *const spell[] = { "Closed", " CLOSED ", "closed", "open", "closed-ish" };
+    for (size_t i = 0; i < s.n; i++)
+        div[i] = spell[i % 5];
+    accelsel_dataset *ds = table_of(&s, div, 1);
+    accelsel_predictor *p = fresh();
+    accelsel_calibration_report *rep;
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, &rep), 0);
+    accelsel_error_summary e;
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
+    ck_assert_uint_eq(e.rows, (s.n / 5) * 3 + (s.n % 5 < 3 ? s.n % 5 : 3));
+    accelsel_calibration_report_free(rep);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* Calibration and evaluation need the measured times: a table without the
+ * column is ACCELSEL_ENOTFOUND naming it, as documented. */
+START_TEST(missing_time_column)
+{
+    static synth s;
+    accelsel_predictor *truth = truth_rows(&s);
+    accelsel_dataset *ds = table_of(&s, NULL, 0), *t = NULL;
+    accelsel_predictor *p = fresh();
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "time_to_train_min"));
+    ck_assert_int_eq(accelsel_predictor_evaluate(&t, p, ds, NULL), ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_null(t);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_predictor_free(truth);
+}
+END_TEST
+
 static accelsel_dataset *evaluate(const accelsel_dataset *ds, uint32_t threads)
 {
     accelsel_predictor *p;
@@ -565,6 +703,11 @@ int main(void)
     tcase_add_test(tc, recovers_software_trend);
     tcase_add_test(tc, far_rounds_stay_finite);
     tcase_add_test(tc, corrections_out_of_range);
+    tcase_add_test(tc, correction_products_out_of_range);
+    tcase_add_test(tc, globals_out_of_range);
+    tcase_add_test(tc, no_epochs_keeps_the_relation);
+    tcase_add_test(tc, closed_division_in_any_case);
+    tcase_add_test(tc, missing_time_column);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

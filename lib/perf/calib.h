@@ -7,8 +7,10 @@
 
 /* Fit @p par (epochs relation, then the per-kind efficiencies and overheads)
  * and the time factors @p corr (reset first: per device, then per device and
- * count) on the rows with use[i] != 0. 0, ACCELSEL_EEMPTY (no usable row) or
- * ACCELSEL_ENOMEM. */
+ * count) on the rows with use[i] != 0; the epochs relation keeps its
+ * defaults where no row has a positive epochs_mean. 0, ACCELSEL_EEMPTY (no
+ * usable row), ACCELSEL_EDATA (a parameter or factor beyond what a
+ * parameter file holds; @p par unchanged) or ACCELSEL_ENOMEM. */
 int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_rows *rows,
                   const unsigned char *use, const accelsel_calibrate_options *o);
 

@@ -76,6 +76,8 @@ int asel_perf_learn_corrections(asel_perf_corr *corr, const asel_perf_rows *rows
         double f = group_factor(&g, r, i, asel_perf_same_count(&g, i), base, shrink, delta);
         corr->cnt[corr->n_cnt++] = (asel_perf_count_corr){ g.m[i].dev, g.m[i].count, f };
         rc = check_factor(&g, i, "count", f);
+        if (rc == 0) /* a prediction applies the product */
+            rc = check_factor(&g, i, "device x count", base * f);
     }
     asel_perf_groups_free(&g);
     if (rc < 0)

@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/calib.h"
+#include "perf/params_fields.h"
 #include "perf/software.h"
 
 #define NPK 5 /* fitted per kind: compute, memory, overhead, communication, fusion */
@@ -290,7 +291,7 @@ static void fit_epochs(asel_perf_params *par, const asel_perf_rows *rows, const 
     double best = INFINITY;
     for (size_t c = 0; c < rows->n; c++) {
         const asel_perf_row *rc = &rows->row[c];
-        if (!use[c] || !isfinite(rc->epochs_mean))
+        if (!use[c] || !has_epochs(rc))
             continue;
         double b0 = rc->cfg.global_batch, le0, alpha;
         double loss = epochs_line(rows, use, b0, delta, &le0, &alpha);
@@ -375,6 +376,8 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
     memcpy(f.theta0, theta, sizeof theta);
     if (rc == 0)
         rc = fit_globals(&f, theta, r);
+    if (rc == 0)
+        rc = asel_perf_params_check(&f.par);
     if (rc == 0 && !o->no_corrections)
         rc = asel_perf_learn_corrections(corr, rows, idx, r, f.n, o->shrink_rows, o->huber_delta);
     if (rc == 0)

@@ -238,6 +238,16 @@ static char *layout_note(const row_cells *k, const asel_perf_config *cfg)
     return asel_strdup(text);
 }
 
+/* The division as tables write it: "closed", "Closed", " closed ". */
+static int is_closed(const char *div)
+{
+    if (div == NULL)
+        return 1;
+    size_t b = 0, e = strlen(div);
+    asel_trim_blanks(div, &b, &e);
+    return e - b == 6 && strncasecmp(div + b, "closed", 6) == 0;
+}
+
 static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
                     const cols *c, const accelsel_network *net, asel_perf_row *out)
 {
@@ -270,21 +280,21 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
     out->measured_min = time.v;
     out->epochs_mean = epochs.v;
     out->family = str(ds, r, c->family) ? str(ds, r, c->family) : "";
-    const char *div = str(ds, r, c->division);
-    out->closed = div == NULL || strcmp(div, "closed") == 0;
+    out->closed = is_closed(str(ds, r, c->division));
     const char *same = str(ds, r, c->same_runs);
     out->repeat = same != NULL && same[0] != '\0';
     return 0;
 }
 
 int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
-                        const accelsel_dataset *ds)
+                        const accelsel_dataset *ds, int measured)
 {
     *out = (asel_perf_rows){ 0 };
     size_t need;
     int rc;
     if ((rc = accelsel_dataset_column_index(ds, "accelerator_model_name", &need)) < 0 ||
-        (rc = accelsel_dataset_column_index(ds, "total_accelerators", &need)) < 0)
+        (rc = accelsel_dataset_column_index(ds, "total_accelerators", &need)) < 0 ||
+        (measured && (rc = accelsel_dataset_column_index(ds, "time_to_train_min", &need)) < 0))
         return rc;
     cols c = { col(ds, "accelerator_model_name"), col(ds, "accelerator_family"),
                col(ds, "total_accelerators"), col(ds, "number_of_nodes"),

@@ -168,7 +168,7 @@ ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accel
     if (rc < 0)
         return rc;
     asel_perf_rows rows;
-    if ((rc = asel_perf_rows_read(&rows, p, ds)) < 0)
+    if ((rc = asel_perf_rows_read(&rows, p, ds, 1)) < 0)
         return rc;
     rc = calibrate_rows(p, &rows, &o, report);
     asel_perf_rows_free(&rows);

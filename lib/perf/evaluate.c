@@ -270,7 +270,7 @@ ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
     if (rc < 0)
         return rc;
     asel_perf_rows rows;
-    if ((rc = asel_perf_rows_read(&rows, p, ds)) < 0)
+    if ((rc = asel_perf_rows_read(&rows, p, ds, 1)) < 0)
         return rc;
     rc = evaluate(out, p, &rows, &o);
     asel_perf_rows_free(&rows);

@@ -23,4 +23,9 @@ extern const asel_perf_field asel_perf_kind_fields[];  /* NULL-key terminated */
 extern const asel_perf_field asel_perf_global_fields[];
 extern const char *const asel_perf_kind_keys[ASEL_PERF_KINDS]; /* "cpu", "gpu", "accel" */
 
+/* 0 if every field of @p par is in its range, so that a parameter file
+ * saved from it loads; else ACCELSEL_EDATA naming the first one outside
+ * (a calibration driven there by rows far beyond the model). */
+int asel_perf_params_check(const asel_perf_params *par);
+
 #endif

@@ -178,8 +178,8 @@ static int product_in_range(const asel_yaml_doc *doc, const asel_yaml_node *node
     if (f >= ASEL_PERF_CORR_MIN && f <= ASEL_PERF_CORR_MAX)
         return 0;
     return asel_yaml_fail(doc, node,
-                          "count correction %s times the correction %g of '%s' is %g, outside "
-                          "[%g, %g]", node->value, p->corr.dev[dev],
+                          "count correction %s times the correction %.9g of '%s' is %.9g, "
+                          "outside [%g, %g]", node->value, p->corr.dev[dev],
                           accelsel_catalog_device(p->cat, dev)->name, f, ASEL_PERF_CORR_MIN,
                           ASEL_PERF_CORR_MAX);
 }

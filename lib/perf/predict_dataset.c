@@ -132,7 +132,7 @@ ACCELSEL_API int accelsel_predictor_predict_dataset(accelsel_dataset **out,
         return asel_error(ACCELSEL_EVERSION, "unknown predict dataset options version %u",
                           opts->version);
     asel_perf_rows rows;
-    int rc = asel_perf_rows_read(&rows, p, ds);
+    int rc = asel_perf_rows_read(&rows, p, ds, 0);
     if (rc < 0)
         return rc;
     rc = build(out, p, ds, &rows, opts ? opts->no_correction != 0 : 0);

@@ -32,9 +32,10 @@ size_t asel_perf_column(const accelsel_dataset *ds, const char *name);
  * configuration cell that is not what its column holds, a round cell that
  * is not a round, a configuration that does not resolve); only
  * ACCELSEL_ENOMEM, or ACCELSEL_ENOTFOUND for a missing required column
- * (accelerator_model_name, total_accelerators), fail the call. */
+ * (accelerator_model_name, total_accelerators, and time_to_train_min when
+ * @p measured: the rows are to be fitted or scored), fail the call. */
 int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
-                        const accelsel_dataset *ds);
+                        const accelsel_dataset *ds, int measured);
 void asel_perf_rows_free(asel_perf_rows *rows);
 
 /* Predict row @p r with @p par and time factor @p corr, times the software

@@ -110,7 +110,8 @@ START_TEST(fp32_versus_tensor_precision)
 END_TEST
 
 /* CPU: peak 4 cores x 1 GHz x 32 = 128 GFLOP/s at 0.5; 96 x 256 outputs are
- * one block of 96 x 256, so one core of four works: a quarter of the rate. */
+ * one block of 96 x 256, so one core of four works: a quarter of the rate.
+ * Each wave of blocks takes as long as its largest block. */
 START_TEST(cpu_thread_quantisation)
 {
     asel_layer_time t;
@@ -122,6 +123,23 @@ START_TEST(cpu_thread_quantisation)
     ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), 384, ACCELSEL_PRECISION_FP32, &t), 0);
     ck_assert_double_eq_tol(t.compute_s, gemm + 4 * bias, 1e-12 * gemm);
     ck_assert_double_eq_tol(t.overhead_s, 20e-6, 1e-18);
+    /* 100 rows: two blocks on two cores, one wave as long as its largest
+     * block, 96 rows: the time of 96 rows, not less. */
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), 100, ACCELSEL_PRECISION_FP32, &t), 0);
+    ck_assert_double_eq_tol(t.compute_s, gemm + 100 * bias / 96, 1e-12 * gemm);
+    /* 5 rows: one block of one register tile of 6 rows. */
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), 5, ACCELSEL_PRECISION_FP32, &t), 0);
+    ck_assert_double_eq_tol(t.compute_s, gemm * 6 / 96 + 5 * bias / 96, 1e-12 * gemm);
+    /* 385 rows: five blocks on four cores, two waves of 96 rows. */
+    ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), 385, ACCELSEL_PRECISION_FP32, &t), 0);
+    ck_assert_double_eq_tol(t.compute_s, 2 * gemm + 385 * bias / 96, 1e-12 * gemm);
+    /* More rows never take less time. */
+    double last = 0;
+    for (double rows = 1; rows <= 1000; rows++) {
+        ck_assert_int_eq(asel_perf_layer_forward(NULL, dev("cpu4"), fc(), rows, ACCELSEL_PRECISION_FP32, &t), 0);
+        ck_assert_msg(t.compute_s >= last, "%g rows: %g s after %g s", rows, t.compute_s, last);
+        last = t.compute_s;
+    }
 }
 END_TEST
 

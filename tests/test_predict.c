@@ -342,6 +342,174 @@ START_TEST(links_only_where_crossed)
 }
 END_TEST
 
+/* GPUs of one kind but their peaks (tera-FLOP/s): fast, with a tf32 a bit
+ * above fp16 (4-byte elements: twice the bytes and the memory), a slow fp16
+ * (as on consumer Pascal cards), fp8 alone; and a card with a tf32 ten times
+ * its fp16, with 80 GiB and with 4 GiB (ResNet-50 at 64 samples needs 3.2 GB
+ * in fp16, 6.1 GB in tf32); with the built-in catalog's links. */
+static accelsel_catalog *precision_catalog(void)
+{
+    static const char yaml[] =
+        "version: 1\n"
+        "devices:\n"
+        "  - {name: fp16-card, vendor: x, kind: gpu, peak_flops: {fp16: 100e12, fp32: 20e12},\n"
+        "     memory_bw_bytes_s: 1e12, memory_bytes: 85899345920, source: test}\n"
+        "  - {name: tf32-card, vendor: x, kind: gpu,\n"
+        "     peak_flops: {fp16: 100e12, tf32: 101e12, fp32: 20e12},\n"
+        "     memory_bw_bytes_s: 1e12, memory_bytes: 85899345920, source: test}\n"
+        "  - {name: slow-fp16-card, vendor: x, kind: gpu, peak_flops: {fp16: 0.2e12, fp32: 10e12},\n"
+        "     memory_bw_bytes_s: 1e12, memory_bytes: 85899345920, source: test}\n"
+        "  - {name: roomy-card, vendor: x, kind: gpu,\n"
+        "     peak_flops: {fp16: 100e12, tf32: 1000e12, fp32: 20e12},\n"
+        "     memory_bw_bytes_s: 10e12, memory_bytes: 85899345920, source: test}\n"
+        "  - {name: small-card, vendor: x, kind: gpu,\n"
+        "     peak_flops: {fp16: 100e12, tf32: 1000e12, fp32: 20e12},\n"
+        "     memory_bw_bytes_s: 10e12, memory_bytes: 4294967296, source: test}\n"
+        "  - {name: fp8-card, vendor: x, kind: gpu, peak_flops: {fp8: 100e12},\n"
+        "     memory_bw_bytes_s: 1e12, memory_bytes: 85899345920, source: test}\n";
+    accelsel_catalog *own, *both;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
+    ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0); /* the links */
+    accelsel_catalog_free(own);
+    return both;
+}
+
+/* The step of @p device at 64 samples in @p precision, or +inf if it does not fit. */
+static double step_in(const accelsel_predictor *p, const char *device, int precision,
+                      int *used)
+{
+    accelsel_predict_request q = req(device, 1, 64);
+    q.precision = precision;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    int rc = accelsel_predictor_predict(p, &q, &r);
+    ck_assert(rc == 0 || rc == ACCELSEL_EINFEASIBLE);
+    if (used)
+        *used = r.precision;
+    return rc == 0 ? r.step_s : INFINITY;
+}
+
+/* AUTO is the fastest precision the device trains in, not the highest
+ * peak: each card's AUTO step is the least of its steps in fp16 and in
+ * tf32 or fp32 asked for by name; a card whose fast format does not fit its
+ * memory takes one that does; an fp8-only card has no default. */
+START_TEST(auto_precision_is_the_fastest)
+{
+    accelsel_catalog *own = precision_catalog();
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, own, NULL), 0);
+    static const struct { const char *dev; int wide, want; } c[] = {
+        { "fp16-card", ACCELSEL_PRECISION_FP32, ACCELSEL_PRECISION_FP16 },
+        { "tf32-card", ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_FP16 },
+        { "slow-fp16-card", ACCELSEL_PRECISION_FP32, ACCELSEL_PRECISION_FP32 },
+        { "roomy-card", ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_TF32 },
+        { "small-card", ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_FP16 },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        double half = step_in(p, c[i].dev, ACCELSEL_PRECISION_FP16, NULL);
+        double wide = step_in(p, c[i].dev, c[i].wide, NULL);
+        int used;
+        double aut = step_in(p, c[i].dev, ACCELSEL_PRECISION_AUTO, &used);
+        ck_assert_msg(used == c[i].want, "%s: %s", c[i].dev, accelsel_precision_name(used));
+        ck_assert_double_eq(aut, fmin(half, wide));
+    }
+    /* The tf32 card is no slower than the card without tf32. */
+    ck_assert_double_eq(step_in(p, "tf32-card", ACCELSEL_PRECISION_AUTO, NULL),
+                        step_in(p, "fp16-card", ACCELSEL_PRECISION_AUTO, NULL));
+    ck_assert(isinf(step_in(p, "small-card", ACCELSEL_PRECISION_TF32, NULL)));
+    accelsel_predict_request q = req("fp8-card", 1, 64);
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_EINVAL);
+    assert_message_has("'fp8-card' trains in none of fp16, bf16, tf32 and fp32", NULL);
+    q.precision = ACCELSEL_PRECISION_FP8;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    accelsel_predictor_free(p);
+    accelsel_catalog_free(own);
+}
+END_TEST
+
+/* 64 samples on 33 devices: 31 take 2 and 2 take 1, and the step waits for
+ * those with 2, so it takes as long as on 32 devices; the memory check is
+ * at the busiest device's batch too (1,894 samples of ResNet-50 do not fit
+ * an 80 GB A100; 15,151 on 8 devices give 7 of them 1,894). */
+START_TEST(busiest_device_sets_the_step)
+{
+    accelsel_prediction r32, r33, r;
+    accelsel_predict_request q = req("epyc-7742", 32, 64);
+    q.per_node = 1;
+    ck_assert_int_eq(predict(&q, &r32), 0);
+    q.count = 33;
+    ck_assert_int_eq(predict(&q, &r33), 0);
+    ck_assert_double_eq(r33.per_device_batch, 2);
+    ck_assert_double_eq(r33.compute_s, r32.compute_s);
+    ck_assert_double_eq(r33.memory_s, r32.memory_s);
+    q = req("a100-sxm4-80gb", 1, 1894);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINFEASIBLE);
+    q = req("a100-sxm4-80gb", 8, 15151);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINFEASIBLE);
+    assert_message_has("at 1894 samples per device", NULL);
+}
+END_TEST
+
+/* A network with no weights has no gradient to all-reduce: 8 devices send
+ * no message, so no link latency is charged. */
+START_TEST(no_weights_no_allreduce)
+{
+    static const char yaml[] =
+        "version: 1\n"
+        "name: relu-only\n"
+        "inputs:\n"
+        "  - {name: x, shape: [3, 224, 224]}\n"
+        "layers:\n"
+        "  - {name: act, kind: activation, inputs: [x], function: relu}\n";
+    accelsel_network *relu;
+    ck_assert_int_eq(accelsel_network_load_buffer(&relu, yaml, sizeof yaml - 1, NULL), 0);
+    accelsel_predict_request q = req("a100-sxm4-80gb", 8, 0);
+    q.network = relu;
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.communication_s, 0);
+    ck_assert_double_eq(r.exposed_communication_s, 0);
+    accelsel_network_free(relu);
+}
+END_TEST
+
+/* A host CPU must be a CPU with a core count: a GPU named as the host, or a
+ * CPU without cores, would silently drop the input pipeline's bound. Nodes
+ * alone do not say how many devices: the error says what to add. */
+START_TEST(host_and_node_errors)
+{
+    static const char yaml[] =
+        "version: 1\n"
+        "devices:\n"
+        "  - {name: coreless, vendor: x, kind: cpu, peak_flops: {fp32: 1e12},\n"
+        "     memory_bw_bytes_s: 1e11, source: test}\n";
+    accelsel_catalog *own;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
+    accelsel_catalog *both;
+    ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, both, NULL), 0);
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    accelsel_predict_request q = req("a100-sxm4-80gb", 8, 0);
+    q.host_cpu = "h100-sxm5-80gb";
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_EINVAL);
+    assert_message_has("host CPU 'h100-sxm5-80gb' is not a CPU", NULL);
+    q.host_cpu = "coreless";
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_EDATA);
+    assert_message_has("host CPU 'coreless' has no figure 'cores'", NULL);
+    q.host_cpu = "epyc-7742";
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert(r.input_s > 0);
+    q = req("a100-sxm4-80gb", 0, 0);
+    q.nodes = 4;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_EINVAL);
+    assert_message_has("4 nodes of how many devices?", NULL);
+    accelsel_predictor_free(p);
+    accelsel_catalog_free(both);
+    accelsel_catalog_free(own);
+}
+END_TEST
+
 /* Both predictors give the same prediction of @p q, to the bit. */
 static void assert_same_prediction(const accelsel_predictor *a, const accelsel_predictor *b,
                                    accelsel_predict_request q)
@@ -1000,6 +1168,10 @@ int main(void)
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, out_of_range);
     tcase_add_test(tc, links_only_where_crossed);
+    tcase_add_test(tc, auto_precision_is_the_fastest);
+    tcase_add_test(tc, busiest_device_sets_the_step);
+    tcase_add_test(tc, no_weights_no_allreduce);
+    tcase_add_test(tc, host_and_node_errors);
     tcase_add_test(tc, params_round_trip);
     tcase_add_test(tc, params_version_1_loads);
     tcase_add_test(tc, params_edges_load);

@@ -34,9 +34,13 @@ typedef struct accelsel_predictor accelsel_predictor;
  *  training set, the data set of the MLPerf ResNet-50 benchmark. */
 #define ACCELSEL_PREDICT_IMAGENET_SAMPLES 1281167
 
-/** Precision value meaning "the device's fastest training precision": the
- *  highest dense peak among fp16, bf16, tf32 and fp32 (fp8 and int8 only when
- *  asked for by name; fp64 is never a default). */
+/** Precision value meaning "the device's fastest training precision":
+ *  among fp16, bf16, tf32 and fp32 that the device has a peak for, the one in
+ *  which the compiled-in parameters train the network fastest on one device
+ *  at its batch, one whose memory fits before one that does not (ties go in
+ *  that order). The compiled-in parameters, not a calibration's, judge, so
+ *  that calibrating never changes the precision of its own rows. fp8 and
+ *  int8 are used only when asked for by name; fp64 is never a default. */
 #define ACCELSEL_PRECISION_AUTO (-1)
 
 /** Options for accelsel_predictor_new() and the parameter loaders.
@@ -186,7 +190,8 @@ typedef struct accelsel_prediction {
                                         training of less than one global batch runs
                                         a step) */
     double throughput_samples_s;   /**< global batch / step_s */
-    double per_device_batch;       /**< global batch / count */
+    double per_device_batch;       /**< the busiest device's batch: global batch / count,
+                                        rounded up (the step waits for that device) */
     double global_batch;
     double epochs;                 /**< given, from total_samples, or from the epochs relation */
     int32_t precision;             /**< the precision used (ACCELSEL_PRECISION_*) */

@@ -5,7 +5,7 @@
 
 double asel_perf_ring_allreduce(double bytes, double p, double bw, double lat)
 {
-    if (p <= 1)
+    if (p <= 1 || bytes <= 0) /* nothing to reduce sends no message */
         return 0;
     return 2.0 * (p - 1) / p * bytes / bw + 2.0 * (p - 1) * lat;
 }

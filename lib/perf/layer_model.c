@@ -72,16 +72,17 @@ static double tile_n_of(const asel_perf_kind_params *q, const accelsel_device_in
     return isfinite(fpc) && fpc >= 4 ? fpc / 2 : 1;
 }
 
-/* Share of the cores busy when the output is cut into blocks, one block per
- * core at a time: blocks / (cores x waves). */
-static double thread_use(const asel_perf_kind_params *q, const accelsel_device_info *dev,
-                         double m, double n, double groups)
+/* CPUs cut the output into blocks of block_m x block_n, one block per core
+ * at a time: the GEMM takes as many waves as it has blocks per core, each
+ * as long as its largest block, of @p pm x @p pn padded rows and columns
+ * where the GEMM is smaller. More rows never take less time, as they could
+ * if the padded work were spread evenly over the blocks. */
+static double blocked_macs(const asel_perf_kind_params *q, const accelsel_device_info *dev,
+                           double m, double n, double pm, double pn, double k, double groups)
 {
-    if (q->block_m <= 0 || q->block_n <= 0 || dev->cores <= 1)
-        return 1;
     double blocks = ceil(m / q->block_m) * ceil(n / q->block_n) * groups;
-    double cores = dev->cores;
-    return blocks / (cores * ceil(blocks / cores));
+    double waves = ceil(blocks / dev->cores);
+    return waves * dev->cores * fmin(pm, q->block_m) * fmin(pn, q->block_n) * k;
 }
 
 /* MACs after padding M and N to whole tiles (dense GEMMs only: grouped and
@@ -100,8 +101,11 @@ static double gemm_compute(const asel_perf_kind_params *q, const accelsel_device
         double flops = 2.0 * groups * m * n * k;
         return flops / (vector_peak(dev, precision) * q->compute_eff);
     }
-    double padded = groups * round_up(m, q->tile_m) * round_up(n, tile_n_of(q, dev, precision)) * k;
-    return 2.0 * padded / (rate * thread_use(q, dev, m, n, groups));
+    double pm = round_up(m, q->tile_m), pn = round_up(n, tile_n_of(q, dev, precision));
+    double macs = q->block_m > 0 && q->block_n > 0 && dev->cores > 1
+                      ? blocked_macs(q, dev, m, n, pm, pn, k, groups)
+                      : groups * pm * pn * k;
+    return 2.0 * macs / rate;
 }
 
 void asel_perf_layer_terms(const asel_perf_params *par, const accelsel_device_info *dev,

@@ -7,21 +7,50 @@
 
 #include "core/error.h"
 #include "perf/layer_cost.h"
+#include "perf/params.h"
 #include "perf/predictor_impl.h"
+#include "perf/step.h"
 
-/* The fastest training precision: highest dense peak among fp16, bf16,
- * tf32 and fp32 (fp8 only when asked for). */
-static int auto_precision(const accelsel_device_info *dev)
+/* The training precisions a request may default to, in the order that
+ * breaks ties (fp8 and int8 only when asked for). */
+static const int auto_order[] = { ACCELSEL_PRECISION_FP16, ACCELSEL_PRECISION_BF16,
+                                  ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_FP32 };
+
+/* The precision of auto_order the device trains @p c's network fastest in,
+ * one device's step at its batch, one that fits its memory before one that
+ * does not. The peak alone misleads: a 4-byte format moves twice the bytes
+ * and needs more memory. The compiled-in parameters judge, not the
+ * predictor's, so that a calibration never changes its own rows'
+ * precision. */
+static int auto_precision(const accelsel_network *net, asel_perf_config *c)
 {
-    static const int order[] = { ACCELSEL_PRECISION_FP16, ACCELSEL_PRECISION_BF16,
-                                 ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_FP32 };
-    int best = -1;
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        double v = dev->peak_flops[order[i]];
-        if (isfinite(v) && v > 0 && (best < 0 || v > dev->peak_flops[best]))
-            best = order[i];
+    const accelsel_device_info *dev = c->dev;
+    int best = -1, best_fits = 0;
+    double best_s = INFINITY;
+    for (size_t i = 0; i < sizeof auto_order / sizeof auto_order[0]; i++) {
+        int prec = auto_order[i];
+        if (!(isfinite(dev->peak_flops[prec]) && dev->peak_flops[prec] > 0))
+            continue;
+        int rc = asel_perf_check_device(dev, prec); /* a figure missing: EDATA */
+        if (rc < 0)
+            return rc;
+        asel_perf_step s;
+        asel_perf_device_step(asel_perf_params_default(), dev, net, c->per_device_batch, prec,
+                              &s, NULL, 0);
+        int fits = !(s.memory_needed > dev->memory_bytes);
+        if (best < 0 || fits > best_fits || (fits == best_fits && s.device_s < best_s))
+            best = prec, best_fits = fits, best_s = s.device_s;
     }
-    return best < 0 ? ACCELSEL_PRECISION_FP32 : best;
+    if (best >= 0) {
+        c->precision = best;
+        return 0;
+    }
+    int rc = asel_perf_check_device(dev, ACCELSEL_PRECISION_FP32); /* no peak at all: EDATA */
+    return rc < 0 && rc != ACCELSEL_EINVAL
+               ? rc
+               : asel_error(ACCELSEL_EINVAL,
+                            "device '%s' trains in none of fp16, bf16, tf32 and fp32; fp8 and "
+                            "int8 are used only when asked for", dev->name);
 }
 
 static int find_link(const accelsel_catalog *cat, const char *name, double *bw, double *lat,
@@ -67,6 +96,9 @@ static int complete_counts(asel_perf_config *c, double count, double nodes, doub
     if (count > 0 && nodes > 0 && per_node > 0 && count != nodes * per_node)
         return asel_error(ACCELSEL_EINVAL, "count %g is not nodes %g x per-node %g", count,
                           nodes, per_node);
+    if (count <= 0 && nodes > 0 && per_node <= 0)
+        return asel_error(ACCELSEL_EINVAL, "%g nodes of how many devices? Give a count or a "
+                          "per-node count too", nodes);
     if (count <= 0)
         count = nodes > 0 && per_node > 0 ? nodes * per_node : per_node > 0 ? per_node : 1;
     if (count > UINT32_MAX) /* nodes x per-node of two 32-bit counts */
@@ -186,7 +218,11 @@ static int resolve_host(const accelsel_predictor *p, const accelsel_predict_requ
         cpu = accelsel_catalog_device(p->cat, (size_t)sys->host_cpu);
         sockets = sys->host_cpus_per_node > 0 ? sys->host_cpus_per_node : 1;
     }
-    c->host_cores = cpu && cpu->cores > 0 ? cpu->cores * sockets : 0;
+    if (cpu && cpu->kind != ACCELSEL_DEVICE_CPU)
+        return asel_error(ACCELSEL_EINVAL, "host CPU '%s' is not a CPU", cpu->name);
+    if (cpu && !(cpu->cores > 0))
+        return asel_error(ACCELSEL_EDATA, "host CPU '%s' has no figure 'cores'", cpu->name);
+    c->host_cores = cpu ? cpu->cores * sockets : 0;
     return 0;
 }
 
@@ -205,16 +241,21 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
         nodes = sys->nodes;
     if ((rc = complete_counts(c, r->count, nodes, per_node)) < 0)
         return rc;
-    c->precision = r->precision == ACCELSEL_PRECISION_AUTO ? auto_precision(c->dev) : r->precision;
-    if ((rc = asel_perf_check_device(c->dev, c->precision)) < 0)
-        return rc;
-    if ((rc = resolve_links(p, r, sys, c)) < 0 || (rc = resolve_host(p, r, sys, c)) < 0)
-        return rc;
     c->global_batch = r->global_batch > 0 ? r->global_batch : 256.0 * c->count;
     if (c->global_batch < c->count) /* data parallelism gives every device a sample */
         return asel_error(ACCELSEL_EINVAL, "global batch %g is smaller than the %g devices",
                           c->global_batch, c->count);
-    c->per_device_batch = c->global_batch / c->count;
+    /* The step waits for the busiest device: 64 samples on 33 devices give
+     * some devices 2, and they take as long as at 32 devices. */
+    c->per_device_batch = ceil(c->global_batch / c->count);
+    if (r->precision == ACCELSEL_PRECISION_AUTO)
+        rc = auto_precision(r->network, c);
+    else
+        rc = asel_perf_check_device(c->dev, c->precision = r->precision);
+    if (rc < 0)
+        return rc;
+    if ((rc = resolve_links(p, r, sys, c)) < 0 || (rc = resolve_host(p, r, sys, c)) < 0)
+        return rc;
     c->epochs = r->epochs;
     c->epoch_samples = r->epoch_samples > 0 ? r->epoch_samples : ACCELSEL_PREDICT_IMAGENET_SAMPLES;
     c->total_samples = r->total_samples;

@@ -31,10 +31,11 @@ typedef struct asel_perf_links {
  * a ring inside a node when nodes == 1, a ring across nodes when per_node == 1,
  * else hierarchical (reduce-scatter in the node, ring all-reduce of each
  * shard across nodes, all-gather in the node). Bandwidths are already scaled
- * by the efficiency. 0 for one device. */
+ * by the efficiency. 0 for one device or no bytes. */
 double asel_perf_allreduce(double bytes, double nodes, double per_node, const asel_perf_links *l);
 
-/* Ring all-reduce of @p bytes over @p p members: 2 (p-1)/p bytes/bw + 2 (p-1) lat. */
+/* Ring all-reduce of @p bytes over @p p members: 2 (p-1)/p bytes/bw + 2 (p-1) lat;
+ * 0 for one member or no bytes. */
 double asel_perf_ring_allreduce(double bytes, double p, double bw, double lat);
 
 #endif

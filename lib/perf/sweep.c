@@ -62,7 +62,8 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
     int rc = check(req, counts, n, threshold, points, sweet);
     if (rc < 0)
         return rc;
-    /* The per-device batch of the request at its own size stays fixed. */
+    /* The mean per-device batch of the request at its own size stays fixed
+     * (the per-device batch reported is the busiest device's). */
     accelsel_prediction base = { .version = ACCELSEL_PREDICTION_VERSION };
     if ((rc = accelsel_predictor_predict(p, req, &base)) < 0)
         return rc;
@@ -70,7 +71,7 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
     for (size_t i = 0; i < n; i++) {
         accelsel_predict_request q = *req;
         layout(&q, counts[i], node_size);
-        q.global_batch = round(base.per_device_batch * counts[i]); /* whole samples */
+        q.global_batch = round(base.global_batch / base.count * counts[i]); /* whole samples */
         accelsel_prediction r = { .version = ACCELSEL_PREDICTION_VERSION };
         if ((rc = accelsel_predictor_predict(p, &q, &r)) < 0) {
             char msg[512];

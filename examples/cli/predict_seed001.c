@@ -1,7 +1,7 @@
 /* accelsel predict --seed001: seed 001's experiment (10 epochs of CIFAR-10 on
  * an RTX 3050 against an Intel desktop CPU, for a small CNN, ResNet-18 and
  * ResNet-50), predicted from device figures and global parameters alone and
- * printed beside the paper's speed-ups (../shared/REFERENCE.md, section 2).
+ * printed beside the paper's speed-ups (docs/predictor.md, "Seed 001").
  * The GPU's input pipeline runs on the same desktop CPU (host_cpu), as it
  * did on the paper's desktop. */
 #include <math.h>

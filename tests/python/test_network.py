@@ -11,7 +11,7 @@ import accelsel
 from accelsel import AccelselError, Network
 
 # Published parameter counts (torchvision / Hugging Face model cards) and forward
-# MACs per sample (convs + linear) from /work/shared/REFERENCE.md, with the unit of
+# MACs per sample (convs + linear) from the same model cards, with the unit of
 # the last published digit: figures are accepted within 0.5% or half that unit.
 PUBLISHED = {
     'resnet18': (11689512, 1.81e9, 0.01e9),

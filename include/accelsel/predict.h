@@ -482,10 +482,12 @@ typedef struct accelsel_error_summary {
 
 /** Fit the global parameters (per device kind: compute, memory and
  *  communication efficiency, per-layer overhead, epilogue fusion; the
- *  epochs relation; the software trend across rounds, after which the
- *  parameters describe the software of the latest fitted round) and the
- *  per-device and per-count corrections on the rows of @p ds (built-in format; rows without a time to
- *  train, with an unknown device, or of the open division are skipped), by
+ *  epochs relation, on the rows with a positive epochs_mean, else kept;
+ *  the software trend across rounds, after which the parameters describe
+ *  the software of the latest fitted round) and the per-device and
+ *  per-count corrections on the rows of @p ds (built-in format; rows
+ *  without a time to train, with an unknown device, or whose division is
+ *  not "closed" in any case are skipped), by
  *  least squares on log time with the Huber loss (docs/predictor.md). The
  *  fit starts from, and its prior centres on, the compiled-in defaults of
  *  the parameters it fits, whatever @p p held: the result depends on the
@@ -500,8 +502,10 @@ typedef struct accelsel_error_summary {
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or bad options;
  *          ACCELSEL_EVERSION; ACCELSEL_ENOTFOUND for a missing column;
  *          ACCELSEL_EEMPTY if no row can be fitted; ACCELSEL_EDATA if a
- *          device's rows call for a correction outside [1e-6, 1e6];
- *          ACCELSEL_ENOMEM.
+ *          device's rows call for a correction (device, or device x count)
+ *          outside [1e-6, 1e6], or the rows drive a fitted parameter
+ *          outside the range a parameter file holds (the message names
+ *          it); ACCELSEL_ENOMEM.
  *  Thread safety: no other thread may use @p p during the call. */
 ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
                                               const accelsel_calibrate_options *opts,

@@ -481,6 +481,28 @@ START_TEST(far_rounds_stay_finite)
 }
 END_TEST
 
+/* The predictor's parameter file, to show a failed calibration left it as it was. */
+static char *params_text(const accelsel_predictor *p)
+{
+    char *text;
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &text, NULL), 0);
+    return text;
+}
+
+/* Calibrating @p p on @p ds fails with ACCELSEL_EDATA, a message holding
+ * @p a and @p b, and leaves @p p as it was. */
+static void assert_refused(accelsel_predictor *p, const accelsel_dataset *ds,
+                           const accelsel_calibrate_options *o, const char *a, const char *b)
+{
+    char *before = params_text(p);
+    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, o, NULL), ACCELSEL_EDATA);
+    const char *m = accelsel_last_error()->message;
+    ck_assert_msg(strstr(m, a) && strstr(m, b), "'%s' lacks '%s' or '%s'", m, a, b);
+    char *after = params_text(p);
+    ck_assert_str_eq(after, before);
+    accelsel_free(before), accelsel_free(after);
+}
+
 /* The a30's rows a billion times faster than the truth call for a factor
  * near 1e-9, below what a parameter file can hold (1e-6): calibration
  * fails naming the device, and the predictor keeps its parameters, so
@@ -494,29 +516,14 @@ START_TEST(corrections_out_of_range)
             s.time[i] *= 1e-9;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
-    char *before, *after;
-    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &before, NULL), 0);
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.shrink_rows = 0;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), ACCELSEL_EDATA);
-    const char *m = accelsel_last_error()->message;
-    ck_assert_msg(strstr(m, "'a30'") && strstr(m, "outside [1e-06, 1e+06]"), "%s", m);
-    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &after, NULL), 0);
-    ck_assert_str_eq(after, before);
-    accelsel_free(before), accelsel_free(after);
+    assert_refused(p, ds, &o, "'a30'", "outside [1e-06, 1e+06]");
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);
 }
 END_TEST
-
-/* The predictor's parameter file, to show a failed calibration left it as it was. */
-static char *params_text(const accelsel_predictor *p)
-{
-    char *text;
-    ck_assert_int_eq(accelsel_predictor_save_params_buffer(p, &text, NULL), 0);
-    return text;
-}
 
 /* A30 rows 1e-5 x the truth, those at one accelerator 1e-7 x: the Huber
  * locations put the device's factor near 1e-5 and the count's near 1e-2,
@@ -531,16 +538,9 @@ START_TEST(correction_products_out_of_range)
             s.time[i] *= s.count[i] == 1 ? 1e-7 : 1e-5;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
-    char *before = params_text(p);
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.shrink_rows = 0;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), ACCELSEL_EDATA);
-    const char *m = accelsel_last_error()->message;
-    ck_assert_msg(strstr(m, "'a30' at 1 accelerators") && strstr(m, "device x count factor"),
-                  "%s", m);
-    char *after = params_text(p);
-    ck_assert_str_eq(after, before);
-    accelsel_free(before), accelsel_free(after);
+    assert_refused(p, ds, &o, "'a30' at 1 accelerators", "device x count factor");
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);
@@ -558,13 +558,7 @@ START_TEST(globals_out_of_range)
         s.epochs[i] = 1e7;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
-    char *before = params_text(p);
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), ACCELSEL_EDATA);
-    const char *m = accelsel_last_error()->message;
-    ck_assert_msg(strstr(m, "'epochs_e0' = 1") && strstr(m, "outside [1e-06, 1e+06]"), "%s", m);
-    char *after = params_text(p);
-    ck_assert_str_eq(after, before);
-    accelsel_free(before), accelsel_free(after);
+    assert_refused(p, ds, NULL, "'epochs_e0' = 1", "outside [1e-06, 1e+06]");
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);

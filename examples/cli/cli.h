@@ -23,7 +23,9 @@ int cli_predict(int argc, char **argv);
 int cli_map(int argc, char **argv);
 
 /* Print "accelsel: <what>: <library detail>" for status @p rc to stderr and
- * return CLI_FAIL. */
+ * return CLI_FAIL; "accelsel: <library detail>" when the detail already
+ * names @p what (a file or entry name) as its source or quoted, so that a
+ * path is said once. */
 int cli_fail(int rc, const char *what);
 
 /* The JSON object of a file that failed validation with status @p rc:
@@ -73,7 +75,10 @@ void cli_table_text(char *out, size_t cap, const char *s);
  * from input files that is not padded to a column. */
 void cli_print_text(FILE *f, const char *s);
 
-/* Write a double as JSON: shortest round-trip text, or null if not finite. */
+/* Write a double as JSON that YAML 1.1 reads as the same number: an integral
+ * value under 2^53 as an integer (100, not 1e+02), any other as the shortest
+ * text that reads back to it, with a '.' in the mantissa of an exponent form
+ * (1.0e-05); null if not finite. */
 void cli_json_number(FILE *f, double v);
 
 /* Load the CSV file @p csv, or the built-in MLPerf data when @p csv is NULL.

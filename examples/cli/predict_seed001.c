@@ -129,18 +129,28 @@ static void json_text(const char *key, const char *v)
     fputs(",\n", stdout);
 }
 
+/* Numbers through cli_json_number(): %g would write 1e+06 for a million,
+ * which a YAML reader takes for a string. */
+static void json_number(const char *key, double v)
+{
+    printf("  \"%s\": ", key);
+    cli_json_number(stdout, v);
+    fputs(",\n", stdout);
+}
+
 static void print_json(const predict_args *a, const seed_result *r, int precision, double batch)
 {
     fputs("{\n", stdout);
     json_text("gpu", SEED001_GPU);
     json_text("cpu", SEED001_CPU);
     json_text("cpu_reason", why_cpu);
-    printf("  \"batch\": %.17g,\n", batch);
+    json_number("batch", batch);
     json_text("batch_reason", a->batch > 0 ? "given with --batch" : why_batch);
     json_text("precision", accelsel_precision_name(precision));
     json_text("variant", a->cifar ? "cifar" : "imagenet-stem");
     json_text("parameters", a->params != NULL ? a->params : "fitted on the built-in MLPerf rows");
-    printf("  \"epochs\": %g,\n  \"samples_per_epoch\": %g,\n", SEED001_EPOCHS, CIFAR10_TRAIN);
+    json_number("epochs", SEED001_EPOCHS);
+    json_number("samples_per_epoch", CIFAR10_TRAIN);
     fputs("  \"models\": [", stdout);
     for (int i = 0; i < 3; i++) {
         const double v[] = {r[i].params, r[i].gpu_s, r[i].cpu_s, r[i].speedup,

@@ -31,12 +31,31 @@ int cli_svg_name(const char *command, const char *option, const char *path)
                            "file FILE.svg)", command, option, path);
 }
 
+/* Whether @p message already names @p what the way the library names the
+ * files and entries it is given: as the source of a located error
+ * ("what:line:column: ..."), or quoted ("cannot open 'what'"). */
+static int names_already(const char *message, const char *what)
+{
+    size_t n = strlen(what);
+    if (n == 0)
+        return 0;
+    if (strncmp(message, what, n) == 0 && message[n] == ':')
+        return 1;
+    for (const char *p = strchr(message, '\''); p != NULL; p = strchr(p + 1, '\''))
+        if (strncmp(p + 1, what, n) == 0 && p[n + 1] == '\'')
+            return 1;
+    return 0;
+}
+
 int cli_fail(int rc, const char *what)
 {
     const accelsel_error *e = accelsel_last_error();
-    fprintf(stderr, "accelsel: %s: %s (%s)\n", what,
-            e->code == rc && e->message[0] ? e->message : accelsel_strerror(rc),
-            accelsel_status_name(rc));
+    const char *detail = e->code == rc && e->message[0] ? e->message : accelsel_strerror(rc);
+    /* "accelsel: bad.yaml: bad.yaml:2:1: ..." says the path twice */
+    if (names_already(detail, what))
+        fprintf(stderr, "accelsel: %s (%s)\n", detail, accelsel_status_name(rc));
+    else
+        fprintf(stderr, "accelsel: %s: %s (%s)\n", what, detail, accelsel_status_name(rc));
     return CLI_FAIL;
 }
 
@@ -198,17 +217,34 @@ void cli_print_text(FILE *f, const char *s)
     }
 }
 
+/* Largest magnitude below which every integer is a double: integral values
+ * under it are written as integers, exact for a reader that parses int64. */
+#define CLI_EXACT_INT 9007199254740992.0 /* 2^53 */
+
 void cli_json_number(FILE *f, double v)
 {
     if (!isfinite(v)) {
-        fputs("null", f);
+        fputs("null", f); /* JSON has no NaN or inf; null is also YAML's null */
         return;
     }
-    char buf[32];
+    char buf[40];
+    if (v == floor(v) && fabs(v) < CLI_EXACT_INT) {
+        /* %g would write 100 as 1e+02, which PyYAML reads as a string and
+         * JSON readers as a float; +0.0 keeps -0 from printing as "-0" */
+        fprintf(f, "%.0f", v + 0.0);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, sizeof buf, "%.*g", prec, v);
         if (strtod(buf, NULL) == v)
             break;
+    }
+    /* YAML 1.1 reads an exponent form as a float only with a '.' in the
+     * mantissa: 1e-05 would be a string, 1.0e-05 is a float in both. */
+    char *e = strchr(buf, 'e');
+    if (e != NULL && memchr(buf, '.', (size_t)(e - buf)) == NULL) {
+        memmove(e + 2, e, strlen(e) + 1);
+        memcpy(e, ".0", 2);
     }
     fputs(buf, f);
 }

@@ -226,6 +226,38 @@ class CatalogCliTest(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn('gpu-a', r.stdout)
 
+    def test_json_integers(self):
+        """Integral figures are JSON integers (42949672960, not 4.294967296e+10),
+        unknown ones null, and YAML reads the text as JSON does."""
+        import yaml
+        r = run('catalog', 'show', 'a100-sxm4-40gb', '--format', 'json')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with accelsel.Catalog.builtin() as cat:
+            want = cat.device('a100-sxm4-40gb')
+        for doc in (json.loads(r.stdout), yaml.safe_load(r.stdout)):
+            dev = doc['device']
+            self.assertEqual(dev['memory_bytes'], 40 * 2**30)
+            self.assertEqual(dev['memory_bytes'], want['memory_bytes'])
+            self.assertIs(type(dev['memory_bytes']), int)
+            self.assertIs(type(dev['release_year']), int)
+            self.assertEqual(dev['peak_flops']['fp16'], 312 * 10**12)
+            self.assertIs(type(dev['peak_flops']['fp16']), int)
+            self.assertIsNone(dev['peak_flops']['fp8'])
+        self.assertEqual(yaml.safe_load(r.stdout), json.loads(r.stdout))
+
+    def test_bad_file_named_once(self):
+        with tempfile.TemporaryDirectory() as d:
+            bad = os.path.join(d, 'broken-catalog.yaml')
+            with open(bad, 'w') as f:
+                f.write('a: [1\n')
+            for args in (['list', '--catalog', bad], ['show', 'gpu-a', '--catalog', bad],
+                         ['validate', bad]):
+                with self.subTest(args=args):
+                    r = run('catalog', *args)
+                    self.assertEqual(r.returncode, 1, r.stderr)
+                    self.assertIn(bad + ':2:1:', r.stderr)
+                    self.assertEqual(r.stderr.count(bad), 1, r.stderr)
+
     def test_usage_errors(self):
         self.assertEqual(run('catalog').returncode, 2)
         self.assertEqual(run('catalog', 'show').returncode, 2)

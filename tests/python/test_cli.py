@@ -145,6 +145,26 @@ class CliTest(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
 
 
+    def test_bad_csv_path_said_once(self):
+        """The library's message starts with path:line:column: the CLI does
+        not put the path in front of it again."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'broken-table.csv')
+            with open(path, 'w') as f:
+                f.write('a,b\n1,2\n3,4,5\n')
+            for command in ('data', 'rank', 'cluster'):
+                with self.subTest(command=command):
+                    r = run(command, '--csv', path)
+                    self.assertEqual(r.returncode, 1, r.stderr)
+                    self.assertIn(path + ':3:', r.stderr)
+                    self.assertEqual(r.stderr.count(path), 1, r.stderr)
+            missing = os.path.join(d, 'missing.csv')
+            r = run('data', '--csv', missing)
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertIn('ACCELSEL_EIO', r.stderr)
+            self.assertEqual(r.stderr.count(missing), 1, r.stderr)
+
+
 class ProgressTest(unittest.TestCase):
     K_RANGE = ('cluster', '--features', 'log10(total_accelerators),log10(time_to_train_min)',
                '--k', '2..6', '--criterion', 'gap')

@@ -146,6 +146,59 @@ class SeedTest(unittest.TestCase):
         self.assertEqual(o['objective'], 'throughput')
 
 
+class NumbersTest(unittest.TestCase):
+    """Integral figures are written as integers (100, not 1e+02, which PyYAML
+    reads as a string and JSON as a float), and YAML reads every number as
+    JSON does."""
+
+    def test_integers_in_json_and_yaml(self):
+        import accelsel
+        import yaml
+        with tempfile.TemporaryDirectory() as d:
+            saved = os.path.join(d, 'm.yaml')
+            args = ['--network', 'small-cnn', '--system', 'adaptive-4', '--batch', '100',
+                    '--generations', '3', '--population', '8', '--seed', '2', '--threads', '1']
+            r = run(*args, '--format', 'json', '--save', saved)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            y = run(*args, '--format', 'yaml')
+            self.assertEqual(y.returncode, 0, y.stderr)
+            with accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn', batch=100) as p, \
+                    p.load(saved) as m:
+                want_memory = [int(b) for b in m.memory_bytes]
+                self.assertEqual([float(b) for b in want_memory], list(m.memory_bytes))
+        for o in (json.loads(r.stdout), yaml.safe_load(r.stdout), yaml.safe_load(y.stdout)):
+            for key, want in (('batch', 100), ('generations', 3)):
+                self.assertIs(type(o[key]), int, (key, o[key]))
+                self.assertEqual(o[key], want)
+            self.assertIs(type(o['evaluations']), int)
+            self.assertEqual(o['memory_bytes'], want_memory)
+            self.assertTrue(all(type(b) is int for b in o['memory_bytes']), o['memory_bytes'])
+        # the run times differ; every other figure reads the same in both
+        j, yy = json.loads(r.stdout), yaml.safe_load(y.stdout)
+        del j['seconds'], yy['seconds']
+        self.assertEqual(yy, j)
+
+
+class PathOnceTest(unittest.TestCase):
+    """A library message that names the file already: the CLI does not put
+    the path in front of it again."""
+
+    def test_bad_files_are_named_once(self):
+        with tempfile.TemporaryDirectory() as d:
+            bad = os.path.join(d, 'bad-input.yaml')
+            with open(bad, 'w') as f:
+                f.write('a: [1\n')
+            for args in (['--network', bad, '--system', 'adaptive-4'],
+                         ['--network', 'small-cnn', '--system', 'adaptive-4', '--catalog', bad],
+                         ['--network', 'small-cnn', '--system', 'adaptive-4', '--evaluate', bad]):
+                with self.subTest(args=args):
+                    r = run(*args)
+                    self.assertEqual(r.returncode, 1, r.stderr)
+                    self.assertIn('ACCELSEL_EPARSE', r.stderr)
+                    self.assertEqual(r.stderr.count(bad), 1, r.stderr)
+                    self.assertIn(bad + ':2:1:', r.stderr)  # where, from the library
+
+
 def run_with_terminal_stderr(*args):
     """accelsel map with stderr on a pseudo-terminal: (status, stdout, terminal text)."""
     return run_on_terminal([CLI, 'map', *args])

@@ -14,6 +14,8 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
+import yaml
+
 from accelsel import Dataset, Network, Predictor
 
 CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
@@ -383,6 +385,68 @@ class Seed001(unittest.TestCase):
         out = json.loads(ok('--seed001', '--variant', 'cifar', '--batch', '64', '--format', 'json').stdout)
         self.assertEqual([m['network'] for m in out['models']], ['small-cnn', 'resnet18-cifar', 'resnet50-cifar'])
         self.assertEqual(out['batch'], 64)
+
+
+class JsonNumbers(unittest.TestCase):
+    """Integral figures are integers in the JSON (1000, not 1e+03, which JSON
+    reads as a float and YAML as a string); the text reads the same as YAML."""
+
+    def check_ints(self, text, want):
+        for doc in (json.loads(text), yaml.safe_load(text)):
+            for key, value in want.items():
+                self.assertIs(type(doc[key]), int, (key, doc[key]))
+                self.assertEqual(doc[key], value)
+        self.assertEqual(yaml.safe_load(text), json.loads(text))
+
+    def test_one_configuration(self):
+        from accelsel import Catalog
+        with Catalog.builtin() as cat:
+            memory = cat.device('a100-sxm4-40gb')['memory_bytes']
+        self.assertEqual(memory, 40 * 2**30)
+        out = ok('--network', 'resnet50', '--device', 'a100-sxm4-40gb', '--count', '8',
+                 '--batch', '1000', '--format', 'json').stdout
+        self.check_ints(out, {'count': 8, 'global_batch': 1000, 'per_device_batch': 125,
+                              'memory_available_bytes': memory})
+
+    def test_exponent_forms_read_as_numbers(self):
+        """Figures like 2e-05 (a layer's overhead) are written 2.0e-05: YAML 1.1
+        reads an exponent form without a '.' as a string."""
+        out = ok('--network', 'resnet50', '--device', 't4', '--layers', '--format', 'json').stdout
+        rows = Predictor().layers('resnet50', device='t4')
+        self.assertIn(2e-05, [r['overhead_s'] for r in rows])
+        for doc in (json.loads(out), yaml.safe_load(out)):
+            for key in ('overhead_s', 'forward_s', 'memory_s'):
+                self.assertEqual([l[key] for l in doc['layers']], [r[key] for r in rows])
+        self.assertEqual(yaml.safe_load(out), json.loads(out))
+
+    def test_seed001(self):
+        out = ok('--seed001', '--format', 'json').stdout
+        self.check_ints(out, {'batch': 128, 'epochs': 10, 'samples_per_epoch': 50000})
+
+
+class PathOnce(unittest.TestCase):
+    """The library's message names the file (path:line:column); the CLI does
+    not put the path in front of it again."""
+
+    def test_bad_files(self):
+        with tempfile.TemporaryDirectory() as d:
+            yml, csv_path = os.path.join(d, 'broken-file.yaml'), os.path.join(d, 'broken-file.csv')
+            with open(yml, 'w') as f:
+                f.write('a: [1\n')
+            with open(csv_path, 'w') as f:
+                f.write('a,b\n1,"x\n')
+            base = ['--network', 'resnet50', '--device', 't4']
+            for args, where in ((base + ['--params', yml], yml + ':2:1:'),
+                                (base + ['--catalog', yml], yml + ':2:1:'),
+                                (['--network', yml, '--device', 't4'], yml + ':2:1:'),
+                                (['--from-csv', csv_path], csv_path + ':2:3:'),
+                                (['--from-csv', os.path.join(d, 'missing.csv')],
+                                 "'%s'" % os.path.join(d, 'missing.csv'))):
+                with self.subTest(args=args):
+                    p = run(*args)
+                    self.assertEqual(p.returncode, 1, p.stderr)
+                    self.assertIn(where, p.stderr)
+                    self.assertEqual(p.stderr.count(os.path.join(d, '')), 1, p.stderr)
 
 
 class ExitStatus(unittest.TestCase):

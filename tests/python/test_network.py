@@ -169,6 +169,23 @@ class Cli(unittest.TestCase):
             self.assertIn('tiny: 7 layers', self.run_cli('validate', path).stdout)
         self.assertEqual(self.run_cli('show', check=False).returncode, 2)
 
+    def test_bad_file_named_once(self):
+        """The library's message starts with path:line:column; the CLI does not
+        put the path in front of it again."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'broken-net.yaml')
+            with open(path, 'w') as f:
+                f.write('a: [1\n')
+            r = self.run_cli('validate', path, check=False)
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertIn(path + ':2:1:', r.stderr)
+            self.assertEqual(r.stderr.count(path), 1, r.stderr)
+            # show takes a zoo name: the library's message quotes it
+            r = self.run_cli('show', path, check=False)
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertIn("no zoo network named '%s'" % path, r.stderr)
+            self.assertEqual(r.stderr.count(path), 1, r.stderr)
+
 
 if __name__ == '__main__':
     unittest.main()

@@ -11,6 +11,7 @@ which carries the status name and the library's detail message.
 import ctypes
 import ctypes.util
 import contextlib
+import difflib
 import functools
 import glob
 import math
@@ -91,14 +92,19 @@ class AccelselError(Exception):
     """A libaccelsel call failed.
 
     Attributes: code (negative status), status (its name, e.g. 'ACCELSEL_EPARSE'),
-    message (the library's detail), source, line, column (parse errors)."""
+    message (the library's detail), source, line, column (parse errors).
+    AccelselError(code, message) is an error the binding finds itself before
+    calling the library (an unknown name it looks up), with the status the
+    library gives for the same fault."""
 
-    def __init__(self, code):
+    def __init__(self, code, message=None):
         err = _lib.accelsel_last_error().contents
         self.code = code
         self.status = _lib.accelsel_status_name(code).decode()
-        same = err.code == code
-        self.message = (err.message or b'').decode('utf-8', 'replace') if same else ''
+        # The thread's last error belongs to some earlier call when the
+        # binding raises on its own.
+        same = err.code == code and message is None
+        self.message = (err.message or b'').decode('utf-8', 'replace') if same else (message or '')
         if not self.message:
             self.message = _lib.accelsel_strerror(code).decode()
         self.source = err.source.decode('utf-8', 'replace') if same and err.source else None
@@ -217,12 +223,19 @@ def _enc(s):
 
 
 def _buf(data):
-    """Text handed to a loader with its length (str or bytes, NUL bytes kept:
-    the library reports them where they are)."""
+    """Text handed to a loader with its length (str or bytes, NUL bytes and
+    bytes that are not UTF-8 kept: the library reports them where they are,
+    as ACCELSEL_EPARSE with line and column). The one convention of the text
+    loaders (from_string, from_yaml_text, from_params, ...); a path goes to
+    the loader of files (load, from_yaml of a ClusterModel) through _text."""
     if isinstance(data, str):
         return data.encode('utf-8')
     if isinstance(data, (bytes, bytearray, memoryview)):
         return bytes(data)
+    if isinstance(data, os.PathLike):
+        # Parsing the path's own text as YAML would give a puzzling error.
+        raise TypeError('text must be str or bytes, not %s: to read a file, give its path '
+                        'to the loader that takes one (load())' % type(data).__name__)
     raise TypeError('text must be str or bytes, not %s' % type(data).__name__)
 
 
@@ -2572,6 +2585,78 @@ class CalibrationReport(_Handle):
         return Dataset._borrowed(_pr_report_table(self), self).to_dict()
 
 
+class _ReadersWriter:
+    """Many readers at once or one writer alone, for a handle whose C API lets
+    any number of threads read it but one thread alone change it (a Predictor:
+    predictions read its parameters, calibration rewrites them). ctypes lets
+    go of the GIL during every library call, so Python threads do overlap in
+    C. Writers go first: a reader arriving while a writer waits waits behind
+    it, else threads that keep predicting would keep calibration out for
+    ever. Not reentrant: a reader that asks again while a writer waits would
+    wait for itself (no Predictor method calls another while it holds)."""
+
+    def __init__(self):
+        self._cond = threading.Condition(threading.Lock())
+        self._readers = 0
+        self._writing = False
+        self._waiting_writers = 0
+
+    @contextlib.contextmanager
+    def shared(self):
+        with self._cond:
+            while self._writing or self._waiting_writers:
+                self._cond.wait()
+            self._readers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._readers -= 1
+                if self._readers == 0:
+                    self._cond.notify_all()
+
+    @contextlib.contextmanager
+    def exclusive(self):
+        with self._cond:
+            self._waiting_writers += 1
+            try:
+                while self._writing or self._readers:
+                    self._cond.wait()
+            except BaseException:
+                # Interrupted while waiting: readers held back for this
+                # writer may go again.
+                self._waiting_writers -= 1
+                self._cond.notify_all()
+                raise
+            self._waiting_writers -= 1
+            self._writing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._writing = False
+                self._cond.notify_all()
+
+
+def _reading(method):
+    """A Predictor method that reads the parameters: many may run at once."""
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        with self._rw.shared():
+            return method(self, *args, **kw)
+    return run
+
+
+def _writing(method):
+    """A Predictor method that changes the parameters: runs alone (predict.h:
+    "no other thread may use p during the call")."""
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        with self._rw.exclusive():
+            return method(self, *args, **kw)
+    return run
+
+
 class Predictor(_Handle):
     """The training-time predictor (include/accelsel/predict.h, docs/predictor.md).
 
@@ -2586,7 +2671,11 @@ class Predictor(_Handle):
     per_node, intra_link, inter_link, host_cpu, host_cores_per_node, batch
     (global), precision ('auto', 'fp32', ...), epochs, epoch_samples, samples
     (in all, instead of epochs), sample_bytes, correction (False: the physical
-    model alone). network is a Network or a zoo name."""
+    model alone). network is a Network or a zoo name.
+
+    Threads: any number of threads may predict with one Predictor at once;
+    calibrate() waits for the calls in progress to end and holds new ones
+    back while it runs (the C predictor must not be read while it changes)."""
     _free = _pr_free
     _CONFIG = ('device', 'system', 'count', 'nodes', 'per_node', 'intra_link', 'inter_link',
                'host_cpu', 'host_cores_per_node', 'batch', 'precision', 'epochs',
@@ -2599,6 +2688,7 @@ class Predictor(_Handle):
         """Make the predictor with make(out, catalog, *args) over catalog (the
         built-in one when None), which it borrows until it is freed."""
         catalog = catalog if catalog is not None else Catalog.builtin()
+        self._rw = _ReadersWriter()
         out = _vp()
         make(ctypes.byref(out), catalog, *args)
         _Handle.__init__(self, out.value, borrows=(catalog,))
@@ -2607,13 +2697,13 @@ class Predictor(_Handle):
     def load(cls, path, catalog=None):
         """Parameters from a YAML file written by save()."""
         self = cls.__new__(cls)
-        self._open(_pr_load_file, catalog, _enc(os.fspath(path)), ctypes.byref(_predictor_options()))
+        self._open(_pr_load_file, catalog, _text(path, 'path'), ctypes.byref(_predictor_options()))
         return self
 
     @classmethod
     def from_params(cls, text, catalog=None):
-        """Parameters from YAML text (str or bytes)."""
-        data = _enc(text)
+        """Parameters from YAML text (str or bytes); a file: load()."""
+        data = _buf(text)
         self = cls.__new__(cls)
         self._open(_pr_load_buffer, catalog, data, len(data), ctypes.byref(_predictor_options()))
         return self
@@ -2625,10 +2715,11 @@ class Predictor(_Handle):
         catalog, = self._borrows
         return Catalog._borrowed(catalog._ptr, self)
 
+    @_reading
     def save(self, path=None):
         """The parameters as YAML: written to path, or returned as a str."""
         if path is not None:
-            _pr_save_file(self, _enc(os.fspath(path)))
+            _pr_save_file(self, _text(path, 'path'))
             return None
         ptr, n = _vp(), _sz()
         _pr_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
@@ -2667,6 +2758,7 @@ class Predictor(_Handle):
                no_correction=1 - _flag(config.get('correction', True), 'predict: correction'))
         return r
 
+    @_reading
     def predict(self, network, **config):
         """One configuration: a dict with step_s, epoch_s, time_to_train_s,
         time_to_train_min, throughput_samples_s, per_device_batch, global_batch,
@@ -2687,6 +2779,7 @@ class Predictor(_Handle):
         d['breakdown'] = {f: getattr(res, f) for f in _BREAKDOWN}
         return d
 
+    @_reading
     def layers(self, network, **config):
         """The per-layer table: one dict per layer (name, forward_s, backward_s,
         update_s, compute_s, memory_s, overhead_s, bound)."""
@@ -2698,12 +2791,14 @@ class Predictor(_Handle):
             return [dict({'name': _dec(r.name), 'bound': _BOUNDS.get(r.bound)},
                          **{f: getattr(r, f) for f in _LAYER_TIMES}) for r in rows[:n.value]]
 
+    @_reading
     def epochs(self, global_batch):
         """Epochs to converge at a global batch, by the relation fitted on MLPerf."""
         e = _dbl()
         _pr_epochs(self, _real(global_batch, 'global_batch'), ctypes.byref(e))
         return e.value
 
+    @_reading
     def predict_dataset(self, dataset, n_threads=0, correction=True):
         """Every row of a dataset in the built-in format, predicted from its
         configuration columns: a new Dataset with the predicted columns added."""
@@ -2713,6 +2808,7 @@ class Predictor(_Handle):
                no_correction=1 - _flag(correction, 'predict_dataset: correction'))
         return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
 
+    @_reading
     def append_predictions(self, dataset, network, configs):
         """A new Dataset: the rows of dataset, then one predicted row per
         configuration dict (see the class), with a 'predicted' column (1)."""
@@ -2720,6 +2816,7 @@ class Predictor(_Handle):
             arr = (_PredictRequest * max(len(reqs), 1))(*reqs)
             return Dataset._make(_pr_append, self, dataset, arr, len(reqs))
 
+    @_reading
     def sweep(self, network, counts, threshold=0.8, **config):
         """The configuration at each accelerator count: (points, sweet) with
         points a list of dicts (count, time_to_train_s, step_s,
@@ -2734,6 +2831,7 @@ class Predictor(_Handle):
         return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:n]],
                 sweet.value)
 
+    @_writing
     def calibrate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
                   corrections=True, n_threads=0):
         """Fit the parameters on a dataset's rows (the predictor changes) and
@@ -2743,6 +2841,7 @@ class Predictor(_Handle):
         _pr_calibrate(self, dataset, ctypes.byref(o), ctypes.byref(out))
         return CalibrationReport(out.value)
 
+    @_reading
     def evaluate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
                  corrections=True, n_threads=0):
         """The held-out protocols (rounds, leave-one-round-out,
@@ -2754,6 +2853,7 @@ class Predictor(_Handle):
 # --- mapping (maintained with include/accelsel/map.h) ---
 __all__ += ['MappingProblem', 'Mapping', 'MappingCanceled', 'STRATEGIES', 'mapping_methods']
 _ECANCELED = -8
+_ENOTFOUND = -5
 _i32 = ctypes.c_int32
 _map_progress_fn = ctypes.CFUNCTYPE(ctypes.c_int, _u32, ctypes.c_double, _u64, _vp)
 
@@ -2887,12 +2987,16 @@ def _strategy_code(s):
 
 
 def _slot_mask(slots):
-    """A group as a mask: an integer mask (range checked), or an iterable of
-    slot indices."""
-    if hasattr(slots, '__index__'):
+    """A group as a mask: an iterable of slot indices (a list, a range, a
+    numpy array), or else an integer mask (range checked). Iterability is
+    asked first: a numpy array has __index__ too, which raises unless the
+    array is 0-d (and a 0-d array, like an int, cannot be iterated)."""
+    try:
+        items = iter(slots)
+    except TypeError:
         return _int_in_range(slots, _u64, 'a group mask')
     mask = 0
-    for s in slots:
+    for s in items:
         s = _whole(s, 'a slot')
         if not 0 <= s < 64:
             raise ValueError('slot %r out of range 0..63' % (s,))
@@ -2997,7 +3101,7 @@ class Mapping(_Handle):
     def to_yaml(self, path=None):
         """Write the mapping's YAML to path, or return it as a str when path is None."""
         if path is not None:
-            _map_save_file(self, _enc(os.fspath(path)))
+            _map_save_file(self, _text(path, 'path'))
             return None
         ptr, n = _vp(), _sz()
         _map_save_buffer(self, ctypes.byref(ptr), ctypes.byref(n))
@@ -3115,9 +3219,10 @@ class MappingProblem(_Handle):
         """Evaluate a mapping: designs per slot (pool index or name), the group of
         every layer (slot list or mask; ignored for network inputs) and its
         strategy (name or ACCELSEL_STRATEGY_* number)."""
-        designs = [self.pool(s).index(d) if isinstance(d, str) else d
+        designs = [self._pool_index(s, d) if isinstance(d, str) else d
                    for s, d in enumerate(designs)]
         sd, n_designs = _vector(designs, 'designs', ctype=_u32)
+        layer_slots, strategies = list(layer_slots), list(strategies)
         ls = (_u64 * max(len(layer_slots), 1))(*[_slot_mask(g) for g in layer_slots])
         st, _ = _vector([_strategy_code(s) for s in strategies], 'strategies', ctype=_i32)
         if len(layer_slots) != len(strategies):
@@ -3126,6 +3231,18 @@ class MappingProblem(_Handle):
         out = _vp()
         _map_evaluate(self, ctypes.byref(spec), ctypes.byref(out))
         return Mapping(out.value)
+
+    def _pool_index(self, slot, design):
+        """Index of design (a name) in slot's pool; AccelselError
+        ACCELSEL_ENOTFOUND naming both, with the nearest names, as the
+        library's own lookups report an unknown name."""
+        pool = self.pool(slot)
+        if design in pool:
+            return pool.index(design)
+        near = difflib.get_close_matches(design, pool, n=3, cutoff=0.5)
+        raise AccelselError(_ENOTFOUND, "slot %d has no design '%s' in its pool; %s: %s" % (
+            slot, design, 'nearest' if near else 'its pool',
+            ', '.join("'%s'" % d for d in (near or pool))))
 
     def solve(self, method='ga', seed=0, n_threads=0, generations=0, population=0,
               time_budget=0.0, patience=0, exhaustive_limit=0, progress=None):
@@ -3169,12 +3286,12 @@ class MappingProblem(_Handle):
     def load(self, path):
         """Read a saved mapping and evaluate it on this problem."""
         out = _vp()
-        _map_load_file(ctypes.byref(out), self, _enc(os.fspath(path)))
+        _map_load_file(ctypes.byref(out), self, _text(path, 'path'))
         return Mapping(out.value)
 
     def from_yaml(self, text):
         """As load(), from YAML text (str or bytes)."""
-        data = _enc(text)
+        data = _buf(text)
         out = _vp()
         _map_load_buffer(ctypes.byref(out), self, data, len(data))
         return Mapping(out.value)

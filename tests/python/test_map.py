@@ -312,6 +312,103 @@ class TopologyTest(unittest.TestCase):
             self.assertAlmostEqual(c2['comm_in_s'], 64 * 32 * 32 * 4 / 12.5e9, delta=1e-18)
 
 
+class SlotList:
+    """A slot list as numpy gives one: iterable, with a __len__, and an
+    __index__ that refuses (numpy's does for any array that is not 0-d)."""
+
+    def __init__(self, slots):
+        self.slots = list(slots)
+
+    def __iter__(self):
+        return iter(self.slots)
+
+    def __len__(self):
+        return len(self.slots)
+
+    def __index__(self):
+        raise TypeError('only integer scalar arrays can be converted to a scalar index')
+
+
+class InputsTest(unittest.TestCase):
+    """evaluate() takes a group as any iterable of slot indices; from_yaml()
+    takes text as the other text loaders do (a path goes to load())."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.p = A.MappingProblem(None, SYSTEM, NET, batch=4)
+        cls.m = cls.p.solve(seed=3, **FAST)
+        cls.designs, cls.masks, cls.strategies = cls.m.spec()
+        cls.lists = [[s for s in range(cls.p.n_slots) if mask >> s & 1] for mask in cls.masks]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.m.close()
+        cls.p.close()
+
+    def check_same(self, m):
+        self.assertEqual(m.objective_s, self.m.objective_s)
+        self.assertEqual(m.spec(), self.m.spec())
+
+    def test_groups_as_iterables_with_index(self):
+        groups = [SlotList(g) for g in self.lists]
+        self.check_same(self.p.evaluate(self.designs, groups, self.strategies))
+        # tuples, and iterators of the groups and strategies themselves, too
+        self.check_same(self.p.evaluate(self.designs, (tuple(g) for g in self.lists),
+                                        iter(self.strategies)))
+
+    def test_groups_as_numpy_arrays(self):
+        try:
+            import numpy as np
+        except ImportError:
+            self.skipTest('numpy not installed (test_groups_as_iterables_with_index stands in)')
+        groups = [np.array(g, dtype=np.int64) for g in self.lists]
+        self.check_same(self.p.evaluate(np.array(self.designs), groups, self.strategies))
+        # an integer mask as a numpy scalar or a 0-d array stays a mask
+        masks = [np.uint64(mask) if i % 2 else np.array(mask) for i, mask in enumerate(self.masks)]
+        self.check_same(self.p.evaluate(self.designs, masks, self.strategies))
+
+    def test_unknown_design_name_is_enotfound(self):
+        names = list(self.m.designs)
+        names[1] = 'nvdla'
+        with self.assertRaises(A.AccelselError) as cm:
+            self.p.evaluate(names, self.masks, self.strategies)
+        e = cm.exception
+        self.assertEqual((e.code, e.status), (-5, 'ACCELSEL_ENOTFOUND'))
+        self.assertIn("'nvdla'", e.message)
+        self.assertIn('slot 1', e.message)
+        self.assertIn("'nvdla-full'", e.message)  # the nearest name in the slot's pool
+        self.assertIn('nvdla-full', self.p.pool(1))
+
+    def test_from_yaml_and_load(self):
+        import pathlib
+        text = self.m.to_yaml()
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'mapping.yaml')
+            self.m.to_yaml(pathlib.Path(path))
+            with open(path, encoding='utf-8') as f:
+                self.assertEqual(f.read(), text)
+            self.check_same(self.p.load(path))
+            self.check_same(self.p.load(pathlib.Path(path)))
+            with self.assertRaises(TypeError) as cm:
+                self.p.from_yaml(pathlib.Path(path))
+            self.assertIn('load()', str(cm.exception))
+            with self.assertRaises(A.AccelselError) as cm:
+                self.p.from_yaml(path)  # a str is text: a scalar, not a mapping
+            self.assertEqual((cm.exception.status, cm.exception.line), ('ACCELSEL_EPARSE', 1))
+        self.check_same(self.p.from_yaml(text))
+        self.check_same(self.p.from_yaml(text.encode('utf-8')))
+        lines = text.splitlines(keepends=True)
+        for bad, what in ((''.join(lines[:2]) + '\0' + ''.join(lines[2:]), 'NUL'),
+                          (''.join(lines[:2]).encode() + b'\xff' + ''.join(lines[2:]).encode(),
+                           'bad UTF-8')):
+            with self.subTest(what=what):
+                with self.assertRaises(A.AccelselError) as cm:
+                    self.p.from_yaml(bad)
+                e = cm.exception
+                self.assertEqual((e.status, e.line, e.column), ('ACCELSEL_EPARSE', 3, 1))
+                self.assertEqual(e.source, '<buffer>')
+
+
 class ErrorTest(unittest.TestCase):
 
     @classmethod

@@ -7,10 +7,13 @@ rows, calibration reports, the parameter round trip and the errors."""
 import ctypes
 import math
 import os
+import pathlib
 import statistics
 import tempfile
+import threading
 import unittest
 
+import accelsel
 from accelsel import AccelselError, Catalog, Dataset, Network, Predictor
 
 ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -247,6 +250,149 @@ class Errors(unittest.TestCase):
         p.close()
         with self.assertRaises((ValueError, ctypes.ArgumentError)):
             p.predict('resnet50', device='rtx-3050')
+
+
+
+class ParamsText(unittest.TestCase):
+    """from_params() takes text as every text loader does (a path goes to
+    load()); a NUL or bytes that are not UTF-8 are the library's located
+    ACCELSEL_EPARSE, not a ValueError of the binding."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.text = Predictor().save()
+        cls.lines = cls.text.splitlines(keepends=True)
+
+    def test_path_and_text(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'params.yaml')
+            Predictor().save(pathlib.Path(path))
+            with open(path, encoding='utf-8') as f:
+                self.assertEqual(f.read(), self.text)
+            self.assertEqual(Predictor.load(path).save(), self.text)
+            self.assertEqual(Predictor.load(pathlib.Path(path)).save(), self.text)
+            with self.assertRaises(TypeError) as cm:
+                Predictor.from_params(pathlib.Path(path))
+            self.assertIn('load()', str(cm.exception))
+            with self.assertRaises(AccelselError) as cm:
+                Predictor.from_params(path)  # a str is text: a scalar, not a mapping
+            self.assertEqual((cm.exception.status, cm.exception.line), ('ACCELSEL_EPARSE', 1))
+        self.assertEqual(Predictor.from_params(self.text).save(), self.text)
+        self.assertEqual(Predictor.from_params(self.text.encode('utf-8')).save(), self.text)
+
+    def test_nul_and_bad_utf8_are_located(self):
+        head, tail = ''.join(self.lines[:2]), ''.join(self.lines[2:])
+        for bad, what in ((head + '\0' + tail, 'NUL'),
+                          (head.encode() + b'\xff' + tail.encode(), 'bad UTF-8')):
+            with self.subTest(what=what):
+                with self.assertRaises(AccelselError) as cm:
+                    Predictor.from_params(bad)
+                e = cm.exception
+                self.assertEqual((e.status, e.line, e.column), ('ACCELSEL_EPARSE', 3, 1))
+                self.assertEqual(e.source, '<buffer>')
+
+
+class Threads(unittest.TestCase):
+    """calibrate() rewrites the parameters that predictions read (predict.h:
+    no other thread may use the predictor meanwhile): the binding keeps it
+    apart from predictions made from other Python threads."""
+    CONFIG = dict(device='a100-sxm4-40gb', count=8, batch=256)
+
+    @classmethod
+    def setUpClass(cls):
+        cls.ds = Dataset.builtin()
+        cls.net = Network.zoo('resnet50')
+
+    def wrap(self, name, around):
+        """Replace the binding's accelsel.<name> with around(real, *args) for
+        the length of the test."""
+        real = getattr(accelsel, name)
+        setattr(accelsel, name, lambda *args: around(real, *args))
+        self.addCleanup(setattr, accelsel, name, real)
+
+    def test_calibrate_and_predict_never_overlap(self):
+        """Each library call, once in, waits up to 0.5 s for the other kind to
+        start; the other must not come in before it returns."""
+        p = Predictor()
+        running = {'predict': 0, 'calibrate': 0}
+        entered = {'predict': threading.Event(), 'calibrate': threading.Event()}
+        lock = threading.Lock()
+        overlaps, errors = [], []
+
+        def counted(kind, other):
+            def around(real, *args):
+                with lock:
+                    running[kind] += 1
+                    if running[other]:
+                        overlaps.append('%s came in during %s' % (kind, other))
+                entered[kind].set()
+                entered[other].wait(0.5)
+                try:
+                    return real(*args)
+                finally:
+                    with lock:
+                        running[kind] -= 1
+            return around
+        self.wrap('_pr_predict', counted('predict', 'calibrate'))
+        self.wrap('_pr_calibrate', counted('calibrate', 'predict'))
+
+        def run(f):
+            try:
+                f()
+            except Exception as e:  # reported below
+                errors.append(e)
+        calls = {'predict': lambda: p.predict(self.net, **self.CONFIG),
+                 'calibrate': lambda: p.calibrate(self.ds)}
+        for first, second in (('predict', 'calibrate'), ('calibrate', 'predict')):
+            for e in entered.values():
+                e.clear()
+            a = threading.Thread(target=run, args=(calls[first],))
+            b = threading.Thread(target=run, args=(calls[second],))
+            a.start()
+            self.assertTrue(entered[first].wait(30))
+            b.start()
+            a.join()
+            b.join()
+        self.assertEqual(errors, [])
+        self.assertEqual(overlaps, [])
+
+    def test_predictions_during_calibration_see_before_or_after(self):
+        before = Predictor().predict(self.net, **self.CONFIG)['time_to_train_s']
+        fitted = Predictor()
+        fitted.calibrate(self.ds)
+        after = fitted.predict(self.net, **self.CONFIG)['time_to_train_s']
+        self.assertNotEqual(before, after)
+        p = Predictor()
+        seen, errors = [[] for _ in range(4)], []
+        started = threading.Barrier(len(seen) + 1)
+        done = threading.Event()
+
+        def predict(out):
+            try:
+                out.append(p.predict(self.net, **self.CONFIG)['time_to_train_s'])
+                started.wait()
+                # until calibration is over and this thread has seen its
+                # result (bounded, should it never come)
+                while not done.is_set() or (out[-1] != after and len(out) < 100000):
+                    out.append(p.predict(self.net, **self.CONFIG)['time_to_train_s'])
+            except Exception as e:
+                errors.append(e)
+                started.abort()
+        threads = [threading.Thread(target=predict, args=(out,), daemon=True) for out in seen]
+        for t in threads:
+            t.start()
+        try:
+            started.wait(30)  # every thread has predicted with the defaults
+            for _ in range(2):  # the second calibration sees the same rows: the same result
+                p.calibrate(self.ds)
+        finally:
+            done.set()
+            for t in threads:
+                t.join(60)
+        self.assertEqual(errors, [])
+        values = [v for out in seen for v in out]
+        self.assertEqual(set(values), {before, after})
+        self.assertEqual(p.predict(self.net, **self.CONFIG)['time_to_train_s'], after)
 
 
 if __name__ == '__main__':

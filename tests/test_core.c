@@ -388,11 +388,11 @@ START_TEST(format_double_is_shortest_round_trip)
     asel_format_double(out, 1e6);
     ck_assert_str_eq(out, "1000000");
     asel_format_double(out, 1e7);
-    ck_assert_str_eq(out, "1e+07");
+    ck_assert_str_eq(out, "1.0e+07");
     asel_format_double(out, 1.5e15);
     ck_assert_str_eq(out, "1.5e+15");
     asel_format_double(out, -2e-7);
-    ck_assert_str_eq(out, "-2e-07");
+    ck_assert_str_eq(out, "-2.0e-07");
     asel_format_double(out, 1281167);
     ck_assert_str_eq(out, "1281167");
     asel_format_double(out, NAN);

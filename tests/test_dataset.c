@@ -294,7 +294,7 @@ START_TEST(save_quotes_only_when_needed)
     ck_assert_str_eq(out, "k,codes,m,v\n"
                           "a b,7,x,0.1\n"
                           "NA,07,7,\n"
-                          ",7,,-2e-07\n");
+                          ",7,,-2.0e-07\n");
     ck_assert_uint_eq(len, strlen(out));
     accelsel_free(out);
     accelsel_dataset_free(ds);

@@ -106,6 +106,13 @@ void asel_format_double(char out[32], double v)
                 strcpy(out, plain);
         }
     }
+    /* YAML 1.1 readers (PyYAML) take an exponent form for a float only with
+     * a '.' in its mantissa: 1e-05 would be a string, 1.0e-05 is a float. */
+    e = strchr(out, 'e');
+    if (e != NULL && memchr(out, '.', (size_t)(e - out)) == NULL) {
+        memmove(e + 2, e, strlen(e) + 1);
+        memcpy(e, ".0", 2);
+    }
 }
 
 void asel_buf_double(asel_buf *b, double v)

@@ -29,7 +29,9 @@ int asel_buf_finish(asel_buf *b, char **out, size_t *len);
 
 void asel_buf_release(asel_buf *b);
 
-/* Shortest "%.*g" text (up to 17 digits) that round-trips @p v; @p out needs 32 bytes. */
+/* Shortest "%.*g" text (up to 17 digits) that round-trips @p v, with a '.'
+ * in an exponent form's mantissa (1.0e-05: YAML 1.1 reads 1e-05 as text);
+ * @p out needs 32 bytes. */
 void asel_format_double(char out[32], double v);
 
 /* Locale-independent decimal number parser for [+-]digits[.digits][e[+-]digits]

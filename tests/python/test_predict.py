@@ -291,6 +291,30 @@ class ParamsText(unittest.TestCase):
                 self.assertEqual((e.status, e.line, e.column), ('ACCELSEL_EPARSE', 3, 1))
                 self.assertEqual(e.source, '<buffer>')
 
+    def test_yaml_readers_see_numbers(self):
+        """Every figure of a saved parameter file is a number to PyYAML, equal
+        to the one written: a YAML 1.1 reader takes 5e-06 for text, 5.0e-06
+        for a float (the calibrated file has figures from 1e-06 up)."""
+        try:
+            import yaml
+        except ImportError:
+            self.fail('PyYAML (python3-yaml) is a test dependency')
+        text = Predictor(calibrate_builtin=True).save()
+        checked = small = 0
+        for line in text.splitlines():
+            key, sep, raw = line.strip().lstrip('- ').partition(': ')
+            try:
+                want = float(raw)
+            except ValueError:
+                continue
+            got = yaml.safe_load(line.strip().lstrip('- '))[key]
+            self.assertIsInstance(got, (int, float), line)
+            self.assertEqual(got, want, line)
+            checked += 1
+            small += 0 < abs(want) < 1e-4
+        self.assertGreater(checked, 20)
+        self.assertGreater(small, 0)
+
 
 class Threads(unittest.TestCase):
     """calibrate() rewrites the parameters that predictions read (predict.h:

@@ -854,6 +854,13 @@ G_PTR(accelsel_network_name) G_NUM(accelsel_network_bytes_per_element)
 G_NUM(accelsel_network_layer_count) G_NUM(accelsel_network_input_count)
 G_PTR(accelsel_network_get_totals)
 
+/* The fixture's rows are built in memory: no line, as for NULL (lines of
+ * read rows: test_dataset.c). */
+static double g_accelsel_dataset_row_line(const void *h)
+{
+    return (double)accelsel_dataset_row_line(h, 0);
+}
+
 static double g_accelsel_provenance_source(const void *h)
 {
     return accelsel_provenance_source(h, "tdp_w") != NULL;
@@ -862,6 +869,7 @@ static double g_accelsel_provenance_source(const void *h)
 static const getter_case getter_cases[] = {
     GET(accelsel_dataset_rows, H_DS, 0),
     GET(accelsel_dataset_cols, H_DS, 0),
+    {"accelsel_dataset_row_line", g_accelsel_dataset_row_line, H_DS, 0, NULL, 0},
     GET(accelsel_features_dim, H_FEAT, 0),
     GET(accelsel_features_n_inputs, H_FEAT, 0),
     GET_STATUS(accelsel_features_missing_policy, H_FEAT, "f"),

@@ -395,6 +395,31 @@ START_TEST(one_column_missing_is_quoted)
 }
 END_TEST
 
+/* Lines by hand: the header is line 1; row "b" spans lines 3-4 (a quoted
+ * line break), so "c" starts on line 5 and "d" on 6. */
+START_TEST(row_lines_follow_the_rows)
+{
+    accelsel_dataset *ds = load("name,n\na,1\n\"b\nb\",2\nc,3\nd,4\n"), *f = NULL, *g = NULL;
+    const uint64_t want[] = {2, 3, 5, 6};
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 4);
+    for (size_t r = 0; r < 4; r++)
+        ck_assert_uint_eq(accelsel_dataset_row_line(ds, r), want[r]);
+    ck_assert_uint_eq(accelsel_dataset_row_line(ds, 4), 0);
+    ck_assert_uint_eq(accelsel_dataset_row_line(NULL, 0), 0);
+    ck_assert_int_eq(accelsel_dataset_filter_expr(&f, ds, "n=2.."), 0);
+    ck_assert_uint_eq(accelsel_dataset_row_line(f, 0), 3);
+    ck_assert_uint_eq(accelsel_dataset_row_line(f, 2), 6);
+    size_t pick[] = {2, 0};
+    ck_assert_int_eq(accelsel_dataset_select_rows(&g, f, pick, 2), 0);
+    ck_assert_uint_eq(accelsel_dataset_row_line(g, 0), 6);
+    ck_assert_uint_eq(accelsel_dataset_row_line(g, 1), 3);
+    accelsel_dataset_free(g), accelsel_dataset_free(f), accelsel_dataset_free(ds);
+    ck_assert_int_eq(accelsel_dataset_new(&ds, 2), 0); /* built in memory: no lines */
+    ck_assert_uint_eq(accelsel_dataset_row_line(ds, 0), 0);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 START_TEST(null_arguments)
 {
     accelsel_dataset *ds = load(small_csv), *out = (accelsel_dataset *)1;
@@ -480,6 +505,7 @@ int main(void)
     tcase_add_test(tc, builder_add_and_replace);
     tcase_add_test(tc, accessors_out_of_range);
     tcase_add_test(tc, filters);
+    tcase_add_test(tc, row_lines_follow_the_rows);
     tcase_add_test(tc, select_rows_columns_and_matrix);
     tcase_add_test(tc, save_quotes_only_when_needed);
     tcase_add_test(tc, save_load_round_trip);

@@ -105,6 +105,8 @@ START_TEST(hand_made_table)
     ck_assert_str_eq(accelsel_dataset_column_name(out, 6), "speedup");
     ck_assert_str_eq(accelsel_dataset_column_name(out, 7), "accelerators");
     ck_assert_str_eq(accelsel_dataset_column_name(out, 12), "reference_row");
+    for (size_t r = 0; r < 11; r++) /* the rows keep their lines (header = 1) */
+        ck_assert_uint_eq(accelsel_dataset_row_line(out, r), r + 2);
     ck_assert_uint_eq(accelsel_dataset_cols(in), 7); /* the input is unchanged */
     for (size_t r = 0; r < 11; r++)
         for (int k = 0; k < 7; k++)

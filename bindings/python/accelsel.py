@@ -515,6 +515,7 @@ _ds_add_numeric = _fn('accelsel_dataset_add_numeric', ctypes.c_int, ['Dataset', 
 _ds_add_categorical = _fn('accelsel_dataset_add_categorical', ctypes.c_int, ['Dataset', ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), _sz])
 _ds_rows = _fn('accelsel_dataset_rows', _sz, ['Dataset'], check=False)
 _ds_cols = _fn('accelsel_dataset_cols', _sz, ['Dataset'], check=False)
+_ds_row_line = _fn('accelsel_dataset_row_line', ctypes.c_uint64, ['Dataset', _sz], check=False)
 _ds_column_name = _fn('accelsel_dataset_column_name', ctypes.c_char_p, ['Dataset', _sz], check=False)
 _ds_column_index = _fn('accelsel_dataset_column_index', ctypes.c_int, ['Dataset', ctypes.c_char_p, ctypes.POINTER(_sz)])
 _ds_column_type = _fn('accelsel_dataset_column_type', ctypes.c_int, ['Dataset', _sz])
@@ -670,6 +671,14 @@ class Dataset(_Handle):
 
     def is_missing(self, row, name):
         return bool(_ds_is_missing(self, row, self.column_index(name)))
+
+    @property
+    def lines(self):
+        """Each row's line in the CSV it was read from (the header is line 1),
+        kept through filters and derived metrics; None for rows not read from
+        CSV (built in memory, or appended)."""
+        with self._held():
+            return [_ds_row_line(self, r) or None for r in range(_ds_rows(self))]
 
     def where(self, expr):
         """Rows matching 'COL=VALUE' or 'COL=MIN..MAX' (a new Dataset)."""

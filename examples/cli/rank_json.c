@@ -226,7 +226,13 @@ static void json_row(FILE *f, const rank_result *r, size_t row, size_t rank)
         fprintf(f, "\"group\": %u, ", RANK_GROUP(r->group_of_row[row]));
     else
         fputs("\"group\": null, ", f);
-    fprintf(f, "\"row\": %zu, \"system_name\": ", row);
+    fprintf(f, "\"row\": %zu, \"line\": ", row);
+    uint64_t line = accelsel_dataset_row_line(r->ds, row);
+    if (line > 0)
+        fprintf(f, "%llu", (unsigned long long)line);
+    else
+        fputs("null", f);
+    fputs(", \"system_name\": ", f);
     str_or_null(f, rank_row_text(r, row, "system_name"));
     fputs(", \"round\": ", f);
     str_or_null(f, rank_row_text(r, row, "round"));

@@ -190,7 +190,8 @@ static void group_label(const rank_result *r, size_t row, char out[16])
         snprintf(out, 16, "%u", RANK_GROUP(r->group_of_row[row]));
 }
 
-/* Any table: each row's criteria and its name (system_name, else its number). */
+/* Any table: each row's criteria and its name (system_name, else its line in
+ * the file, else its number). */
 static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
 {
     int tied = 0;
@@ -212,6 +213,9 @@ static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
             fputs("  ", f);
             cli_print_text(f, name);
             fputc('\n', f);
+        } else if (accelsel_dataset_row_line(r->ds, row) > 0) {
+            /* the file's line: a number would count the rows the filters kept */
+            fprintf(f, "  line %llu\n", (unsigned long long)accelsel_dataset_row_line(r->ds, row));
         } else {
             fprintf(f, "  %zu\n", row + 1);
         }

@@ -177,6 +177,17 @@ ACCELSEL_API int accelsel_dataset_add_categorical(accelsel_dataset *ds, const ch
 /** Number of rows; 0 if @p ds is NULL. */
 ACCELSEL_API size_t accelsel_dataset_rows(const accelsel_dataset *ds);
 
+/** The line of row @p row in the CSV it was read from: the physical line
+ *  (1-based, the header is line 1, line breaks inside quoted fields count)
+ *  where its record starts, as spreadsheets number it. Rows taken from such
+ *  a dataset keep their lines: filters (accelsel_dataset_filter_*(),
+ *  accelsel_dataset_select_rows()), column selections and derived metrics.
+ *  @return the line; 0 if @p ds is NULL, @p row is not below
+ *          accelsel_dataset_rows(), or the rows were not read from CSV (built
+ *          with accelsel_dataset_new(), or rows appended to read ones).
+ *  Thread safety: may be called from any thread; @p ds may be shared. */
+ACCELSEL_API uint64_t accelsel_dataset_row_line(const accelsel_dataset *ds, size_t row);
+
 /** Number of columns; 0 if @p ds is NULL. */
 ACCELSEL_API size_t accelsel_dataset_cols(const accelsel_dataset *ds);
 

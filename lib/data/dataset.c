@@ -134,6 +134,11 @@ ACCELSEL_API size_t accelsel_dataset_rows(const accelsel_dataset *ds)
     return ds == NULL ? 0 : ds->n_rows;
 }
 
+ACCELSEL_API uint64_t accelsel_dataset_row_line(const accelsel_dataset *ds, size_t row)
+{
+    return ds == NULL || ds->lines == NULL || row >= ds->n_rows ? 0 : ds->lines[row];
+}
+
 ACCELSEL_API size_t accelsel_dataset_cols(const accelsel_dataset *ds)
 {
     return ds == NULL ? 0 : ds->n_cols;

@@ -225,7 +225,8 @@ static void largest_group(asel_buf *b, const accelsel_selection *s, size_t first
 }
 
 /* What the best row is: MLPerf configurations by name, round and figures;
- * other rows by their name column or number, and their criteria. */
+ * other rows by their name column, their line in the file or their number,
+ * and their criteria. */
 static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t row, int tied)
 {
     const char *lead = tied ? " Of them, the secondary criterion puts first the" : " The best single";
@@ -242,8 +243,11 @@ static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t ro
                         asel_sel_row_number(s, row, "efficiency"));
         return;
     }
+    uint64_t line = accelsel_dataset_row_line(s->ds, row);
     if (name != NULL)
         asel_buf_printf(b, "%s row%s %s:", lead, verb, name);
+    else if (line > 0) /* the file's line: a row number would count the filtered rows */
+        asel_buf_printf(b, "%s row%s on line %llu:", lead, verb, (unsigned long long)line);
     else
         asel_buf_printf(b, "%s row%s number %zu:", lead, verb, row + 1);
     for (size_t i = 0; i < s->n_crit; i++)

@@ -363,6 +363,24 @@ class DatasetTest(unittest.TestCase):
         self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
         self.assertIn('total_accelerators', cm.exception.message)
 
+    def test_lines_are_the_files_lines(self):
+        """Each row's line is where its record starts in the file (Python's csv
+        module: one past where the previous record ended), through filters."""
+        text = 'name,n\na,1\n"b\nb\nb",2\nc,3\n"d\n",4\ne,5\n'
+        reader = csv.reader(io.StringIO(text))
+        next(reader)
+        want, start = [], 2
+        for _ in reader:
+            want.append(start)
+            start = reader.line_num + 1
+        self.assertEqual(want, [2, 3, 6, 7, 9])
+        with accelsel.Dataset.from_csv_text(text) as ds:
+            self.assertEqual(ds.lines, want)
+            with ds.where('n=3..') as some:
+                self.assertEqual(some.lines, want[2:])
+        with accelsel.Dataset.from_columns({'n': [1.0, 2.0]}) as mem:
+            self.assertEqual(mem.lines, [None, None])
+
     def test_matrix_and_select_rows(self):
         sub = self.ds.select_rows([5, 0, 5])
         m = sub.matrix(['total_accelerators', 'time_to_train_min'])

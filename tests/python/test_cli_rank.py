@@ -210,6 +210,38 @@ class OptionsTest(unittest.TestCase):
             self.assertEqual(row['brand'], given[row['model']]['brand'])
             self.assertEqual(float(row['price']), float(given[row['model']]['price']))
 
+    def test_rows_of_any_table_are_named_by_their_lines(self):
+        """After --where, a row without system_name is named by its line in the
+        file (a quoted line break spans two), in the table, the JSON and the
+        recommendation; TOPSIS on price (cost) and speed (benefit) by hand."""
+        table = 'model,price,speed\n"A1\nnew",50,5\nB2,200,9\nC3,150,6\nD4,90,2\n'
+        kept = {4: (200, 9), 5: (150, 6), 6: (90, 2)}  # line: figures; A1 spans lines 2-3
+        cols = list(zip(*kept.values()))
+        norms = [math.sqrt(sum(v * v for v in c)) for c in cols]
+        z = {ln: [v / n for v, n in zip(f, norms)] for ln, f in kept.items()}
+        best = [min(v[0] for v in z.values()), max(v[1] for v in z.values())]
+        worst = [max(v[0] for v in z.values()), min(v[1] for v in z.values())]
+        score = {ln: math.dist(v, worst) / (math.dist(v, worst) + math.dist(v, best))
+                 for ln, v in z.items()}
+        order = sorted(score, key=lambda ln: -score[ln])
+        with tempfile.NamedTemporaryFile('w', suffix='.csv', delete=False) as f:
+            f.write(table)
+        try:
+            args = ('--csv', f.name, '--features', 'price,speed', '--criteria',
+                    'price:1:cost,speed:1:benefit', '--k', '2', '--where', 'price=90..200')
+            t, j = run(*args), run(*args, '--format', 'json')
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(t.returncode, 0, t.stderr)
+        self.assertEqual(j.returncode, 0, j.stderr)
+        rows = json.loads(j.stdout)['top_configurations']
+        self.assertEqual([r['line'] for r in rows], order)
+        for r in rows:
+            self.assertAlmostEqual(r['score'], score[r['line']], places=12)
+        listed = [ln.split()[-1] for ln in t.stdout.splitlines() if ln.rstrip().split()[-2:-1] == ['line']]
+        self.assertEqual(listed, [str(ln) for ln in order])
+        self.assertIn('The best single row is on line %d:' % order[0], ' '.join(t.stdout.split()))
+
     def test_plot_has_one_circle_per_kept_row_in_the_scatter(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, 'rank.svg')

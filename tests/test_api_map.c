@@ -106,6 +106,15 @@ START_TEST(problem_new_arguments)
         many[i] = slot;
     ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, many, ACCELSEL_MAPPING_MAX_SLOTS + 1,
                                                         NULL, net, NULL), ACCELSEL_ERANGE);
+    /* A NULL design name is named by its index. */
+    const char *holes[] = {"eyeriss", "eyeriss", NULL};
+    accelsel_mapping_slot two[2] = {slot, slot};
+    two[1].designs = holes;
+    two[1].n_designs = 3;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, two, 2, NULL, net, NULL),
+                     ACCELSEL_EINVAL);
+    ck_assert_ptr_null(p);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "slot 1: designs[2] is NULL"));
     ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, &slot, 1, NULL, net, NULL), 0);
     ck_assert_str_eq(accelsel_mapping_problem_system(p), "(explicit slots)");
     accelsel_mapping_problem_free(p);

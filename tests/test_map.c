@@ -40,6 +40,10 @@ static const char catalog_yaml[] =
     "     clock_hz: 1e6, buffer_bytes: 1e6, source: test}\n"
     "  - {name: nobuf, dataflow: tiled, platform: FPGA, precision: int8, tm: 4, tn: 4, macs: 16,\n"
     "     clock_hz: 1e6, source: test}\n"
+    "  - {name: f4, dataflow: tiled, platform: FPGA, precision: fp32, tm: 4, tn: 4, macs: 16,\n"
+    "     clock_hz: 1e6, buffer_bytes: 1e6, source: test}\n"
+    "  - {name: slow, dataflow: tiled, platform: FPGA, precision: int8, tm: 2, tn: 2, macs: 4,\n"
+    "     clock_hz: 1e6, buffer_bytes: 1e6, source: test}\n"
     "systems:\n"
     "  - name: tiny-2\n"
     "    host_link: h\n"
@@ -77,7 +81,26 @@ static const char catalog_yaml[] =
     "  - {name: oneway-2, host_link: h, slots: [*s, *s], link_matrix: [[~, l], [~, ~]], source: test}\n"
     "  - {name: asym-2, host_link: h, slots: [*s, *s], link_matrix: [[~, l], [slow, ~]], source: test}\n"
     "  - {name: asym-2r, host_link: h, slots: [*s, *s], link_matrix: [[~, slow], [l, ~]], "
-    "source: test}\n";
+    "source: test}\n"
+    "  - name: split-only-2\n"
+    "    host_link: h\n"
+    "    slots: [&m {designs: [t4, t8], memory_bytes: 700, memory_bw_bytes_s: 1e6}, *m]\n"
+    "    links: [{slots: [0, 1], link: l}]\n"
+    "    source: test\n"
+    "  - name: wide-narrow\n"
+    "    host_link: h\n"
+    "    slots:\n"
+    "      - {designs: [f4], memory_bytes: 2000, memory_bw_bytes_s: 1e6}\n"
+    "      - {designs: [t4], memory_bytes: 600, memory_bw_bytes_s: 1e6}\n"
+    "    links: [{slots: [0, 1], link: l}]\n"
+    "    source: test\n"
+    "  - name: mixed-mem\n"
+    "    host_link: h\n"
+    "    slots:\n"
+    "      - {designs: [slow], memory_bytes: 1e9, memory_bw_bytes_s: 1e6}\n"
+    "      - {designs: [t4], memory_bytes: 700, memory_bw_bytes_s: 1e6}\n"
+    "    links: [{slots: [0, 1], link: l}]\n"
+    "    source: test\n";
 
 /* x [4, 8, 8] -> c1 (8 channels, 3 x 3) -> c2 (4 channels, 1 x 1). */
 static const char net_yaml[] =
@@ -804,29 +827,41 @@ START_TEST(history_grows_with_the_generations_run)
 }
 END_TEST
 
-/* The population order: by value, equal values in index order. Checked
- * against each index's rank counted directly (values below it, and equal
- * ones before it), on sizes up to a large population, with many ties and
- * infinite (infeasible) values. */
+/* Whether score @p a comes before @p b, written out: a feasible value
+ * first, the smaller; of two infeasible (infinite) ones, the smaller excess. */
+static int before(asel_ga_score a, asel_ga_score b)
+{
+    if (isfinite(a.value) != isfinite(b.value))
+        return isfinite(a.value);
+    return isfinite(a.value) ? a.value < b.value : a.excess < b.excess;
+}
+
+/* The population order: by value, infeasible candidates (infinite value)
+ * after every feasible one and among themselves by excess, equal scores in
+ * index order. Checked against each index's rank counted directly (scores
+ * before it, and equal ones before it in index order), on sizes up to a
+ * large population, with many ties. */
 START_TEST(population_sort_is_stable)
 {
     const size_t sizes[] = {0, 1, 2, 3, 7, 64, 65, 1000, 5000};
-    const double values[] = {3, 1, 2, INFINITY, 1, 0.5, 2};
+    const asel_ga_score values[] = {{3, 0}, {1, 0}, {2, 0}, {INFINITY, INFINITY}, {1, 0},
+                                    {0.5, 0}, {2, 0}, {INFINITY, 7}, {INFINITY, 2}};
+    const size_t nv = sizeof values / sizeof values[0];
     unsigned state = 99;
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         size_t n = sizes[k];
-        double *fit = malloc((n + 1) * sizeof *fit);
+        asel_ga_score *fit = malloc((n + 1) * sizeof *fit);
         size_t *order = malloc((n + 1) * sizeof *order), *tmp = malloc((n + 1) * sizeof *tmp);
         ck_assert(fit && order && tmp);
         for (size_t i = 0; i < n; i++) {
             state = state * 1103515245u + 12345u;
-            fit[i] = values[(state >> 16) % 7];
+            fit[i] = values[(state >> 16) % nv];
         }
         asel_ga_sort_order(fit, n, order, tmp);
         for (size_t i = 0; i < n; i++) {
             size_t rank = 0;
             for (size_t j = 0; j < n; j++)
-                rank += fit[j] < fit[i] || (fit[j] == fit[i] && j < i);
+                rank += before(fit[j], fit[i]) || (!before(fit[i], fit[j]) && j < i);
             ck_assert_uint_eq(order[rank], i);
         }
         free(fit);
@@ -871,10 +906,11 @@ START_TEST(cancel_in_the_local_search)
 }
 END_TEST
 
-/* The local search from one mapping of casia-surf on adaptive-8 (every
- * slot the first design, every layer on all slots): @p work bounds it;
- * returns the walks it took and its result in @p value. */
-static uint64_t local_search(const accelsel_mapping_problem *p, uint64_t work, double *value)
+/* The local search from one mapping of @p p (every slot the first design,
+ * every layer on all slots): @p work bounds it; returns the walks it took,
+ * its result in @p value and the work it did in @p done (may be NULL). */
+static uint64_t local_search(const accelsel_mapping_problem *p, uint64_t work, double *value,
+                             uint64_t *done)
 {
     asel_map_genomes gs;
     asel_ga_layers cl = {calloc(p->n_layers, sizeof(size_t)), 0};
@@ -892,14 +928,17 @@ static uint64_t local_search(const accelsel_mapping_problem *p, uint64_t work, d
         if (!p->is_input[p->topo[i]])
             cl.at[cl.n++] = p->topo[i];
     }
-    *value = asel_map_walk(p, &gs.g[0], &sc, NULL);
+    asel_ga_score score = {asel_map_walk(p, &gs.g[0], &sc, NULL), 0};
     asel_ga_polish s;
     asel_ga_polish_tools tools = {&gs.g[1], &sc, &lay, &forks};
     asel_ga_polish_limits limits = {0, work};
     uint64_t walks = 0;
-    asel_ga_polish_start(&s, p, &cl, &gs.g[0], value, &tools, &walks, &limits);
+    asel_ga_polish_start(&s, p, &cl, &gs.g[0], &score, &tools, &walks, &limits);
     for (int pass = 0; pass < 100 && asel_ga_polish_pass(&s); pass++)
         ;
+    *value = score.value;
+    if (done != NULL)
+        *done = s.work;
     ck_assert_double_eq(*value, asel_map_walk(p, &gs.g[0], &sc, NULL));
     asel_map_scratch_free(&sc);
     asel_map_layout_free(&lay);
@@ -916,11 +955,11 @@ START_TEST(local_search_stops_at_its_work_limit)
 {
     accelsel_mapping_problem *p = zoo_problem("adaptive-8", "casia-surf");
     double start, bounded, free_run;
-    uint64_t walks = local_search(p, 1, &bounded);
+    uint64_t walks = local_search(p, 1, &bounded, NULL);
     ck_assert_uint_eq(walks, 1);
-    walks = local_search(p, UINT64_MAX, &free_run);
+    walks = local_search(p, UINT64_MAX, &free_run, NULL);
     ck_assert_uint_gt(walks, 1000);
-    local_search(p, 0, &start); /* a limit already reached: the mapping as it was */
+    local_search(p, 0, &start, NULL); /* a limit already reached: the mapping as it was */
     ck_assert(free_run < 0.5 * start);
     ck_assert(bounded <= start);
     accelsel_mapping_problem_free(p);
@@ -1022,7 +1061,21 @@ static const struct {
     {"version: 1\nbatch: 3\nslots: []\nlayers: []\n", "batch 3", ACCELSEL_EPARSE},
     {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\nlayers:\n"
      "  - {name: c1, slots: [0]}\n  - {name: c1, slots: [1]}\n", "given twice", ACCELSEL_EPARSE},
-    {"- 1\n", "a mapping", ACCELSEL_EPARSE},
+    /* What must be a YAML mapping or list is named, with what it holds. */
+    {"- 1\n", "the top level of a mapping file must be a YAML mapping of 'version', 'slots' and "
+     "'layers', not a YAML list", ACCELSEL_EPARSE},
+    {"version: 1\nslots: 3\nlayers: []\n", "'slots' must be a YAML list of slots, not a YAML "
+     "scalar", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [3]\nlayers: []\n", "each item of 'slots' must be a YAML mapping of "
+     "'slot' and 'design', not a YAML scalar", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\nlayers: {a: 1}\n",
+     "'layers' must be a YAML list of layers, not a YAML mapping", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\nlayers: [[c1]]\n",
+     "each item of 'layers' must be a YAML mapping of 'name', 'slots' and 'strategy', not a "
+     "YAML list", ACCELSEL_EPARSE},
+    {"version: 1\nslots: [{slot: 0, design: t4}, {slot: 1, design: t8}]\n"
+     "layers: [{name: c1, slots: 0}]\n", "'slots' of layer 'c1' must be a YAML list of slot "
+     "indices, not a YAML scalar", ACCELSEL_EPARSE},
 };
 
 START_TEST(malformed_mapping_files)
@@ -1183,6 +1236,403 @@ START_TEST(fixed_slots_take_the_slot_figures)
 }
 END_TEST
 
+/* Two towers of four 3 x 3 convolutions from one input, summed, then a
+ * 1 x 1 convolution: one fork (x) of two branches. */
+static const char towers_yaml[] =
+    "version: 1\nname: towers\ninputs: [{name: x, shape: [8, 8, 8]}]\nlayers:\n"
+    "  - {name: a1, kind: conv2d, inputs: [x], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: a2, kind: conv2d, inputs: [a1], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: a3, kind: conv2d, inputs: [a2], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: a4, kind: conv2d, inputs: [a3], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: b1, kind: conv2d, inputs: [x], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: b2, kind: conv2d, inputs: [b1], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: b3, kind: conv2d, inputs: [b2], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: b4, kind: conv2d, inputs: [b3], out_channels: 8, kernel: 3, padding: 1}\n"
+    "  - {name: s, kind: add, inputs: [a4, b4]}\n"
+    "  - {name: c, kind: conv2d, inputs: [s], out_channels: 8, kernel: 1}\n";
+
+/* Network @p yaml on @p n explicit slots of designs t4 and t8 (1 GB, 1 MB/s
+ * memory), every pair joined by link l, each on host link h. */
+static accelsel_mapping_problem *many_slots(size_t n, const char *yaml)
+{
+    static const char *pool[] = {"t4", "t8"};
+    accelsel_mapping_slot slots[ACCELSEL_MAPPING_MAX_SLOTS];
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(yaml);
+    accelsel_mapping_problem *p;
+    for (size_t i = 0; i < n; i++)
+        slots[i] = (accelsel_mapping_slot){ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 2, 1e9, 1e6,
+                                           "h"};
+    int rc = accelsel_mapping_problem_new_slots(&p, cat, slots, n, "l", net, NULL);
+    ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+    return p;
+}
+
+/* The closing local search looks at its work limit before every move, so
+ * it ends at most one move past it. On sixteen slots a layout has at most
+ * 48 states (each slot alone, and 8 groups with each of 4 splits); one of
+ * at most the 10 layers that are not inputs prices 480 cells, which count
+ * as ceil(480 / 11) = 44 walks. A move runs at most three layouts (a
+ * partition tried: two branches and the last spread) and three walks, so a
+ * limit of W ends with at most W - 1 + 3 x 44 + 3 work. It used to look
+ * only between whole rounds of slot exchanges at a fork (and between
+ * forks, segments and layers): a round tries dozens of partitions of the
+ * two towers. */
+START_TEST(local_search_stops_within_a_move_of_its_work_limit)
+{
+    accelsel_mapping_problem *p = many_slots(16, towers_yaml);
+    double v;
+    uint64_t all, done;
+    local_search(p, UINT64_MAX, &v, &all);
+    ck_assert_uint_gt(all, 2000); /* long enough for the limits below to cut it short */
+    for (uint64_t w = 1; w < all; w += 1 + w / 4) {
+        local_search(p, w, &v, &done);
+        ck_assert_msg(done <= w - 1 + 3 * 44 + 3, "work limit %llu: %llu work",
+                      (unsigned long long)w, (unsigned long long)done);
+    }
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* Reports that carry the last generation's number: its own, then the
+ * local search's; the evaluations at each. Cancels at report n_stop
+ * (0: never). */
+typedef struct reports {
+    uint32_t last;
+    size_t n, n_stop;
+    uint64_t at[4096];
+} reports;
+
+static int record_reports(uint32_t generation, double best, uint64_t evaluations, void *payload)
+{
+    reports *r = payload;
+    (void)best;
+    if (generation != r->last || r->n == sizeof r->at / sizeof r->at[0])
+        return 0;
+    r->at[r->n++] = evaluations;
+    return r->n == r->n_stop;
+}
+
+/* The progress callback hears from the local search after every slice of
+ * population x 6 work (what a generation walks) of each of its two
+ * candidates, and a slice ends one move past it: between two reports the
+ * search walks at most 2 x (24 + 2) times with a population of 4. It heard
+ * only after whole passes, hundreds of walks apart on sixteen slots (tens
+ * of seconds on 64 slots with many branches), so a cancel waited as long. */
+START_TEST(local_search_reports_between_moves)
+{
+    accelsel_mapping_problem *p = many_slots(16, towers_yaml);
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    accelsel_mapping *m;
+    const uint64_t bound = 2 * (4 * 6 + 2);
+    static reports r;
+    r = (reports){200, 0, 0, {0}};
+    o.generations = 200; /* the search may do as much work as the generations walk */
+    o.patience = 200;
+    o.population = 4;
+    o.n_threads = 1;
+    o.progress = record_reports;
+    o.payload = &r;
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    uint64_t total = accelsel_mapping_evaluations(m);
+    ck_assert_uint_gt(total - r.at[0], 10 * bound); /* a long search: the bound matters */
+    ck_assert_uint_ge(r.n, 10);
+    for (size_t i = 1; i < r.n; i++)
+        ck_assert_msg(r.at[i] - r.at[i - 1] <= bound, "report %zu: %llu walks after the last", i,
+                      (unsigned long long)(r.at[i] - r.at[i - 1]));
+    ck_assert_uint_eq(r.at[r.n - 1], total);
+    accelsel_mapping_free(m);
+    /* Canceled at its first report, the search has walked at most one
+     * slice of each candidate. */
+    r = (reports){200, 0, 2, {0}};
+    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+    ck_assert_uint_eq(r.n, 2);
+    ck_assert_uint_le(accelsel_mapping_evaluations(m) - r.at[0], bound);
+    accelsel_mapping_free(m);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* A layout counts as the walks it costs: its (layer, state) cells over the
+ * network's layers, rounded up. One layer laid out on tiny-2 with both
+ * slots on t4 prices 6 cells (each slot alone, and the pair with each of
+ * the four splits); over the 7 layers of a chain of six convolutions that
+ * is one walk. It counted 6 / 7 = 0, so a search of one-layer branches
+ * never reached its work limit. */
+START_TEST(one_layer_layouts_count_as_work)
+{
+    static const char y[] =
+        "version: 1\nname: six\ninputs: [{name: x, shape: [4, 8, 8]}]\nlayers:\n"
+        "  - {name: c1, kind: conv2d, inputs: [x], out_channels: 4, kernel: 1}\n"
+        "  - {name: c2, kind: conv2d, inputs: [c1], out_channels: 4, kernel: 1}\n"
+        "  - {name: c3, kind: conv2d, inputs: [c2], out_channels: 4, kernel: 1}\n"
+        "  - {name: c4, kind: conv2d, inputs: [c3], out_channels: 4, kernel: 1}\n"
+        "  - {name: c5, kind: conv2d, inputs: [c4], out_channels: 4, kernel: 1}\n"
+        "  - {name: c6, kind: conv2d, inputs: [c5], out_channels: 4, kernel: 1}\n";
+    accelsel_mapping_problem *p = problem("tiny-2", y, 1);
+    asel_map_genomes gs, trial;
+    asel_ga_layers cl;
+    asel_map_layout lay;
+    asel_map_scratch sc;
+    asel_ga_forks forks;
+    ck_assert_uint_eq(p->n_layers, 7);
+    two_slot_genome(p, &gs, &cl, 0, 0);
+    ck_assert_int_eq(asel_map_layout_new(&lay, p), 0);
+    ck_assert_int_eq(asel_map_scratch_new(&sc, p), 0);
+    ck_assert_int_eq(asel_ga_forks_build(p, &forks), 0);
+    ck_assert_int_eq(asel_map_genomes_new(&trial, p, 1), 0);
+    asel_map_genome_copy(p, &trial.g[0], &gs.g[0]);
+    ck_assert_uint_eq(asel_map_layout_run(p, cl.at, 1, 3, NULL, &lay, &trial.g[0]), 6);
+    asel_ga_score score = {asel_map_walk(p, &gs.g[0], &sc, NULL), 0};
+    asel_ga_polish s;
+    asel_ga_polish_tools tools = {&trial.g[0], &sc, &lay, &forks};
+    asel_ga_polish_limits limits = {0, UINT64_MAX};
+    uint64_t walks = 0;
+    asel_ga_polish_start(&s, p, &cl, &gs.g[0], &score, &tools, &walks, &limits);
+    asel_ga_polish_lay(&s, cl.at, 1, 3, NULL);
+    ck_assert_uint_eq(s.work, 1);
+    ck_assert_uint_eq(walks, 0);
+    asel_map_genomes_free(&trial);
+    asel_ga_forks_free(&forks);
+    asel_map_scratch_free(&sc);
+    asel_map_layout_free(&lay);
+    free(cl.at);
+    asel_map_genomes_free(&gs);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* A chain of four 3 x 3 convolutions of 8 channels on 8 x 8 pixels without
+ * bias, one byte each: a layer holds 512 B of inputs and 512 B of outputs. */
+static const char chain4_yaml[] =
+    "version: 1\nname: chain4\ninputs: [{name: x, shape: [8, 8, 8]}]\nlayers:\n"
+    "  - {name: l0, kind: conv2d, inputs: [x], out_channels: 8, kernel: 3, padding: 1, "
+    "bias: false}\n"
+    "  - {name: l1, kind: conv2d, inputs: [l0], out_channels: 8, kernel: 3, padding: 1, "
+    "bias: false}\n"
+    "  - {name: l2, kind: conv2d, inputs: [l1], out_channels: 8, kernel: 3, padding: 1, "
+    "bias: false}\n"
+    "  - {name: l3, kind: conv2d, inputs: [l2], out_channels: 8, kernel: 3, padding: 1, "
+    "bias: false}\n";
+
+/* Every mapping of a two-slot problem of at most 15 layers walked: each
+ * slot's design (of two), each layer's group (slot 0, slot 1, both) and
+ * applicable strategy. The least objective, and into @p feasible how many
+ * mappings are feasible. */
+static double enumerate(const accelsel_mapping_problem *p, size_t *feasible)
+{
+    asel_map_genomes gs;
+    asel_map_scratch sc;
+    size_t L = p->n_layers, idx[16] = {0};
+    double least = INFINITY;
+    ck_assert_uint_lt(L, 16);
+    ck_assert_int_eq(asel_map_genomes_new(&gs, p, 1), 0);
+    ck_assert_int_eq(asel_map_scratch_new(&sc, p), 0);
+    *feasible = 0;
+    for (int more = 1; more;) {
+        asel_map_genome *g = &gs.g[0];
+        int ok = 1;
+        g->design[0] = (uint32_t)(idx[0] % 2);
+        g->design[1] = (uint32_t)(idx[0] / 2);
+        for (size_t l = 0; l < L; l++) { /* idx[l + 1]: group x strategies + strategy */
+            g->group[l] = p->is_input[l] ? 1 : 1 + idx[l + 1] / ACCELSEL_STRATEGY_COUNT;
+            g->strat[l] = (int8_t)(p->is_input[l] ? 0 : idx[l + 1] % ACCELSEL_STRATEGY_COUNT);
+            ok &= p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)g->strat[l]];
+        }
+        if (ok) {
+            double v = asel_map_walk(p, g, &sc, NULL);
+            *feasible += isfinite(v);
+            least = fmin(least, v);
+        }
+        more = 0; /* the next combination: 4 design pairs, 3 x STRATEGY_COUNT per layer */
+        for (size_t i = 0; !more && i <= L; i++) {
+            size_t radix = i == 0 ? 4 : (p->is_input[i - 1] ? 1 : 3 * ACCELSEL_STRATEGY_COUNT);
+            idx[i] = (idx[i] + 1) % radix;
+            more = idx[i] != 0;
+        }
+    }
+    asel_map_scratch_free(&sc);
+    asel_map_genomes_free(&gs);
+    return least;
+}
+
+/* The chain on two slots of 700 B: a layer alone holds 1024 B, split by
+ * output or input channels 512 + 256 = 768 B, by rows 256 + 256 = 512 B;
+ * so the only feasible mappings split every layer by rows over both slots
+ * (one per pair of designs: 4), as the enumeration confirms. The GA found
+ * none with 7 of 20 seeds (ACCELSEL_EINFEASIBLE): every infeasible
+ * candidate scored infinity, nothing led toward a feasible one, and the
+ * greedy strategies ignored memory. Now every seed finds the optimum, with
+ * the same mapping at any thread count. */
+START_TEST(ga_finds_the_split_that_fits_memory)
+{
+    accelsel_mapping_problem *p = problem("split-only-2", chain4_yaml, 1);
+    size_t feasible;
+    double opt = enumerate(p, &feasible);
+    ck_assert_uint_eq(feasible, 4);
+    ck_assert(isfinite(opt));
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    for (uint64_t seed = 0; seed < testutil_reps(20); seed++) {
+        accelsel_mapping *m, *m3;
+        o.seed = seed;
+        o.n_threads = 1;
+        int rc = accelsel_mapping_solve(p, &o, &m);
+        ck_assert_msg(rc == 0, "seed %llu: %s", (unsigned long long)seed,
+                      accelsel_last_error()->message);
+        ck_assert_msg(fabs(accelsel_mapping_objective_s(m) - opt) <= 1e-9 * opt,
+                      "seed %llu: %g, optimum %g", (unsigned long long)seed,
+                      accelsel_mapping_objective_s(m), opt);
+        for (size_t l = 1; l < 5; l++) {
+            ck_assert_uint_eq(accelsel_mapping_layer(m, l)->slots, 3);
+            ck_assert_int_eq(accelsel_mapping_layer(m, l)->strategy, ACCELSEL_STRATEGY_SPATIAL);
+        }
+        o.n_threads = 3;
+        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m3), 0);
+        ck_assert(same_spec(m, m3));
+        accelsel_mapping_free(m);
+        accelsel_mapping_free(m3);
+    }
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* On mixed-mem the t4 slot computes every layer of the chain fastest (16
+ * MACs against 4) but holds 700 B, less than any layer alone (1024 B);
+ * the slow slot holds 1 GB. Computation-first and h2h put each layer on
+ * the fastest slot that holds it: all on slot 0, the mapping evaluated
+ * directly. They picked the fastest slot whatever its memory, and both
+ * were infeasible. */
+START_TEST(baselines_place_layers_where_they_fit)
+{
+    accelsel_mapping_problem *p = problem("mixed-mem", chain4_yaml, 1);
+    uint32_t design[2] = {0, 0};
+    uint64_t groups[5] = {1, 1, 1, 1, 1};
+    int32_t strat[5] = {0, 0, 0, 0, 0};
+    accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 2, design, 5, groups, strat};
+    accelsel_mapping *want, *m;
+    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &want), 0);
+    const char *methods[] = {"computation-first", "h2h"};
+    for (int i = 0; i < 2; i++) {
+        accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+        o.method = methods[i];
+        int rc = accelsel_mapping_solve(p, &o, &m);
+        ck_assert_msg(rc == 0, "%s: %s", methods[i], accelsel_last_error()->message);
+        for (size_t l = 1; l < 5; l++)
+            ck_assert_uint_eq(accelsel_mapping_layer(m, l)->slots, 1);
+        ck_assert_double_eq(accelsel_mapping_objective_s(m), accelsel_mapping_objective_s(want));
+        accelsel_mapping_free(m);
+    }
+    accelsel_mapping_free(want);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
+/* On wide-narrow, slot 0 holds 2000 B but takes only the fp32 design f4,
+ * on which layer a holds 4 x 1024 B alone and 4 x 512 = 2048 B split by
+ * rows over two slots; slot 1 (int8 t4, 600 B) holds the 512 B of that
+ * split, but a split needs two slots that hold their shares. No mapping is
+ * feasible, and the build says so, naming the layer, the share, and slot
+ * 0's shortfall. The check compared the least share on any design (512 B)
+ * with the largest memory of any slot (2000 B), and the problem built. */
+START_TEST(a_layer_must_fit_slots_that_can_take_it)
+{
+    static const char y[] =
+        "version: 1\nname: one\ninputs: [{name: x, shape: [8, 8, 8]}]\nlayers:\n"
+        "  - {name: a, kind: conv2d, inputs: [x], out_channels: 8, kernel: 3, padding: 1}\n";
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(y);
+    accelsel_mapping_problem *p = (accelsel_mapping_problem *)&p;
+    ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "wide-narrow", net, NULL),
+                     ACCELSEL_EINFEASIBLE);
+    ck_assert_ptr_null(p);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "layer 'a'") && strstr(msg, "over 2 slots (spatial, 512 bytes") &&
+                      strstr(msg, "only 1 of the 2 slots") &&
+                      strstr(msg, "slot 0, would need 2048 bytes and holds 2000"),
+                  "%s", msg);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* Slot figures whose times are not finite: a memory bandwidth of 5e-324
+ * B/s (positive, so it passed) made every layer's time infinite, and every
+ * mapping failed with "the mapping has no finite time", naming nothing.
+ * The build refuses it, naming the slot and the figure. At 1e-305 B/s each
+ * time is finite (c1 moves 1056 B: 1.056e308 s; c2 800 B) but their sum
+ * is not: the evaluation names the layer whose end overflows and its slot. */
+START_TEST(times_that_are_not_finite_are_named)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    const char *pool[] = {"t4"};
+    accelsel_mapping_slot slot = {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 5e-324, "h"};
+    accelsel_mapping_problem *p = (accelsel_mapping_problem *)&p;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, &slot, 1, NULL, net, NULL),
+                     ACCELSEL_EDATA);
+    ck_assert_ptr_null(p);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "slot 0") && strstr(msg, "memory_bw_bytes_s 4.94066e-324"), "%s",
+                  msg);
+    slot.memory_bw_bytes_s = 1e-305;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, &slot, 1, NULL, net, NULL), 0);
+    uint32_t design[1] = {0};
+    uint64_t groups[3] = {0, 1, 1};
+    int32_t strat[3] = {0, 0, 0};
+    accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 1, design, 3, groups, strat};
+    accelsel_mapping *m = (accelsel_mapping *)&m;
+    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINFEASIBLE);
+    ck_assert_ptr_null(m);
+    msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "layer 'c2' on slot 0 (design 't4')"), "%s", msg);
+    accelsel_mapping_problem_free(p);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* Slot bandwidths from 1e-290 down to the least double, halving: every
+ * solve either fails as infeasible or out of range, or returns a mapping
+ * whose latency and breakdown parts are all finite. Somewhere on the way
+ * each slot's time is finite while their sum over two slots is not. */
+START_TEST(no_mapping_has_parts_beyond_a_double)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    const char *pool[] = {"t4"};
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    o.generations = 3, o.population = 6, o.n_threads = 1;
+    int sums_refused = 0;
+    for (double bw = 1e-290; bw > 0; bw /= 2) {
+        accelsel_mapping_slot slot = {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, bw, "h"};
+        accelsel_mapping_slot two[2] = {slot, slot};
+        accelsel_mapping_problem *p = NULL;
+        accelsel_mapping *m = NULL;
+        int rc = accelsel_mapping_problem_new_slots(&p, cat, two, 2, "l", net, NULL);
+        if (rc == 0)
+            rc = accelsel_mapping_solve(p, &o, &m);
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_EINFEASIBLE || rc == ACCELSEL_EDATA,
+                      "bw %g: %d %s", bw, rc, accelsel_last_error()->message);
+        sums_refused += rc == ACCELSEL_EINFEASIBLE &&
+                        strstr(accelsel_last_error()->message, "sums beyond a double") != NULL;
+        if (rc == 0) {
+            const accelsel_mapping_breakdown *b = accelsel_mapping_get_breakdown(m);
+            ck_assert_msg(isfinite(b->latency_s) && isfinite(b->compute_s) &&
+                              isfinite(b->communication_s) && isfinite(b->idle_s),
+                          "bw %g: latency %g compute %g communication %g idle %g", bw,
+                          b->latency_s, b->compute_s, b->communication_s, b->idle_s);
+        }
+        accelsel_mapping_free(m);
+        accelsel_mapping_problem_free(p);
+    }
+    ck_assert_int_gt(sums_refused, 0);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
 static int build_evaluate_solve_save_load(void *ctx)
 {
     (void)ctx;
@@ -1256,6 +1706,14 @@ int main(void)
     tcase_add_test(tc, fixed_device_slots);
     tcase_add_test(tc, fixed_slots_take_the_slot_figures);
     tcase_add_test(tc, allocation_failures_leak_nothing);
+    tcase_add_test(tc, local_search_stops_within_a_move_of_its_work_limit);
+    tcase_add_test(tc, local_search_reports_between_moves);
+    tcase_add_test(tc, one_layer_layouts_count_as_work);
+    tcase_add_test(tc, ga_finds_the_split_that_fits_memory);
+    tcase_add_test(tc, baselines_place_layers_where_they_fit);
+    tcase_add_test(tc, a_layer_must_fit_slots_that_can_take_it);
+    tcase_add_test(tc, times_that_are_not_finite_are_named);
+    tcase_add_test(tc, no_mapping_has_parts_beyond_a_double);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -3259,8 +3259,8 @@ class MappingProblem(_Handle):
         time_budget: seconds (0 or float('inf'): no limit), kept to about one
         generation. progress: callable(generation, best_s, evaluations) called
         with generation 0 every 64 walks while the GA's seeds and the baselines
-        run, then once per generation, then once per pass of the closing local
-        search; returning True stops the search, raising MappingCanceled with
+        run, then once per generation, then during the closing local search
+        after every slice of population x 6 walks; returning True stops the search, raising MappingCanceled with
         the best mapping so far. An exception raised by progress also stops it
         and is re-raised."""
         opts = MappingSolveOptions()

@@ -123,9 +123,12 @@ typedef struct accelsel_mapping_slot {
  *          ACCELSEL_EEMPTY for a network without layers to compute, or an
  *              adaptive slot with an empty design pool (the slot named);
  *          ACCELSEL_EDATA for a design or device lacking a figure the model needs
- *              (the message names it and the figure);
- *          ACCELSEL_EINFEASIBLE for a layer that fits no slot's memory even
- *              when its weights stream from the host (layer and bytes named);
+ *              (the message names it and the figure), or a slot figure so
+ *              small that a layer's time is not finite (slot, layer and
+ *              figure named);
+ *          ACCELSEL_EINFEASIBLE for a layer that fits the memory of no slots
+ *              that can take it under any split, even when its weights stream
+ *              from the host (layer, bytes and the closest slot named);
  *          ACCELSEL_ENOMEM (nothing leaked).
  *  Thread safety: may be called from any thread; @p cat and @p net may be shared. */
 ACCELSEL_API int accelsel_mapping_problem_new(accelsel_mapping_problem **out,
@@ -204,7 +207,9 @@ typedef struct accelsel_mapping_spec {
  *          ACCELSEL_EINFEASIBLE when the mapping moves data over a link that does
  *              not exist or has zero bandwidth (the layer and the two slots, or
  *              the host, named), or runs a layer's collective over two slots
- *              not linked both ways (the layer and the two slots named);
+ *              not linked both ways (the layer and the two slots named), or
+ *              whose times, each finite, sum beyond a double (the layer and
+ *              slot, or the breakdown's sums, named);
  *          ACCELSEL_ENOMEM.
  *  Thread safety: any number of threads may evaluate on one problem at once. */
 ACCELSEL_API int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
@@ -212,8 +217,9 @@ ACCELSEL_API int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
                                            accelsel_mapping **out);
 
 /** Progress of a solve: called from the calling thread once per generation
- *  (GA), then once per pass of the local search that ends the GA (with the
- *  last generation's number), or once at the end (baselines). Long work
+ *  (GA), then during the local search that ends the GA after every slice of
+ *  its work (about population x 6 walks per candidate; with the last
+ *  generation's number), or once at the end (baselines). Long work
  *  before the first generation reports too, with generation 0: the GA's
  *  seeding (its computation-first and h2h mappings) and the loops of the
  *  baselines call it every 64 evaluations. Return 0 to go on, anything else

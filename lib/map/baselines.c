@@ -42,14 +42,17 @@ static asel_map_genome *cand(base *b)
     return &b->work.g[0];
 }
 
-/* Evaluate the working candidate; keep it if it is the best so far. */
+/* Evaluate the working candidate; keep it if it is the best so far (of
+ * infeasible ones, the nearest to feasible: asel_map_beats()). Its excess
+ * is left in b->sc.excess. */
 static double consider(base *b)
 {
     double v = asel_map_walk(b->p, cand(b), &b->sc, NULL);
     b->r->evaluations++;
-    if (v < b->r->value || b->r->evaluations == 1) {
+    if (asel_map_beats(v, b->sc.excess, b->r->value, b->r->excess) || b->r->evaluations == 1) {
         asel_map_genome_copy(b->p, &b->r->best, cand(b));
         b->r->value = v;
+        b->r->excess = b->sc.excess;
     }
     if (b->r->evaluations % ASEL_MAP_CHECK_EVERY == 0)
         check(b);
@@ -113,9 +116,27 @@ static double alone(const accelsel_mapping_problem *p, size_t l, size_t s, size_
     return asel_map_cost_at(p, l, unit(p, s, k), p->slot_class[s], ACCELSEL_STRATEGY_NONE, 1)->comp_s;
 }
 
+/* Whether layer @p l's activations fit slot @p s alone with pool entry @p k. */
+static int fits_alone(const accelsel_mapping_problem *p, size_t l, size_t s, size_t k)
+{
+    return asel_map_cost_at(p, l, unit(p, s, k), p->slot_class[s], ACCELSEL_STRATEGY_NONE, 1)
+               ->act_bytes <= p->slot_mem[s];
+}
+
+/* Whether slot @p s (design @p ks) suits layer @p l better than slot @p at
+ * (design @p ka): a slot that holds the layer's activations first (on one
+ * that does not, the mapping is infeasible however fast), then the faster. */
+static int suits(const accelsel_mapping_problem *p, size_t l, size_t s, size_t ks, size_t at,
+                 size_t ka)
+{
+    int fs = fits_alone(p, l, s, ks), fa = fits_alone(p, l, at, ka);
+    return fs > fa || (fs == fa && alone(p, l, s, ks) < alone(p, l, at, ka));
+}
+
 /* Designs chosen slot by slot, each the one that most lowers the sum over
  * layers of the fastest compute time on the slots chosen so far; then every
- * layer on the slot that computes it fastest (lowest slot on ties). */
+ * layer on the slot that computes it fastest among those that hold its
+ * activations (lowest slot on ties). */
 static void computation_first(base *b)
 {
     const accelsel_mapping_problem *p = b->p;
@@ -145,7 +166,7 @@ static void computation_first(base *b)
     for (size_t l = 0; l < p->n_layers; l++) {
         size_t at = 0;
         for (size_t s = 1; !p->is_input[l] && s < p->n_slots; s++)
-            if (alone(p, l, s, g->design[s]) < alone(p, l, at, g->design[at]))
+            if (suits(p, l, s, g->design[s], at, g->design[at]))
                 at = s;
         g->group[l] = UINT64_C(1) << at;
         g->strat[l] = ACCELSEL_STRATEGY_NONE;
@@ -155,13 +176,14 @@ static void computation_first(base *b)
 
 /* H2H's second step: from the computation-first mapping, move each layer
  * in topological order to the slot that lowers the whole latency most
- * (communication and memory included), until a pass changes nothing. */
+ * (communication and memory included; from an infeasible start, first the
+ * memory overflowed), until a pass changes nothing. */
 static void h2h(base *b)
 {
     const accelsel_mapping_problem *p = b->p;
     computation_first(b);
     asel_map_genome_copy(p, cand(b), &b->r->best);
-    double cur = b->r->value;
+    double cur = b->r->value, cur_excess = b->r->excess;
     for (int pass = 0, moved = 1; moved && pass < 8 && !b->w->stopped; pass++) {
         moved = 0;
         for (size_t i = 0; i < p->n_layers && !b->w->stopped; i++) {
@@ -170,8 +192,9 @@ static void h2h(base *b)
             for (size_t s = 0; !p->is_input[l] && s < p->n_slots && !b->w->stopped; s++) {
                 cand(b)->group[l] = UINT64_C(1) << s;
                 double v = consider(b);
-                if (v < cur) {
+                if (asel_map_beats(v, b->sc.excess, cur, cur_excess)) {
                     cur = v;
+                    cur_excess = b->sc.excess;
                     keep = cand(b)->group[l];
                     moved = 1;
                 }
@@ -333,7 +356,8 @@ int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
 }
 
 int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_watch *w,
-                             asel_map_genome *out, double *values, uint64_t *evaluations)
+                             asel_map_genome *out, double *values, double *excess,
+                             uint64_t *evaluations)
 {
     static const char *const seeds[] = {"computation-first", "h2h"};
     int rc = 0, i = 0;
@@ -341,15 +365,17 @@ int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_watch *
         asel_map_result r;
         memset(&r, 0, sizeof r);
         r.best = out[i];
-        r.value = INFINITY;
+        r.value = r.excess = INFINITY;
         rc = watched(p, seeds[i], 0, w, &r);
         *evaluations += r.evaluations;
         w->evals_before += r.evaluations;
         values[i] = r.value;
+        excess[i] = r.excess;
     }
     if (rc == 0 && i < 2) { /* stopped before h2h */
         asel_map_genome_copy(p, &out[1], &out[0]);
         values[1] = values[0];
+        excess[1] = excess[0];
     }
     return rc;
 }

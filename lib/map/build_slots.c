@@ -161,7 +161,8 @@ static int resolve_slot(const accelsel_catalog *cat, const accelsel_mapping_slot
     }
     for (size_t k = 0; rc == 0 && k < in->n_designs; k++)
         rc = in->designs[k] ? accelsel_catalog_find_design(cat, in->designs[k], &designs[k])
-                            : asel_einval(fn, "designs[k]");
+                            : asel_error(ACCELSEL_EINVAL, "%s: slot %zu: designs[%zu] is NULL",
+                                         fn, s, k);
     size_t hl;
     if (rc == 0 && in->host_link != NULL && (rc = accelsel_catalog_find_link(cat, in->host_link, &hl)) == 0)
         v->host_link = (int64_t)hl;

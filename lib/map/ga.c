@@ -36,6 +36,12 @@
  * or 64 slots, where it has many more moves to try, it would do several
  * times the GA's work without this bound. */
 #define POLISH_WORK 1
+/* Work (in walks) each candidate's local search does between two reports
+ * to the progress callback, per outer child: about what a generation
+ * walks, so the callback hears as often during the search as during the
+ * generations (a pass may take far longer: on 64 slots with many branches,
+ * tens of seconds). */
+#define POLISH_SLICE (INNER_POPULATION + INNER_GENERATIONS)
 /* With a time budget, the generations stop at this share of it and the
  * local search has the rest. */
 #define GA_SHARE 0.75
@@ -49,7 +55,7 @@ typedef struct ga {
     asel_ga_forks forks;
     asel_map_genomes cur, next, inner; /* inner: INNER_POPULATION per worker */
     asel_map_genomes seeds;            /* computation-first and h2h */
-    double *fit, *next_fit;
+    asel_ga_score *fit, *next_fit;     /* objective and excess of each candidate */
     uint64_t *evals;                   /* per child, this generation */
     size_t *order;                     /* current population, best first */
     size_t *order_tmp;                 /* room for sort_order()'s merges */
@@ -66,16 +72,20 @@ static size_t tournament(const ga *s, asel_rng *r)
     size_t best = (size_t)asel_rng_below(r, s->pop);
     for (int k = 1; k < TOURNAMENT; k++) {
         size_t c = (size_t)asel_rng_below(r, s->pop);
-        if (s->fit[c] < s->fit[best] || (s->fit[c] == s->fit[best] && c < best))
+        if (asel_ga_beats(s->fit[c], s->fit[best]) ||
+            (!asel_ga_beats(s->fit[best], s->fit[c]) && c < best))
             best = c;
     }
     return best;
 }
 
-static double evaluate(ga *s, asel_map_genome *g, size_t worker, size_t child)
+/* An infeasible candidate scores by how far it is from feasible, so that
+ * a population without a feasible one still moves toward one. */
+static asel_ga_score evaluate(ga *s, asel_map_genome *g, size_t worker, size_t child)
 {
     s->evals[child]++;
-    return asel_map_walk(s->p, g, &s->scratch[worker], NULL);
+    double v = asel_map_walk(s->p, g, &s->scratch[worker], NULL);
+    return (asel_ga_score){v, s->scratch[worker].excess};
 }
 
 static void mutate_strategies(const ga *s, asel_map_genome *g, asel_rng *r, double rate)
@@ -88,11 +98,12 @@ static void mutate_strategies(const ga *s, asel_map_genome *g, asel_rng *r, doub
 /* The inner level: strategies for @p child's designs and groups. Starts
  * from the inherited strategies, the greedy ones and two mutants; each
  * generation replaces the worst by a crossover of the best two, mutated. */
-static double inner_level(ga *s, asel_map_genome *child, asel_rng *r, size_t worker, size_t ci)
+static asel_ga_score inner_level(ga *s, asel_map_genome *child, asel_rng *r, size_t worker,
+                                 size_t ci)
 {
     const accelsel_mapping_problem *p = s->p;
     asel_map_genome *in = &s->inner.g[worker * INNER_POPULATION];
-    double f[INNER_POPULATION];
+    asel_ga_score f[INNER_POPULATION];
     for (int k = 0; k < INNER_POPULATION; k++)
         asel_map_genome_copy(p, &in[k], child);
     asel_map_greedy_strategies(p, &in[1]);
@@ -103,13 +114,13 @@ static double inner_level(ga *s, asel_map_genome *child, asel_rng *r, size_t wor
     for (int t = 0; t < INNER_GENERATIONS; t++) {
         int b0 = 0, b1 = -1, worst = 0;
         for (int k = 1; k < INNER_POPULATION; k++) {
-            if (f[k] < f[b0]) {
+            if (asel_ga_beats(f[k], f[b0])) {
                 b1 = b0;
                 b0 = k;
-            } else if (b1 < 0 || f[k] < f[b1]) {
+            } else if (b1 < 0 || asel_ga_beats(f[k], f[b1])) {
                 b1 = k;
             }
-            if (f[k] >= f[worst])
+            if (!asel_ga_beats(f[k], f[worst]))
                 worst = k;
         }
         if (worst == b0 || worst == b1)
@@ -123,7 +134,7 @@ static double inner_level(ga *s, asel_map_genome *child, asel_rng *r, size_t wor
     }
     int best = 0;
     for (int k = 1; k < INNER_POPULATION; k++)
-        if (f[k] < f[best])
+        if (asel_ga_beats(f[k], f[best]))
             best = k;
     memcpy(child->strat, in[best].strat, p->n_layers);
     return f[best];
@@ -178,7 +189,7 @@ static int init_task(void *ctx, size_t i, size_t worker)
     return 0;
 }
 
-void asel_ga_sort_order(const double *fit, size_t n, size_t *order, size_t *tmp)
+void asel_ga_sort_order(const asel_ga_score *fit, size_t n, size_t *order, size_t *tmp)
 {
     size_t *from = order, *to = tmp;
     for (size_t i = 0; i < n; i++)
@@ -189,7 +200,7 @@ void asel_ga_sort_order(const double *fit, size_t n, size_t *order, size_t *tmp)
             size_t hi = mid + width < n ? mid + width : n;
             size_t a = lo, b = mid, k = lo;
             while (a < mid && b < hi) /* the left run first on ties: stable */
-                to[k++] = fit[from[b]] < fit[from[a]] ? from[b++] : from[a++];
+                to[k++] = asel_ga_beats(fit[from[b]], fit[from[a]]) ? from[b++] : from[a++];
             while (a < mid)
                 to[k++] = from[a++];
             while (b < hi)
@@ -217,7 +228,7 @@ static int step(ga *s, asel_task_fn fn, uint64_t *evaluations)
     asel_map_genomes tg = s->cur;
     s->cur = s->next;
     s->next = tg;
-    double *tf = s->fit;
+    asel_ga_score *tf = s->fit;
     s->fit = s->next_fit;
     s->next_fit = tf;
     for (size_t i = 0; i < s->pop; i++)
@@ -291,14 +302,25 @@ static int history_push(asel_map_result *r, double v)
     return 0;
 }
 
+static asel_ga_score result_score(const asel_map_result *r)
+{
+    return (asel_ga_score){r->value, r->excess};
+}
+
+/* @p g, of score @p f, becomes the result. */
+static void set_result(const ga *s, asel_map_result *r, const asel_map_genome *g, asel_ga_score f)
+{
+    asel_map_genome_copy(s->p, &r->best, g);
+    r->value = f.value;
+    r->excess = f.excess;
+}
+
 /* Keep the best candidate in @p r and record the generation's best. */
 static int keep_best(const ga *s, asel_map_result *r)
 {
     size_t b = s->order[0];
-    if (s->fit[b] < r->value || r->n_history == 0) {
-        asel_map_genome_copy(s->p, &r->best, &s->cur.g[b]);
-        r->value = s->fit[b];
-    }
+    if (asel_ga_beats(s->fit[b], result_score(r)) || r->n_history == 0)
+        set_result(s, r, &s->cur.g[b], s->fit[b]);
     return history_push(r, r->value);
 }
 
@@ -307,7 +329,7 @@ static int polish_task(void *ctx, size_t i, size_t worker)
     ga *s = ctx;
     (void)worker;
     if (s->polishing[i])
-        s->polishing[i] = (uint8_t)asel_ga_polish_pass(&s->polish[i]);
+        s->polishing[i] = (uint8_t)asel_ga_polish_run(&s->polish[i], s->pop * POLISH_SLICE);
     return 0;
 }
 
@@ -317,10 +339,10 @@ static size_t polish_start(ga *s, asel_map_result *r, const asel_ga_polish_limit
 {
     size_t n = 1;
     asel_map_genome_copy(s->p, &s->next.g[0], &r->best);
-    s->next_fit[0] = r->value;
+    s->next_fit[0] = result_score(r);
     for (size_t i = 0; i < s->pop && n < POLISHED; i++) {
-        double f = s->fit[s->order[i]];
-        if (f != r->value && f < INFINITY) {
+        asel_ga_score f = s->fit[s->order[i]];
+        if (f.value != r->value && f.value < INFINITY) {
             asel_map_genome_copy(s->p, &s->next.g[n], &s->cur.g[s->order[i]]);
             s->next_fit[n++] = f;
         }
@@ -336,14 +358,27 @@ static size_t polish_start(ga *s, asel_map_result *r, const asel_ga_polish_limit
     return n;
 }
 
-/* The closing local search, a pass of every candidate at a time, side by
- * side; the progress callback hears after each pass. The fastest candidate
- * (the first on ties) becomes the result. */
+/* The best of the @p n candidates of the local search as they are (the
+ * first on ties). */
+static size_t polished_best(const ga *s, size_t n)
+{
+    size_t best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (asel_ga_beats(s->next_fit[i], s->next_fit[best]))
+            best = i;
+    return best;
+}
+
+/* The closing local search, a slice of every candidate at a time, side by
+ * side; the progress callback hears after each slice. The best candidate
+ * at the end (the first on ties) becomes the result: which is best is
+ * looked at only then, so the result does not depend on how often the
+ * callback hears. */
 static int polish(ga *s, const accelsel_mapping_solve_options *o, double deadline,
                   asel_map_result *r)
 {
     asel_ga_polish_limits limits = {deadline, r->evaluations * POLISH_WORK};
-    size_t n = polish_start(s, r, &limits), best = 0;
+    size_t n = polish_start(s, r, &limits);
     int rc = 0, going = 1;
     while (rc == 0 && going) {
         rc = asel_pool_run(s->workers < n ? s->workers : n, n, polish_task, s);
@@ -352,21 +387,19 @@ static int polish(ga *s, const accelsel_mapping_solve_options *o, double deadlin
         for (size_t i = 0; i < n; i++) {
             evals += s->evals[i];
             going |= s->polishing[i];
-            if (s->next_fit[i] < s->next_fit[best])
-                best = i;
         }
         if (rc == 0 && o->progress &&
-            o->progress(r->generations, s->next_fit[best], evals, o->payload) != 0) {
+            o->progress(r->generations, s->next_fit[polished_best(s, n)].value, evals,
+                        o->payload) != 0) {
             r->canceled = 1;
             going = 0;
         }
     }
     for (size_t i = 0; i < n; i++)
         r->evaluations += s->evals[i];
-    if (s->next_fit[best] < r->value) {
-        asel_map_genome_copy(s->p, &r->best, &s->next.g[best]);
-        r->value = s->next_fit[best];
-    }
+    size_t best = polished_best(s, n);
+    if (asel_ga_beats(s->next_fit[best], result_score(r)))
+        set_result(s, r, &s->next.g[best], s->next_fit[best]);
     return rc == 0 ? history_push(r, r->value) : rc;
 }
 
@@ -377,13 +410,12 @@ static int seed(ga *s, const accelsel_mapping_solve_options *o, double ga_end,
                 asel_map_result *r)
 {
     asel_map_watch w = {o->progress, o->payload, ga_end, 0, 0, 0};
-    double values[2];
-    int rc = asel_map_heuristic_seeds(s->p, &w, s->seeds.g, values, &r->evaluations);
+    double values[2], excess[2];
+    int rc = asel_map_heuristic_seeds(s->p, &w, s->seeds.g, values, excess, &r->evaluations);
     if (rc != 0 || !w.canceled)
         return rc;
-    int k = values[1] < values[0];
-    asel_map_genome_copy(s->p, &r->best, &s->seeds.g[k]);
-    r->value = values[k];
+    int k = asel_map_beats(values[1], excess[1], values[0], excess[0]);
+    set_result(s, r, &s->seeds.g[k], (asel_ga_score){values[k], excess[k]});
     r->canceled = 1;
     return history_push(r, r->value);
 }
@@ -402,12 +434,12 @@ static int run(ga *s, const accelsel_mapping_solve_options *o, asel_map_result *
         rc = keep_best(s, r);
     /* a 64-bit count: generations may be UINT32_MAX */
     for (uint64_t gen = 1; rc == 0 && gen <= gens && !asel_map_past(ga_end); gen++) {
-        double before = r->value;
+        asel_ga_score before = result_score(r);
         s->gen = (uint32_t)gen;
         if ((rc = step(s, child_task, &r->evaluations)) != 0 || (rc = keep_best(s, r)) != 0)
             break;
         r->generations = s->gen;
-        still = r->value < before ? 0 : still + 1;
+        still = asel_ga_beats(result_score(r), before) ? 0 : still + 1;
         if (o->progress && o->progress(s->gen, r->value, r->evaluations, o->payload) != 0) {
             r->canceled = 1;
             break;

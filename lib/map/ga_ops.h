@@ -8,6 +8,18 @@
 #include "core/rng.h"
 #include "map/map_impl.h"
 
+/* How good a candidate is: its objective, and how far from feasible it
+ * is (asel_map_scratch.excess; 0 when feasible). */
+typedef struct asel_ga_score {
+    double value, excess;
+} asel_ga_score;
+
+/* asel_map_beats() on two scores. */
+static inline int asel_ga_beats(asel_ga_score a, asel_ga_score b)
+{
+    return asel_map_beats(a.value, a.excess, b.value, b.excess);
+}
+
 /* Layers that are not network inputs, in topological order. */
 typedef struct asel_ga_layers {
     size_t *at;
@@ -39,10 +51,10 @@ void asel_ga_mutate(const accelsel_mapping_problem *p, const asel_ga_layers *cl,
 /* Every group non-empty and within max_group_size. */
 void asel_ga_repair(const accelsel_mapping_problem *p, asel_map_genome *g, asel_rng *r);
 
-/* The indices 0..@p n-1 into @p order, by ascending @p fit, equal values in
- * index order (stable; ga.c), by merges in O(n log n): a population of
- * thousands is sorted every generation. @p tmp holds @p n indices. The
- * values must not be NaN (a walk never gives one). */
-void asel_ga_sort_order(const double *fit, size_t n, size_t *order, size_t *tmp);
+/* The indices 0..@p n-1 into @p order, best first (asel_ga_beats()),
+ * equal scores in index order (stable; ga.c), by merges in O(n log n): a
+ * population of thousands is sorted every generation. @p tmp holds @p n
+ * indices. The values must not be NaN (a walk never gives one). */
+void asel_ga_sort_order(const asel_ga_score *fit, size_t n, size_t *order, size_t *tmp);
 
 #endif

@@ -89,7 +89,9 @@ static size_t states(const accelsel_mapping_problem *p, const size_t *run, size_
 }
 
 /* Layer @p l's own time in each state: computing, its collective, sending
- * a network output back. INFINITY where the strategy does not apply. */
+ * a network output back. INFINITY where the strategy does not apply, or
+ * where a share's activations overflow its slot's memory (the walk would
+ * call the mapping infeasible). */
 static void compute_times(const accelsel_mapping_problem *p, const uint32_t *key,
                           const asel_map_timing *tm, size_t l, asel_map_layout *w, size_t n)
 {
@@ -99,7 +101,8 @@ static void compute_times(const accelsel_mapping_problem *p, const uint32_t *key
             for (uint64_t m = w->grp[j]; m; m &= m - 1)
                 w->floor[j] = fmax(w->floor[j], tm->free_at[__builtin_ctzll(m)]);
         w->in_frac[j] = 1;
-        if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)w->strat[j]]) {
+        if (!p->applies[l * ACCELSEL_STRATEGY_COUNT + (size_t)w->strat[j]] ||
+            !asel_map_fits(p, key, l, w->grp[j], w->strat[j])) {
             w->own[j] = INFINITY;
             continue;
         }

@@ -1,4 +1,5 @@
 /* Reading a mapping from YAML and evaluating it on a problem. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,6 +19,19 @@ typedef struct loader {
     size_t *by_name;         /* layer indices sorted by name */
 } loader;
 
+
+/* Node @p node of a mapping file must be of @p kind: the message names the
+ * node (@p what) and what it holds (@p holding), in YAML's words: in a
+ * file that describes a mapping, "must be a mapping" says nothing. */
+static int expect(const loader *ld, const asel_yaml_node *node, asel_yaml_kind kind,
+                  const char *what, const char *holding)
+{
+    static const char *const names[] = {"scalar", "mapping", "list"};
+    if (node->kind == kind)
+        return 0;
+    return asel_yaml_fail(ld->doc, node, "%s must be a YAML %s %s, not a YAML %s", what,
+                          names[kind], holding, names[node->kind]);
+}
 
 static int cmp_layer(const void *a, const void *b, void *ctx)
 {
@@ -102,7 +116,7 @@ static int read_slot(loader *ld, const asel_yaml_node *item)
     const asel_yaml_doc *doc = ld->doc;
     int64_t s;
     const char *name;
-    int rc = asel_yaml_expect(doc, item, ASEL_YAML_MAP, "a slot");
+    int rc = expect(ld, item, ASEL_YAML_MAP, "each item of 'slots'", "of 'slot' and 'design'");
     if (rc == 0)
         rc = asel_yaml_check_keys(doc, item, keys);
     if (rc == 0)
@@ -122,7 +136,10 @@ static int read_slot(loader *ld, const asel_yaml_node *item)
 
 static int read_group(const loader *ld, const asel_yaml_node *seq, size_t l, uint64_t *out)
 {
-    int rc = asel_yaml_expect(ld->doc, seq, ASEL_YAML_SEQ, "slots");
+    char what[ASEL_QUOTE_MAX + 32];
+    snprintf(what, sizeof what, "'slots' of layer '%.*s%s'", ASEL_QUOTE_MAX, ld->p->layer_name[l],
+             asel_ellipsis(ld->p->layer_name[l]));
+    int rc = expect(ld, seq, ASEL_YAML_SEQ, what, "of slot indices");
     if (rc == 0 && seq->n == 0)
         rc = asel_yaml_fail(ld->doc, seq, "layer '%s' has no slots", ld->p->layer_name[l]);
     for (size_t i = 0; rc == 0 && i < seq->n; i++) {
@@ -147,7 +164,8 @@ static int read_layer(loader *ld, const asel_yaml_node *item)
     static const char *const keys[] = {"name", "slots", "strategy", NULL};
     const asel_yaml_doc *doc = ld->doc;
     const char *name, *strategy = "none";
-    int rc = asel_yaml_expect(doc, item, ASEL_YAML_MAP, "a layer");
+    int rc = expect(ld, item, ASEL_YAML_MAP, "each item of 'layers'",
+                    "of 'name', 'slots' and 'strategy'");
     if (rc == 0)
         rc = asel_yaml_check_keys(doc, item, keys);
     if (rc == 0)
@@ -174,14 +192,17 @@ static int read_layer(loader *ld, const asel_yaml_node *item)
     return read_group(ld, asel_yaml_get(item, "slots"), l, &ld->group[l]);
 }
 
-static int read_list(loader *ld, const asel_yaml_node *root, const char *key,
+/* The list under @p key (@p holding: what its items are), each item read by @p item. */
+static int read_list(loader *ld, const asel_yaml_node *root, const char *key, const char *holding,
                      int (*item)(loader *, const asel_yaml_node *))
 {
     const asel_yaml_node *seq = asel_yaml_get(root, key);
     if (seq == NULL)
         return asel_error_at(ACCELSEL_EPARSE, asel_yaml_source(ld->doc), root->line, root->column,
                              "missing required key '%s'", key);
-    int rc = asel_yaml_expect(ld->doc, seq, ASEL_YAML_SEQ, key);
+    char what[32];
+    snprintf(what, sizeof what, "'%s'", key);
+    int rc = expect(ld, seq, ASEL_YAML_SEQ, what, holding);
     for (size_t i = 0; rc == 0 && i < seq->n; i++)
         rc = item(ld, seq->items[i]);
     return rc;
@@ -204,13 +225,14 @@ static int check_complete(const loader *ld, const asel_yaml_node *root)
 static int read_doc(loader *ld, accelsel_mapping **out)
 {
     const asel_yaml_node *root = asel_yaml_root(ld->doc);
-    int rc = asel_yaml_expect(ld->doc, root, ASEL_YAML_MAP, "a mapping");
+    int rc = expect(ld, root, ASEL_YAML_MAP, "the top level of a mapping file",
+                    "of 'version', 'slots' and 'layers'");
     if (rc == 0)
         rc = check_header(ld, root);
     if (rc == 0)
-        rc = read_list(ld, root, "slots", read_slot);
+        rc = read_list(ld, root, "slots", "of slots", read_slot);
     if (rc == 0)
-        rc = read_list(ld, root, "layers", read_layer);
+        rc = read_list(ld, root, "layers", "of layers", read_layer);
     if (rc == 0)
         rc = check_complete(ld, root);
     if (rc != 0)

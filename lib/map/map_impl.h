@@ -54,6 +54,8 @@ struct accelsel_mapping_problem {
     char **layer_name;
     uint8_t *is_input, *is_output;
     int never_stream;             /* every slot holds all weights and any activations */
+    int acts_fit;                 /* every slot holds any activations (a share never
+                                     overflows: asel_map_fits() need not look) */
     uint8_t *applies;             /* n_layers x ACCELSEL_STRATEGY_COUNT */
     double *out_elems;            /* output elements per sample */
     size_t *topo;                 /* topological order */
@@ -114,7 +116,11 @@ typedef struct asel_map_trace {
                                                     from x n_slots + to (link), the slot
                                                     (memory), a x n_slots + b (collective) or
                                                     (size_t)-1 (host) */
-    int bad_kind;                                /* 0 none, 1 link, 2 memory, 3 collective */
+    int bad_kind;                                /* 0 none, 1 link, 2 memory, 3 collective,
+                                                    4 compute (bad_from: the slot), 5 a sum of
+                                                    finite times overflows (the layer's first
+                                                    slot), 6 weights streamed in no finite time
+                                                    (the slot, bad_bytes the weights) */
     double bad_bytes;
 } asel_map_trace;
 
@@ -125,6 +131,10 @@ typedef struct asel_map_scratch {
     uint64_t *eg;                              /* per layer: effective group */
     int8_t *es;                                /* per layer: effective strategy */
     uint32_t *key;                             /* per slot: unit x classes + class */
+    double excess;                             /* after a walk: 0 when feasible; else the
+                                                  bytes by which activations overflow slot
+                                                  memory, summed over layers and slots, or
+                                                  INFINITY when something else (a link) fails */
     void *block;
 } asel_map_scratch;
 
@@ -137,6 +147,11 @@ void asel_map_scratch_free(asel_map_scratch *s);
  * slot's unit x classes + class. */
 void asel_map_effective(const accelsel_mapping_problem *p, size_t l, uint64_t group, int strat,
                         const uint32_t *key, uint64_t *eff_group, int *eff_strat);
+
+/* Whether the activations of layer @p l's share fit the memory of every
+ * member of its effective group @p grp under strategy @p strat. */
+int asel_map_fits(const accelsel_mapping_problem *p, const uint32_t *key, size_t l, uint64_t grp,
+                  int strat);
 
 /* Seconds layer @p l computes on its effective group @p grp with strategy
  * @p strat (its slowest member, with weights streamed where @p stream says;
@@ -170,9 +185,21 @@ double asel_map_host_out_time(const accelsel_mapping_problem *p, const uint32_t 
                               uint64_t grp, int strat, unsigned *sender, asel_map_trace *t);
 
 /* The objective value of @p g (INFINITY when infeasible, under either
- * objective; never NaN). @p trace may be NULL. */
+ * objective; never NaN), and in scratch->excess how far from feasible it
+ * is. @p trace may be NULL. */
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
                      asel_map_scratch *scratch, asel_map_trace *trace);
+
+/* Whether a candidate of objective @p v and excess @p ex (as after
+ * asel_map_walk()) beats one of @p v2 and @p ex2: a feasible candidate
+ * beats an infeasible one, feasible ones compare by objective and
+ * infeasible ones by excess, so that a search ordered so moves toward
+ * feasibility when it starts from none. Feasible candidates have excess 0,
+ * so among them this is the objective's order alone. */
+static inline int asel_map_beats(double v, double ex, double v2, double ex2)
+{
+    return v < v2 || (v == v2 && ex < ex2);
+}
 
 /* Genome storage for @p n candidates in one block. */
 typedef struct asel_map_genomes {
@@ -204,13 +231,15 @@ void asel_map_slot_keys(const accelsel_mapping_problem *p, const asel_map_genome
                         uint32_t *key);
 
 /* For every layer, the strategy that minimises its own cost (compute and
- * collective) on its group. */
+ * collective) on its group among those whose shares fit the slots' memory
+ * (among all when none fits). */
 void asel_map_greedy_strategies(const accelsel_mapping_problem *p, const asel_map_genome *g);
 
 /* Solvers: fill @p best, its value, statistics. */
 typedef struct asel_map_result {
     asel_map_genome best;
     double value;
+    double excess;     /* of best, as asel_map_scratch.excess */
     uint32_t generations;
     uint64_t evaluations;
     double *history;   /* asel_malloc'd, n_history values, room for history_cap */
@@ -239,11 +268,12 @@ int asel_map_baseline(const accelsel_mapping_problem *p, const char *method,
                       const accelsel_mapping_solve_options *o, asel_map_result *r);
 
 /* The computation-first and h2h mappings into out[0] and out[1] (their
- * values into @p values), to seed the GA's first generation; both stop
- * early as @p w says, with their best so far (out[1] a copy of out[0] if
- * h2h did not start). */
+ * values into @p values, their excess into @p excess), to seed the GA's
+ * first generation; both stop early as @p w says, with their best so far
+ * (out[1] a copy of out[0] if h2h did not start). */
 int asel_map_heuristic_seeds(const accelsel_mapping_problem *p, asel_map_watch *w,
-                             asel_map_genome *out, double *values, uint64_t *evaluations);
+                             asel_map_genome *out, double *values, double *excess,
+                             uint64_t *evaluations);
 
 /* Whether the deadline @p deadline (asel_map_now() time; 0 = none) has passed. */
 int asel_map_past(double deadline);

@@ -6,21 +6,46 @@
 #include "core/error.h"
 #include "map/mapping_impl.h"
 
-static int infeasible(const accelsel_mapping_problem *p, const asel_map_trace *t)
+/* The design slot @p s takes in @p g. */
+static const char *design_of(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                             size_t s)
+{
+    return p->unit_name[p->pool_unit[p->pool_off[s] + g->design[s]]];
+}
+
+static int infeasible(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                      const asel_map_trace *t)
 {
     const char *layer = p->layer_name[t->bad_layer];
+    size_t s = t->bad_from;
     if (t->bad_kind == 2)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' needs %.0f bytes on slot %zu, which holds %.0f bytes",
-                          layer, t->bad_bytes, t->bad_from, p->slot_mem[t->bad_from]);
+                          layer, t->bad_bytes, s, p->slot_mem[s]);
     if (t->bad_kind == 3)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' runs a collective over slots %zu and %zu, which are not "
                           "linked both ways with bandwidth",
-                          layer, t->bad_from / p->n_slots, t->bad_from % p->n_slots);
+                          layer, s / p->n_slots, s % p->n_slots);
+    if (t->bad_kind == 4)
+        return asel_error(ACCELSEL_EINFEASIBLE,
+                          "layer '%s' computes for no finite time on slot %zu (design '%s', "
+                          "memory bandwidth %g B/s)",
+                          layer, s, design_of(p, g, s), p->class_bw[p->slot_class[s]]);
+    if (t->bad_kind == 5)
+        return asel_error(ACCELSEL_EINFEASIBLE,
+                          "layer '%s' on slot %zu (design '%s') ends at no finite time: its "
+                          "times are finite but their sum is not",
+                          layer, s, design_of(p, g, s));
+    if (t->bad_kind == 6)
+        return asel_error(ACCELSEL_EINFEASIBLE,
+                          "layer '%s' streams %.0f bytes of weights to slot %zu over a host "
+                          "link of %g B/s, which takes no finite time",
+                          layer, t->bad_bytes, s, p->host_bw[s]);
     if (t->bad_kind == 0) /* every infinite walk records why; kept as a safety net */
-        return asel_error(ACCELSEL_EINFEASIBLE, "the mapping has no finite time");
-    if (t->bad_from == (size_t)-1)
+        return asel_error(ACCELSEL_EINFEASIBLE,
+                          "the mapping has no finite time: a slot's busy time overflows");
+    if (s == (size_t)-1)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' moves %.0f bytes to or from the host over a link that does "
                           "not exist or has zero bandwidth",
@@ -28,7 +53,22 @@ static int infeasible(const accelsel_mapping_problem *p, const asel_map_trace *t
     return asel_error(ACCELSEL_EINFEASIBLE,
                       "layer '%s' needs %.0f bytes from slot %zu on slot %zu, which have no link "
                       "with bandwidth",
-                      layer, t->bad_bytes, t->bad_from / p->n_slots, t->bad_from % p->n_slots);
+                      layer, t->bad_bytes, s / p->n_slots, s % p->n_slots);
+}
+
+/* ACCELSEL_EINFEASIBLE when the slots' times, each finite, sum beyond a
+ * double in the breakdown (slot figures near the least a double holds make
+ * times near the largest), so that a mapping returned never has inf or NaN
+ * parts; else 0. */
+static int breakdown_overflows(const accelsel_mapping_breakdown *b)
+{
+    if (isfinite(b->compute_s) && isfinite(b->communication_s) && isfinite(b->idle_s))
+        return 0;
+    return asel_error(ACCELSEL_EINFEASIBLE,
+                      "the mapping's latency is %g s, but its slots' compute (%g s), "
+                      "communication (%g s) or idle time (%g s) sums beyond a double: a slot "
+                      "figure is too small",
+                      b->latency_s, b->compute_s, b->communication_s, b->idle_s);
 }
 
 /* Arrays of a trace, in @p a. */
@@ -108,7 +148,10 @@ static int fill(accelsel_mapping *m, const accelsel_mapping_problem *p, const as
         return rc;
     double v = asel_map_walk(p, g, sc, &t);
     if (!isfinite(v))
-        return infeasible(p, &t);
+        return infeasible(p, g, &t);
+    rc = breakdown_overflows(&t.br);
+    if (rc != 0)
+        return rc;
     m->br = t.br;
     m->objective = p->objective;
     m->batch = p->batch;

@@ -97,7 +97,7 @@ int accelsel_mapping_solve(const accelsel_mapping_problem *p,
     asel_map_result r;
     memset(&r, 0, sizeof r);
     r.best = best.g[0];
-    r.value = INFINITY;
+    r.value = r.excess = INFINITY;
     double t0 = asel_map_now();
     rc = strcmp(method, "ga") == 0 ? asel_map_ga(p, o, &r) : asel_map_baseline(p, method, o, &r);
     if (rc == 0)

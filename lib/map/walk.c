@@ -137,14 +137,33 @@ static void fail(asel_map_trace *t, int kind, size_t layer, size_t from, double 
     }
 }
 
+int asel_map_fits(const accelsel_mapping_problem *p, const uint32_t *key, size_t l, uint64_t grp,
+                  int strat)
+{
+    unsigned gsz = asel_map_popcount(grp);
+    if (p->acts_fit) /* the usual case, on the GA's hot path: no table reads */
+        return 1;
+    for (uint64_t m = grp; m; m &= m - 1) {
+        unsigned s = lowest(m);
+        if (p->cost[asel_map_cost_index(p, l, strat, gsz, key[s])].act_bytes > p->slot_mem[s])
+            return 0;
+    }
+    return 1;
+}
+
 /* Pass 1: weights each slot keeps and the largest activations it holds;
- * a slot whose weights do not fit with them streams its weights. */
+ * a slot whose weights do not fit with them streams its weights.
+ * Activations that overflow a slot make the mapping infeasible (the first
+ * recorded in @p t); the bytes over, summed over every layer and slot, go
+ * to sc->excess, so that a search can tell a candidate nearly feasible
+ * from one far off. */
 static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome *g,
                        asel_map_scratch *sc, asel_map_trace *t)
 {
     size_t S = p->n_slots;
     memset(sc->wres, 0, 2 * S * sizeof(double));
     memset(sc->stream, 0, S);
+    sc->excess = 0;
     if (p->never_stream && t == NULL)
         return 0;
     for (size_t l = 0; l < p->n_layers; l++) {
@@ -162,10 +181,12 @@ static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome 
                 sc->act[s] = e->act_bytes;
             if (e->act_bytes > p->slot_mem[s]) {
                 fail(t, 2, l, s, e->act_bytes);
-                return -1;
+                sc->excess += e->act_bytes - p->slot_mem[s];
             }
         }
     }
+    if (sc->excess > 0)
+        return -1;
     for (size_t s = 0; s < S; s++)
         sc->stream[s] = sc->wres[s] + sc->act[s] > p->slot_mem[s];
     return 0;
@@ -352,24 +373,41 @@ static void record(asel_map_trace *t, size_t l, const asel_map_scratch *sc, doub
     t->br.comm_within_s += gsz * coll;
 }
 
-/* Why layer @p l cannot run on its group: a member streams its weights
- * with no host link (@p comp infinite), or two members are not linked both
- * ways for its collective. */
+/* Why layer @p l has no finite end on its group (@p comp its compute
+ * time, @p coll its collective's): a member streams its weights with no
+ * host link, or over one so slow that it takes no finite time; a member
+ * computes for no finite time (a figure such as a tiny memory bandwidth);
+ * two members are not linked both ways for its collective; or, its parts
+ * finite, their sum is not (the layer and its first slot). A missing link
+ * for an input was recorded where the input is received; fail() keeps the
+ * first reason. */
 static void layer_fail(const accelsel_mapping_problem *p, const asel_map_scratch *sc, size_t l,
-                       double comp, asel_map_trace *t)
+                       double comp, double coll, asel_map_trace *t)
 {
     uint64_t grp = sc->eg[l];
     unsigned gsz = asel_map_popcount(grp);
     for (uint64_t m = grp; !(comp < INFINITY) && m; m &= m - 1) {
         unsigned s = lowest(m);
+        size_t i = asel_map_cost_index(p, l, sc->es[l], gsz, sc->key[s]);
+        double w = p->cost[i].w_bytes;
+        if (!(p->hot[i].comp_s < INFINITY)) {
+            fail(t, 4, l, s, 0);
+            return;
+        }
         if (sc->stream[s] && !(p->host_bw[s] > 0)) {
-            size_t i = asel_map_cost_index(p, l, sc->es[l], gsz, sc->key[s]);
-            fail(t, 1, l, (size_t)-1, p->cost[i].w_bytes);
+            fail(t, 1, l, (size_t)-1, w);
+            return;
+        }
+        if (sc->stream[s] && !(p->hot[i].comp_s + w / p->host_bw[s] < INFINITY)) {
+            fail(t, 6, l, s, w);
             return;
         }
     }
-    if (gsz > 1)
+    if (!(coll < INFINITY) && gsz > 1) {
         fail(t, 3, l, slowest_pair(p, grp), 0);
+        return;
+    }
+    fail(t, 5, l, lowest(grp), 0);
 }
 
 /* When layer @p l may start: its inputs done and every slot of its group free. */
@@ -402,8 +440,7 @@ static double run_layer(const accelsel_mapping_problem *p, const asel_map_genome
     double ready = ready_time(p, sc, l);
     double end = ready + host + in + comp + coll;
     if (!(end < INFINITY)) {
-        if (!(comp < INFINITY && coll < INFINITY))
-            layer_fail(p, sc, l, comp, t);
+        layer_fail(p, sc, l, comp, coll, t);
         return INFINITY;
     }
     for (uint64_t m = grp; m; m &= m - 1) {
@@ -441,8 +478,11 @@ static double schedule(const accelsel_mapping_problem *p, const asel_map_genome 
         if (p->is_input[l])
             continue;
         double end = run_layer(p, g, sc, l, t);
-        if (!(end < INFINITY))
+        if (!(end < INFINITY)) {
+            /* why is recorded; if not, the output's way home overflowed the sum */
+            fail(t, 5, l, lowest(sc->eg[l]), 0);
             return INFINITY;
+        }
         latency = end > latency ? end : latency;
     }
     return latency;
@@ -478,22 +518,29 @@ double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g
     if (memory_pass(p, g, sc, t) != 0)
         return INFINITY;
     double latency = schedule(p, g, sc, t), period = 0;
+    sc->excess = INFINITY; /* no measure of how far a missing link is from feasible */
     if (!(latency < INFINITY)) /* infeasible under either objective */
         return INFINITY;
     for (size_t s = 0; s < p->n_slots; s++) /* written so that a NaN is kept, not skipped */
         period = sc->busy[s] <= period ? period : sc->busy[s];
     if (!(period < INFINITY))
         return INFINITY;
+    sc->excess = 0;
     if (t != NULL)
         finish_trace(p, sc, t, latency, period);
     return p->objective == ACCELSEL_OBJECTIVE_LATENCY ? latency : period;
 }
 
+/* The strategy of layer @p l that takes least time (compute and collective)
+ * on its group among those whose shares fit the memory of their slots: a
+ * share that overflows makes the whole mapping infeasible, however fast.
+ * Among all strategies when none fits. */
 static int8_t greedy_strategy(const accelsel_mapping_problem *p, const asel_map_genome *g,
                               const uint32_t *key, size_t l)
 {
     double best = INFINITY;
     int8_t pick = 0;
+    int best_fits = -1;
     for (int s = 0; s < ACCELSEL_STRATEGY_COUNT; s++) {
         uint64_t eg;
         int es;
@@ -502,8 +549,10 @@ static int8_t greedy_strategy(const accelsel_mapping_problem *p, const asel_map_
             continue;
         asel_map_effective(p, l, g->group[l], s, key, &eg, &es);
         double t = asel_map_layer_time(p, key, NULL, l, eg, es, &coll, &frac) + coll;
-        if (t < best) {
+        int fits = asel_map_fits(p, key, l, eg, es);
+        if (fits > best_fits || (fits == best_fits && t < best)) {
             best = t;
+            best_fits = fits;
             pick = (int8_t)s;
         }
     }

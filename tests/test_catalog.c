@@ -707,6 +707,51 @@ START_TEST(merge_rules)
 }
 END_TEST
 
+/* A file is loaded alone and merged afterwards: a system naming a built-in
+ * device the file does not define is an error at the name (line 4, column
+ * 58 by hand), and the message says that the file must define it. With the
+ * built-in entry copied into the file, merging over the built-in catalog
+ * keeps one a100-sxm4-40gb (replaced in place) and the system uses it. */
+START_TEST(merged_file_defines_what_it_uses)
+{
+    static const char uses[] =
+        "version: 1\n"
+        "systems:\n"
+        "  - {name: my-box, nodes: 1, devices_per_node: 2, source: s,\n"
+        "     device: a100-sxm4-40gb}\n";
+    accelsel_catalog *user = NULL, *base = builtin(), *m = NULL;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&user, uses, sizeof uses - 1), ACCELSEL_EPARSE);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_uint_eq(e->line, 4);
+    ck_assert_uint_eq(e->column, 14);
+    ck_assert_msg(strstr(e->message, "'device' refers to unknown device 'a100-sxm4-40gb' (a "
+                                     "catalog must define every entry it refers to, even one "
+                                     "that a catalog it is merged with has)") != NULL,
+                  "%s", e->message);
+    const char *name = "a100-sxm4-40gb";
+    accelsel_catalog *entry = NULL;
+    char *text = NULL;
+    ck_assert_int_eq(accelsel_catalog_select(&entry, base, &name, 1), 0);
+    ck_assert_int_eq(accelsel_catalog_save_buffer(entry, &text, NULL), 0);
+    size_t n = strlen(text) + sizeof uses;
+    char *both = malloc(n);
+    ck_assert_ptr_nonnull(both);
+    snprintf(both, n, "%s%s", text, strstr(uses, "systems:"));
+    user = load_text(both);
+    ck_assert_int_eq(accelsel_catalog_merge(&m, base, user, ACCELSEL_MERGE_OVERRIDE), 0);
+    ck_assert_uint_eq(accelsel_catalog_device_count(m), accelsel_catalog_device_count(base));
+    size_t s = system_index(m, "my-box"), d;
+    ck_assert_int_eq(accelsel_catalog_find_device(m, name, &d), 0);
+    ck_assert_int_eq(accelsel_catalog_system(m, s)->device, (int64_t)d);
+    free(both);
+    accelsel_free(text);
+    accelsel_catalog_free(entry);
+    accelsel_catalog_free(user);
+    accelsel_catalog_free(m);
+    accelsel_catalog_free(base);
+}
+END_TEST
+
 START_TEST(select_takes_dependencies)
 {
     accelsel_catalog *cat = builtin(), *sel = NULL;
@@ -868,6 +913,22 @@ static const struct {
      ACCELSEL_EPARSE, 3, "'memory_bytes' must be positive"},
     {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, memory_bytes: \"8\"}\n",
      ACCELSEL_EPARSE, 3, "'memory_bytes' must be a number"},
+    /* Byte counts are whole numbers >= 1: 5e-324 and 0.5 bytes once loaded
+     * and showed as "0 GiB". */
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, memory_bytes: 5e-324}\n",
+     ACCELSEL_EPARSE, 3, "'memory_bytes' must be a whole number of bytes >= 1, not 5e-324"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, memory_bytes: 0.5}\n",
+     ACCELSEL_EPARSE, 3, "'memory_bytes' must be a whole number of bytes >= 1, not 0.5"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, onchip_bytes: 1024.5}\n",
+     ACCELSEL_EPARSE, 3, "'onchip_bytes' must be a whole number of bytes >= 1, not 1024.5"},
+    {HEAD "designs:\n  - {name: x, dataflow: tiled, precision: int8, source: s,\n"
+          "     buffer_bytes: 1e-3}\n", ACCELSEL_EPARSE, 4,
+     "'buffer_bytes' must be a whole number of bytes >= 1, not 1e-3"},
+    {HEAD "designs:\n  - {name: x, dataflow: tiled, precision: int8, source: s,\n"
+          "     offchip_bytes: 0.25}\n", ACCELSEL_EPARSE, 4,
+     "'offchip_bytes' must be a whole number of bytes >= 1, not 0.25"},
+    {HEAD DESIGN "systems:\n  - {name: s, source: s, slots: [{designs: [x], memory_bytes: 2.5}]}\n",
+     ACCELSEL_EPARSE, 5, "'memory_bytes' must be a whole number of bytes >= 1, not 2.5"},
     {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, release_year: 1800}\n",
      ACCELSEL_EPARSE, 3, "'release_year' = 1800 is outside"},
     {HEAD "devices:\n  - {name: d, vendor: v, kind: cpu, source: s, cores: 0}\n",
@@ -970,6 +1031,29 @@ START_TEST(malformed_inputs)
     ck_assert_str_eq(e->source, "<buffer>");
     ck_assert_msg(strstr(e->message, bad[_i].fragment) != NULL, "case %d: '%s' lacks '%s'", _i,
                   e->message, bad[_i].fragment);
+}
+END_TEST
+
+/* A byte count that is not whole is refused at its value: line 3, column 62
+ * (counted by hand: the value follows "  - {name: d, vendor: v, kind: gpu,
+ * source: s, memory_bytes: ", 61 bytes). 1 byte and 1e300 bytes (whole, as
+ * every double above 2^53 is) load. */
+START_TEST(byte_counts_are_whole)
+{
+    static const char frac[] =
+        HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, memory_bytes: 0.5}\n";
+    accelsel_catalog *cat = NULL;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, frac, strlen(frac)), ACCELSEL_EPARSE);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_uint_eq(e->line, 3);
+    ck_assert_uint_eq(e->column, 62);
+    static const char whole[] =
+        HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, memory_bytes: 1,\n"
+             "     onchip_bytes: 1e300}\n";
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, whole, strlen(whole)), 0);
+    ck_assert(accelsel_catalog_device(cat, 0)->memory_bytes == 1);
+    ck_assert(accelsel_catalog_device(cat, 0)->onchip_bytes == 1e300);
+    accelsel_catalog_free(cat);
 }
 END_TEST
 
@@ -1196,6 +1280,7 @@ int main(void)
     tcase_add_test(tc, builtin_resolves_every_mlperf_spelling);
     tcase_add_test(tc, builtin_covers_mlperf_rows);
     tcase_add_test(tc, merge_rules);
+    tcase_add_test(tc, merged_file_defines_what_it_uses);
     tcase_add_test(tc, select_takes_dependencies);
     tcase_add_test(tc, files_load_and_save);
     tcase_add_test(tc, example_files_load);
@@ -1203,6 +1288,7 @@ int main(void)
     tcase_add_test(tc, enumeration_names_and_sizes);
     tcase_add_loop_test(tc, malformed_inputs, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, reader_errors_have_a_position);
+    tcase_add_test(tc, byte_counts_are_whole);
     tcase_add_test(tc, alias_bomb_is_bounded);
     tcase_add_loop_test(tc, allocation_failures_leak_nothing, 0, 4);
     tcase_add_test(tc, builtin_allocation_failures_leak_nothing);

@@ -238,6 +238,57 @@ START_TEST(bad_options_and_inputs)
 }
 END_TEST
 
+/* Outputs beyond a double's range are missing, not inf or 0; products that
+ * overflow on the way do not decide. images_per_epoch 1200: throughput
+ * = 20 ep / T. Reference row 0 (N_ref 2, T_ref 10) for all. By hand:
+ *  row  N       T        ep    tp        tp/N       S       E' = S N_ref/N  N T/60
+ *   0   2       10       1     2         1          1       1               1/3
+ *   1   4       5e-324   1     inf: M    M          inf: M  M               3.3e-325: M
+ *   2   2       1e308    1     2e-307    1e-307     1e-307  1e-307          3.33e306
+ *   3   5e-324  10       1     2         inf: M     1       inf: M          8.2e-325: M
+ *   4   1e300   1e10     1     2e-9      2e-309     1e-9    2e-309          1e310/60
+ *   5   2       1e-300   1e10  2e311: M  M          1e301   1e301           2e-300/60
+ * (M: missing; 4.9e-324 is the smallest subnormal, 1.8e308 the largest
+ * double.) Row 2's T x 60 and N x T, and row 4's N x T, overflow; the
+ * library once gave throughput 0 and hours inf there. */
+START_TEST(outputs_beyond_range_are_missing)
+{
+    static const char *const none[] = {NULL};
+    accelsel_dataset *in = NULL, *out = NULL;
+    const double acc[] = {2, 4, 2, 5e-324, 1e300, 2}, t[] = {10, 5e-324, 1e308, 10, 1e10, 1e-300},
+                 ep[] = {1, 1, 1, 1, 1, 1e10};
+    ck_assert_int_eq(accelsel_dataset_new(&in, 6), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(in, "acc", acc, 6), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(in, "t", t, 6), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(in, "ep", ep, 6), 0);
+    accelsel_derive_options o = table_options(none);
+    o.n_group_columns = 0;
+    o.accelerators_column = "acc";
+    o.reference_row = 0;
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    static const double w[6][6] = {
+        {2, 2, 1, 1, 1, 1.0 / 3},
+        {4, M, M, M, M, M},
+        {2, 2e-307, 1e-307, 1e-307, 1e-307, 1e308 / 60 * 2},
+        {5e-324, 2, M, 1, M, M},
+        {1e300, 2e-9, 2e-309, 1e-9, 2e-309, 1e300 / 60 * 1e10},
+        {2, M, M, 1e301, 1e301, 2e-300 / 60},
+    };
+    for (size_t r = 0; r < 6; r++)
+        for (int k = 0; k < 6; k++) {
+            double got = cell(out, r, outputs[k]);
+            /* a subnormal result carries fewer bits: 2e-309 to 2.5e-15 */
+            if (fabs(w[r][k]) < 1e-300)
+                ck_assert_msg(fabs(got - w[r][k]) <= 1e-12 * w[r][k], "%s row %zu: %.17g",
+                              outputs[k], r, got);
+            else
+                assert_near(got, w[r][k], outputs[k], r);
+        }
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
 START_TEST(default_names_may_be_absent)
 {
     /* Default names: no total_accelerators (nodes x per node is used) and no
@@ -323,6 +374,7 @@ int main(void)
     tcase_add_test(tc, hand_made_table);
     tcase_add_test(tc, one_reference_for_all);
     tcase_add_test(tc, bad_options_and_inputs);
+    tcase_add_test(tc, outputs_beyond_range_are_missing);
     tcase_add_test(tc, default_names_may_be_absent);
     tcase_add_test(tc, mlperf_rows_by_hand);
     tcase_add_test(tc, allocation_failures_leak_nothing);

@@ -204,6 +204,43 @@ START_TEST(fit_bad_input)
 }
 END_TEST
 
+/* A column of 0 and the smallest subnormal, 2^-1074 = 4.94066e-324: mean and
+ * population standard deviation are both 2^-1075, which rounds to 0 (ties to
+ * even), so z-scores would be 0/0. Refused, naming the column, instead of
+ * NaN features blamed on the data later. Min-max has range 2^-1074 itself:
+ * exact, z = 0, 1, 1, 0. A spread of 2e-310 (subnormal but many bits):
+ * centre 1e-310, scale 1e-310 by hand, z = -1, 1, 1, -1. */
+START_TEST(subnormal_spread)
+{
+    accelsel_dataset *ds = NULL;
+    const double tiny[] = {0, 5e-324, 5e-324, 0}, small[] = {0, 2e-310, 2e-310, 0};
+    ck_assert_int_eq(accelsel_dataset_new(&ds, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "b", tiny, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "s", small, 4), 0);
+    const char *b[] = {"b"}, *sc[] = {"s"};
+    int z = T(ZSCORE), mm = T(MINMAX);
+    accelsel_features *f = (accelsel_features *)1;
+    ck_assert_int_eq(accelsel_features_fit(&f, ds, b, &z, 1, NULL), ACCELSEL_EDATA);
+    ck_assert_ptr_null(f);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "column 'b' spans 0 to 4.94066e-324, a spread too small for a "
+                              "double") != NULL, "%s", msg);
+    double m[4], center, scale;
+    f = fit_ok(ds, b, &mm, 1, ACCELSEL_MISSING_DROP);
+    transform_ok(f, ds, m, 4, 4, NULL);
+    assert_row(m, (const double[]){0, 1, 1, 0}, 4);
+    accelsel_features_free(f);
+    f = fit_ok(ds, sc, &z, 1, ACCELSEL_MISSING_DROP);
+    ck_assert_int_eq(accelsel_features_scaling(f, 0, &center, &scale), 0);
+    ck_assert_double_eq_tol(center / 1e-310, 1, 1e-9);
+    ck_assert_double_eq_tol(scale / 1e-310, 1, 1e-9);
+    transform_ok(f, ds, m, 4, 4, NULL);
+    assert_row(m, (const double[]){-1, 1, 1, -1}, 4);
+    accelsel_features_free(f);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 START_TEST(fit_bad_arguments)
 {
     accelsel_dataset *ds = csv(base_csv);
@@ -337,6 +374,7 @@ int main(void)
     tcase_add_test(tc, impute_median_and_mode);
     tcase_add_test(tc, transform_new_rows_the_same_way);
     tcase_add_loop_test(tc, fit_bad_input, 0, sizeof bad_fits / sizeof bad_fits[0]);
+    tcase_add_test(tc, subnormal_spread);
     tcase_add_test(tc, fit_bad_arguments);
     tcase_add_loop_test(tc, transform_bad_input, 0, sizeof bad_xfs / sizeof bad_xfs[0]);
     tcase_add_test(tc, transform_bad_arguments);

@@ -616,6 +616,14 @@ static const struct {
     {"name: t\ninputs:\n  - {name: x, shape: [2147483647, 2147483647, 2147483647, 2147483647]}\n"
      "layers:\n  - {name: a, kind: flatten, inputs: [x]}\n",
      ACCELSEL_ERANGE, 3, "input 'x': counts overflow 64 bits"},
+    /* The weight bytes of the network pass 2^64 at layer b: each layer has
+     * (2^31 - 1) x 2^31 = 4611686016279904256 parameters (weights and
+     * bias), x 4 bytes fits for a alone, 9223372032559808512 x 4 does not. */
+    {"name: t\ninputs:\n  - {name: x, shape: [2147483647]}\nlayers:\n"
+     "  - {name: a, kind: linear, inputs: [x], out_features: 2147483647}\n"
+     "  - {name: b, kind: linear, inputs: [a], out_features: 2147483647}\n",
+     ACCELSEL_ERANGE, 6, "weight bytes overflow 64 bits at layer 'b': 9223372032559808512 "
+     "parameters up to it x 4 bytes per element"},
     /* YAML itself. */
     {"name: t\n  bad: 1\n", ACCELSEL_EPARSE, 2, "mapping values are not allowed"},
     {"name: t\nname: u\n", ACCELSEL_EPARSE, 2, "duplicate key 'name'"},

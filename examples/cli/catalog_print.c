@@ -48,13 +48,44 @@ int64_t cli_catalog_find(const accelsel_catalog *cat, int list, const char *name
     return rc == 0 ? (int64_t)i : -1;
 }
 
+void cli_catalog_number(char *out, size_t size, double v)
+{
+    /* Below 1e15 a whole double prints exactly in at most 15 digits. */
+    if (fabs(v) < 1e15 && v == floor(v))
+        snprintf(out, size, "%.0f", v);
+    else
+        snprintf(out, size, "%.6g", v);
+}
+
+void cli_catalog_bytes(char *out, size_t size, double v)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"};
+    size_t u = 0;
+    while (v >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
+        v /= 1024; /* exact: a power of two */
+        u++;
+    }
+    char n[64];
+    cli_catalog_number(n, sizeof n, v);
+    snprintf(out, size, "%s %s", n, units[u]);
+}
+
 /* A figure divided by @p scale, or "-" when unknown. */
 static void num(char *cell, double v, double scale)
 {
     if (isnan(v))
         snprintf(cell, CELL, "-");
     else
-        snprintf(cell, CELL, "%.6g", v / scale);
+        cli_catalog_number(cell, CELL, v / scale);
+}
+
+/* A byte count in a readable unit, or "-" when unknown. */
+static void bytes(char *cell, double v)
+{
+    if (isnan(v))
+        snprintf(cell, CELL, "-");
+    else
+        cli_catalog_bytes(cell, CELL, v);
 }
 
 static const char *or_dash(const char *s)
@@ -75,7 +106,7 @@ static void device_row(const accelsel_catalog *cat, size_t i, char row[][CELL])
     num(row[4], d->peak_flops[ACCELSEL_PRECISION_FP32], 1e12);
     num(row[5], d->peak_flops[ACCELSEL_PRECISION_FP16], 1e12);
     num(row[6], d->peak_flops[ACCELSEL_PRECISION_BF16], 1e12);
-    num(row[7], d->memory_bytes, 1073741824.0);
+    bytes(row[7], d->memory_bytes);
     num(row[8], d->memory_bw_bytes_s, 1e9);
     num(row[9], d->tdp_w, 1);
 }
@@ -124,7 +155,7 @@ static const struct {
     void (*row)(const accelsel_catalog *, size_t, char[][CELL]);
 } tables[CLI_CATALOG_LISTS] = {
     {10, {"name", "kind", "vendor", "year", "fp32 TFLOP/s", "fp16 TFLOP/s", "bf16 TFLOP/s",
-          "memory GiB", "bandwidth GB/s", "TDP W"}, {0, 0, 0, 1, 1, 1, 1, 1, 1, 1}, device_row},
+          "memory", "bandwidth GB/s", "TDP W"}, {0, 0, 0, 1, 1, 1, 1, 1, 1, 1}, device_row},
     {7, {"name", "dataflow", "precision", "MACs", "clock MHz", "peak GOP/s", "platform"},
      {0, 0, 0, 1, 1, 1, 0}, design_row},
     {4, {"name", "technology", "GB/s per direction", "latency us"}, {0, 0, 1, 1}, link_row},

@@ -19,6 +19,14 @@ int cli_catalog_list_of(const char *type);
 /* Index of the entry of @p list called @p name (or an alias), or -1. */
 int64_t cli_catalog_find(const accelsel_catalog *cat, int list, const char *name);
 
+/* @p v as text: in full when it is a whole number below 1e15 ("1073741824",
+ * not "1.07374e+09"), else to 6 significant digits. */
+void cli_catalog_number(char *out, size_t size, double v);
+
+/* A byte count in the largest binary unit that keeps it >= 1 ("40 GiB",
+ * "1 EiB", "512 B"), the number as cli_catalog_number() writes it. */
+void cli_catalog_bytes(char *out, size_t size, double v);
+
 /* One list as an aligned table, with a "devices (N):" heading if @p heading. */
 void cli_catalog_table(FILE *f, const accelsel_catalog *cat, int list, int heading);
 

@@ -35,13 +35,11 @@ static void strings(FILE *f, const char *key, const char *const *v, size_t n)
     fputc('\n', f);
 }
 
-/* "key: v/scale unit", then "(derived)" and the figure's own source. */
-static void figure(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
-                   double v, double scale, const char *unit)
+/* "key: text", then "(derived)" and the figure's own source. */
+static void annotated(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
+                      const char *text)
 {
-    if (isnan(v))
-        return;
-    fprintf(f, "  %s: %.6g%s%s", label, v / scale, unit[0] ? " " : "", unit);
+    fprintf(f, "  %s: %s", label, text);
     if (accelsel_provenance_is_derived(p, key) == 1)
         fputs(" (derived)", f);
     const char *src = accelsel_provenance_source(p, key);
@@ -51,6 +49,40 @@ static void figure(FILE *f, const accelsel_provenance *p, const char *key, const
         fputc(']', f);
     }
     fputc('\n', f);
+}
+
+/* "key: v/scale unit", whole numbers in full. */
+static void figure(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
+                   double v, double scale, const char *unit)
+{
+    if (isnan(v))
+        return;
+    char n[64], text[96];
+    cli_catalog_number(n, sizeof n, v / scale);
+    snprintf(text, sizeof text, "%s%s%s", n, unit[0] ? " " : "", unit);
+    annotated(f, p, key, label, text);
+}
+
+/* An integer figure; 0 is unknown. */
+static void integer(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
+                    uint64_t v)
+{
+    if (v == 0)
+        return;
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)v);
+    annotated(f, p, key, label, text);
+}
+
+/* A byte count in a readable binary unit. */
+static void byte_count(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
+                       double v)
+{
+    if (isnan(v))
+        return;
+    char text[96];
+    cli_catalog_bytes(text, sizeof text, v);
+    annotated(f, p, key, label, text);
 }
 
 static void per_precision(FILE *f, const accelsel_provenance *p, const char *key,
@@ -72,14 +104,14 @@ static void show_device(FILE *f, const accelsel_device_info *d)
     line(f, "vendor", d->vendor);
     line(f, "kind", accelsel_device_kind_name(d->kind));
     line(f, "architecture", d->architecture);
-    figure(f, p, "release_year", "release year", d->release_year ? d->release_year : NAN, 1, "");
+    integer(f, p, "release_year", "release year", d->release_year > 0 ? (uint64_t)d->release_year : 0);
     per_precision(f, p, "peak_flops", "peak", d->peak_flops, 1e12, "TFLOP/s");
-    figure(f, p, "memory_bytes", "memory", d->memory_bytes, 1073741824.0, "GiB");
+    byte_count(f, p, "memory_bytes", "memory", d->memory_bytes);
     figure(f, p, "memory_bw_bytes_s", "memory bandwidth", d->memory_bw_bytes_s, 1e9, "GB/s");
-    figure(f, p, "onchip_bytes", "on-chip memory", d->onchip_bytes, 1048576.0, "MiB");
+    byte_count(f, p, "onchip_bytes", "on-chip memory", d->onchip_bytes);
     figure(f, p, "tdp_w", "TDP", d->tdp_w, 1, "W");
     figure(f, p, "price_usd", "list price", d->price_usd, 1, "USD");
-    figure(f, p, "cores", "cores", d->cores ? d->cores : NAN, 1, "");
+    integer(f, p, "cores", "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     figure(f, p, "clock_hz", "base clock", d->clock_hz, 1e9, "GHz");
     per_precision(f, p, "flops_per_cycle", "FLOPs/cycle/core", d->flops_per_cycle, 1, "");
     line(f, "notes", d->notes);
@@ -97,14 +129,14 @@ static void show_design(FILE *f, const accelsel_design_info *d)
     const char *keys[] = {"tm", "tn", "tr", "tc", "pe_rows", "pe_cols"};
     const uint32_t vals[] = {d->tm, d->tn, d->tr, d->tc, d->pe_rows, d->pe_cols};
     for (int k = 0; k < 6; k++)
-        figure(f, p, keys[k], keys[k], vals[k] ? vals[k] : NAN, 1, "");
-    figure(f, p, "macs", "MAC units", d->macs ? (double)d->macs : NAN, 1, "");
-    figure(f, p, "dsp", "DSP slices", d->dsp ? (double)d->dsp : NAN, 1, "");
+        integer(f, p, keys[k], keys[k], vals[k]);
+    integer(f, p, "macs", "MAC units", d->macs);
+    integer(f, p, "dsp", "DSP slices", d->dsp);
     figure(f, p, "clock_hz", "clock", d->clock_hz, 1e6, "MHz");
     figure(f, p, "peak_ops", "peak", d->peak_ops, 1e9, "GOP/s");
     figure(f, p, "measured_ops", "measured", d->measured_ops, 1e9, "GOP/s");
-    figure(f, p, "buffer_bytes", "on-chip buffers", d->buffer_bytes, 1024, "KiB");
-    figure(f, p, "offchip_bytes", "off-chip memory", d->offchip_bytes, 1073741824.0, "GiB");
+    byte_count(f, p, "buffer_bytes", "on-chip buffers", d->buffer_bytes);
+    byte_count(f, p, "offchip_bytes", "off-chip memory", d->offchip_bytes);
     figure(f, p, "offchip_bw_bytes_s", "off-chip bandwidth", d->offchip_bw_bytes_s, 1e9, "GB/s");
     line(f, "notes", d->notes);
     line(f, "source", p->source);
@@ -145,8 +177,11 @@ static void show_slots(FILE *f, const accelsel_catalog *cat, size_t si)
             fputs("; ", f);
             cli_print_text(f, slot->platform);
         }
-        if (!isnan(slot->memory_bytes))
-            fprintf(f, "; %.6g GiB", slot->memory_bytes / 1073741824.0);
+        if (!isnan(slot->memory_bytes)) {
+            char text[96];
+            cli_catalog_bytes(text, sizeof text, slot->memory_bytes);
+            fprintf(f, "; %s", text);
+        }
         if (!isnan(slot->memory_bw_bytes_s))
             fprintf(f, " at %.6g GB/s", slot->memory_bw_bytes_s / 1e9);
         fputc('\n', f);
@@ -159,15 +194,15 @@ static void show_system(FILE *f, const accelsel_catalog *cat, size_t si)
     const accelsel_provenance *p = &s->provenance;
     heading(f, "system", s->name);
     strings(f, "aliases", s->aliases, s->n_aliases);
-    figure(f, p, "nodes", "nodes", s->nodes ? s->nodes : NAN, 1, "");
-    figure(f, p, "devices_per_node", "devices per node", s->devices_per_node ? s->devices_per_node : NAN, 1, "");
+    integer(f, p, "nodes", "nodes", s->nodes);
+    integer(f, p, "devices_per_node", "devices per node", s->devices_per_node);
     line(f, "device", s->device >= 0 ? accelsel_catalog_device(cat, (size_t)s->device)->name : NULL);
     line(f, "host CPU", s->host_cpu >= 0 ? accelsel_catalog_device(cat, (size_t)s->host_cpu)->name : NULL);
-    figure(f, p, "host_cpus_per_node", "host CPUs per node", s->host_cpus_per_node ? s->host_cpus_per_node : NAN, 1, "");
+    integer(f, p, "host_cpus_per_node", "host CPUs per node", s->host_cpus_per_node);
     line(f, "intra-node link", link_name(cat, s->intra_node_link));
     line(f, "inter-node link", link_name(cat, s->inter_node_link));
-    figure(f, p, "inter_node_links_per_node", "network ports per node",
-           s->inter_node_links_per_node ? s->inter_node_links_per_node : NAN, 1, "");
+    integer(f, p, "inter_node_links_per_node", "network ports per node",
+            s->inter_node_links_per_node);
     line(f, "host link", link_name(cat, s->host_link));
     line(f, "topology", s->topology);
     fprintf(f, "  slots: %zu\n", s->n_slots);

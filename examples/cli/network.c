@@ -101,9 +101,33 @@ static void shape_text(const accelsel_layer_info *l, char *buf, size_t cap)
                                (unsigned long long)l->shape[d]);
 }
 
-static unsigned long long layer_bytes(const accelsel_layer_info *l)
+/* Input + output + weight bytes in decimal, exactly: each fits 64 bits but
+ * their sum may not (a linear layer of 2^31 - 1 by 2^31 - 1 has 2^64 - 2^33
+ * weight bytes at fp32), and a wrapped sum printed 8589934584. The sum is
+ * held as four 32-bit words and divided by 10^9 a group of digits at a time. */
+static void layer_bytes(const accelsel_layer_info *l, char *out, size_t size)
 {
-    return (unsigned long long)(l->input_bytes + l->output_bytes + l->weight_bytes);
+    uint64_t lo = 0, carry = 0;
+    const uint64_t part[3] = {l->input_bytes, l->output_bytes, l->weight_bytes};
+    for (int k = 0; k < 3; k++)
+        carry += __builtin_add_overflow(lo, part[k], &lo);
+    uint32_t w[4] = {0, (uint32_t)carry, (uint32_t)(lo >> 32), (uint32_t)lo}; /* w[0] highest */
+    uint32_t group[4];
+    int n = 0, zero;
+    do {
+        uint64_t rem = 0;
+        zero = 1;
+        for (int k = 0; k < 4; k++) {
+            uint64_t cur = (rem << 32) | w[k];
+            w[k] = (uint32_t)(cur / 1000000000u);
+            rem = cur % 1000000000u;
+            zero &= w[k] == 0;
+        }
+        group[n++] = (uint32_t)rem;
+    } while (!zero);
+    size_t at = (size_t)snprintf(out, size, "%u", (unsigned)group[--n]);
+    while (n > 0 && at < size)
+        at += (size_t)snprintf(out + at, size - at, "%09u", (unsigned)group[--n]);
 }
 
 static void print_table(const accelsel_network *net)
@@ -112,15 +136,16 @@ static void print_table(const accelsel_network *net)
            "flops", "bytes", "intensity");
     for (size_t i = 0; i < accelsel_network_layer_count(net); i++) {
         const accelsel_layer_info *l = accelsel_network_layer(net, i);
-        char shape[64], raw[40], kind[40], name[256];
+        char shape[64], raw[40], kind[40], name[256], bytes[32];
         shape_text(l, shape, sizeof shape);
+        layer_bytes(l, bytes, sizeof bytes);
         snprintf(raw, sizeof raw, "%s%s%s", l->kind_name, l->op != NULL ? "/" : "",
                  l->op != NULL ? l->op : "");
         /* Names come from the network file: no control character reaches the terminal. */
         cli_table_text(kind, sizeof kind, raw);
         cli_table_text(name, sizeof name, l->name);
-        printf("%-36s %-16s %-16s %12llu %15llu %13llu %9.2f\n", name, kind, shape,
-               (unsigned long long)l->params, (unsigned long long)l->flops, layer_bytes(l),
+        printf("%-36s %-16s %-16s %12llu %15llu %13s %9.2f\n", name, kind, shape,
+               (unsigned long long)l->params, (unsigned long long)l->flops, bytes,
                l->intensity);
     }
     const accelsel_network_totals *t = accelsel_network_get_totals(net);

@@ -19,7 +19,9 @@ extern "C" {
  *
  *  Units are SI throughout: bytes, bytes per second, FLOP/s (OP/s for
  *  integer precisions), seconds, watts, hertz, US dollars. A figure that is
- *  not known is NaN (doubles) or 0 (integers); nothing is guessed. */
+ *  not known is NaN (doubles) or 0 (integers); nothing is guessed. Known
+ *  figures are finite and above 0; byte counts (the *_bytes fields that are
+ *  not rates) are whole numbers >= 1. */
 typedef struct accelsel_catalog accelsel_catalog;
 
 /** @name Precisions: indices into accelsel_device_info.peak_flops @{ */

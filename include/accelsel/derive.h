@@ -82,6 +82,15 @@ ACCELSEL_API size_t accelsel_derive_options_size(void);
  *  then 0. When the epochs column is absent (only possible for the default
  *  name) both throughput columns are missing.
  *
+ *  Outputs beyond a double's range: an output whose value would be infinite,
+ *  or non-zero but below the smallest subnormal (4.9e-324, where it would
+ *  round to 0), is missing (NaN) too, and so are the outputs computed from it
+ *  (throughput per accelerator from throughput, efficiency from speedup): a
+ *  throughput of infinity from a time of 5e-324 minutes is not a
+ *  measurement. Only the value itself decides: products that overflow on
+ *  the way (1e308 minutes x 60) are worked around, so such a row still gets
+ *  every output that is a double.
+ *
  *  Columns named in @p opts must exist; of the default names, "total_accelerators"
  *  and "epochs_mean" may be absent as described above.
  *

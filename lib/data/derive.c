@@ -70,19 +70,52 @@ static int references(const accelsel_dataset *ds, const asel_derive_in *in, size
     return rc;
 }
 
+/* num[0] x ... x num[n_num-1] / (den[0] x ... x den[n_den-1]) for numerators
+ * >= 0 and denominators > 0; NaN if any is NaN. Where both products are
+ * normal doubles the plain quotient is exact to rounding; otherwise (a time
+ * of 1e308 minutes x 60 overflows and would give a throughput of 0) the
+ * mantissas and exponents are multiplied apart, so that only the result can
+ * leave the range. A result beyond a double's range, infinite or non-zero
+ * but below the smallest subnormal, is NaN: it is not a measurement. */
+static double quotient(const double *num, int n_num, const double *den, int n_den)
+{
+    for (int i = 0; i < n_num + n_den; i++)
+        if (isnan(i < n_num ? num[i] : den[i - n_num]))
+            return NAN;
+    double p = 1, q = 1, m = 1;
+    int e = 0, k;
+    for (int i = 0; i < n_num; i++) {
+        if (num[i] == 0)
+            return 0;
+        p *= num[i];
+        m *= frexp(num[i], &k); /* a few factors in [0.5, 1): m stays near 1 */
+        e += k;
+    }
+    for (int i = 0; i < n_den; i++) {
+        q *= den[i];
+        m /= frexp(den[i], &k);
+        e -= k;
+    }
+    double r = isnormal(p) && isnormal(q) ? p / q : ldexp(m, e);
+    return isfinite(r) && r > 0 ? r : NAN;
+}
+
+/* Each output from its inputs (or, throughput per accelerator and
+ * efficiency, from the throughput and speedup: missing when they are). */
 static void compute_row(const asel_derive_in *in, size_t i, size_t r, double *const *out)
 {
     double n = accel(in, i), t = minutes(in, i);
     double ep = in->epochs != NULL ? in->epochs[i] : NAN;
     ep = isfinite(ep) && ep >= 0 ? ep : NAN;
-    double tp = ep * in->images_per_epoch / (t * 60);
-    double s = r == SIZE_MAX ? NAN : minutes(in, r) / t;
+    double tr = r == SIZE_MAX ? NAN : minutes(in, r), nr = r == SIZE_MAX ? NAN : accel(in, r);
+    double tp = quotient((const double[]){ep, in->images_per_epoch}, 2, (const double[]){t, 60}, 2);
+    double s = quotient(&tr, 1, &t, 1);
     out[OUT_ACC][i] = n;
     out[OUT_TP][i] = tp;
-    out[OUT_TPA][i] = n > 0 ? tp / n : NAN;
+    out[OUT_TPA][i] = n > 0 ? quotient(&tp, 1, &n, 1) : NAN;
     out[OUT_SPEEDUP][i] = s;
-    out[OUT_EFF][i] = n > 0 && r != SIZE_MAX ? s * accel(in, r) / n : NAN;
-    out[OUT_AH][i] = n * t / 60;
+    out[OUT_EFF][i] = n > 0 ? quotient((const double[]){s, nr}, 2, &n, 1) : NAN;
+    out[OUT_AH][i] = quotient((const double[]){n, t}, 2, (const double[]){60}, 1);
     out[OUT_REF][i] = r == SIZE_MAX ? NAN : (double)r;
 }
 

@@ -121,12 +121,16 @@ int asel_net_finish(accelsel_network *net, const char *source)
         if (add_totals(t, &l->info))
             return asel_net_fail(source, l->pos, ACCELSEL_ERANGE,
                                  "network totals overflow 64 bits at layer '%s'", l->name);
+        /* Checked layer by layer, so that the message names the layer (and
+         * its position in a file) that takes the total past 64 bits. */
+        if (__builtin_mul_overflow(t->params, (uint64_t)net->bpe, &t->weight_bytes))
+            return asel_net_fail(source, l->pos, ACCELSEL_ERANGE,
+                                 "network weight bytes overflow 64 bits at layer '%s': %llu "
+                                 "parameters up to it x %u bytes per element",
+                                 l->name, (unsigned long long)t->params, (unsigned)net->bpe);
     }
     t->layers = net->n;
     t->inputs = net->n_inputs;
     t->outputs = net->n_outputs;
-    if (__builtin_mul_overflow(t->params, (uint64_t)net->bpe, &t->weight_bytes))
-        return asel_error(ACCELSEL_ERANGE, "network '%s': weight bytes overflow 64 bits",
-                          net->name);
     return 0;
 }

@@ -19,8 +19,8 @@ const asel_hw_figure asel_hw_design_figures[] = {
     FIG(clock_hz, ASEL_HW_F_DOUBLE, 0, 0),
     FIG(peak_ops, ASEL_HW_F_DOUBLE, 0, 0),
     FIG(measured_ops, ASEL_HW_F_DOUBLE, 0, 0),
-    FIG(buffer_bytes, ASEL_HW_F_DOUBLE, 0, 0),
-    FIG(offchip_bytes, ASEL_HW_F_DOUBLE, 0, 0),
+    FIG(buffer_bytes, ASEL_HW_F_BYTES, 0, 0),
+    FIG(offchip_bytes, ASEL_HW_F_BYTES, 0, 0),
     FIG(offchip_bw_bytes_s, ASEL_HW_F_DOUBLE, 0, 0),
 };
 const size_t asel_hw_n_design_figures =

@@ -12,9 +12,9 @@
 const asel_hw_figure asel_hw_device_figures[] = {
     FIG(release_year, ASEL_HW_F_I32, 1950, 2100),
     FIG(peak_flops, ASEL_HW_F_PREC, 0, 0),
-    FIG(memory_bytes, ASEL_HW_F_DOUBLE, 0, 0),
+    FIG(memory_bytes, ASEL_HW_F_BYTES, 0, 0),
     FIG(memory_bw_bytes_s, ASEL_HW_F_DOUBLE, 0, 0),
-    FIG(onchip_bytes, ASEL_HW_F_DOUBLE, 0, 0),
+    FIG(onchip_bytes, ASEL_HW_F_BYTES, 0, 0),
     FIG(tdp_w, ASEL_HW_F_DOUBLE, 0, 0),
     FIG(price_usd, ASEL_HW_F_DOUBLE, 0, 0),
     FIG(cores, ASEL_HW_F_I32, 1, 1000000),

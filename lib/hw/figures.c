@@ -16,6 +16,7 @@ static void set_absent(void *info, const asel_hw_figure *f)
     char *p = (char *)info + f->offset;
     switch (f->type) {
     case ASEL_HW_F_DOUBLE:
+    case ASEL_HW_F_BYTES:
         *(double *)p = NAN;
         break;
     case ASEL_HW_F_PREC:
@@ -46,6 +47,19 @@ static int read_positive(const asel_hw_loader *ld, const asel_yaml_node *node, c
         return asel_yaml_fail(ld->doc, node, "'%s' must be positive, not %s", what, node->value);
     *out = v;
     return 0;
+}
+
+/* A count of bytes: a whole number, at least one. 0.5 or 5e-324 bytes would
+ * pass as positive, show as "0 GiB" and make later messages say that a
+ * device has 0 bytes. Above 2^53 every double is whole. */
+static int read_bytes(const asel_hw_loader *ld, const asel_yaml_node *node, const char *what,
+                      double *out)
+{
+    int rc = read_positive(ld, node, what, out);
+    if (rc == 0 && (*out < 1 || *out != floor(*out)))
+        return asel_yaml_fail(ld->doc, node, "'%s' must be a whole number of bytes >= 1, not %s",
+                              what, node->value);
+    return rc;
 }
 
 static int read_precisions(const asel_hw_loader *ld, const asel_yaml_node *node,
@@ -79,6 +93,8 @@ static int read_one(const asel_hw_loader *ld, const asel_yaml_node *node, const 
     switch (f->type) {
     case ASEL_HW_F_DOUBLE:
         return read_positive(ld, node, f->key, (double *)p);
+    case ASEL_HW_F_BYTES:
+        return read_bytes(ld, node, f->key, (double *)p);
     case ASEL_HW_F_PREC:
         return read_precisions(ld, node, f, (double *)p);
     default:
@@ -116,6 +132,7 @@ static int present(const asel_hw_figure *f, const void *info, int prec)
     const char *p = (const char *)info + f->offset;
     switch (f->type) {
     case ASEL_HW_F_DOUBLE:
+    case ASEL_HW_F_BYTES:
         return !isnan(*(const double *)p);
     case ASEL_HW_F_PREC:
         return !isnan(((const double *)p)[prec]);
@@ -185,7 +202,7 @@ void asel_hw_write_figures(asel_buf *b, const asel_hw_figure *figs, size_t n_fig
         }
         if (!present(f, info, 0) || computed(p, n_derived_given, f->key))
             continue;
-        if (f->type == ASEL_HW_F_DOUBLE)
+        if (f->type == ASEL_HW_F_DOUBLE || f->type == ASEL_HW_F_BYTES)
             asel_hw_put_double(b, f->key, *cfield_double(info, f));
         else if (f->type == ASEL_HW_F_I32)
             asel_buf_printf(b, "    %s: %d\n", f->key, (int)*(const int32_t *)at);

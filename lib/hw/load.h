@@ -16,6 +16,7 @@ typedef struct asel_hw_loader {
 /* Types of numeric figures; absent is NaN for doubles and 0 for integers. */
 typedef enum asel_hw_ftype {
     ASEL_HW_F_DOUBLE, /* double, > 0 */
+    ASEL_HW_F_BYTES,  /* double, a whole number >= 1 (a count of bytes) */
     ASEL_HW_F_I32,    /* int32_t in [min, max] */
     ASEL_HW_F_U32,    /* uint32_t in [min, max] */
     ASEL_HW_F_U64,    /* uint64_t in [min, max] */

@@ -138,9 +138,14 @@ int asel_hw_resolve(const asel_hw_loader *ld, const asel_yaml_node *node, asel_h
     if (rc != 0)
         return rc;
     *index = asel_hw_lookup(ld->cat, list, s);
+    /* A file is loaded on its own and merged afterwards (accelsel_catalog_merge),
+     * so a name that another catalog defines is still unknown here: say so,
+     * since a file written to extend the built-in catalog looks valid. */
     if (*index < 0)
-        return asel_yaml_fail(ld->doc, node, "'%s' refers to unknown %s '%s'", what,
-                              asel_hw_noun(list), s);
+        return asel_yaml_fail(ld->doc, node,
+                              "'%s' refers to unknown %s '%s' (a catalog must define every entry "
+                              "it refers to, even one that a catalog it is merged with has)",
+                              what, asel_hw_noun(list), s);
     return 0;
 }
 

@@ -21,7 +21,7 @@ const size_t asel_hw_n_system_figures =
     sizeof asel_hw_system_figures / sizeof asel_hw_system_figures[0];
 
 static const asel_hw_figure slot_figures[] = {
-    {"memory_bytes", ASEL_HW_F_DOUBLE, offsetof(accelsel_slot_info, memory_bytes), 0, 0, 0},
+    {"memory_bytes", ASEL_HW_F_BYTES, offsetof(accelsel_slot_info, memory_bytes), 0, 0, 0},
     {"memory_bw_bytes_s", ASEL_HW_F_DOUBLE, offsetof(accelsel_slot_info, memory_bw_bytes_s), 0, 0, 0},
 };
 

@@ -52,10 +52,30 @@ static double pre_scale(const asel_feat_input *in, double x)
     return asel_feat_is_log(in->transform) ? log10(x) : x;
 }
 
+/* The scale of a column that varies must be finite and above 0. A range
+ * wider than the largest double cannot be a finite scale; a spread of a few
+ * subnormals (0 and 4.9e-324) gives a standard deviation that rounds to 0,
+ * and dividing by it would turn every value into NaN or infinity that later
+ * steps blame on the data. */
+static int check_scale(const asel_feat_input *in, double lo, double hi)
+{
+    if (!isfinite(in->scale))
+        return asel_error(ACCELSEL_EDATA,
+                          FN ": column '%s' spans %g to %g, a range wider than the largest double: "
+                          "it cannot be scaled",
+                          in->name, lo, hi);
+    if (!(in->scale > 0))
+        return asel_error(ACCELSEL_EDATA,
+                          FN ": column '%s' spans %g to %g, a spread too small for a double: its "
+                          "standard deviation rounds to 0, so it cannot be scaled; leave it out "
+                          "of the features",
+                          in->name, lo, hi);
+    return 0;
+}
+
 /* Centre and scale, computed on the values divided by their
  * asel_magnitude_unit(): sums of values near 1e200 or of squares of values
- * near 1e-170 would overflow or underflow, and the column would drop out.
- * A range wider than the largest double cannot be a finite scale. */
+ * near 1e-170 would overflow or underflow, and the column would drop out. */
 static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, size_t n_rows)
 {
     double sum = 0, lo = INFINITY, hi = -INFINITY, big = 0;
@@ -90,12 +110,7 @@ static int fit_scale(asel_feat_input *in, const double *v, const size_t *rows, s
         in->center = mean * unit;
         in->scale = sqrt(ss / (double)n_rows) * unit;
     }
-    if (!isfinite(in->scale))
-        return asel_error(ACCELSEL_EDATA,
-                          FN ": column '%s' spans %g to %g, a range wider than the largest double: "
-                          "it cannot be scaled",
-                          in->name, lo, hi);
-    return 0;
+    return check_scale(in, lo, hi);
 }
 
 int asel_features_fit_numeric(asel_feat_input *in, const accelsel_dataset *ds, size_t col,

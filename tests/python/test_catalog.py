@@ -245,6 +245,55 @@ class CatalogCliTest(unittest.TestCase):
             self.assertIsNone(dev['peak_flops']['fp8'])
         self.assertEqual(yaml.safe_load(r.stdout), json.loads(r.stdout))
 
+    def test_show_prints_integers_and_readable_bytes(self):
+        """Whole figures print in full (nodes 2^30, not 1.07374e+09) and byte
+        counts in the largest binary unit: 2^60 bytes is 1 EiB, 1536 bytes
+        1.5 KiB, 8e9 bytes 7.45058 GiB (8e9 / 2^30 to six digits)."""
+        text = """version: 1
+devices:
+  - {name: big, vendor: V, kind: gpu, memory_bytes: 1152921504606846976,
+     onchip_bytes: 1536, tdp_w: 1234567, source: s}
+designs:
+  - {name: wide, dataflow: tiled, precision: int8, macs: 1099511627776, source: s}
+systems:
+  - {name: many, device: big, nodes: 1073741824, devices_per_node: 1, source: s}
+"""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'big.yaml')
+            with open(path, 'w') as f:
+                f.write(text)
+            r = run('catalog', 'show', 'many', '--catalog', path)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn('  nodes: 1073741824\n', r.stdout)
+            r = run('catalog', 'show', 'big', '--catalog', path)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for line in ('  memory: 1 EiB\n', '  on-chip memory: 1.5 KiB\n', '  TDP: 1234567 W\n'):
+                self.assertIn(line, r.stdout)
+            r = run('catalog', 'show', 'wide', '--catalog', path)
+            self.assertIn('  MAC units: 1099511627776\n', r.stdout)
+            r = run('catalog', 'list', '--catalog', path)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertNotIn('e+', r.stdout)
+            big = next(l for l in r.stdout.splitlines() if l.startswith('big '))
+            self.assertTrue(big.split()[-3:-2] == ['EiB'] and big.split()[-4] == '1', big)
+            wide = next(l for l in r.stdout.splitlines() if l.startswith('wide '))
+            self.assertIn(' 1099511627776 ', wide)
+            with open(path, 'w') as f:
+                f.write(SMALL)
+            r = run('catalog', 'show', 'gpu-a', '--catalog', path)
+            self.assertIn('  memory: 7.45058 GiB\n', r.stdout)
+
+    def test_fractional_byte_count_is_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'frac.yaml')
+            with open(path, 'w') as f:
+                f.write(SMALL.replace('memory_bytes: 8e9', 'memory_bytes: 0.5'))
+            r = run('catalog', 'validate', path)
+            self.assertEqual(r.returncode, 1)
+            # line 5, the value after "  - {name: gpu-a, aliases: [GPU A], vendor: V, kind: gpu, memory_bytes: "
+            self.assertIn(path + ':5:73:', r.stderr)
+            self.assertIn("'memory_bytes' must be a whole number of bytes >= 1, not 0.5", r.stderr)
+
     def test_bad_file_named_once(self):
         with tempfile.TemporaryDirectory() as d:
             bad = os.path.join(d, 'broken-catalog.yaml')

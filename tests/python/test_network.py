@@ -169,6 +169,28 @@ class Cli(unittest.TestCase):
             self.assertIn('tiny: 7 layers', self.run_cli('validate', path).stdout)
         self.assertEqual(self.run_cli('show', check=False).returncode, 2)
 
+    def test_huge_layer_bytes_and_overflow(self):
+        """A linear layer of 2^31 - 1 by 2^31 - 1 at fp32: input and output
+        (2^31 - 1) x 4 = 8589934588 bytes each, (2^31 - 1) x 2^31 x 4 =
+        18446744065119617024 weight bytes; their sum, 18446744082299486200,
+        is past 2^64 and once printed wrapped as 8589934584. A second such
+        layer takes the network's weight bytes past 2^64: the error names
+        it, at its line and column."""
+        one = ('name: big\ninputs:\n  - {name: x, shape: [2147483647]}\nlayers:\n'
+               '  - {name: fc, kind: linear, inputs: [x], out_features: 2147483647}\n')
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'big.yaml')
+            with open(path, 'w') as f:
+                f.write(one)
+            out = self.run_cli('validate', path).stdout
+            fc = next(l for l in out.splitlines() if l.startswith('fc '))
+            self.assertEqual(fc.split()[-2], '18446744082299486200', fc)
+            with open(path, 'w') as f:
+                f.write(one + '  - {name: fc2, kind: linear, inputs: [fc], out_features: 2147483647}\n')
+            r = self.run_cli('validate', path, check=False)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn(path + ":6:5: network weight bytes overflow 64 bits at layer 'fc2'", r.stderr)
+
     def test_bad_file_named_once(self):
         """The library's message starts with path:line:column; the CLI does not
         put the path in front of it again."""

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "accelsel/accelsel.h"
+#include "perf/calib.h"
 #include "perf/params.h"
 #include "perf/predictor_impl.h"
 #include "perf/software.h"
@@ -549,7 +550,9 @@ END_TEST
 
 /* Every row's epochs_mean 1e7: the epochs relation would need e0 = 1e7,
  * beyond the [1e-6, 1e6] a parameter file holds, so the calibration fails
- * and the predictor keeps what it had; its saved parameters always load. */
+ * and the predictor keeps what it had; its saved parameters always load.
+ * The message blames the epochs, which that relation is fitted on, not the
+ * times. */
 START_TEST(globals_out_of_range)
 {
     static synth s;
@@ -559,9 +562,122 @@ START_TEST(globals_out_of_range)
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
     assert_refused(p, ds, NULL, "'epochs_e0' = 1", "outside [1e-06, 1e+06]");
+    assert_refused(p, ds, NULL, "'epochs_e0' = 1",
+                   "the rows' epochs_mean and batches are beyond what the epochs relation explains");
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);
+}
+END_TEST
+
+/* Five rows of one configuration (8 a100-sxm4-40gb, batch 2048, 30 min in
+ * v3.1), four of 35 epochs and one of @p odd; the epochs relation fitted on
+ * them (no corrections), or the calibration's status when it fails. */
+static int fit_five(double odd, accelsel_predictor **out)
+{
+    static synth s;
+    s.n = 5;
+    for (size_t i = 0; i < 5; i++) {
+        s.dev[i] = "a100-sxm4-40gb", s.round[i] = "v3.1";
+        s.count[i] = 8, s.nodes[i] = 1, s.batch[i] = 2048, s.time[i] = 30;
+        s.epochs[i] = i < 4 ? 35 : odd;
+    }
+    accelsel_dataset *ds = to_dataset(&s);
+    accelsel_predictor *p = fresh();
+    int rc = accelsel_predictor_calibrate(p, ds, NULL, NULL);
+    accelsel_dataset_free(ds);
+    *out = p;
+    return rc;
+}
+
+/* The Huber fit of one log level y1 = ln 35 (four rows) against one row far
+ * off: the four pull with their residual, the far one with the threshold d
+ * alone, so 4 (y1 - m) = +-d and e0 = 35 exp(-+d / 4), with alpha 0 (one
+ * batch, the only candidate b0). A row of 1e-9 epochs used to end the fit at
+ * least squares (e0 = exp((4 ln 35 + ln 1e-9) / 5) = 0.27); one of 1e308 is
+ * a normal number and is reweighted the same way. An epochs_mean of 5e-324
+ * (denormal) or one that is not finite is no count of epochs and is left
+ * out: e0 = 35 (5e-324 and 1e308 made e0 3.7e-64 and 6.8e62, refused). */
+START_TEST(epochs_fit_reweights_past_least_squares)
+{
+    const double d = ((accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT).huber_delta;
+    const struct { double odd, e0; } c[] = {
+        { 1e-9, 35 * exp(-d / 4) }, { 1e308, 35 * exp(d / 4) },
+        { 5e-324, 35 }, { INFINITY, 35 }, { 1e-320, 35 },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        accelsel_predictor *p;
+        int rc = fit_five(c[i].odd, &p);
+        ck_assert_msg(rc == 0, "epochs %g: %s", c[i].odd, accelsel_last_error()->message);
+        ck_assert_msg(fabs(p->par.epochs_e0 - c[i].e0) <= 1e-9 * c[i].e0,
+                      "epochs %g: e0 %.17g, want %.17g", c[i].odd, p->par.epochs_e0, c[i].e0);
+        ck_assert_double_eq(p->par.epochs_b0, 2048);
+        ck_assert_double_eq(p->par.epochs_alpha, 0);
+        accelsel_predictor_free(p);
+    }
+}
+END_TEST
+
+/* One a30 time of 5e-324 or of 1e308 minutes among its 28 exact rows:
+ * log(t / m) overflowed to inf (5e-324), and the device factor became 0 x
+ * inf = NaN, refused as "a device factor of 0"; as a difference of logs
+ * the residual is finite and the Huber loss bounds its pull at the
+ * threshold like any wrong time's, within the bound of
+ * a_wild_row_barely_moves_its_device. Every row is fitted and reported:
+ * the 1e308 row is 100 % off (it was dropped from the report, its error
+ * 100 x (p - m) / m overflowing), the 5e-324 row infinitely. */
+START_TEST(extreme_times_barely_move_their_device)
+{
+    const double times[] = { 5e-324, 1e308 };
+    for (size_t k = 0; k < 2; k++) {
+        static synth s;
+        accelsel_predictor *truth = truth_rows(&s);
+        size_t wild = s.n;
+        for (size_t i = 0; i < s.n && wild == s.n; i++)
+            if (strcmp(s.dev[i], "a30") == 0)
+                wild = i;
+        s.time[wild] = times[k];
+        accelsel_dataset *ds = to_dataset(&s);
+        accelsel_predictor *p = fresh();
+        accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+        accelsel_calibration_report *rep;
+        int rc = accelsel_predictor_calibrate(p, ds, &o, &rep);
+        ck_assert_msg(rc == 0, "time %g: %s", times[k], accelsel_last_error()->message);
+        size_t a30;
+        ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
+        double bound = o.huber_delta / (27 * 0.25 + o.shrink_rows);
+        ck_assert_msg(fabs(log(p->corr.dev[a30])) <= bound, "time %g: a30 factor %g, bound "
+                      "exp(+-%g)", times[k], p->corr.dev[a30], bound);
+        accelsel_error_summary e;
+        ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
+        ck_assert_uint_eq(e.rows, s.n);
+        ck_assert(isfinite(e.median_ape));
+        accelsel_calibration_report_free(rep);
+        accelsel_dataset_free(ds);
+        accelsel_predictor_free(p);
+        accelsel_predictor_free(truth);
+    }
+}
+END_TEST
+
+/* The absolute percentage error by hand: 100 |p - m| / m. A measured 1e308
+ * predicted as 30 is 100 % off (100 x |p - m| overflowed first); a
+ * measured 5e-324 is infinitely off (no double is the ratio). Quantiles
+ * over infinite errors are infinite, not NaN (inf - inf, 0 x inf). */
+START_TEST(percentage_errors_at_the_ends)
+{
+    ck_assert_double_eq(asel_perf_ape(30, 1e308), 100);
+    ck_assert_double_eq(asel_perf_ape(1e308, 1e308 / 2), 100);
+    ck_assert_double_eq(asel_perf_ape(33, 30), 100.0 * 3 / 30);
+    ck_assert(isinf(asel_perf_ape(30, 5e-324)));
+    ck_assert(isnan(asel_perf_ape(NAN, 30)));
+    double v[] = { INFINITY, 1, INFINITY }, med, p90;
+    asel_perf_quantiles(v, 3, &med, &p90); /* sorted: 1, inf, inf */
+    ck_assert(isinf(med) && isinf(p90));
+    double w[] = { 2, INFINITY, 1 };
+    asel_perf_quantiles(w, 3, &med, &p90); /* 1, 2, inf: p90 at 1.8 */
+    ck_assert_double_eq(med, 2);
+    ck_assert(isinf(p90));
 }
 END_TEST
 
@@ -700,6 +816,9 @@ int main(void)
     tcase_add_test(tc, correction_products_out_of_range);
     tcase_add_test(tc, globals_out_of_range);
     tcase_add_test(tc, no_epochs_keeps_the_relation);
+    tcase_add_test(tc, epochs_fit_reweights_past_least_squares);
+    tcase_add_test(tc, extreme_times_barely_move_their_device);
+    tcase_add_test(tc, percentage_errors_at_the_ends);
     tcase_add_test(tc, closed_division_in_any_case);
     tcase_add_test(tc, missing_time_column);
     tcase_add_test(tc, evaluation_is_thread_count_invariant);

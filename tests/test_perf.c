@@ -6,9 +6,11 @@
  * the defaults documented in docs/predictor.md, written out here. */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "accelsel/accelsel.h"
+#include "core/alloc.h"
 #include "perf/layer_model.h"
 #include "perf/corrections.h"
 #include "perf/params.h"
@@ -258,7 +260,9 @@ START_TEST(epilogue_fusion)
     ck_assert_double_eq(f, 0.5);
     asel_perf_step st;
     accelsel_layer_prediction rows[5];
-    asel_perf_device_step(&par, dev("gpu1"), chain, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
+    unsigned char *fus;
+    ck_assert_int_eq(asel_perf_fusable_layers(chain, &fus), 0);
+    asel_perf_device_step(&par, dev("gpu1"), chain, fus, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
     for (size_t i = 1; i < 5; i++) {
         asel_layer_time t;
         const accelsel_layer_info *l = accelsel_network_layer(chain, i);
@@ -271,9 +275,143 @@ START_TEST(epilogue_fusion)
     }
     /* Full fusion leaves a fused ReLU its arithmetic alone. */
     par.kind[ASEL_PERF_KIND_GPU].fusion = 1;
-    asel_perf_device_step(&par, dev("gpu1"), chain, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
+    asel_perf_device_step(&par, dev("gpu1"), chain, fus, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
     ck_assert_double_eq_tol(rows[4].forward_s, 128.0 * 256 / 0.6e12, 1e-20);
+    asel_free(fus);
     accelsel_network_free(chain);
+}
+END_TEST
+
+/* The first definition of fusion, kept here as the reference: walk back
+ * through first inputs while the layer is an epilogue; fused if a GEMM is
+ * reached. (Quadratic over a chain, which is why the library memoises.) */
+static int is_epilogue_ref(const accelsel_layer_info *l)
+{
+    return l->kind == ACCELSEL_LAYER_BATCHNORM || l->kind == ACCELSEL_LAYER_ADD ||
+           (l->kind == ACCELSEL_LAYER_ACTIVATION && l->op && strcmp(l->op, "softmax") != 0);
+}
+
+static int fusable_ref(const accelsel_network *n, size_t i)
+{
+    const accelsel_layer_info *l = accelsel_network_layer(n, i);
+    while (is_epilogue_ref(l)) {
+        const size_t *in;
+        size_t k;
+        if (accelsel_network_layer_inputs(n, i, &in, &k) != 0 || k == 0)
+            return 0;
+        i = in[0];
+        l = accelsel_network_layer(n, i);
+        if (l->kind == ACCELSEL_LAYER_CONV2D || l->kind == ACCELSEL_LAYER_LINEAR ||
+            l->kind == ACCELSEL_LAYER_MATMUL)
+            return 1;
+    }
+    return 0;
+}
+
+/* The fusion decisions by hand on a network listed out of dependency order
+ * (r1 before the bn it reads): index 0 is the input x, then file order. A
+ * ReLU on the input has no GEMM (r0); the GEMM itself is no epilogue (conv);
+ * bn and r1 chain back to conv; a residual sum follows its first input (sum
+ * from r1 yes, sum2 from r0 no); softmax is no epilogue and breaks the
+ * chain for the ReLU after it. */
+START_TEST(fusable_layers_by_hand)
+{
+    static const char y[] =
+        "version: 1\nname: branches\ninputs:\n  - {name: x, shape: [4, 8, 8]}\nlayers:\n"
+        "  - {name: r1, kind: activation, function: relu, inputs: [bn]}\n"
+        "  - {name: r0, kind: activation, function: relu, inputs: [x]}\n"
+        "  - {name: conv, kind: conv2d, inputs: [r0], out_channels: 4, kernel: 1}\n"
+        "  - {name: bn, kind: batchnorm, inputs: [conv]}\n"
+        "  - {name: sum, kind: add, inputs: [r1, r0]}\n"
+        "  - {name: sum2, kind: add, inputs: [r0, r1]}\n"
+        "  - {name: sm, kind: activation, function: softmax, inputs: [conv]}\n"
+        "  - {name: r2, kind: activation, function: relu, inputs: [sm]}\n";
+    static const unsigned char want[] = { 0, 1, 0, 0, 1, 1, 0, 0, 0 };
+    accelsel_network *n;
+    ck_assert_int_eq(accelsel_network_load_buffer(&n, y, strlen(y), NULL), 0);
+    ck_assert_uint_eq(accelsel_network_layer_count(n), sizeof want);
+    unsigned char *f;
+    ck_assert_int_eq(asel_perf_fusable_layers(n, &f), 0);
+    for (size_t i = 0; i < sizeof want; i++)
+        ck_assert_msg(f[i] == want[i], "layer %zu (%s): %d, want %d", i,
+                      accelsel_network_layer(n, i)->name, f[i], want[i]);
+    asel_free(f);
+    accelsel_network_free(n);
+}
+END_TEST
+
+/* Every zoo network gets the decisions of the first definition, layer by
+ * layer, so that every prediction stays what it was; ResNet-50 fuses its 53
+ * batch norms, 49 ReLUs and 16 residual sums (docs/predictor.md: 118). */
+START_TEST(fusable_layers_match_the_walk_on_the_zoo)
+{
+    const char *name;
+    for (size_t z = 0; (name = accelsel_network_zoo_name(z)) != NULL; z++) {
+        accelsel_network *n;
+        ck_assert_int_eq(accelsel_network_load_zoo(&n, name, NULL), 0);
+        unsigned char *f;
+        ck_assert_int_eq(asel_perf_fusable_layers(n, &f), 0);
+        size_t count = 0, layers = accelsel_network_layer_count(n);
+        for (size_t i = 0; i < layers; i++) {
+            ck_assert_msg(f[i] == fusable_ref(n, i), "%s layer %zu", name, i);
+            count += f[i];
+        }
+        if (strcmp(name, "resnet50") == 0)
+            ck_assert_uint_eq(count, 118);
+        asel_free(f);
+        accelsel_network_free(n);
+    }
+}
+END_TEST
+
+/* A chain of 2,000 ReLUs on a linear layer and one of 2,000 on the input:
+ * every ReLU of the first fuses (keeps 1 - fusion of its traffic and launch),
+ * none of the second, layer by layer against the layer model by hand; the
+ * first definition agrees on each. */
+START_TEST(long_chains_fuse_as_before)
+{
+    enum { LEN = 2000 };
+    static char y[LEN * 2 * 96 + 512];
+    size_t len = (size_t)snprintf(y, sizeof y, "version: 1\nname: chains\ninputs:\n"
+                                  "  - {name: x, shape: [256]}\nlayers:\n"
+                                  "  - {name: fc, kind: linear, inputs: [x], out_features: 256}\n");
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < LEN; i++) {
+            char prev[32];
+            if (i == 0)
+                snprintf(prev, sizeof prev, "%s", c == 0 ? "fc" : "x");
+            else
+                snprintf(prev, sizeof prev, "c%d_%d", c, i - 1);
+            len += (size_t)snprintf(y + len, sizeof y - len,
+                                    "  - {name: c%d_%d, kind: activation, function: relu, "
+                                    "inputs: [%s]}\n", c, i, prev);
+        }
+    ck_assert_uint_lt(len, sizeof y);
+    accelsel_network *n;
+    ck_assert_int_eq(accelsel_network_load_buffer(&n, y, len, NULL), 0);
+    size_t layers = accelsel_network_layer_count(n);
+    ck_assert_uint_eq(layers, 2 + 2 * LEN);
+    asel_perf_params par = *asel_perf_params_default();
+    const double f = par.kind[ASEL_PERF_KIND_GPU].fusion;
+    unsigned char *fus;
+    ck_assert_int_eq(asel_perf_fusable_layers(n, &fus), 0);
+    static accelsel_layer_prediction rows[2 + 2 * LEN];
+    asel_perf_step st;
+    asel_perf_device_step(&par, dev("gpu1"), n, fus, 128, ACCELSEL_PRECISION_FP16, &st, rows,
+                          layers);
+    for (size_t i = 2; i < layers; i++) { /* 0: x, 1: fc, then the two chains */
+        int fused = i < 2 + LEN;
+        ck_assert_int_eq(fus[i], fused);
+        ck_assert_int_eq(fusable_ref(n, i), fused);
+        asel_layer_time t;
+        const accelsel_layer_info *l = accelsel_network_layer(n, i);
+        ck_assert_int_eq(asel_perf_layer_forward(&par, dev("gpu1"), l, 128, ACCELSEL_PRECISION_FP16, &t), 0);
+        double keep = fused ? 1 - f : 1;
+        double fwd = fmax(t.compute_s, keep * t.memory_s) + keep * t.overhead_s;
+        ck_assert_double_eq_tol(rows[i].forward_s, fwd, 1e-12 * fwd);
+    }
+    asel_free(fus);
+    accelsel_network_free(n);
 }
 END_TEST
 
@@ -320,6 +458,9 @@ int main(void)
     tcase_add_test(tc, allreduce_closed_forms);
     tcase_add_test(tc, monotonicity);
     tcase_add_test(tc, epilogue_fusion);
+    tcase_add_test(tc, fusable_layers_by_hand);
+    tcase_add_test(tc, fusable_layers_match_the_walk_on_the_zoo);
+    tcase_add_test(tc, long_chains_fuse_as_before);
     tcase_add_test(tc, corrections_multiply_out_of_range);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -312,6 +312,167 @@ START_TEST(out_of_range)
 }
 END_TEST
 
+/* Samples count whole images: an epoch or a training of less than one
+ * sample is refused naming its field (an epoch_samples of 5e-324 made an
+ * epoch of 0 s beside 35 epochs, a total_samples of 5e-324 0 epochs of an
+ * infinite epoch, both returned as predictions); one sample is a training
+ * of one step. */
+START_TEST(samples_below_one_are_refused)
+{
+    accelsel_prediction r;
+    const double tiny[] = { 5e-324, 1e-300, 0.5 };
+    for (size_t i = 0; i < 3; i++) {
+        accelsel_predict_request q = req("a100-sxm4-40gb", 8, 0);
+        q.epoch_samples = tiny[i];
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+        assert_message_has("epoch_samples", "less than one sample");
+        q = req("a100-sxm4-40gb", 8, 0);
+        q.epoch_samples = 1e308;
+        q.total_samples = tiny[i];
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+        assert_message_has("total_samples", "less than one sample");
+    }
+    accelsel_predict_request q = req("a100-sxm4-40gb", 8, 0);
+    q.total_samples = 1;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.epochs, 1.0 / 1281167);
+    ck_assert_double_eq(r.time_to_train_s, r.step_s);
+    q = req("a100-sxm4-40gb", 8, 0);
+    q.epoch_samples = 1; /* one step an epoch */
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert_double_eq(r.epoch_s, r.step_s);
+}
+END_TEST
+
+/* A device of 1,000 FLOP/s takes some 1e10 s a step of ResNet-50 at 256
+ * samples; 1e308 samples an epoch are 3.9e305 steps: the epoch is beyond
+ * the doubles, and an infinite epoch is no prediction, whatever the epochs. */
+START_TEST(infinite_epoch_is_refused)
+{
+    static const char yaml[] =
+        "version: 1\ndevices:\n"
+        "  - {name: abacus, vendor: x, kind: gpu, peak_flops: {fp32: 1e3},\n"
+        "     memory_bw_bytes_s: 1e12, memory_bytes: 85899345920, source: test}\n";
+    accelsel_catalog *own, *both;
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
+    ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, both, NULL), 0);
+    accelsel_predict_request q = req("abacus", 1, 256);
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert(r.step_s > 1e9 && isfinite(r.step_s));
+    q.epoch_samples = 1e308;
+    q.total_samples = 1; /* one sample: one step, were the epoch not infinite */
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ERANGE);
+    assert_message_has("an epoch of inf s", "abacus");
+    accelsel_predictor_free(p);
+    accelsel_catalog_free(both);
+    accelsel_catalog_free(own);
+}
+END_TEST
+
+/* A whole number of samples means something up to 2^53, where a double
+ * stops holding fractions: a batch above it is out of range (1e308 asked
+ * for "inf bytes" of memory). Below it, bytes beyond 2^53 are written in
+ * four significant digits, not in 23 whole ones. */
+START_TEST(batches_and_bytes_in_range)
+{
+    accelsel_prediction r;
+    const double big[] = { 1e308, 9007199254740994.0 };
+    for (size_t i = 0; i < 2; i++) {
+        accelsel_predict_request q = req("rtx-3050", 1, big[i]);
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+        assert_message_has("global_batch", "out of range: above 2^53 = 9007199254740992");
+    }
+    accelsel_predict_request q = req("rtx-3050", 1, 1e15);
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINFEASIBLE);
+    const char *m = accelsel_last_error()->message, *at = strstr(m, "needs ");
+    ck_assert_ptr_nonnull(at);
+    char bytes[64];
+    ck_assert_int_eq(sscanf(at, "needs %63s bytes", bytes), 1);
+    /* d.ddde+NN: four significant digits */
+    ck_assert_msg(strlen(bytes) == 9 && bytes[1] == '.' && strstr(bytes, "e+") == bytes + 5,
+                  "bytes '%s' in '%s'", bytes, m);
+    assert_message_has("the device has 8589934592", NULL); /* below 2^53: every digit */
+}
+END_TEST
+
+/* A step, epoch or training beyond the doubles names the figure behind it:
+ * a link of 1e-300 B/s, a link latency of 1.7e308 s, a memory bandwidth or
+ * a peak of 5e-324 (the message said only "sizes or figures beyond range"). */
+START_TEST(range_errors_name_the_figure)
+{
+    static const char yaml[] =
+        "version: 1\n"
+        "links:\n"
+        "  - {name: tiny, technology: t, bw_bytes_s: 1e-300, latency_s: 1e-6, source: s}\n"
+        "  - {name: slowlat, technology: t, bw_bytes_s: 100e9, latency_s: 1.7e308, source: s}\n"
+        "devices:\n"
+        "  - {name: gbw, vendor: v, kind: gpu, release_year: 2021, peak_flops: {fp32: 1e12,\n"
+        "     fp16: 4e12}, memory_bytes: 16e9, memory_bw_bytes_s: 5e-324, source: s}\n"
+        "  - {name: gpk, vendor: v, kind: gpu, release_year: 2021, peak_flops: {fp16: 5e-324},\n"
+        "     memory_bytes: 16e9, memory_bw_bytes_s: 100e9, source: s}\n";
+    accelsel_catalog *own, *both;
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
+    ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, both, NULL), 0);
+    static const struct { const char *dev, *intra, *inter; uint32_t count, nodes; const char *a, *b; } c[] = {
+        { "a100-sxm4-80gb", "tiny", NULL, 8, 1, "link 'tiny' (bw_bytes_s 1e-300", "all-reduce" },
+        { "a100-sxm4-80gb", "slowlat", NULL, 8, 1, "link 'slowlat'", "latency_s 1.7e+308" },
+        { "a100-sxm4-80gb", NULL, "tiny", 16, 2, "and link 'tiny' (bw_bytes_s 1e-300", "all-reduce" },
+        { "gbw", NULL, NULL, 1, 1, "'gbw' memory_bw_bytes_s 4.94066e-324", "memory term" },
+        { "gpk", NULL, NULL, 1, 1, "'gpk' peak_flops.fp16 4.94066e-324", "compute term" },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        accelsel_predict_request q = req(c[i].dev, c[i].count, 0);
+        q.nodes = c[i].nodes;
+        q.intra_link = c[i].intra;
+        q.inter_link = c[i].inter;
+        accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+        ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ERANGE);
+        assert_message_has(c[i].a, c[i].b);
+        assert_message_has("not a finite, positive prediction", c[i].dev);
+    }
+    accelsel_predictor_free(p);
+    accelsel_catalog_free(both);
+    accelsel_catalog_free(own);
+}
+END_TEST
+
+/* Rows at the ends of the doubles: a batch of 1e308 is out of range (its
+ * note said "needs inf bytes"); a measured 1e308 min predicted as minutes
+ * is 100 % off (100 x (p - m) overflowed to inf), a measured 5e-324
+ * infinitely (no double holds the ratio). */
+START_TEST(rows_at_the_ends_of_the_doubles)
+{
+    static const char csv[] =
+        "accelerator_model_name,total_accelerators,global_batch_size,time_to_train_min\n"
+        "a100-sxm4-40gb,8,1e308,30\n"
+        "a100-sxm4-40gb,8,2048,1e308\n"
+        "a100-sxm4-40gb,8,2048,5e-324\n"
+        "a100-sxm4-40gb,8,2048,30\n";
+    accelsel_dataset *ds, *out;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, csv, sizeof csv - 1, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_predict_dataset(&out, pred, ds, NULL), 0);
+    size_t t, note, e;
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "predicted_time_to_train_min", &t), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "prediction_note", &note), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "abs_pct_error", &e), 0);
+    ck_assert(isnan(accelsel_dataset_number(out, 0, t)));
+    assert_note(out, 0, note, "global_batch_size 1e+308 is out of range: above 2^53 = "
+                              "9007199254740992 samples");
+    double p = accelsel_dataset_number(out, 3, t);
+    ck_assert(p > 0 && p < 1e3);
+    ck_assert_double_eq(accelsel_dataset_number(out, 1, e), 100);
+    ck_assert(isinf(accelsel_dataset_number(out, 2, e)));
+    ck_assert_double_eq_tol(accelsel_dataset_number(out, 3, e), 100 * fabs(p - 30) / 30, 1e-12);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 /* A catalog of one CPU and no link: one device crosses no link, so it
  * predicts; two in a node need their usual link, which is not there, and a
  * link named in the request is looked up even for one device. */
@@ -1178,6 +1339,11 @@ int main(void)
     tcase_add_loop_test(tc, params_rejections, 0, (int)(sizeof edits / sizeof edits[0]));
     tcase_add_test(tc, dataset_rows);
     tcase_add_test(tc, other_benchmarks_and_round_spellings);
+    tcase_add_test(tc, samples_below_one_are_refused);
+    tcase_add_test(tc, infinite_epoch_is_refused);
+    tcase_add_test(tc, batches_and_bytes_in_range);
+    tcase_add_test(tc, range_errors_name_the_figure);
+    tcase_add_test(tc, rows_at_the_ends_of_the_doubles);
     tcase_add_test(tc, rounds_whole_cells_and_trend_held);
     tcase_add_test(tc, node_layouts_from_three_columns);
     tcase_add_test(tc, number_cells_one_rule);

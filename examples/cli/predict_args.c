@@ -32,7 +32,8 @@ static int parse_u32(const char *opt, const char *v, uint32_t *out)
 {
     uint64_t u;
     if (cli_parse_uint(v, 1, UINT32_MAX, &u) != 0)
-        return cli_usage_error("predict: %s '%s' is not a whole number of at least 1", opt, v);
+        return cli_usage_error("predict: %s '%s' is not a whole number from 1 to %u", opt, v,
+                               (unsigned)UINT32_MAX);
     *out = (uint32_t)u;
     return CLI_OK;
 }
@@ -45,6 +46,19 @@ static int parse_positive(const char *opt, const char *v, double hi, double *out
     if (*v == '\0' || *end != '\0' || !isfinite(x) || x <= 0 || x > hi)
         return cli_usage_error("predict: %s '%s' is not a number above 0 and at most %g", opt, v,
                                hi);
+    *out = x;
+    return CLI_OK;
+}
+
+/* A finite number from 1 to @p hi: a count of samples, of which a fraction
+ * of one is none (the library refuses it too, naming its own field). */
+static int parse_samples(const char *opt, const char *v, double hi, double *out)
+{
+    char *end;
+    double x = strtod(v, &end);
+    if (*v == '\0' || *end != '\0' || !isfinite(x) || x < 1 || x > hi)
+        return cli_usage_error("predict: %s '%s' is not a number of samples from 1 to %g", opt,
+                               v, hi);
     *out = x;
     return CLI_OK;
 }
@@ -108,9 +122,9 @@ static int set_value(predict_args *a, const char *opt, const char *v)
     if (strcmp(opt, "--epochs") == 0)
         return parse_positive(opt, v, 1e9, &a->epochs);
     if (strcmp(opt, "--samples") == 0)
-        return parse_positive(opt, v, 1e18, &a->samples);
+        return parse_samples(opt, v, 1e18, &a->samples);
     if (strcmp(opt, "--epoch-samples") == 0)
-        return parse_positive(opt, v, 1e15, &a->epoch_samples);
+        return parse_samples(opt, v, 1e15, &a->epoch_samples);
     if (strcmp(opt, "--threshold") == 0)
         return parse_positive(opt, v, 1.0, &a->threshold);
     if (strcmp(opt, "--format") == 0)

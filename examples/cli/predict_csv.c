@@ -20,7 +20,7 @@ int predict_median_p90(const double *v, size_t n, double *median, double *p90)
         return predict_oom();
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (isfinite(v[i]))
+        if (!isnan(v[i]))
             s[m++] = v[i];
     qsort(s, m, sizeof *s, cmp_double);
     /* Linear interpolation between closest ranks (numpy's default). */
@@ -30,13 +30,23 @@ int predict_median_p90(const double *v, size_t n, double *median, double *p90)
         double at = q[k] * (double)(m ? m - 1 : 0);
         size_t lo = (size_t)at;
         size_t hi = lo + 1 < m ? lo + 1 : lo;
-        *out[k] = m == 0 ? NAN : s[lo] + (at - (double)lo) * (s[hi] - s[lo]);
+        double f = at - (double)lo; /* 0 x inf and inf - inf would be NaN */
+        *out[k] = m == 0 ? NAN : f == 0 || s[hi] == s[lo] ? s[lo] : s[lo] + f * (s[hi] - s[lo]);
     }
     free(s);
     return CLI_OK;
 }
 
-/* Median and p90 of abs_pct_error on stderr, when the result has it. */
+/* Two decimals up to a million per cent; beyond, three significant digits
+ * (a measured time of 1e-300 min is some 1e303 % off: "%.2f" wrote 300 digits). */
+static const char *pct(double x, char buf[32])
+{
+    snprintf(buf, 32, fabs(x) < 1e6 ? "%.2f" : "%.3g", x);
+    return buf;
+}
+
+/* Median and p90 of abs_pct_error on stderr, when the result has it: every
+ * row with one, an infinite error (a measured time of 5e-324) included. */
 static int print_errors(const accelsel_dataset *out)
 {
     size_t col;
@@ -47,7 +57,7 @@ static int print_errors(const accelsel_dataset *out)
         return CLI_OK;
     size_t n = accelsel_dataset_rows(out), m = 0;
     for (size_t i = 0; i < n; i++)
-        m += isfinite(v[i]) != 0;
+        m += !isnan(v[i]);
     if (m == 0) {
         fprintf(stderr, "accelsel: predict: none of %zu rows predicted with a measured time to "
                         "train: no error to report\n", n);
@@ -56,9 +66,10 @@ static int print_errors(const accelsel_dataset *out)
     double median, p90;
     if (predict_median_p90(v, n, &median, &p90) != CLI_OK)
         return CLI_FAIL;
+    char a[32], b[32];
     fprintf(stderr, "accelsel: predict: %zu of %zu rows predicted with a measured time to train: "
-                    "absolute error median %.2f %%, p90 %.2f %%\n",
-            m, n, median, p90);
+                    "absolute error median %s %%, p90 %s %%\n",
+            m, n, pct(median, a), pct(p90, b));
     return CLI_OK;
 }
 

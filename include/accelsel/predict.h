@@ -152,14 +152,15 @@ typedef struct accelsel_predict_request {
     uint32_t host_cores_per_node;      /**< host cores feeding a node's input pipeline;
                                             0 = from the host CPU, or unbounded if none */
     double global_batch;               /**< samples per step over all devices: a whole
-                                            number, at least one per device; 0 = 256 per
-                                            device */
+                                            number, at least one per device and at most
+                                            2^53; 0 = 256 per device */
     int32_t precision;                 /**< ACCELSEL_PRECISION_* or ACCELSEL_PRECISION_AUTO */
     double epochs;                     /**< 0 = from the global batch (epochs relation) */
-    double epoch_samples;              /**< samples per epoch; 0 = ACCELSEL_PREDICT_IMAGENET_SAMPLES */
-    double total_samples;              /**< if > 0, samples to train on; replaces @p epochs
-                                            (fewer than one global batch still take a
-                                            step) */
+    double epoch_samples;              /**< samples per epoch, at least 1;
+                                            0 = ACCELSEL_PREDICT_IMAGENET_SAMPLES */
+    double total_samples;              /**< if > 0, samples to train on, at least 1;
+                                            replaces @p epochs (fewer than one global batch
+                                            still take a step) */
     double sample_bytes;               /**< host-to-device bytes per sample; 0 = the network's
                                             input elements at 1 byte (8-bit images) */
     uint32_t no_correction;            /**< 1 = the physical model alone, without the
@@ -252,9 +253,11 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *                      unspecified on failure.
  *  @return 0;
  *          ACCELSEL_EINVAL for a NULL argument, neither or both of device and
- *              system, zero, negative or non-finite sizes, counts that disagree or
- *              do not divide into nodes, a global batch that is not a whole
- *              number or is smaller than the device count, or a precision the
+ *              system, zero, negative or non-finite sizes, an epoch_samples or
+ *              total_samples above 0 and below 1 (less than one sample; the
+ *              message names the field), counts that disagree or do not divide
+ *              into nodes, a global batch that is not a whole number, is above
+ *              2^53 or is smaller than the device count, or a precision the
  *              device cannot train in (the message names device and precision);
  *          ACCELSEL_EVERSION for an unknown request or result version;
  *          ACCELSEL_ENOTFOUND for an unknown device, system, link or host CPU
@@ -263,11 +266,16 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *              message names device and figure);
  *          ACCELSEL_EINFEASIBLE when weights, gradients, optimizer state and
  *              activations at the per-device batch exceed the device's memory
- *              (the message gives bytes needed and available);
- *          ACCELSEL_ERANGE when the step or the time to train would be infinite
- *              or zero (sizes or figures at the ends of the double range, or a
- *              network that does no work), or when the device's correction
- *              times that of its count leaves [1e-6, 1e6].
+ *              (the message gives bytes needed and available, in whole bytes up
+ *              to 2^53, else in four significant digits);
+ *          ACCELSEL_ERANGE when the step, an epoch or the time to train would
+ *              be infinite or zero (sizes or figures at the ends of the double
+ *              range, or a network that does no work; the message names the
+ *              step's largest term and the figures behind it, a link's
+ *              bandwidth and latency, the device's peak or memory bandwidth),
+ *              or when the device's correction times that of its count leaves
+ *              [1e-6, 1e6];
+ *          ACCELSEL_ENOMEM.
  *  Thread safety: any number of threads may predict with one @p p at once. */
 ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
                                             const accelsel_predict_request *req,
@@ -351,7 +359,8 @@ ACCELSEL_API size_t accelsel_predict_dataset_options_size(void);
  *  place of what the row says: a node layout chosen among counts that
  *  disagree, a software trend held at 2 years; missing when the row was
  *  predicted as it reads) and, when @p ds has time_to_train_min,
- *  abs_pct_error (100 x |predicted - measured| / measured). Rows stay in order;
+ *  abs_pct_error (100 x |predicted - measured| / measured; +inf where that
+ *  ratio exceeds the doubles, a measured time of 5e-324). Rows stay in order;
  *  a row that cannot be predicted is not an error.
  *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
  *  @param[in]  p     the predictor; only read.
@@ -468,7 +477,9 @@ ACCELSEL_API size_t accelsel_calibrate_options_size(void);
 typedef struct accelsel_calibration_report accelsel_calibration_report;
 
 /** Error figures of one set of rows: absolute percentage errors of the
- *  predicted time to train, 100 x |predicted - measured| / measured. */
+ *  predicted time to train, 100 x |predicted - measured| / measured (+inf
+ *  for a row whose ratio exceeds the doubles, a measured time of 5e-324: it
+ *  counts, and a quantile on or past it is +inf). */
 typedef struct accelsel_error_summary {
     size_t rows;       /**< rows predicted */
     double median_ape; /**< median, percent; NaN when rows is 0 */

@@ -39,8 +39,16 @@ int asel_perf_learn_trend(double *trend, const asel_perf_rows *rows, const size_
  * copy of an earlier row's logs (same_runs_as), a positive measured time. */
 int asel_perf_row_scored(const asel_perf_row *r);
 
+/* The absolute percentage error of @p predicted against @p measured (both
+ * positive): 100 |p / m - 1|, without overflow where the difference does
+ * not overflow (a time of 1e308 predicted as minutes is 100 % off), and
+ * +inf where the ratio itself exceeds the doubles (a measured time of
+ * 5e-324): no finite figure says how far off that is. NaN if either is. */
+double asel_perf_ape(double predicted, double measured);
+
 /* Median and 90th percentile (linear interpolation) of @p v[0..n-1], sorted
- * in place; NaN when n is 0. */
+ * in place; NaN when n is 0. Infinite values take part: a quantile that
+ * lies on or beyond one is infinite. */
 void asel_perf_quantiles(double *v, size_t n, double *median, double *p90);
 
 /* 0 if the options are usable: known version, positive finite Huber

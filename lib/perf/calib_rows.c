@@ -14,6 +14,7 @@
 #include "perf/cells.h"
 #include "perf/rows.h"
 #include "perf/software.h"
+#include "perf/step.h"
 
 typedef struct cols {
     size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
@@ -156,6 +157,20 @@ static const char *fill_accel(const accelsel_predictor *p, const accelsel_datase
     return why;
 }
 
+/* NULL if the batch cell is absent or a whole number from 1 to 2^53 (where
+ * whole numbers end for a double: 1e308 samples needed "inf bytes"), else
+ * the note. */
+static const char *batch_note(const asel_perf_cell *b, char *buf, size_t n)
+{
+    const char *why = asel_perf_check_cell(b, "global_batch_size", INFINITY, buf, n);
+    if (why == NULL && b->present && b->v > ASEL_PERF_BATCH_MAX) {
+        snprintf(buf, n, "global_batch_size %g is out of range: above 2^53 = %.0f samples", b->v,
+                 ASEL_PERF_BATCH_MAX);
+        why = buf;
+    }
+    return why;
+}
+
 /* Whether the row's benchmark, where a column names it, is ResNet-50: as
  * MLPerf's tables name it ("resnet", "ResNet") or its task
  * ("image_classification"). Rows of other benchmarks are not predicted as
@@ -186,7 +201,7 @@ static const char *configure(const accelsel_predictor *p, const accelsel_dataset
     if (q->device == NULL)
         return "no accelerator or host processor name";
     if (why == NULL)
-        why = asel_perf_check_cell(&k->batch, "global_batch_size", INFINITY, buf, n);
+        why = batch_note(&k->batch, buf, n);
     /* v0.5's TPU rows give 0 host cores where none were recorded: no bound. */
     asel_perf_cell cores = k->cores;
     cores.present &= cores.v != 0;
@@ -306,6 +321,10 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
     size_t n = accelsel_dataset_rows(ds);
     if ((rc = accelsel_network_load_zoo(&out->net, "resnet50", NULL)) < 0)
         return rc;
+    if ((rc = asel_perf_fusable_layers(out->net, &out->fusable)) < 0) {
+        asel_perf_rows_free(out);
+        return rc;
+    }
     if ((rc = asel_alloc_array(&out->row, n ? n : 1, sizeof *out->row)) < 0) {
         asel_perf_rows_free(out);
         return rc;
@@ -325,15 +344,16 @@ void asel_perf_rows_free(asel_perf_rows *rows)
     for (size_t i = 0; rows->row && i < rows->n; i++)
         asel_free(rows->row[i].note);
     asel_free(rows->row);
+    asel_free(rows->fusable);
     accelsel_network_free(rows->net);
     *rows = (asel_perf_rows){ 0 };
 }
 
 void asel_perf_row_step(const asel_perf_params *par, const asel_perf_row *r,
-                        const accelsel_network *net, asel_perf_step *s)
+                        const asel_perf_rows *rows, asel_perf_step *s)
 {
-    asel_perf_device_step(par, r->cfg.dev, net, r->cfg.per_device_batch, r->cfg.precision, s,
-                          NULL, 0);
+    asel_perf_device_step(par, r->cfg.dev, rows->net, rows->fusable, r->cfg.per_device_batch,
+                          r->cfg.precision, s, NULL, 0);
 }
 
 static int row_run_step(const asel_perf_params *par, double corr, const asel_perf_row *r,
@@ -345,26 +365,26 @@ static int row_run_step(const asel_perf_params *par, double corr, const asel_per
 }
 
 int asel_perf_row_run(const asel_perf_params *par, double corr, const asel_perf_row *r,
-                      const accelsel_network *net, accelsel_prediction *res)
+                      const asel_perf_rows *rows, accelsel_prediction *res)
 {
     asel_perf_step s;
-    asel_perf_row_step(par, r, net, &s);
-    return row_run_step(par, corr, r, net, &s, res);
+    asel_perf_row_step(par, r, rows, &s);
+    return row_run_step(par, corr, r, rows->net, &s, res);
 }
 
 double asel_perf_row_minutes_step(const asel_perf_params *par, double corr, const asel_perf_row *r,
-                                  const accelsel_network *net, const asel_perf_step *s)
+                                  const asel_perf_rows *rows, const asel_perf_step *s)
 {
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if (row_run_step(par, corr, r, net, s, &res) < 0)
+    if (row_run_step(par, corr, r, rows->net, s, &res) < 0)
         return NAN;
     return res.time_to_train_s / 60.0;
 }
 
 double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
-                             const accelsel_network *net)
+                             const asel_perf_rows *rows)
 {
     asel_perf_step s;
-    asel_perf_row_step(par, r, net, &s);
-    return asel_perf_row_minutes_step(par, corr, r, net, &s);
+    asel_perf_row_step(par, r, rows, &s);
+    return asel_perf_row_minutes_step(par, corr, r, rows, &s);
 }

@@ -31,6 +31,14 @@ int asel_perf_row_scored(const asel_perf_row *r)
     return r->ok && r->closed && !r->repeat && isfinite(r->measured_min) && r->measured_min > 0;
 }
 
+double asel_perf_ape(double predicted, double measured)
+{
+    /* 100 x (p - m) overflows from |p - m| = 1.8e306 on (m = 1e308): there
+     * the difference over m first. Elsewhere as before, to the last bit. */
+    double d = fabs(predicted - measured), a = 100.0 * d;
+    return isinf(a) ? 100.0 * (d / measured) : a / measured;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -49,7 +57,10 @@ void asel_perf_quantiles(double *v, size_t n, double *median, double *p90)
         double pos = qs[k] * (double)(n - 1);
         size_t lo = (size_t)floor(pos);
         size_t hi = lo + 1 < n ? lo + 1 : lo;
-        out[k] = v[lo] + (pos - (double)lo) * (v[hi] - v[lo]);
+        /* Without the tests, an infinite error in the data would make
+         * 0 x inf or inf - inf: NaN where the quantile is infinite. */
+        double f = pos - (double)lo;
+        out[k] = f == 0 || v[hi] == v[lo] ? v[lo] : v[lo] + f * (v[hi] - v[lo]);
     }
     *median = out[0];
     *p90 = out[1];

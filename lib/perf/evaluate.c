@@ -87,11 +87,6 @@ static double peer(const asel_perf_rows *rows, const unsigned char *use, const a
     return med;
 }
 
-static double ape(double pred, double meas)
-{
-    return 100.0 * fabs(pred - meas) / meas;
-}
-
 static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf_params *par,
                          const asel_perf_corr *corr, const fold *f, result *out, double *buf)
 {
@@ -102,16 +97,16 @@ static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf
         if (!is_target(c, f, t))
             continue;
         double m = asel_perf_row_minutes(par, asel_perf_corr_factor(corr, t->cfg.dev_index, t->cfg.count),
-                                         t, rows->net);
+                                         t, rows);
         if (!isfinite(m))
             continue;
         int known = 0;
         for (size_t j = 0; j < rows->n && !known; j++)
             known = use[j] && rows->row[j].cfg.dev_index == t->cfg.dev_index;
         double pr = peer(rows, use, t, buf);
-        out[i].model = ape(m, t->measured_min);
-        out[i].phys = ape(asel_perf_row_minutes(par, 1.0, t, rows->net), t->measured_min);
-        out[i].peer = isfinite(pr) ? ape(pr, t->measured_min) : NAN;
+        out[i].model = asel_perf_ape(m, t->measured_min);
+        out[i].phys = asel_perf_ape(asel_perf_row_minutes(par, 1.0, t, rows), t->measured_min);
+        out[i].peer = isfinite(pr) ? asel_perf_ape(pr, t->measured_min) : NAN;
         out[i].group = isfinite(pr) ? 0 : known ? 1 : 2;
     }
 }
@@ -210,7 +205,7 @@ static void gather(const ctx *c, size_t n_folds, int proto, int group, acc *a)
                 continue;
             a->model[a->n] = r[i].model;
             a->phys[a->n++] = r[i].phys;
-            if (isfinite(r[i].peer))
+            if (!isnan(r[i].peer)) /* an infinite error (a time of 5e-324) counts */
                 a->peer[a->n_peer++] = r[i].peer;
         }
     }

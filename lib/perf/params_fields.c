@@ -2,6 +2,7 @@
  * (docs/predictor.md, "Parameter file"), and the check that a set of
  * parameters lies within them. */
 #include <stddef.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "perf/params_fields.h"
@@ -29,11 +30,15 @@ static int fields_in_range(const asel_perf_field *list, const void *base, const 
 {
     for (const asel_perf_field *f = list; f->key; f++) {
         double v = *(const double *)((const char *)base + f->offset);
+        /* The epochs relation is fitted on epochs_mean alone, never on times. */
+        const char *why = strncmp(f->key, "epochs_", 7) == 0
+                              ? "epochs_mean and batches are beyond what the epochs relation "
+                                "explains"
+                              : "times are beyond what the model explains";
         if (!(v >= f->min && v <= f->max))
             return asel_error(ACCELSEL_EDATA,
-                              "calibration gives %s%s'%s' = %.17g, outside [%g, %g]: the rows' "
-                              "times are beyond what the model explains",
-                              kind ? kind : "", kind ? " " : "", f->key, v, f->min, f->max);
+                              "calibration gives %s%s'%s' = %.17g, outside [%g, %g]: the rows' %s",
+                              kind ? kind : "", kind ? " " : "", f->key, v, f->min, f->max, why);
     }
     return 0;
 }

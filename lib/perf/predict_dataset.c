@@ -5,6 +5,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "perf/calib.h"
 #include "perf/rows.h"
 #include "perf/software.h"
 
@@ -58,7 +59,7 @@ static int predict_row(const accelsel_predictor *p, const asel_perf_rows *rows, 
     int rc = no_corr ? 0 : asel_perf_corr_get(&p->corr, r->cfg.dev_index, r->cfg.count,
                                                r->cfg.dev->name, &corr);
     if (rc == 0)
-        rc = asel_perf_row_run(&p->par, corr, r, rows->net, &res);
+        rc = asel_perf_row_run(&p->par, corr, r, rows, &res);
     if (rc < 0) {
         o->note[i] = *owned = asel_strdup(accelsel_last_error()->message);
         return *owned ? 0 : ACCELSEL_ENOMEM;
@@ -71,7 +72,7 @@ static int predict_row(const accelsel_predictor *p, const asel_perf_rows *rows, 
     o->epochs[i] = res.epochs;
     o->thr[i] = res.throughput_samples_s;
     if (isfinite(r->measured_min) && r->measured_min > 0)
-        o->ape[i] = 100.0 * fabs(o->time[i] - r->measured_min) / r->measured_min;
+        o->ape[i] = asel_perf_ape(o->time[i], r->measured_min);
     return 0;
 }
 

@@ -21,6 +21,8 @@ typedef struct asel_perf_config {
     double count, nodes, per_node;
     double intra_bw, intra_lat, inter_bw, inter_lat; /* raw link figures per device */
     double host_bw;              /* host-to-device link; 0 = none (CPU devices) */
+    const char *intra_name, *inter_name, *host_name; /* the links, for messages; NULL
+                                                        where none is crossed */
     double host_cores;           /* per node; 0 = unbounded */
     double global_batch, per_device_batch;
     double epochs;               /* 0 = from the epochs relation */
@@ -28,20 +30,25 @@ typedef struct asel_perf_config {
     int no_correction;
 } asel_perf_config;
 
+/* The largest global batch: 2^53, beyond which a double has no fractions
+ * and "a whole number of samples" checks nothing. */
+#define ASEL_PERF_BATCH_MAX 9007199254740992.0
+
 /* Resolve @p req: 0, or the errors of accelsel_predictor_predict(). */
 int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_request *req,
                       asel_perf_config *cfg);
 
 /* Predict a resolved configuration with parameters @p par and time factor
- * @p corr. Fails only with ACCELSEL_EINFEASIBLE (memory) or ACCELSEL_ERANGE
- * (an infinite or zero step or time). */
+ * @p corr. Fails only with ACCELSEL_EINFEASIBLE (memory), ACCELSEL_ERANGE
+ * (an infinite or zero step, epoch or time) or ACCELSEL_ENOMEM. */
 int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_config *cfg,
                   const accelsel_network *net, accelsel_prediction *res,
                   accelsel_layer_prediction *rows, size_t cap);
 
 /* asel_perf_run() from the device step @p s that asel_perf_device_step()
  * gave for @p cfg's device, per-device batch and precision under @p par
- * (configurations that share those share the step). */
+ * (configurations that share those share the step); fails as
+ * asel_perf_run() but never with ACCELSEL_ENOMEM. */
 int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf_config *cfg,
                        const accelsel_network *net, const asel_perf_step *s,
                        accelsel_prediction *res);

@@ -27,7 +27,7 @@ static size_t collect(const asel_perf_rows *rows, const signed char *set, const 
 {
     size_t m = 0;
     for (size_t i = 0; i < rows->n; i++)
-        if (set[i] == s && isfinite(ape[i]) && (family == NULL || strcmp(rows->row[i].family, family) == 0))
+        if (set[i] == s && !isnan(ape[i]) && (family == NULL || strcmp(rows->row[i].family, family) == 0))
             buf[m++] = ape[i];
     return m;
 }
@@ -40,7 +40,7 @@ static size_t plan(const asel_perf_rows *rows, const signed char *set, const dou
     for (int s = 0; s < 2; s++) {
         e[n++] = (entry){ s, NULL, { 0, NAN, NAN } };
         for (size_t i = 0; i < rows->n; i++) {
-            if (set[i] != s || !isfinite(ape[i]))
+            if (set[i] != s || isnan(ape[i])) /* NaN: not predicted; inf: infinitely off */
                 continue;
             int seen = 0;
             for (size_t j = 0; j < n && !seen; j++)
@@ -91,8 +91,8 @@ int asel_perf_report_build(accelsel_calibration_report **out, const asel_perf_pa
     for (size_t i = 0; rc == 0 && i < rows->n; i++) {
         const asel_perf_row *row = &rows->row[i];
         double t = set[i] < 0 ? NAN : asel_perf_row_minutes(par, asel_perf_corr_factor(corr, row->cfg.dev_index, row->cfg.count), row,
-                                              rows->net);
-        ape[i] = 100.0 * fabs(t - row->measured_min) / row->measured_min;
+                                              rows);
+        ape[i] = asel_perf_ape(t, row->measured_min);
     }
     if (rc == 0) {
         r->e = e;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "perf/layer_cost.h"
 #include "perf/params.h"
@@ -25,27 +26,32 @@ static const int auto_order[] = { ACCELSEL_PRECISION_FP16, ACCELSEL_PRECISION_BF
 static int auto_precision(const accelsel_network *net, asel_perf_config *c)
 {
     const accelsel_device_info *dev = c->dev;
-    int best = -1, best_fits = 0;
+    int best = -1, best_fits = 0, rc = 0;
     double best_s = INFINITY;
-    for (size_t i = 0; i < sizeof auto_order / sizeof auto_order[0]; i++) {
+    unsigned char *fusable = NULL;
+    for (size_t i = 0; rc == 0 && i < sizeof auto_order / sizeof auto_order[0]; i++) {
         int prec = auto_order[i];
         if (!(isfinite(dev->peak_flops[prec]) && dev->peak_flops[prec] > 0))
             continue;
-        int rc = asel_perf_check_device(dev, prec); /* a figure missing: EDATA */
-        if (rc < 0)
-            return rc;
+        if ((rc = asel_perf_check_device(dev, prec)) < 0) /* a figure missing: EDATA */
+            break;
+        if (fusable == NULL && (rc = asel_perf_fusable_layers(net, &fusable)) < 0)
+            break;
         asel_perf_step s;
-        asel_perf_device_step(asel_perf_params_default(), dev, net, c->per_device_batch, prec,
-                              &s, NULL, 0);
+        asel_perf_device_step(asel_perf_params_default(), dev, net, fusable, c->per_device_batch,
+                              prec, &s, NULL, 0);
         int fits = !(s.memory_needed > dev->memory_bytes);
         if (best < 0 || fits > best_fits || (fits == best_fits && s.device_s < best_s))
             best = prec, best_fits = fits, best_s = s.device_s;
     }
+    asel_free(fusable);
+    if (rc < 0)
+        return rc;
     if (best >= 0) {
         c->precision = best;
         return 0;
     }
-    int rc = asel_perf_check_device(dev, ACCELSEL_PRECISION_FP32); /* no peak at all: EDATA */
+    rc = asel_perf_check_device(dev, ACCELSEL_PRECISION_FP32); /* no peak at all: EDATA */
     return rc < 0 && rc != ACCELSEL_EINVAL
                ? rc
                : asel_error(ACCELSEL_EINVAL,
@@ -53,14 +59,15 @@ static int auto_precision(const accelsel_network *net, asel_perf_config *c)
                             "int8 are used only when asked for", dev->name);
 }
 
-static int find_link(const accelsel_catalog *cat, const char *name, double *bw, double *lat,
-                     double default_lat)
+static int find_link(const accelsel_catalog *cat, const char *name, const char **found,
+                     double *bw, double *lat, double default_lat)
 {
     size_t i;
     int rc = accelsel_catalog_find_link(cat, name, &i);
     if (rc < 0)
         return rc;
     const accelsel_link_info *l = accelsel_catalog_link(cat, i);
+    *found = l->name;
     *bw = l->bw_bytes_s;
     *lat = isfinite(l->latency_s) ? l->latency_s : default_lat;
     return 0;
@@ -124,6 +131,29 @@ static int complete_counts(asel_perf_config *c, double count, double nodes, doub
     return 0;
 }
 
+/* Samples count whole images: an epoch or a training of less than one
+ * (5e-324) made an epoch of 0 s, or 0 epochs of an infinite one. 0 takes
+ * the default. A step takes whole samples too: 8.5 on 8 devices is no
+ * batch; beyond 2^53 every double is whole and that test says nothing (a
+ * batch of 1e308 needed "inf bytes" of memory), so batches end there. */
+static int check_samples(const accelsel_predict_request *r)
+{
+    const struct { const char *name; double v; } s[] = {
+        { "epoch_samples", r->epoch_samples }, { "total_samples", r->total_samples },
+    };
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
+        if (s[i].v > 0 && s[i].v < 1)
+            return asel_error(ACCELSEL_EINVAL, "%s %g is less than one sample (0 for the "
+                              "default)", s[i].name, s[i].v);
+    if (r->global_batch != floor(r->global_batch))
+        return asel_error(ACCELSEL_EINVAL, "global_batch %g is not a whole number of samples",
+                          r->global_batch);
+    if (r->global_batch > ASEL_PERF_BATCH_MAX)
+        return asel_error(ACCELSEL_EINVAL, "global_batch %g is out of range: above 2^53 = %.0f "
+                          "samples", r->global_batch, ASEL_PERF_BATCH_MAX);
+    return 0;
+}
+
 static int check_sizes(const accelsel_predict_request *r)
 {
     const struct { const char *name; double v; } s[] = {
@@ -135,11 +165,7 @@ static int check_sizes(const accelsel_predict_request *r)
         if (!isfinite(s[i].v) || s[i].v < 0)
             return asel_error(ACCELSEL_EINVAL, "%s %g is negative or not finite", s[i].name,
                               s[i].v);
-    /* A step takes whole samples: 8.5 on 8 devices is no batch. */
-    if (r->global_batch != floor(r->global_batch))
-        return asel_error(ACCELSEL_EINVAL, "global_batch %g is not a whole number of samples",
-                          r->global_batch);
-    return 0;
+    return check_samples(r);
 }
 
 static int resolve_device(const accelsel_predictor *p, const accelsel_predict_request *r,
@@ -183,9 +209,11 @@ static int resolve_links(const accelsel_predictor *p, const accelsel_predict_req
      * unless the request names it. */
     int rc = 0;
     if (c->per_node > 1 || r->intra_link)
-        rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_bw, &c->intra_lat, lat);
+        rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_name, &c->intra_bw,
+                       &c->intra_lat, lat);
     if (rc == 0 && (c->nodes > 1 || r->inter_link))
-        rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_bw, &c->inter_lat, lat);
+        rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_name, &c->inter_bw,
+                       &c->inter_lat, lat);
     if (rc < 0)
         return rc;
     /* One network port per accelerator unless the system says otherwise. */
@@ -194,7 +222,8 @@ static int resolve_links(const accelsel_predictor *p, const accelsel_predict_req
     c->host_bw = 0;
     if (c->dev->kind != ACCELSEL_DEVICE_CPU) {
         double hl;
-        if ((rc = find_link(cat, host ? host : usual_host(c->dev), &c->host_bw, &hl, lat)) < 0)
+        if ((rc = find_link(cat, host ? host : usual_host(c->dev), &c->host_name, &c->host_bw,
+                            &hl, lat)) < 0)
             return rc;
     }
     return 0;

@@ -22,6 +22,7 @@ typedef struct asel_perf_rows {
     size_t n;
     asel_perf_row *row;
     accelsel_network *net; /* ResNet-50 at 224 x 224, every row's network */
+    unsigned char *fusable; /* asel_perf_fusable_layers() of net, computed once */
 } asel_perf_rows;
 
 /* Index of column @p name of @p ds, or SIZE_MAX; sets no error (a missing
@@ -38,23 +39,24 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
                         const accelsel_dataset *ds, int measured);
 void asel_perf_rows_free(asel_perf_rows *rows);
 
-/* Predict row @p r with @p par and time factor @p corr, times the software
- * factor of the row's round: asel_perf_run()'s result. */
+/* Predict row @p r of @p rows with @p par and time factor @p corr, times the
+ * software factor of the row's round: asel_perf_run()'s result (never
+ * ACCELSEL_ENOMEM: the rows hold what it needs). */
 int asel_perf_row_run(const asel_perf_params *par, double corr, const asel_perf_row *r,
-                      const accelsel_network *net, accelsel_prediction *res);
+                      const asel_perf_rows *rows, accelsel_prediction *res);
 
 /* Predicted time to train in minutes of row @p r with @p par and time factor
  * @p corr; NaN (and ok unchanged) when the model finds it infeasible. */
 double asel_perf_row_minutes(const asel_perf_params *par, double corr, const asel_perf_row *r,
-                             const accelsel_network *net);
+                             const asel_perf_rows *rows);
 
 /* The device step of row @p r under @p par, which every row of the same
  * device, per-device batch and precision shares. */
 void asel_perf_row_step(const asel_perf_params *par, const asel_perf_row *r,
-                        const accelsel_network *net, asel_perf_step *s);
+                        const asel_perf_rows *rows, asel_perf_step *s);
 
 /* asel_perf_row_minutes() from the row's device step @p s. */
 double asel_perf_row_minutes_step(const asel_perf_params *par, double corr, const asel_perf_row *r,
-                                  const accelsel_network *net, const asel_perf_step *s);
+                                  const asel_perf_rows *rows, const asel_perf_step *s);
 
 #endif

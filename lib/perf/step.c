@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/alloc.h"
+#include "core/error.h"
 #include "perf/layer_cost.h"
 #include "perf/step.h"
 
@@ -51,26 +53,37 @@ static int is_epilogue(const accelsel_layer_info *l)
 
 /* An epilogue layer (batch norm, activation, residual sum) whose first input
  * chains back through epilogues to a GEMM can run inside that GEMM's kernel,
- * as cuDNN, oneDNN and XLA fuse them. */
-static int fusable(const accelsel_network *net, size_t i)
+ * as cuDNN, oneDNN and XLA fuse them. A layer's answer is its first input's
+ * (or 1 if that input is the GEMM), so one pass in topological order settles
+ * every layer: walking each chain back again from every layer took time
+ * quadratic in its length (10,000 ReLUs in a row: about a second for each
+ * precision AUTO tries). */
+int asel_perf_fusable_layers(const accelsel_network *net, unsigned char **out)
 {
-    const accelsel_layer_info *l = accelsel_network_layer(net, i);
-    while (is_epilogue(l)) {
+    size_t n = accelsel_network_layer_count(net), n_order = 0;
+    const size_t *order = NULL;
+    unsigned char *f = asel_calloc(n ? n : 1, 1);
+    *out = NULL;
+    if (f == NULL)
+        return asel_enomem();
+    if (n > 0 && accelsel_network_topo_order(net, &order, &n_order) != 0)
+        n_order = 0; /* a loaded network always has one */
+    for (size_t k = 0; k < n_order; k++) {
+        size_t i = order[k], m;
         const size_t *in;
-        size_t n;
-        if (accelsel_network_layer_inputs(net, i, &in, &n) != 0 || n == 0)
-            return 0;
-        i = in[0];
-        l = accelsel_network_layer(net, i);
-        if (asel_perf_is_gemm(l->kind))
-            return 1;
+        if (!is_epilogue(accelsel_network_layer(net, i)) ||
+            accelsel_network_layer_inputs(net, i, &in, &m) != 0 || m == 0)
+            continue;
+        f[i] = asel_perf_is_gemm(accelsel_network_layer(net, in[0])->kind) || f[in[0]];
     }
+    *out = f;
     return 0;
 }
 
 void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
-                           const accelsel_network *net, double batch, int precision,
-                           asel_perf_step *out, accelsel_layer_prediction *rows, size_t cap)
+                           const accelsel_network *net, const unsigned char *fusable,
+                           double batch, int precision, asel_perf_step *out,
+                           accelsel_layer_prediction *rows, size_t cap)
 {
     const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
     double r = par->backward_ratio;
@@ -81,7 +94,7 @@ void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_in
         const accelsel_layer_info *l = accelsel_network_layer(net, i);
         asel_layer_time f, b, u = { 0, 0, 0, 0 };
         asel_perf_layer_terms(par, dev, l, batch, precision, &f);
-        if (q->fusion > 0 && fusable(net, i)) {
+        if (q->fusion > 0 && fusable[i]) {
             f.memory_s *= 1 - q->fusion;
             f.overhead_s *= 1 - q->fusion;
             f.time_s = fmax(f.compute_s, f.memory_s) + f.overhead_s;

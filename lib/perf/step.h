@@ -14,12 +14,22 @@ typedef struct asel_perf_step {
     double memory_needed;                   /* bytes: weights, gradients, optimizer, activations */
 } asel_perf_step;
 
+/* Per layer of @p net, 1 where the layer is an epilogue (batch norm, an
+ * activation other than softmax, a residual sum) whose first input leads
+ * back through epilogues alone to a GEMM, so that it fuses into that GEMM's
+ * kernel; 0 elsewhere. *out gets accelsel_network_layer_count() flags (at
+ * least one byte), freed with asel_free(). Linear in the layers. 0 or
+ * ACCELSEL_ENOMEM (*out NULL). */
+int asel_perf_fusable_layers(const accelsel_network *net, unsigned char **out);
+
 /* Step time of @p net at @p batch samples on @p dev (checked with
- * asel_perf_check_device()). Writes up to @p cap rows of the per-layer table
- * into @p rows (may be NULL when cap is 0). */
+ * asel_perf_check_device()); @p fusable is asel_perf_fusable_layers() of
+ * @p net. Writes up to @p cap rows of the per-layer table into @p rows (may
+ * be NULL when cap is 0). */
 void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
-                           const accelsel_network *net, double batch, int precision,
-                           asel_perf_step *out, accelsel_layer_prediction *rows, size_t cap);
+                           const accelsel_network *net, const unsigned char *fusable,
+                           double batch, int precision, asel_perf_step *out,
+                           accelsel_layer_prediction *rows, size_t cap);
 
 /* Bandwidth terms of an all-reduce, for the collective model. */
 typedef struct asel_perf_links {

@@ -221,6 +221,34 @@ class FromCsv(unittest.TestCase):
         self.assertIn('Quantum Abacus 9000', rows[1]['prediction_note'])
         self.assertIsNone(rows[1]['predicted_time_to_train_min'])
 
+    def test_errors_at_the_ends_of_the_doubles(self):
+        """A measured 1e308 min is 100 % off (100 x (p - m) overflowed to
+        inf), one of 1e-300 some 1e303 %: the summary shows three digits,
+        not 300 of "%.2f"; a measured 5e-324 is infinitely off (null in
+        JSON, and the summary's p90 is inf)."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'rows.csv')
+            with open(path, 'w') as f:
+                f.write('accelerator_model_name,total_accelerators,global_batch_size,'
+                        'time_to_train_min\n'
+                        'a100-sxm4-40gb,8,2048,1e308\n'
+                        'a100-sxm4-40gb,8,2048,1e-300\n'
+                        'a100-sxm4-40gb,8,2048,1e-300\n')
+            p = ok('--from-csv', path, '--format', 'json')
+            rows = json.loads(p.stdout)
+            q = rows[1]['predicted_time_to_train_min']
+            self.assertEqual(rows[0]['abs_pct_error'], 100)
+            self.assertAlmostEqual(rows[1]['abs_pct_error'], 100 * q / 1e-300, delta=1e-12 * 1e302 * q)
+            self.assertIn('3 of 3 rows predicted with a measured time to train: absolute error '
+                          'median %.3g %%, p90 %.3g %%' % (100 * q / 1e-300, 100 * q / 1e-300),
+                          p.stderr)
+            with open(path, 'a') as f:
+                f.write('a100-sxm4-40gb,8,2048,5e-324\n')
+            p = ok('--from-csv', path, '--format', 'json')
+            self.assertIsNone(json.loads(p.stdout)[3]['abs_pct_error'])
+            self.assertIn('4 of 4 rows', p.stderr)
+            self.assertIn('p90 inf %', p.stderr)
+
     def test_no_row_predicted(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, 'rows.csv')
@@ -460,6 +488,12 @@ class ExitStatus(unittest.TestCase):
         base = ['--network', 'resnet50', '--device', 'h100-sxm5-80gb']
         self.usage(base + ['--gpus', '8'], '--gpus')
         self.usage(base + ['--count', '0'], '--count')
+        self.usage(base + ['--count', '4294967296'],
+                   "predict: --count '4294967296' is not a whole number from 1 to 4294967295")
+        self.usage(base + ['--samples', '5e-324'],
+                   "predict: --samples '5e-324' is not a number of samples from 1 to 1e+18")
+        self.usage(base + ['--epoch-samples', '0.5'],
+                   "predict: --epoch-samples '0.5' is not a number of samples from 1 to 1e+15")
         self.usage(base + ['--batch', '-5'], '--batch')
         self.usage(base + ['--precision', 'fp12'], '--precision')
         self.usage(base + ['--format', 'csv'], '--format')

@@ -237,6 +237,21 @@ class Errors(unittest.TestCase):
         with self.assertRaises(TypeError):
             Predictor().predict('resnet50', device='rtx-3050', gpus=2)
 
+    def test_less_than_one_sample_is_refused(self):
+        """5e-324 samples gave 0 epochs of an infinite epoch, returned as a
+        prediction of one step; less than one sample is no training."""
+        for kw, field in ((dict(epoch_samples=1e308, samples=5e-324), 'total_samples'),
+                          (dict(samples=0.5), 'total_samples'),
+                          (dict(epoch_samples=5e-324), 'epoch_samples')):
+            with self.subTest(kw=kw):
+                e = self.status(device='a100-sxm4-40gb', **kw)
+                self.assertEqual(e.status, 'ACCELSEL_EINVAL')
+                self.assertIn(field, e.message)
+                self.assertIn('less than one sample', e.message)
+        r = Predictor().predict('resnet50', device='a100-sxm4-40gb', samples=1)
+        self.assertEqual(r['epochs'], 1 / IMAGENET)
+        self.assertEqual(r['time_to_train_s'], r['step_s'])
+
     def test_bad_parameter_file(self):
         with self.assertRaises(AccelselError) as e:
             Predictor.from_params('version: 1\nno_such_key: 3\n')

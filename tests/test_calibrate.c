@@ -343,24 +343,39 @@ END_TEST
  * others' sum w >= 27 x 1/4 (two rounds behind at most), and calibration
  * neither fails nor drags the device (least squares gave exp(-ln 1e6 / 29)
  * = 0.62, a factor the row's count then pushed out of range). */
+/* The first a30 row of @p s. */
+static size_t first_a30(const synth *s)
+{
+    size_t i = 0;
+    while (i < s->n && strcmp(s->dev[i], "a30") != 0)
+        i++;
+    ck_assert_uint_lt(i, s->n);
+    return i;
+}
+
+/* The a30 factor of @p p, calibrated under @p o, moved by at most the
+ * bound of a_wild_row_barely_moves_its_device; @p time names the case. */
+static void assert_a30_barely_moved(const accelsel_predictor *p,
+                                    const accelsel_calibrate_options *o, double time)
+{
+    size_t a30;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
+    double bound = o->huber_delta / (27 * 0.25 + o->shrink_rows);
+    ck_assert_msg(fabs(log(p->corr.dev[a30])) <= bound, "time %g: a30 factor %g, bound exp(+-%g)",
+                  time, p->corr.dev[a30], bound);
+}
+
 START_TEST(a_wild_row_barely_moves_its_device)
 {
     static synth s;
     accelsel_predictor *truth = truth_rows(&s);
-    size_t wild = s.n;
-    for (size_t i = 0; i < s.n && wild == s.n; i++)
-        if (strcmp(s.dev[i], "a30") == 0)
-            wild = i;
+    size_t wild = first_a30(&s);
     s.time[wild] *= 1e-6;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
-    size_t a30;
-    ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
-    double bound = o.huber_delta / (27 * 0.25 + o.shrink_rows);
-    ck_assert_msg(fabs(log(p->corr.dev[a30])) <= bound, "a30 factor %g, bound exp(+-%g)",
-                  p->corr.dev[a30], bound);
+    assert_a30_barely_moved(p, &o, s.time[wild]);
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
     accelsel_predictor_free(truth);
@@ -632,22 +647,14 @@ START_TEST(extreme_times_barely_move_their_device)
     for (size_t k = 0; k < 2; k++) {
         static synth s;
         accelsel_predictor *truth = truth_rows(&s);
-        size_t wild = s.n;
-        for (size_t i = 0; i < s.n && wild == s.n; i++)
-            if (strcmp(s.dev[i], "a30") == 0)
-                wild = i;
-        s.time[wild] = times[k];
+        s.time[first_a30(&s)] = times[k];
         accelsel_dataset *ds = to_dataset(&s);
         accelsel_predictor *p = fresh();
         accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
         accelsel_calibration_report *rep;
         int rc = accelsel_predictor_calibrate(p, ds, &o, &rep);
         ck_assert_msg(rc == 0, "time %g: %s", times[k], accelsel_last_error()->message);
-        size_t a30;
-        ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
-        double bound = o.huber_delta / (27 * 0.25 + o.shrink_rows);
-        ck_assert_msg(fabs(log(p->corr.dev[a30])) <= bound, "time %g: a30 factor %g, bound "
-                      "exp(+-%g)", times[k], p->corr.dev[a30], bound);
+        assert_a30_barely_moved(p, &o, times[k]);
         accelsel_error_summary e;
         ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
         ck_assert_uint_eq(e.rows, s.n);

@@ -56,6 +56,16 @@ int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf
 /* Epochs at global batch @p b by the relation in @p par. */
 double asel_perf_epochs(const asel_perf_params *par, double b);
 
+/* Bytes per sample from host memory: the network's input elements at one
+ * byte each (decoded 8-bit images) unless the request says. */
+double asel_perf_sample_bytes(const asel_perf_config *c, const accelsel_network *net);
+
+/* 0 if every time of @p res (step, epoch, training, throughput) is finite
+ * and positive; else ACCELSEL_ERANGE naming the step's largest part and its
+ * figures (run_check.c). */
+int asel_perf_check_result(const asel_perf_config *c, const accelsel_network *net,
+                           const accelsel_prediction *res);
+
 /* A new predictor on @p cat with parameters @p par and no corrections:
  * 0 or ACCELSEL_ENOMEM. */
 int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,

@@ -38,15 +38,20 @@ static int parse_u32(const char *opt, const char *v, uint32_t *out)
     return CLI_OK;
 }
 
+/* Whether @p v is the whole text of a finite number, into *@p x. */
+static int read_real(const char *v, double *x)
+{
+    char *end;
+    *x = strtod(v, &end);
+    return *v != '\0' && *end == '\0' && isfinite(*x);
+}
+
 /* A finite number above 0 and at most @p hi. */
 static int parse_positive(const char *opt, const char *v, double hi, double *out)
 {
-    char *end;
-    double x = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || !isfinite(x) || x <= 0 || x > hi)
+    if (!read_real(v, out) || *out <= 0 || *out > hi)
         return cli_usage_error("predict: %s '%s' is not a number above 0 and at most %g", opt, v,
                                hi);
-    *out = x;
     return CLI_OK;
 }
 
@@ -54,12 +59,9 @@ static int parse_positive(const char *opt, const char *v, double hi, double *out
  * of one is none (the library refuses it too, naming its own field). */
 static int parse_samples(const char *opt, const char *v, double hi, double *out)
 {
-    char *end;
-    double x = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || !isfinite(x) || x < 1 || x > hi)
+    if (!read_real(v, out) || *out < 1 || *out > hi)
         return cli_usage_error("predict: %s '%s' is not a number of samples from 1 to %g", opt,
                                v, hi);
-    *out = x;
     return CLI_OK;
 }
 

@@ -93,6 +93,42 @@ int64_t asel_hw_lookup(const accelsel_catalog *cat, asel_hw_list list, const cha
  * slot where it would go; @p index must have slots. */
 asel_hw_name_slot *asel_hw_index_slot(const asel_hw_name_index *index, const char *name);
 
+/* A name in normal form (docs/catalog-format.md, "Names people type"):
+ * ASCII case folded; split into words at anything but letters, digits, '.'
+ * and '+'; makers' and brands' words ("NVIDIA", "GeForce", "(R)") dropped;
+ * memory sizes written "80GB", "80 GB", "80G" or "80GiB" as one word "80gb".
+ * compact is the words run together. */
+#define ASEL_HW_NORM_TOKENS 32
+#define ASEL_HW_NORM_CHARS 256
+typedef struct asel_hw_norm {
+    size_t n;
+    const char *tok[ASEL_HW_NORM_TOKENS]; /* into text */
+    char text[ASEL_HW_NORM_CHARS];
+    char compact[ASEL_HW_NORM_CHARS];
+} asel_hw_norm;
+
+/* Fill @p out from @p s: 1, or 0 if @p s is too long to have a normal form. */
+int asel_hw_normalise(asel_hw_norm *out, const char *s);
+
+/* 1 if the query @p q names the same thing as @p c: equal run together
+ * ("Gaudi 2", "gaudi2") or the same words in any order. Empty forms never match. */
+int asel_hw_norm_equal(const asel_hw_norm *q, const asel_hw_norm *c);
+
+/* 1 if every word of @p q is one of @p c's, or a word of letters that @p c
+ * has followed by a number ("sxm" within "sxm5"): @p q is part of @p c. */
+int asel_hw_norm_within(const asel_hw_norm *q, const asel_hw_norm *c);
+
+/* The model word: the first word with a digit ("h100" of "H100 SXM5 80GB"),
+ * else the first word, else "". */
+const char *asel_hw_norm_model(const asel_hw_norm *n);
+
+/* Index of the one entry of @p list that @p name names (the exact lookup,
+ * then the normal form: equal, and for devices only, part of one entry's
+ * names), or -1. With several candidates, -1 and their indices (up to
+ * @p cap) in @p many, their number in @p n_many. Sets no error. */
+int64_t asel_hw_lookup_typed(const accelsel_catalog *cat, asel_hw_list list, const char *name,
+                             size_t *many, size_t cap, size_t *n_many);
+
 /* Record ACCELSEL_ENOTFOUND for @p name in @p list with the nearest names. */
 int asel_hw_not_found(const accelsel_catalog *cat, asel_hw_list list, const char *name);
 

@@ -100,7 +100,7 @@ class CatalogTest(unittest.TestCase):
 
     def test_unknown_name_suggests(self):
         with self.assertRaises(accelsel.AccelselError) as ctx:
-            self.cat.device('H100 SXM5 80G')
+            self.cat.device('H100 SXM5 81GB')
         self.assertEqual(ctx.exception.status, 'ACCELSEL_ENOTFOUND')
         self.assertIn("'H100 SXM5 80GB'", ctx.exception.message)
 

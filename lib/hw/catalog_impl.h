@@ -114,9 +114,10 @@ int asel_hw_normalise(asel_hw_norm *out, const char *s);
  * ("Gaudi 2", "gaudi2") or the same words in any order. Empty forms never match. */
 int asel_hw_norm_equal(const asel_hw_norm *q, const asel_hw_norm *c);
 
-/* 1 if every word of @p q is one of @p c's, or a word of letters that @p c
- * has followed by a number ("sxm" within "sxm5"): @p q is part of @p c. */
-int asel_hw_norm_within(const asel_hw_norm *q, const asel_hw_norm *c);
+/* 1 if every word of @p q is one of @p c's, a word of letters that @p c
+ * has followed by a number ("sxm" within "sxm5"), or a memory size equal to
+ * @p memory_bytes (NaN: none) as N GiB or N GB: @p q is part of @p c. */
+int asel_hw_norm_within(const asel_hw_norm *q, const asel_hw_norm *c, double memory_bytes);
 
 /* The model word: the first word with a digit ("h100" of "H100 SXM5 80GB"),
  * else the first word, else "". */

@@ -1,4 +1,5 @@
 /* Lookup by name or alias, and "did you mean" suggestions. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,11 +42,12 @@ static int entry_matches(const accelsel_catalog *cat, asel_hw_list list, size_t 
     const char *const *al;
     size_t na;
     asel_hw_names(cat, list, i, &nm, &al, &na);
+    double memory = list == ASEL_HW_DEVICES ? cat->devices[i].info.memory_bytes : NAN;
     for (size_t k = 0; k <= na; k++) {
         asel_hw_norm c;
         if (!asel_hw_normalise(&c, k == 0 ? nm : al[k - 1]))
             continue;
-        if (within ? asel_hw_norm_within(q, &c) : asel_hw_norm_equal(q, &c))
+        if (within ? asel_hw_norm_within(q, &c, memory) : asel_hw_norm_equal(q, &c))
             return 1;
     }
     return 0;

@@ -11,7 +11,7 @@
 static const char *const noise[] = {
     "nvidia", "amd", "intel", "google", "habana", "huawei", "graphcore", "xilinx", "tesla",
     "geforce", "radeon", "instinct", "gpu", "cpu", "processor", "accelerator", "tensor", "core",
-    "r", "tm",
+    "r", "tm", "cloud", "ai",
 };
 
 static int is_alpha(char c)
@@ -155,11 +155,26 @@ static int covers(const char *t, const char *c)
     return all_digits(c + lt, lc - lt);
 }
 
-int asel_hw_norm_within(const asel_hw_norm *q, const asel_hw_norm *c)
+/* Whether word @p t is a memory size ("24gb") of @p memory_bytes, as N GiB
+ * or N GB (the catalog stores "N GB" as N GiB, 141 GB as published). */
+static int is_memory_of(const char *t, double memory_bytes)
+{
+    size_t n = strlen(t);
+    if (n < 3 || n > 8 || memcmp(t + n - 2, "gb", 2) != 0 || !all_digits(t, n - 2))
+        return 0;
+    double gb = 0;
+    for (size_t i = 0; i + 2 < n; i++)
+        gb = 10 * gb + (t[i] - '0');
+    return memory_bytes == gb * 1073741824.0 || memory_bytes == gb * 1e9;
+}
+
+int asel_hw_norm_within(const asel_hw_norm *q, const asel_hw_norm *c, double memory_bytes)
 {
     if (q->n == 0)
         return 0;
     for (size_t i = 0; i < q->n; i++) {
+        if (is_memory_of(q->tok[i], memory_bytes))
+            continue;
         size_t j = 0;
         while (j < c->n && !covers(q->tok[i], c->tok[j]))
             j++;

@@ -104,6 +104,17 @@ class CatalogTest(unittest.TestCase):
         self.assertEqual(ctx.exception.status, 'ACCELSEL_ENOTFOUND')
         self.assertIn("'H100 SXM5 80GB'", ctx.exception.message)
 
+    def test_typed_names(self):
+        # Spellings from product pages resolve through the library's normal form.
+        self.assertEqual(self.cat.device('NVIDIA GeForce RTX 4090 24GB')['name'], 'rtx-4090')
+        self.assertEqual(self.cat.device('Intel Gaudi 2')['name'], 'gaudi2')
+        self.assertEqual(self.cat.device('NVIDIA H100 SXM 80GB')['name'], 'h100-sxm5-80gb')
+        with self.assertRaises(accelsel.AccelselError) as ctx:
+            self.cat.device('h100')
+        self.assertEqual(ctx.exception.status, 'ACCELSEL_ENOTFOUND')
+        self.assertIn("it names 3 devices: 'h100-sxm5-80gb', 'h100-sxm5-96gb', "
+                      "'h100-pcie-80gb'", ctx.exception.message)
+
     def test_round_trip(self):
         text = self.cat.to_string()
         with accelsel.Catalog.from_string(text) as again:

@@ -22,41 +22,79 @@ static const int auto_order[] = { ACCELSEL_PRECISION_FP16, ACCELSEL_PRECISION_BF
  * does not. The peak alone misleads: a 4-byte format moves twice the bytes
  * and needs more memory. The compiled-in parameters judge, not the
  * predictor's, so that a calibration never changes its own rows'
- * precision. */
+ * precision.
+ *
+ * The rule, taken in auto_order, keeps the first candidate and replaces it
+ * by one that fits where it did not, or fits alike and is strictly faster:
+ * the first fastest of those that fit (or of all, if none fits). The memory
+ * a step needs costs no step (asel_perf_step_memory()), so the candidates
+ * outside that class go first; inside it, a candidate that an earlier one
+ * dominates (asel_perf_precision_dominates(): never faster, and the earlier
+ * wins ties) cannot win, so it goes too. On GPUs fp16 dominates bf16, tf32
+ * and fp32, and one candidate is left: no step is computed at all. Where
+ * more are left (a CPU's bf16 beside fp32), the steps are timed in order,
+ * each stopping once it is slower than the best so far
+ * (asel_perf_device_time()); the one that stops cannot win either. */
 static int auto_precision(const accelsel_network *net, asel_perf_config *c)
 {
+    enum { N = sizeof auto_order / sizeof auto_order[0] };
+    const asel_perf_params *par = asel_perf_params_default();
     const accelsel_device_info *dev = c->dev;
-    int best = -1, best_fits = 0, rc = 0;
-    double best_s = INFINITY;
-    unsigned char *fusable = NULL;
-    for (size_t i = 0; rc == 0 && i < sizeof auto_order / sizeof auto_order[0]; i++) {
+    int cand[N], fits[N], n = 0, rc, top = 0;
+    for (size_t i = 0; i < N; i++) {
         int prec = auto_order[i];
         if (!(isfinite(dev->peak_flops[prec]) && dev->peak_flops[prec] > 0))
             continue;
         if ((rc = asel_perf_check_device(dev, prec)) < 0) /* a figure missing: EDATA */
-            break;
-        if (fusable == NULL && (rc = asel_perf_fusable_layers(net, &fusable)) < 0)
-            break;
-        asel_perf_step s;
-        asel_perf_device_step(asel_perf_params_default(), dev, net, fusable, c->per_device_batch,
-                              prec, &s, NULL, 0);
-        int fits = !(s.memory_needed > dev->memory_bytes);
-        if (best < 0 || fits > best_fits || (fits == best_fits && s.device_s < best_s))
-            best = prec, best_fits = fits, best_s = s.device_s;
+            return rc;
+        cand[n++] = prec;
     }
-    asel_free(fusable);
-    if (rc < 0)
-        return rc;
-    if (best >= 0) {
-        c->precision = best;
+    if (n == 0) {
+        rc = asel_perf_check_device(dev, ACCELSEL_PRECISION_FP32); /* no peak at all: EDATA */
+        return rc < 0 && rc != ACCELSEL_EINVAL
+                   ? rc
+                   : asel_error(ACCELSEL_EINVAL,
+                                "device '%s' trains in none of fp16, bf16, tf32 and fp32; fp8 "
+                                "and int8 are used only when asked for", dev->name);
+    }
+    if (n == 1) {
+        c->precision = cand[0];
         return 0;
     }
-    rc = asel_perf_check_device(dev, ACCELSEL_PRECISION_FP32); /* no peak at all: EDATA */
-    return rc < 0 && rc != ACCELSEL_EINVAL
-               ? rc
-               : asel_error(ACCELSEL_EINVAL,
-                            "device '%s' trains in none of fp16, bf16, tf32 and fp32; fp8 and "
-                            "int8 are used only when asked for", dev->name);
+    double kept = asel_perf_kept_elements(net);
+    for (int i = 0; i < n; i++) {
+        double need = asel_perf_step_memory(net, kept, c->per_device_batch,
+                                            asel_perf_precision_bytes(cand[i]));
+        fits[i] = !(need > dev->memory_bytes);
+        top |= fits[i];
+    }
+    int live[N], m = 0;
+    for (int i = 0; i < n; i++) {
+        int beaten = fits[i] != top;
+        for (int j = 0; j < m && !beaten; j++)
+            beaten = asel_perf_precision_dominates(par, dev, live[j], cand[i]);
+        if (!beaten)
+            live[m++] = cand[i];
+    }
+    if (m == 1) {
+        c->precision = live[0];
+        return 0;
+    }
+    unsigned char *fusable;
+    if ((rc = asel_perf_fusable_layers(net, &fusable)) < 0)
+        return rc;
+    int monotone = asel_perf_params_monotone(par, dev), best = live[0];
+    double best_s;
+    asel_perf_device_time(par, dev, net, fusable, c->per_device_batch, best, INFINITY, &best_s);
+    for (int i = 1; i < m; i++) {
+        double s;
+        if (asel_perf_device_time(par, dev, net, fusable, c->per_device_batch, live[i],
+                                  monotone ? best_s : INFINITY, &s) == 0 && s < best_s)
+            best = live[i], best_s = s;
+    }
+    asel_free(fusable);
+    c->precision = best;
+    return 0;
 }
 
 static int find_link(const accelsel_catalog *cat, const char *name, const char **found,

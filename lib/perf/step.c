@@ -30,10 +30,8 @@ static int bound_of(const asel_layer_time *t)
  * a low-precision copy of the weights for mixed precision, and the outputs
  * kept for the backward pass. Activation and add layers run in place (as
  * frameworks run ReLU and residual sums), so their outputs are not kept apart. */
-static double memory_needed(const accelsel_network *net, double batch, double eb)
+double asel_perf_kept_elements(const accelsel_network *net)
 {
-    const accelsel_network_totals *t = accelsel_network_get_totals(net);
-    double params = (double)t->params;
     double act = 0;
     size_t n = accelsel_network_layer_count(net);
     for (size_t i = 0; i < n; i++) {
@@ -42,7 +40,13 @@ static double memory_needed(const accelsel_network *net, double batch, double eb
             l->kind != ACCELSEL_LAYER_FLATTEN)
             act += (double)l->output_elements;
     }
-    return params * (12.0 + (eb < 4 ? eb : 0)) + act * batch * eb;
+    return act;
+}
+
+double asel_perf_step_memory(const accelsel_network *net, double kept, double batch, double eb)
+{
+    double params = (double)accelsel_network_get_totals(net)->params;
+    return params * (12.0 + (eb < 4 ? eb : 0)) + kept * batch * eb;
 }
 
 static int is_epilogue(const accelsel_layer_info *l)
@@ -80,10 +84,14 @@ int asel_perf_fusable_layers(const accelsel_network *net, unsigned char **out)
     return 0;
 }
 
-void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
-                           const accelsel_network *net, const unsigned char *fusable,
-                           double batch, int precision, asel_perf_step *out,
-                           accelsel_layer_prediction *rows, size_t cap)
+/* The step of asel_perf_device_step(), which is this with no bound. With
+ * @p bound finite, stops once forward + backward + update so far exceed it
+ * (every term is at least 0 and a rounded sum of larger terms is never
+ * smaller, so the whole step would exceed it too) and returns 1; else 0. */
+static int device_step(const asel_perf_params *par, const accelsel_device_info *dev,
+                       const accelsel_network *net, const unsigned char *fusable, double batch,
+                       int precision, double bound, asel_perf_step *out,
+                       accelsel_layer_prediction *rows, size_t cap)
 {
     const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
     double r = par->backward_ratio;
@@ -119,7 +127,70 @@ void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_in
                 .memory_s = f.memory_s + b.memory_s + u.memory_s,
                 .overhead_s = f.overhead_s + b.overhead_s + u.overhead_s,
                 .bound = l->kind == ACCELSEL_LAYER_INPUT ? 0 : bound_of(&f) };
+        if ((i & 15) == 15 && out->forward_s + out->backward_s + out->update_s > bound) {
+            out->device_s = out->forward_s + out->backward_s + out->update_s;
+            return 1;
+        }
     }
     out->device_s = out->forward_s + out->backward_s + out->update_s;
-    out->memory_needed = memory_needed(net, batch, asel_perf_precision_bytes(precision));
+    out->memory_needed = asel_perf_step_memory(net, asel_perf_kept_elements(net), batch,
+                                               asel_perf_precision_bytes(precision));
+    return out->device_s > bound;
+}
+
+void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
+                           const accelsel_network *net, const unsigned char *fusable,
+                           double batch, int precision, asel_perf_step *out,
+                           accelsel_layer_prediction *rows, size_t cap)
+{
+    device_step(par, dev, net, fusable, batch, precision, INFINITY, out, rows, cap);
+}
+
+int asel_perf_device_time(const asel_perf_params *par, const accelsel_device_info *dev,
+                          const accelsel_network *net, const unsigned char *fusable,
+                          double batch, int precision, double bound, double *device_s)
+{
+    asel_perf_step s;
+    int over = device_step(par, dev, net, fusable, batch, precision, bound, &s, NULL, 0);
+    *device_s = s.device_s;
+    return over;
+}
+
+/* The rates and tiles of layer_model.c's asel_perf_layer_terms(): keep
+ * these two in step with vector_peak() and tile_n_of() there. */
+static double vector_rate_of(const accelsel_device_info *dev, int precision)
+{
+    double v = dev->peak_flops[ACCELSEL_PRECISION_FP32];
+    return isfinite(v) && v > 0 ? v : dev->peak_flops[precision];
+}
+
+static double tile_n_of(const asel_perf_kind_params *q, const accelsel_device_info *dev,
+                        int precision)
+{
+    if (q->tile_n > 0)
+        return q->tile_n;
+    double fpc = dev->flops_per_cycle[precision];
+    if (!isfinite(fpc))
+        fpc = dev->flops_per_cycle[ACCELSEL_PRECISION_FP32];
+    return isfinite(fpc) && fpc >= 4 ? fpc / 2 : 1;
+}
+
+int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device_info *dev)
+{
+    const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
+    return isfinite(q->compute_eff) && q->compute_eff > 0 && isfinite(q->memory_eff) &&
+           q->memory_eff > 0 && isfinite(q->cache_ratio) && q->cache_ratio >= 1 &&
+           isfinite(q->overhead_s) && q->overhead_s >= 0 && isfinite(q->fusion) &&
+           q->fusion < 1 && isfinite(par->backward_ratio) && par->backward_ratio > 0 &&
+           isfinite(par->update_bytes) && par->update_bytes >= 0;
+}
+
+int asel_perf_precision_dominates(const asel_perf_params *par, const accelsel_device_info *dev,
+                                  int a, int b)
+{
+    const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
+    return asel_perf_params_monotone(par, dev) && dev->peak_flops[a] >= dev->peak_flops[b] &&
+           vector_rate_of(dev, a) >= vector_rate_of(dev, b) &&
+           tile_n_of(q, dev, a) == tile_n_of(q, dev, b) &&
+           asel_perf_precision_bytes(a) <= asel_perf_precision_bytes(b);
 }

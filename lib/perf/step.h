@@ -31,6 +31,42 @@ void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_in
                            double batch, int precision, asel_perf_step *out,
                            accelsel_layer_prediction *rows, size_t cap);
 
+/* The output elements of @p net that a step keeps for the backward pass
+ * (activation, add and flatten layers run in place). Linear in the layers. */
+double asel_perf_kept_elements(const accelsel_network *net);
+
+/* asel_perf_step.memory_needed of @p net at @p batch samples in a format of
+ * @p eb bytes, @p kept being asel_perf_kept_elements(): the same figure,
+ * bit for bit, without the step. */
+double asel_perf_step_memory(const accelsel_network *net, double kept, double batch, double eb);
+
+/* The device_s of asel_perf_device_step(), bit for bit, into *device_s,
+ * and 0 when it is at most @p bound. 1 when it exceeds @p bound; the sum may
+ * then stop early, once the layers summed so far exceed it, with *device_s
+ * that partial sum (a rounded sum of terms at least 0 never shrinks as terms
+ * join it, so the whole step exceeds it too). The early stop holds only
+ * where asel_perf_params_monotone() does; INFINITY never stops. */
+int asel_perf_device_time(const asel_perf_params *par, const accelsel_device_info *dev,
+                          const accelsel_network *net, const unsigned char *fusable,
+                          double batch, int precision, double bound, double *device_s);
+
+/* 1 where @p par makes every layer term of a step on @p dev (of its kind)
+ * at least 0, never smaller for more bytes, never larger for a higher rate:
+ * finite positive efficiencies and backward ratio, a cache ratio of at least
+ * 1, a fusion share below 1, overhead and update bytes at least 0. */
+int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device_info *dev);
+
+/* 1 if the step of any network at any batch on @p dev takes no longer, as
+ * rounded doubles, at precision @p a than at @p b: asel_perf_params_monotone(), a's matrix and vector rates
+ * at least b's, the same GEMM tile and no wider elements. Each layer term is
+ * then a correctly rounded sum, product, quotient or maximum of operands
+ * that are all no worse for a, so every rounded term is no worse and the
+ * sums over layers are no larger. Memory is not compared (fp16 keeps a
+ * weight copy that fp32 does not). Both precisions pass
+ * asel_perf_check_device(). */
+int asel_perf_precision_dominates(const asel_perf_params *par, const accelsel_device_info *dev,
+                                  int a, int b);
+
 /* Bandwidth terms of an all-reduce, for the collective model. */
 typedef struct asel_perf_links {
     double intra_bw, intra_lat; /* per direction, per device; latency per message */

@@ -3,7 +3,12 @@
  * built-in dataset, and the prediction of its 343 rows. Prints figures, never
  * fails on time; bench/predict_vs_numpy.py runs it beside a numpy roofline.
  *
- * usage: bench_predict [--layers | --evaluate | --seed001]
+ * It also times one prediction under ACCELSEL_PRECISION_AUTO beside the same
+ * request at the precision AUTO chose, in the same run, on GPUs, a TPU and
+ * CPUs (a scheduler calls predict in a hot loop; AUTO is the default).
+ *
+ * usage: bench_predict [--layers | --evaluate | --seed001 | --auto]
+ *   --auto      only the AUTO against fixed-precision table
  *   --layers    the ResNet-50 layer table as CSV, for the numpy peer
  *   --evaluate  the held-out evaluation of docs/predictor.md (a table)
  *   --seed001   10 epochs of CIFAR-10 on rtx-3050 and core-i5-12400 with the
@@ -52,6 +57,60 @@ static double layer_rate(const accelsel_device_info *dev, const accelsel_network
     if (sink < 0)
         printf("impossible\n");
     return evals / t;
+}
+
+/* Microseconds per accelsel_predictor_predict() of @p q: the best of 7
+ * rounds of at least 40 ms each. */
+static double predict_us(const accelsel_predictor *p, const accelsel_predict_request *q)
+{
+    double best = 0, sink = 0;
+    for (int round = 0; round < 7; round++) {
+        size_t calls = 0;
+        double t0 = now(), t;
+        do {
+            for (int rep = 0; rep < 64; rep++) {
+                accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+                if (accelsel_predictor_predict(p, q, &r) == 0)
+                    sink += r.step_s;
+            }
+            calls += 64;
+            t = now() - t0;
+        } while (t < 0.04);
+        double us = 1e6 * t / calls;
+        if (round == 0 || us < best)
+            best = us;
+    }
+    if (sink < 0)
+        printf("impossible\n");
+    return best;
+}
+
+/* AUTO against the precision it chose, request by request, interleaved in
+ * one run so that both see the same machine. */
+static int auto_table(const accelsel_predictor *p, const accelsel_network *net)
+{
+    static const char *devs[] = { "a100-sxm4-80gb", "h100-sxm5-80gb", "rtx-4090", "tpu-v4",
+                                  "xeon-platinum-8480-plus", "epyc-9654" };
+    printf("predict resnet50, 8 devices, batch 256 each (1 thread)\n");
+    printf("device\tprecision\tauto_us\tfixed_us\tauto/fixed\n");
+    double worst = 0;
+    for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++) {
+        accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+        accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+        q.network = net;
+        q.device = devs[i];
+        q.count = 8;
+        if (accelsel_predictor_predict(p, &q, &r) != 0)
+            return 1;
+        accelsel_predict_request f = q;
+        f.precision = r.precision;
+        double a = predict_us(p, &q), x = predict_us(p, &f);
+        printf("%s\t%s\t%.2f\t%.2f\t%.2f\n", devs[i], accelsel_precision_name(r.precision), a,
+               x, a / x);
+        worst = a / x > worst ? a / x : worst;
+    }
+    printf("auto/fixed, the worst device: %.2f\n", worst);
+    return 0;
 }
 
 static void print_table(const accelsel_dataset *t)
@@ -191,6 +250,8 @@ int main(int argc, char **argv)
         return insample(p, ds);
     if (argc > 1 && strcmp(argv[1], "--whatif") == 0)
         return whatif(p, ds, net);
+    if (argc > 1 && strcmp(argv[1], "--auto") == 0)
+        return auto_table(p, net);
     printf("layer evaluations per second (1 thread): %.3g\n",
            layer_rate(accelsel_catalog_device(cat, d), net));
     double t0 = now();
@@ -204,6 +265,8 @@ int main(int argc, char **argv)
     if (accelsel_predictor_calibrate(p, ds, NULL, NULL) != 0)
         return 1;
     printf("calibrate on the built-in dataset: %.3f s\n", now() - t0);
+    if (auto_table(p, net) != 0)
+        return 1;
     accelsel_predictor_free(p);
     accelsel_dataset_free(ds);
     accelsel_network_free(net);

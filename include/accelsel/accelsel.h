@@ -18,5 +18,6 @@
 #include <accelsel/select.h>
 #include <accelsel/map.h>
 #include <accelsel/predict.h>
+#include <accelsel/steps.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

@@ -1,0 +1,148 @@
+/* The checks of each step row (include/accelsel/steps.h lists them): the
+ * cells one by one in file order, then the checks between cells of the row. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/error.h"
+#include "perf/steps.h"
+
+typedef struct row_values {
+    double num[ST_REQUIRED]; /* the number columns */
+    uint64_t side;           /* the network's input side */
+    size_t device;           /* catalog index */
+} row_values;
+
+/* 2^53: the largest batch that is still exact in a double. */
+#define MAX_WHOLE 9007199254740992.0
+
+static int whole(const asel_steps_load *l, size_t row, int role, double v)
+{
+    if (!(v >= 1 && v <= MAX_WHOLE && v == floor(v)))
+        return asel_steps_raise(l, ACCELSEL_ERANGE, row, l->col[role],
+                                "%g is not a whole number from 1 to 2^53", v);
+    if (role == ST_STEPS_TIMED && v < l->min_timed)
+        return asel_steps_raise(l, ACCELSEL_ERANGE, row, l->col[role],
+                                "%g timed steps, fewer than the %u required", v, l->min_timed);
+    return 0;
+}
+
+static int seconds(const asel_steps_load *l, size_t row, int role, double v)
+{
+    if (!(v > 0) || !isfinite(v))
+        return asel_steps_raise(l, ACCELSEL_ERANGE, row, l->col[role],
+                                "a step time must be finite and above 0 seconds, not %g", v);
+    return 0;
+}
+
+static int precision(const asel_steps_load *l, size_t row, const char *s)
+{
+    char known[128] = "";
+    for (int p = 0; p < ACCELSEL_PRECISION_COUNT; p++) {
+        if (strcmp(s, accelsel_precision_name(p)) == 0)
+            return 0;
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", p ? ", " : "",
+                 accelsel_precision_name(p));
+    }
+    return asel_steps_raise(l, ACCELSEL_ENOTFOUND, row, l->col[ST_PRECISION],
+                            "unknown precision '%.*s%s' (known: %s)", ASEL_QUOTE_MAX, s,
+                            asel_ellipsis(s), known);
+}
+
+/* d digits at s. */
+static int digits(const char *s, int d, int *v)
+{
+    *v = 0;
+    for (int i = 0; i < d; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+        *v = *v * 10 + (s[i] - '0');
+    }
+    return 1;
+}
+
+/* YYYY-MM-DD, alone or followed by T and a time. */
+static int iso_date(const char *s)
+{
+    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y, m, d;
+    if (strlen(s) < 10 || !digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &m) ||
+        s[7] != '-' || !digits(s + 8, 2, &d))
+        return 0;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1] || (m == 2 && d == 29 && !leap))
+        return 0;
+    return s[10] == '\0' || (s[10] == 'T' && s[11] != '\0');
+}
+
+static int text_cell(const asel_steps_load *l, size_t row, int role)
+{
+    const char *s = asel_steps_text(l, row, role);
+    if (s == NULL)
+        return accelsel_last_error()->code;
+    if (role == ST_PRECISION)
+        return precision(l, row, s);
+    if (role == ST_MEASURED_AT && !iso_date(s))
+        return asel_steps_raise(l, ACCELSEL_EPARSE, row, l->col[role],
+                                "'%.*s%s' is not an ISO 8601 date (YYYY-MM-DD, then "
+                                "optionally T and a time)",
+                                ASEL_QUOTE_MAX, s, asel_ellipsis(s));
+    return 0;
+}
+
+static int cell(asel_steps_load *l, size_t row, int role, row_values *v)
+{
+    int rc;
+    switch (role) {
+    case ST_NETWORK:
+        return asel_steps_network(l, row, &v->side);
+    case ST_DEVICE:
+        return asel_steps_device(l, row, &v->device);
+    case ST_THREADS: case ST_BATCH: case ST_IMAGE_SIZE: case ST_STEPS_TIMED:
+        if ((rc = asel_steps_number(l, row, role, &v->num[role])) != 0)
+            return rc;
+        return whole(l, row, role, v->num[role]);
+    case ST_STEP_MIN: case ST_STEP_MEDIAN:
+        if ((rc = asel_steps_number(l, row, role, &v->num[role])) != 0)
+            return rc;
+        return seconds(l, row, role, v->num[role]);
+    default:
+        return text_cell(l, row, role);
+    }
+}
+
+/* The checks that need two cells of the row. */
+static int between(const asel_steps_load *l, size_t row, const row_values *v)
+{
+    const accelsel_device_info *d = accelsel_catalog_device(l->cat, v->device);
+    if (d->kind == ACCELSEL_DEVICE_CPU && d->cores > 0 && v->num[ST_THREADS] > d->cores)
+        return asel_steps_raise(l, ACCELSEL_ERANGE, row, l->col[ST_THREADS],
+                                "%g threads, more than the %d cores of device '%s'",
+                                v->num[ST_THREADS], (int)d->cores, d->name);
+    if (v->num[ST_IMAGE_SIZE] != (double)v->side)
+        return asel_steps_raise(l, ACCELSEL_EDATA, row, l->col[ST_IMAGE_SIZE],
+                                "%g, but network '%s' takes input of side %llu",
+                                v->num[ST_IMAGE_SIZE],
+                                accelsel_dataset_string(l->ds, row, l->col[ST_NETWORK]),
+                                (unsigned long long)v->side);
+    if (v->num[ST_STEP_MIN] > v->num[ST_STEP_MEDIAN])
+        return asel_steps_raise(l, ACCELSEL_EDATA, row, l->col[ST_STEP_MIN],
+                                "the minimum %g s is above the median %g s",
+                                v->num[ST_STEP_MIN], v->num[ST_STEP_MEDIAN]);
+    return 0;
+}
+
+int asel_steps_check_rows(asel_steps_load *l)
+{
+    for (size_t row = 0; row < accelsel_dataset_rows(l->ds); row++) {
+        row_values v;
+        int rc;
+        for (int k = 0; k < ST_REQUIRED; k++)
+            if ((rc = cell(l, row, l->order[k], &v)) != 0)
+                return rc;
+        if ((rc = between(l, row, &v)) != 0)
+            return rc;
+    }
+    return 0;
+}

@@ -1722,7 +1722,7 @@ class _DeviceInfo(ctypes.Structure):
                        ('tdp_w', ctypes.c_double), ('price_usd', ctypes.c_double),
                        ('cores', ctypes.c_int32), ('clock_hz', ctypes.c_double),
                        ('flops_per_cycle', ctypes.c_double * _NP), ('notes', ctypes.c_char_p),
-                       ('provenance', _Provenance)])
+                       ('provenance', _Provenance), ('host_link', ctypes.c_int64)])
 
 
 class _DesignInfo(ctypes.Structure):
@@ -1902,7 +1902,8 @@ class Catalog(_Handle):
                'vendor': d.vendor.decode(), 'kind': _KINDS[d.kind],
                'architecture': _dec(d.architecture), 'release_year': _num(d.release_year),
                'peak_flops': _precisions(d.peak_flops), 'cores': _num(d.cores),
-               'flops_per_cycle': _precisions(d.flops_per_cycle), 'notes': _dec(d.notes)}
+               'flops_per_cycle': _precisions(d.flops_per_cycle), 'notes': _dec(d.notes),
+               'host_link': self._entry_name('link', d.host_link)}
         for k in ('memory_bytes', 'memory_bw_bytes_s', 'onchip_bytes', 'tdp_w', 'price_usd', 'clock_hz'):
             out[k] = _num(getattr(d, k))
         out.update(_provenance(d.provenance))

@@ -79,7 +79,9 @@ static void close_entry(FILE *f, const char *notes, const accelsel_provenance *p
     fputc('}', f);
 }
 
-static void json_device(FILE *f, const accelsel_device_info *d)
+static const char *link_name(const accelsel_catalog *cat, int64_t i);
+
+static void json_device(FILE *f, const accelsel_catalog *cat, const accelsel_device_info *d)
 {
     open_entry(f, d->name, d->aliases, d->n_aliases);
     str(f, "vendor", d->vendor);
@@ -95,6 +97,7 @@ static void json_device(FILE *f, const accelsel_device_info *d)
     count(f, "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     number(f, "clock_hz", d->clock_hz);
     precisions(f, "flops_per_cycle", d->flops_per_cycle);
+    str(f, "host_link", link_name(cat, d->host_link));
     close_entry(f, d->notes, &d->provenance);
 }
 
@@ -212,7 +215,7 @@ static void json_system(FILE *f, const accelsel_catalog *cat, size_t si)
 void cli_catalog_json_entry(FILE *f, const accelsel_catalog *cat, int list, size_t i)
 {
     if (list == 0)
-        json_device(f, accelsel_catalog_device(cat, i));
+        json_device(f, cat, accelsel_catalog_device(cat, i));
     else if (list == 1)
         json_design(f, accelsel_catalog_design(cat, i));
     else if (list == 2)

@@ -96,7 +96,9 @@ static void per_precision(FILE *f, const accelsel_provenance *p, const char *key
     }
 }
 
-static void show_device(FILE *f, const accelsel_device_info *d)
+static const char *link_name(const accelsel_catalog *cat, int64_t i);
+
+static void show_device(FILE *f, const accelsel_catalog *cat, const accelsel_device_info *d)
 {
     const accelsel_provenance *p = &d->provenance;
     heading(f, "device", d->name);
@@ -114,6 +116,7 @@ static void show_device(FILE *f, const accelsel_device_info *d)
     integer(f, p, "cores", "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     figure(f, p, "clock_hz", "base clock", d->clock_hz, 1e9, "GHz");
     per_precision(f, p, "flops_per_cycle", "FLOPs/cycle/core", d->flops_per_cycle, 1, "");
+    line(f, "host link", link_name(cat, d->host_link));
     line(f, "notes", d->notes);
     line(f, "source", p->source);
 }
@@ -221,7 +224,7 @@ void cli_catalog_show_text(FILE *f, const accelsel_catalog *cat, const char *nam
         if (shown++)
             fputc('\n', f);
         if (l == 0)
-            show_device(f, accelsel_catalog_device(cat, (size_t)i));
+            show_device(f, cat, accelsel_catalog_device(cat, (size_t)i));
         else if (l == 1)
             show_design(f, accelsel_catalog_design(cat, (size_t)i));
         else if (l == 2)

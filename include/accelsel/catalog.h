@@ -124,9 +124,13 @@ typedef struct accelsel_device_info {
     double flops_per_cycle[ACCELSEL_PRECISION_COUNT]; /**< CPUs: per core and cycle; NaN if unknown */
     const char *notes;             /**< free text; NULL if none */
     accelsel_provenance provenance;
+    /* version 2 */
+    int64_t host_link;             /**< link index of the device's own bus to host memory
+                                        (a card's PCIe generation and width); -1 if none given.
+                                        A system's host_link, where given, is used instead. */
 } accelsel_device_info;
 
-#define ACCELSEL_DEVICE_INFO_VERSION 1
+#define ACCELSEL_DEVICE_INFO_VERSION 2
 
 /** One accelerator design that an adaptive slot can take (FPGA-style).
  *  Fields are only ever appended; @ref version says which exist.

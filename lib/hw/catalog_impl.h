@@ -165,7 +165,7 @@ void asel_hw_write(asel_buf *b, const asel_hw_plan *plan);
 int asel_hw_build(accelsel_catalog **out, const asel_hw_plan *plan, const char *source);
 
 /* Writers of single entries, for asel_hw_write(). */
-void asel_hw_write_device(asel_buf *b, const asel_hw_device *d);
+void asel_hw_write_device(asel_buf *b, const accelsel_catalog *cat, const asel_hw_device *d);
 void asel_hw_write_design(asel_buf *b, const asel_hw_design *d);
 void asel_hw_write_link(asel_buf *b, const asel_hw_link *l);
 void asel_hw_write_system(asel_buf *b, const accelsel_catalog *cat, const asel_hw_system *s);

@@ -27,7 +27,7 @@ const size_t asel_hw_n_device_figures =
 static const char *const device_keys[] = {
     "name", "aliases", "vendor", "kind", "architecture", "release_year", "peak_flops",
     "memory_bytes", "memory_bw_bytes_s", "onchip_bytes", "tdp_w", "price_usd", "cores",
-    "clock_hz", "flops_per_cycle", "notes", "source", "sources", "derived", NULL};
+    "clock_hz", "flops_per_cycle", "host_link", "notes", "source", "sources", "derived", NULL};
 
 static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_t *kind)
 {
@@ -46,6 +46,29 @@ static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_
     }
     return asel_yaml_fail(ld->doc, node, "unknown device kind '%s' (known: cpu, gpu, tpu, npu, fpga)",
                           s);
+}
+
+/* The device's own link to host memory (a card's PCIe generation and
+ * width). A name the catalog's links do not have fails at its position, with
+ * the nearest link names. */
+static int read_host_link(const asel_hw_loader *ld, const asel_yaml_node *map, int64_t *index)
+{
+    const asel_yaml_node *node = asel_yaml_get(map, "host_link");
+    *index = -1;
+    if (node == NULL)
+        return 0;
+    const char *s;
+    int rc = asel_yaml_as_string(ld->doc, node, "host_link", &s);
+    if (rc != 0)
+        return rc;
+    *index = asel_hw_lookup(ld->cat, ASEL_HW_LINKS, s);
+    if (*index >= 0)
+        return 0;
+    char why[512]; /* a copy: the new message is written where the old one is */
+    asel_hw_not_found(ld->cat, ASEL_HW_LINKS, s);
+    snprintf(why, sizeof why, "%s", accelsel_last_error()->message);
+    return asel_yaml_fail(ld->doc, node, "'host_link' refers to an unknown link (a catalog must "
+                          "define every link it refers to): %s", why);
 }
 
 /* Peak = cores x clock x FLOPs per cycle wherever the peak is not given.
@@ -92,6 +115,8 @@ int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, ase
     if (rc == 0)
         rc = asel_hw_read_opt_string(ld, map, "notes", &d->notes);
     if (rc == 0)
+        rc = read_host_link(ld, map, &d->host_link);
+    if (rc == 0)
         rc = asel_hw_read_figures(ld, map, asel_hw_device_figures, asel_hw_n_device_figures, d);
     if (rc == 0)
         rc = asel_hw_read_provenance(ld, map, asel_hw_device_figures, asel_hw_n_device_figures, d,
@@ -100,7 +125,7 @@ int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, ase
     return rc != 0 ? rc : derive_peaks(ld, map, d);
 }
 
-void asel_hw_write_device(asel_buf *b, const asel_hw_device *dev)
+void asel_hw_write_device(asel_buf *b, const accelsel_catalog *cat, const asel_hw_device *dev)
 {
     const accelsel_device_info *d = &dev->info;
     asel_hw_put_name(b, d->name);
@@ -110,6 +135,8 @@ void asel_hw_write_device(asel_buf *b, const asel_hw_device *dev)
     asel_hw_put_string(b, "architecture", d->architecture);
     asel_hw_write_figures(b, asel_hw_device_figures, asel_hw_n_device_figures, d, &d->provenance,
                           dev->n_derived_given);
+    if (d->host_link >= 0)
+        asel_hw_put_string(b, "host_link", cat->links[d->host_link].info.name);
     asel_hw_put_string(b, "notes", d->notes);
     asel_hw_put_provenance(b, &d->provenance, dev->n_derived_given);
 }

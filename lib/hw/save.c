@@ -60,7 +60,7 @@ static void write_entry(asel_buf *b, asel_hw_list list, const asel_hw_ref *r)
 {
     switch (list) {
     case ASEL_HW_DEVICES:
-        asel_hw_write_device(b, &r->cat->devices[r->index]);
+        asel_hw_write_device(b, r->cat, &r->cat->devices[r->index]);
         break;
     case ASEL_HW_DESIGNS:
         asel_hw_write_design(b, &r->cat->designs[r->index]);

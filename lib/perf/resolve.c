@@ -243,6 +243,13 @@ static int resolve_links(const accelsel_predictor *p, const accelsel_predict_req
         inter = accelsel_catalog_link(cat, (size_t)sys->inter_node_link)->name;
     if (sys && sys->host_link >= 0)
         host = accelsel_catalog_link(cat, (size_t)sys->host_link)->name;
+    /* The device's own bus (a card's PCIe generation and width) where the
+     * system does not name one; a card without a GPU-to-GPU link (one whose
+     * usual link inside a node is PCIe) reaches the others over it too. */
+    if (host == NULL && c->dev->host_link >= 0)
+        host = accelsel_catalog_link(cat, (size_t)c->dev->host_link)->name;
+    if (intra == NULL && c->dev->host_link >= 0 && strncmp(usual_intra(c->dev), "pcie", 4) == 0)
+        intra = host;
     /* A link the configuration never crosses need not be in the catalog,
      * unless the request names it. */
     int rc = 0;

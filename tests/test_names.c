@@ -77,6 +77,26 @@ static const spelling table[] = {
     {"RTX 3050", "rtx-3050", {NULL}},
     {"3050", NULL, {"rtx-3050", "rtx-3050-laptop"}},
     /* AMD, Google, Intel, Huawei, Graphcore pages. */
+    /* GeForce and Radeon cards as NVIDIA's and AMD's product pages name them. */
+    {"GeForce RTX 4070 Ti SUPER", "rtx-4070-ti-super", {NULL}},
+    {"NVIDIA GeForce RTX 4080 SUPER", "rtx-4080-super", {NULL}},
+    {"RTX 4070 SUPER", "rtx-4070-super", {NULL}},
+    {"GeForce RTX 4070", "rtx-4070", {NULL}},
+    {"RTX 4060 Ti 16GB", "rtx-4060-ti-16gb", {NULL}},
+    {"GeForce RTX 4060 Ti 8GB", "rtx-4060-ti-8gb", {NULL}},
+    {"RTX 4060 Ti", NULL, {"rtx-4060-ti-16gb", "rtx-4060-ti-8gb"}},
+    {"NVIDIA GeForce RTX 4060", "rtx-4060", {NULL}},
+    {"GeForce RTX 5080", "rtx-5080", {NULL}},
+    {"RTX 5070 Ti", "rtx-5070-ti", {NULL}},
+    {"NVIDIA GeForce RTX 5070", "rtx-5070", {NULL}},
+    {"GeForce RTX 5060 Ti 16GB", "rtx-5060-ti-16gb", {NULL}},
+    {"Radeon RX 9070 XT", "rx-9070-xt", {NULL}},
+    {"AMD Radeon RX 9070", "rx-9070", {NULL}},
+    {"AMD Radeon RX 7900 XT", "rx-7900-xt", {NULL}},
+    {"Radeon RX 7900 GRE", "rx-7900-gre", {NULL}},
+    {"RX 7800 XT", "rx-7800-xt", {NULL}},
+    {"AMD Radeon RX 7700 XT", "rx-7700-xt", {NULL}},
+    {"Radeon RX 7600", "rx-7600", {NULL}},
     {"AMD Radeon RX 7900 XTX", "rx-7900-xtx", {NULL}},
     {"Radeon RX 7900XTX", "rx-7900-xtx", {NULL}},
     {"7900 XTX", "rx-7900-xtx", {NULL}},
@@ -218,7 +238,7 @@ START_TEST(pcie_box_all_reduces_over_pcie)
     accelsel_network *net = NULL;
     accelsel_predictor *p = NULL;
     ck_assert_int_eq(accelsel_network_load_zoo(&net, "resnet50", NULL), 0);
-    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
     size_t s;
     ck_assert_int_eq(accelsel_catalog_find_system(cat, "4x RTX 4090 workstation", &s), 0);
     const accelsel_system_info *sys = accelsel_catalog_system(cat, s);
@@ -253,6 +273,187 @@ START_TEST(pcie_box_all_reduces_over_pcie)
 }
 END_TEST
 
+/* The 2 x RX 7900 XTX box is one PCIe node too: g = 2, so the ring moves
+ * 2 (g-1)/g = 1 x S over PCIe 4.0 x16 at comm_eff 0.7, plus 2 latencies. */
+START_TEST(radeon_box_all_reduces_over_pcie)
+{
+    accelsel_network *net = NULL;
+    accelsel_predictor *p = NULL;
+    ck_assert_int_eq(accelsel_network_load_zoo(&net, "resnet50", NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.system = "2x RX 7900 XTX workstation";
+    q.precision = ACCELSEL_PRECISION_FP32;
+    q.no_correction = 1;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_uint_eq(r.count, 2);
+    double params = (double)accelsel_network_get_totals(net)->params;
+    double expect = 2.0 * 1 / 2 * params * 4 / (31.508e9 * 0.7) + 2 * 1 * 5e-6;
+    ck_assert_double_eq_tol(r.communication_s, expect, 1e-9 * expect);
+    accelsel_predictor_free(p);
+    accelsel_network_free(net);
+}
+END_TEST
+
+/* A card's host_link is its bus to the host and, for a card without a
+ * GPU-to-GPU link, between the cards of a node: four bare RTX 4060s (PCIe
+ * 4.0 x8, 15.754e9 B/s; the year rule would say PCIe 5.0 x16 for 2023)
+ * all-reduce at half the x16 rate, and each copies its batch to the device
+ * at 15.754e9 B/s. */
+START_TEST(x8_card_uses_its_own_link)
+{
+    accelsel_network *net = NULL;
+    accelsel_predictor *p = NULL;
+    ck_assert_int_eq(accelsel_network_load_zoo(&net, "resnet50", NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.device = "GeForce RTX 4060";
+    q.count = 4;
+    q.global_batch = 128;
+    q.sample_bytes = 602112; /* 224 x 224 x 3 fp32 */
+    q.precision = ACCELSEL_PRECISION_FP32;
+    q.no_correction = 1;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    double params = (double)accelsel_network_get_totals(net)->params;
+    double expect = 2.0 * 3 / 4 * params * 4 / (15.754e9 * 0.7) + 2 * 3 * 5e-6;
+    ck_assert_double_eq_tol(r.communication_s, expect, 1e-9 * expect);
+    ck_assert_double_eq_tol(r.transfer_s, 32 * 602112 / 15.754e9, 1e-12);
+    /* A request's intra link still wins over the card's. */
+    q.intra_link = "pcie5-x16";
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    expect = 2.0 * 3 / 4 * params * 4 / (63.015e9 * 0.7) + 2 * 3 * 5e-6;
+    ck_assert_double_eq_tol(r.communication_s, expect, 1e-9 * expect);
+    ck_assert_double_eq_tol(r.transfer_s, 32 * 602112 / 15.754e9, 1e-12);
+    accelsel_predictor_free(p);
+    accelsel_network_free(net);
+}
+END_TEST
+
+/* host_link in a catalog file: read, written back, and a bad name refused
+ * where it stands with the nearest link names. */
+static const char host_yaml[] =
+    "version: 1\n"
+    "links:\n"
+    "  - {name: pcie3-x16, technology: pcie, bw_bytes_s: 15.754e9, source: spec}\n"
+    "  - {name: pcie4-x8, technology: pcie, bw_bytes_s: 15.754e9, source: spec}\n"
+    "devices:\n"
+    "  - name: card\n"
+    "    vendor: X\n"
+    "    kind: gpu\n"
+    "    host_link: %s\n"
+    "    source: spec\n"
+    "  - {name: other, vendor: X, kind: gpu, source: spec}\n";
+
+START_TEST(host_link_key)
+{
+    char text[1024];
+    accelsel_catalog *c = NULL;
+    snprintf(text, sizeof text, host_yaml, "pcie4-x8");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), 0);
+    ck_assert_int_eq(accelsel_catalog_device(c, 0)->host_link, 1);
+    ck_assert_int_eq(accelsel_catalog_device(c, 1)->host_link, -1);
+    ck_assert_uint_eq(accelsel_catalog_device(c, 0)->version, 2);
+    char *saved = NULL;
+    ck_assert_int_eq(accelsel_catalog_save_buffer(c, &saved, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(saved, "host_link: pcie4-x8"));
+    accelsel_catalog *again = NULL;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&again, saved, strlen(saved)), 0);
+    ck_assert_int_eq(accelsel_catalog_device(again, 0)->host_link, 1);
+    char *saved2 = NULL;
+    ck_assert_int_eq(accelsel_catalog_save_buffer(again, &saved2, NULL), 0);
+    ck_assert_str_eq(saved, saved2);
+    /* Selecting the card keeps the link it names. */
+    accelsel_catalog *sel = NULL;
+    const char *names[] = {"card"};
+    ck_assert_int_eq(accelsel_catalog_select(&sel, c, names, 1), 0);
+    size_t li;
+    ck_assert_int_eq(accelsel_catalog_find_link(sel, "pcie4-x8", &li), 0);
+    ck_assert_int_eq(accelsel_catalog_device(sel, 0)->host_link, (int64_t)li);
+    accelsel_free(saved);
+    accelsel_free(saved2);
+    accelsel_catalog_free(sel);
+    accelsel_catalog_free(again);
+    accelsel_catalog_free(c);
+    /* An unknown link: EPARSE at line 9, column 16, nearest names given. */
+    snprintf(text, sizeof text, host_yaml, "pcie4-x9");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), ACCELSEL_EPARSE);
+    ck_assert_ptr_null(c);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "9:16") != NULL, "%s", msg);
+    ck_assert_msg(strstr(msg, "'pcie4-x9'") != NULL, "%s", msg);
+    ck_assert_msg(strstr(msg, "nearest: 'pcie4-x8'") != NULL, "%s", msg);
+    /* Not a string. */
+    snprintf(text, sizeof text, host_yaml, "[pcie4-x8]");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), ACCELSEL_EPARSE);
+}
+END_TEST
+
+/* The new GeForce and Radeon cards against the vendors' spec-page figures,
+ * written down here by hand: NVIDIA product pages (CUDA cores, boost clock,
+ * memory speed and bus, total graphics power), AMD product pages (stream
+ * processors, boost clock, memory, total board power); peaks as the
+ * catalog's notes state them: GeForce fp32 = cores x 2 x boost, fp16 = bf16
+ * = 2 x fp32 (FP32 accumulate); RDNA 3 fp32 = SPs x 4 x boost, fp16 = 2 x
+ * fp32; RDNA 4 fp16 = CUs x 1024 x boost. Host link: PCIe per the pages. */
+START_TEST(new_consumer_cards_match_their_pages)
+{
+    static const struct {
+        const char *name;
+        double fp32, fp16, mem_gib, bw_gbps, bus_bits, power_w;
+        const char *link;
+    } t[] = {
+        {"rtx-4080-super", 10240 * 2 * 2.55e9, 2 * 10240 * 2 * 2.55e9, 16, 23, 256, 320, "pcie4-x16"},
+        {"rtx-4070-ti-super", 8448 * 2 * 2.61e9, 2 * 8448 * 2 * 2.61e9, 16, 21, 256, 285, "pcie4-x16"},
+        {"rtx-4070-super", 7168 * 2 * 2.475e9, 2 * 7168 * 2 * 2.475e9, 12, 21, 192, 220, "pcie4-x16"},
+        {"rtx-4070", 5888 * 2 * 2.475e9, 2 * 5888 * 2 * 2.475e9, 12, 21, 192, 200, "pcie4-x16"},
+        {"rtx-4060-ti-16gb", 4352 * 2 * 2.535e9, 2 * 4352 * 2 * 2.535e9, 16, 18, 128, 165, "pcie4-x8"},
+        {"rtx-4060-ti-8gb", 4352 * 2 * 2.535e9, 2 * 4352 * 2 * 2.535e9, 8, 18, 128, 160, "pcie4-x8"},
+        {"rtx-4060", 3072 * 2 * 2.46e9, 2 * 3072 * 2 * 2.46e9, 8, 17, 128, 115, "pcie4-x8"},
+        {"rtx-5080", 10752 * 2 * 2.62e9, 2 * 10752 * 2 * 2.62e9, 16, 30, 256, 360, "pcie5-x16"},
+        {"rtx-5070-ti", 8960 * 2 * 2.45e9, 2 * 8960 * 2 * 2.45e9, 16, 28, 256, 300, "pcie5-x16"},
+        {"rtx-5070", 6144 * 2 * 2.51e9, 2 * 6144 * 2 * 2.51e9, 12, 28, 192, 250, "pcie5-x16"},
+        {"rtx-5060-ti-16gb", 4608 * 2 * 2.57e9, 2 * 4608 * 2 * 2.57e9, 16, 28, 128, 180, "pcie5-x8"},
+        {"rtx-5060-ti-8gb", 4608 * 2 * 2.57e9, 2 * 4608 * 2 * 2.57e9, 8, 28, 128, 180, "pcie5-x8"},
+        {"rx-7900-xt", 5376 * 4 * 2.4e9, 2 * 5376 * 4 * 2.4e9, 20, 20, 320, 315, "pcie4-x16"},
+        {"rx-7900-gre", 5120 * 4 * 2.245e9, 2 * 5120 * 4 * 2.245e9, 16, 18, 256, 260, "pcie4-x16"},
+        {"rx-7800-xt", 3840 * 4 * 2.43e9, 2 * 3840 * 4 * 2.43e9, 16, 19.5, 256, 263, "pcie4-x16"},
+        {"rx-7700-xt", 3456 * 4 * 2.544e9, 2 * 3456 * 4 * 2.544e9, 12, 18, 192, 245, "pcie4-x16"},
+        {"rx-7600", 21.75e12, 43.5e12, 8, 18, 128, 165, "pcie4-x8"}, /* AMD's own figures */
+        {"rx-9070-xt", 4096 * 4 * 2.97e9, 64 * 1024 * 2.97e9, 16, 20, 256, 304, "pcie5-x16"},
+        {"rx-9070", 3584 * 4 * 2.52e9, 56 * 1024 * 2.52e9, 16, 20, 256, 220, "pcie5-x16"},
+    };
+    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+        size_t i;
+        ck_assert_msg(accelsel_catalog_find_device(cat, t[k].name, &i) == 0, "%s", t[k].name);
+        const accelsel_device_info *d = accelsel_catalog_device(cat, i);
+        ck_assert_msg(fabs(d->peak_flops[ACCELSEL_PRECISION_FP32] - t[k].fp32) < 1e-9 * t[k].fp32,
+                      "%s fp32 %g", t[k].name, d->peak_flops[ACCELSEL_PRECISION_FP32]);
+        ck_assert_msg(fabs(d->peak_flops[ACCELSEL_PRECISION_FP16] - t[k].fp16) < 1e-9 * t[k].fp16,
+                      "%s fp16 %g", t[k].name, d->peak_flops[ACCELSEL_PRECISION_FP16]);
+        if (d->vendor[0] == 'N')
+            ck_assert_double_eq(d->peak_flops[ACCELSEL_PRECISION_BF16],
+                                d->peak_flops[ACCELSEL_PRECISION_FP16]);
+        ck_assert_double_eq(d->memory_bytes, t[k].mem_gib * 1073741824.0);
+        ck_assert_msg(fabs(d->memory_bw_bytes_s - t[k].bw_gbps * 1e9 * t[k].bus_bits / 8) < 1,
+                      "%s bw %g", t[k].name, d->memory_bw_bytes_s);
+        ck_assert_double_eq(d->tdp_w, t[k].power_w);
+        ck_assert_int_ge(d->host_link, 0);
+        ck_assert_str_eq(accelsel_catalog_link(cat, (size_t)d->host_link)->name, t[k].link);
+        ck_assert_ptr_nonnull(d->provenance.source);
+    }
+    /* The x8 links: 16 and 32 GT/s x 8 lanes x 128/130 / 8 bits. */
+    size_t li;
+    ck_assert_int_eq(accelsel_catalog_find_link(cat, "PCIe 4.0 x8", &li), 0);
+    ck_assert_double_eq_tol(accelsel_catalog_link(cat, li)->bw_bytes_s, 16e9 * 8 * 128 / 130 / 8, 1e6);
+    ck_assert_int_eq(accelsel_catalog_find_link(cat, "PCIe 5.0 x8", &li), 0);
+    ck_assert_double_eq_tol(accelsel_catalog_link(cat, li)->bw_bytes_s, 32e9 * 8 * 128 / 130 / 8, 1e6);
+}
+END_TEST
+
 /* The catalog's new entries against the figures of their sources. */
 START_TEST(consumer_cards_and_the_vm)
 {
@@ -284,6 +485,10 @@ int main(void)
     tcase_add_test(tc, suggestions_rank_the_family_first);
     tcase_add_test(tc, pcie_box_all_reduces_over_pcie);
     tcase_add_test(tc, consumer_cards_and_the_vm);
+    tcase_add_test(tc, radeon_box_all_reduces_over_pcie);
+    tcase_add_test(tc, x8_card_uses_its_own_link);
+    tcase_add_test(tc, host_link_key);
+    tcase_add_test(tc, new_consumer_cards_match_their_pages);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -3326,3 +3326,58 @@ class _owned_inputs:
     def __exit__(self, *exc):
         for h in self._opened:
             h.close()
+
+
+# --- step measurements (include/accelsel/steps.h, docs/step-measurements.md) ---
+__all__ += ['StepsOptions', 'load_steps', 'steps_from_string', 'builtin_steps']
+
+
+class StepsOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('min_steps_timed', ctypes.c_uint32),
+                ('max_field_len', ctypes.c_uint64)]
+
+
+_steps_options_init = _fn('accelsel_steps_options_init', ctypes.c_int,
+                          [ctypes.POINTER(StepsOptions), ctypes.c_uint])
+_steps_options_size = _fn('accelsel_steps_options_size', _sz, [], check=False)
+if _steps_options_size() != ctypes.sizeof(StepsOptions):
+    raise ImportError('accelsel_steps_options layout differs from this binding')
+_steps_load_file = _fn('accelsel_steps_load_file', ctypes.c_int,
+                       [ctypes.POINTER(_vp), 'Catalog', ctypes.c_char_p, ctypes.POINTER(StepsOptions)])
+_steps_load_buffer = _fn('accelsel_steps_load_buffer', ctypes.c_int,
+                         [ctypes.POINTER(_vp), 'Catalog', ctypes.c_char_p, _sz,
+                          ctypes.POINTER(StepsOptions)])
+_steps_load_builtin = _fn('accelsel_steps_load_builtin', ctypes.c_int, [ctypes.POINTER(_vp), 'Catalog'])
+
+
+def _steps_options(min_steps_timed):
+    opts = StepsOptions()
+    _steps_options_init(ctypes.byref(opts), 1)
+    opts.min_steps_timed = _int_in_range(min_steps_timed, ctypes.c_uint32, 'min_steps_timed')
+    return opts
+
+
+def _steps_load(catalog, call, *args):
+    """A Dataset of step rows, checked against catalog (None: the built-in one)."""
+    with _owned_inputs(catalog, None) as (cat, _):
+        return Dataset._make(call, cat, *args)
+
+
+def load_steps(path, catalog=None, min_steps_timed=0):
+    """Read a step-measurement CSV file, every row checked (see
+    docs/step-measurements.md); min_steps_timed: the fewest timed steps a row
+    may have (0: 5). A bad cell raises AccelselError with its line and column."""
+    opts = _steps_options(min_steps_timed)
+    return _steps_load(catalog, _steps_load_file, _text(path, 'path'), ctypes.byref(opts))
+
+
+def steps_from_string(text, catalog=None, min_steps_timed=0):
+    """As load_steps(), from a str or bytes; errors name '<buffer>'."""
+    data = _buf(text)
+    opts = _steps_options(min_steps_timed)
+    return _steps_load(catalog, _steps_load_buffer, data, len(data), ctypes.byref(opts))
+
+
+def builtin_steps(catalog=None):
+    """The step measurements compiled into the library (data/steps/builtin.csv)."""
+    return _steps_load(catalog, _steps_load_builtin)

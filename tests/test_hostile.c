@@ -45,7 +45,8 @@ typedef enum entry {
     FIT,       /* accelsel_cluster_fit() of the 4 x 2 matrix with "key=value,..." options */
     MAP,       /* accelsel_mapping_load_buffer() on the two-slot mapping fixture */
     MAP_FILE,  /* accelsel_mapping_load_file() on the same */
-    PARAMS     /* accelsel_predictor_load_params_buffer() against a one-device catalog */
+    PARAMS,    /* accelsel_predictor_load_params_buffer() against a one-device catalog */
+    STEPS      /* accelsel_steps_load_buffer() against a catalog of one 2-core CPU, "c" */
 } entry;
 
 /* Option variants (CSV and network loads). */
@@ -302,6 +303,11 @@ static char *gen_long_zoo_name(size_t *len)
 
 /* ---- Checks of accepted inputs ------------------------------------------- */
 
+static void check_one_step_row(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
+}
+
 static void check_header_only(const void *r)
 {
     ck_assert_uint_eq(accelsel_dataset_rows(r), 0);
@@ -388,6 +394,11 @@ static void check_all_rows(const void *r)
 /* ---- The table ----------------------------------------------------------- */
 
 #define EPARSE ACCELSEL_EPARSE
+/* A step-measurement header, and a row on the catalog's CPU "c" (run_steps). */
+#define S_HEAD "network,device,threads,batch,image_size,precision,framework,framework_version," \
+               "steps_timed,step_min_s,step_median_s,measured_at\n"
+#define S_ROW(net, threads, side, min, median, date) \
+    net ",c," threads ",32," side ",fp32,pt,1.13,5," min "," median "," date "\n"
 #define EINVAL ACCELSEL_EINVAL
 
 /* Catalog pieces. Line 1 "version: 1", line 2 "devices:", line 3 the device
@@ -984,6 +995,44 @@ static const hcase cases[] = {
      O_NONE, EPARSE, "'tile_m' = 6.5 is not a whole number", 4, 112, NULL},
     {PARAMS, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes",
      4, 20, NULL},
+
+    /* Step measurements (docs/step-measurements.md). In S_ROW the cells start
+     * at bytes 1 (network), 11 (device), 13 (threads), 15 (batch), 18
+     * (image_size), 21 (precision), 26 (framework), 29 (framework_version),
+     * 34 (steps_timed), 36 (step_min_s), 41 (step_median_s), 46 (measured_at):
+     * "small-cnn," is 10 bytes, "c," 2, "1," 2, "32," 3, "32," 3, "fp32," 5,
+     * "pt," 3, "1.13," 5, "5," 2, "0.04," 5, "0.05," 5. */
+    {STEPS, "empty input", T(""), O_NONE, EPARSE, "no header: the input is empty", 1, 1, NULL},
+    {STEPS, "a header alone", T(S_HEAD), O_NONE, ACCELSEL_EEMPTY, "no step rows after the header",
+     0, 0, NULL},
+    {STEPS, "a required column missing, at the header",
+     T("network,device,threads,batch,image_size,precision,framework,framework_version,"
+       "steps_timed,step_min_s,step_median_s\n"), O_NONE, EPARSE,
+     "missing required column 'measured_at'", 1, 1, NULL},
+    {STEPS, "one good row", T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "0.05", "2025-06-01")),
+     O_NONE, 0, NULL, 0, 0, check_one_step_row},
+    {STEPS, "an unknown network, at its cell",
+     T(S_HEAD S_ROW("small-cn", "1", "32", "0.04", "0.05", "2025-06-01")), O_NONE,
+     ACCELSEL_ENOTFOUND, "no zoo network named 'small-cn' (closest: 'small-cnn')", 2, 1, NULL},
+    {STEPS, "threads above the CPU's cores",
+     T(S_HEAD S_ROW("small-cnn", "3", "32", "0.04", "0.05", "2025-06-01")), O_NONE,
+     ACCELSEL_ERANGE, "column 'threads': 3 threads, more than the 2 cores of device 'c'", 2, 13,
+     NULL},
+    {STEPS, "an image size the network does not take",
+     T(S_HEAD S_ROW("small-cnn", "1", "224", "0.04", "0.05", "2025-06-01")), O_NONE,
+     ACCELSEL_EDATA, "224, but network 'small-cnn' takes input of side 32", 2, 18, NULL},
+    {STEPS, "an infinite median",
+     T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "inf", "2025-06-01")), O_NONE,
+     ACCELSEL_ERANGE, "a step time must be finite and above 0 seconds, not inf", 2, 41, NULL},
+    {STEPS, "a minimum above the median, at the minimum",
+     T(S_HEAD S_ROW("small-cnn", "1", "32", "0.06", "0.05", "2025-06-01")), O_NONE,
+     ACCELSEL_EDATA, "the minimum 0.06 s is above the median 0.05 s", 2, 36, NULL},
+    {STEPS, "30 February", T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "0.05", "2025-02-30")),
+     O_NONE, EPARSE, "'2025-02-30' is not an ISO 8601 date", 2, 46, NULL},
+    {STEPS, "text in a number column, on the second row",
+     T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "0.05", "2025-06-01")
+       S_ROW("small-cnn", "one", "32", "0.04", "0.05", "2025-06-01")), O_NONE, EPARSE,
+     "column 'threads': 'one' is not a number", 3, 13, NULL},
 };
 
 #define N_CASES (sizeof cases / sizeof cases[0])
@@ -1160,6 +1209,23 @@ static int run_params(const hcase *c, const char *data, size_t len)
     settle(c, rc, p);
     if (rc == 0)
         accelsel_predictor_free(p);
+    accelsel_catalog_free(cat);
+    return rc;
+}
+
+static int run_steps(const hcase *c, const char *data, size_t len)
+{
+    static const char cpu[] =
+        "version: 1\ndevices:\n  - {name: c, vendor: v, kind: cpu, cores: 2, clock_hz: 2.0e9, source: s}\n";
+    accelsel_catalog *cat = NULL;
+    accelsel_dataset *ds = UNSET;
+    int rc = accelsel_catalog_load_buffer(&cat, cpu, strlen(cpu));
+    if (rc != 0)
+        return rc;
+    rc = accelsel_steps_load_buffer(&ds, cat, data, len, NULL);
+    settle(c, rc, ds);
+    if (rc == 0)
+        accelsel_dataset_free(ds);
     accelsel_catalog_free(cat);
     return rc;
 }
@@ -1354,6 +1420,8 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_mapping(c, data, len, path);
     case PARAMS:
         return run_params(c, data, len);
+    case STEPS:
+        return run_steps(c, data, len);
     }
     ck_abort_msg("%s: unknown entry %d", c->name, (int)c->entry);
     return -1;

@@ -852,7 +852,7 @@ G_NUM(accelsel_catalog_device_count) G_NUM(accelsel_catalog_design_count)
 G_NUM(accelsel_catalog_link_count) G_NUM(accelsel_catalog_system_count)
 G_PTR(accelsel_network_name) G_NUM(accelsel_network_bytes_per_element)
 G_NUM(accelsel_network_layer_count) G_NUM(accelsel_network_input_count)
-G_PTR(accelsel_network_get_totals)
+G_PTR(accelsel_network_get_totals) G_PTR(accelsel_network_get_recipe)
 
 /* The fixture's rows are built in memory: no line, as for NULL (lines of
  * read rows: test_dataset.c). */
@@ -932,6 +932,7 @@ static const getter_case getter_cases[] = {
     GET(accelsel_network_layer_count, H_NET, 0),
     GET(accelsel_network_input_count, H_NET, 0),
     GET(accelsel_network_get_totals, H_NET, 0),
+    GET(accelsel_network_get_recipe, H_NET, 0),
     GET(accelsel_provenance_source, H_PROV, 0),
 };
 #define N_GETTER_CASES (sizeof getter_cases / sizeof getter_cases[0])
@@ -2256,6 +2257,8 @@ START_TEST(filled_structs)
     ck_assert_uint_eq(accelsel_network_layer(F.net, 0)->version, ACCELSEL_LAYER_INFO_VERSION);
     ck_assert_uint_eq(accelsel_network_get_totals(F.net)->version,
                       ACCELSEL_NETWORK_TOTALS_VERSION);
+    ck_assert_uint_eq(accelsel_network_get_recipe(F.net)->version,
+                      ACCELSEL_NETWORK_RECIPE_VERSION);
 }
 END_TEST
 
@@ -2286,6 +2289,9 @@ N_WRAP(accelsel_device_kind_name, int)
 N_WRAP(accelsel_dataflow_name, int)
 N_WRAP(accelsel_importance_measure_name, int)
 N_WRAP(accelsel_rank_method_name, int)
+N_WRAP(accelsel_recipe_source_name, uint32_t)
+N_WRAP(accelsel_correction_source_name, uint32_t)
+N_WRAP(accelsel_error_group_name, uint32_t)
 
 static const name_case name_cases[] = {
     {"accelsel_strerror", n_accelsel_strerror, ACCELSEL_EDATA, ACCELSEL_OK, "unknown error"},
@@ -2303,6 +2309,12 @@ static const name_case name_cases[] = {
      ACCELSEL_MEASURE_PEARSON, ACCELSEL_MEASURE_COUNT, NULL},
     {"accelsel_rank_method_name", n_accelsel_rank_method_name, ACCELSEL_RANK_TOPSIS,
      ACCELSEL_RANK_PARETO, NULL},
+    {"accelsel_recipe_source_name", n_accelsel_recipe_source_name, ACCELSEL_RECIPE_FROM_REQUEST,
+     ACCELSEL_RECIPE_ASSUMED, NULL},
+    {"accelsel_correction_source_name", n_accelsel_correction_source_name,
+     ACCELSEL_CORRECTION_NONE, ACCELSEL_CORRECTION_DISABLED, NULL},
+    {"accelsel_error_group_name", n_accelsel_error_group_name, ACCELSEL_ERROR_GROUP_NONE,
+     ACCELSEL_ERROR_GROUP_C, NULL},
 };
 #define N_NAME_CASES (sizeof name_cases / sizeof name_cases[0])
 

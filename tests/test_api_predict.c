@@ -43,7 +43,7 @@ static void setup(void)
 {
     ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, cat_yaml, strlen(cat_yaml)), 0);
     ck_assert_int_eq(accelsel_network_load_zoo(&net, "small-cnn", NULL), 0);
-    ck_assert_int_eq(accelsel_predictor_new(&pred, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&pred, cat, TEST_PHYSICAL), 0);
     ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&rows, rows_csv, strlen(rows_csv), NULL), 0);
 }
 
@@ -71,6 +71,7 @@ START_TEST(options_and_structs)
     accelsel_calibrate_options co;
     ck_assert_int_eq(accelsel_predictor_options_init(&po, ACCELSEL_PREDICTOR_OPTIONS_VERSION), 0);
     ck_assert_uint_eq(po.calibrate_builtin, 0);
+    ck_assert_uint_eq(po.physical, 0);
     ck_assert_int_eq(accelsel_predictor_options_init(&po, 99), ACCELSEL_EVERSION);
     assert_einval(accelsel_predictor_options_init(NULL, 1), "opts");
     ck_assert_int_eq(accelsel_predict_request_init(&rq, ACCELSEL_PREDICT_REQUEST_VERSION), 0);
@@ -78,7 +79,8 @@ START_TEST(options_and_structs)
     ck_assert_int_eq(accelsel_predict_request_init(&rq, 0), ACCELSEL_EVERSION);
     assert_einval(accelsel_predict_request_init(NULL, 1), "req");
     ck_assert_int_eq(accelsel_prediction_init(&pr, ACCELSEL_PREDICTION_VERSION), 0);
-    ck_assert_int_eq(accelsel_prediction_init(&pr, 2), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_prediction_init(&pr, 3), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_prediction_init(&pr, 0), ACCELSEL_EVERSION);
     assert_einval(accelsel_prediction_init(NULL, 1), "res");
     ck_assert_int_eq(accelsel_predict_dataset_options_init(&dop, ACCELSEL_PREDICT_DATASET_OPTIONS_VERSION), 0);
     ck_assert_int_eq(accelsel_predict_dataset_options_init(&dop, 7), ACCELSEL_EVERSION);
@@ -95,6 +97,120 @@ START_TEST(options_and_structs)
     ck_assert_uint_eq(accelsel_predict_dataset_options_size(), sizeof(accelsel_predict_dataset_options));
     ck_assert_uint_eq(accelsel_calibrate_options_size(), sizeof(accelsel_calibrate_options));
     ck_assert_uint_eq(accelsel_sweep_point_size(), sizeof(accelsel_sweep_point));
+}
+END_TEST
+
+/* An evaluation table of three protocols: each group takes the protocol
+ * with the most rows (a: "p2" with 9, b: "p1" with 5, c: none). */
+static accelsel_dataset *evaluation(void)
+{
+    accelsel_dataset *t;
+    const char *proto[] = { "p1", "p2", "p1", "p2" }, *group[] = { "a", "a", "b", "all" };
+    const double n[] = { 4, 9, 5, 20 }, med[] = { 1, 2, 3, 4 }, p90[] = { 5, 6, 7, 8 };
+    ck_assert_int_eq(accelsel_dataset_new(&t, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_categorical(t, "protocol", proto, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_categorical(t, "group", group, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(t, "rows", n, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(t, "model_median_ape", med, 4), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(t, "model_p90_ape", p90, 4), 0);
+    return t;
+}
+
+/* The group, band and sources a prediction reports, by the definitions of
+ * include/accelsel/predict.h. */
+START_TEST(error_bands_and_sources)
+{
+    assert_einval(accelsel_predictor_set_error_bands(NULL, rows), "p");
+    assert_einval(accelsel_predictor_set_error_bands(pred, NULL), "evaluation");
+    ck_assert_int_eq(accelsel_predictor_set_error_bands(pred, rows), ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'protocol'"));
+    accelsel_dataset *t = evaluation();
+    ck_assert_int_eq(accelsel_predictor_set_error_bands(pred, t), 0);
+    accelsel_dataset_free(t);
+    char *text;
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(pred, &text, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(text, "  a: {median: 2, p90: 6, rows: 9, protocol: p2}\n"
+                                       "  b: {median: 3, p90: 7, rows: 5, protocol: p1}\n"));
+    /* The same bands, with corrections of g learned on small-cnn. */
+    char edited[16384];
+    const char *at = strstr(text, "corrections: {}\ncount_corrections: {}\n"
+                                  "workload: {network: resnet50, parameters: 25557032, "
+                                  "macs: 4089184256}\n");
+    ck_assert_ptr_nonnull(at);
+    const accelsel_network_totals *tot = accelsel_network_get_totals(net);
+    snprintf(edited, sizeof edited,
+             "%.*scorrections: {g: 1.25}\ncount_corrections: {g: {8: 0.8}}\n"
+             "workload: {network: small-cnn, parameters: %llu, macs: %llu}\n%s",
+             (int)(at - text), text, (unsigned long long)tot->params,
+             (unsigned long long)tot->macs, strstr(at, "error_bands:"));
+    accelsel_free(text);
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, cat, edited, strlen(edited), NULL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    q.network = net, q.device = "g", q.count = 8;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_uint_eq(r.correction_source, ACCELSEL_CORRECTION_DEVICE_COUNT);
+    ck_assert_double_eq_tol(r.correction, 1.25 * 0.8, 1e-15);
+    ck_assert_uint_eq(r.error_group, ACCELSEL_ERROR_GROUP_A);
+    ck_assert_double_eq(r.error_median_pct, 2);
+    ck_assert_double_eq(r.error_p90_pct, 6);
+    /* small-cnn's recipe: 50,000 samples, 10 epochs. */
+    ck_assert_uint_eq(r.epochs_source, ACCELSEL_RECIPE_FROM_NETWORK);
+    ck_assert_uint_eq(r.epoch_samples_source, ACCELSEL_RECIPE_FROM_NETWORK);
+    ck_assert_double_eq(r.epochs, 10);
+    q.count = 4;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_uint_eq(r.correction_source, ACCELSEL_CORRECTION_DEVICE);
+    ck_assert_uint_eq(r.error_group, ACCELSEL_ERROR_GROUP_B);
+    ck_assert_double_eq(r.error_p90_pct, 7);
+    q.epochs = 3, q.epoch_samples = 1000;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_uint_eq(r.epochs_source, ACCELSEL_RECIPE_FROM_REQUEST);
+    ck_assert_uint_eq(r.epoch_samples_source, ACCELSEL_RECIPE_FROM_REQUEST);
+    q.no_correction = 1;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert_uint_eq(r.correction_source, ACCELSEL_CORRECTION_DISABLED);
+    ck_assert_uint_eq(r.error_group, ACCELSEL_ERROR_GROUP_NONE);
+    ck_assert(isnan(r.error_median_pct) && isnan(r.error_p90_pct));
+    /* Another network: g's factors are withheld; no recipe is assumed. */
+    accelsel_network *gpt;
+    ck_assert_int_eq(accelsel_network_load_zoo(&gpt, "gpt2-small", NULL), 0);
+    accelsel_predict_request g = ACCELSEL_PREDICT_REQUEST_INIT;
+    g.network = gpt, g.device = "g", g.count = 8, g.global_batch = 64;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &g, &r), 0);
+    ck_assert_uint_eq(r.correction_source, ACCELSEL_CORRECTION_OTHER_WORKLOAD);
+    ck_assert_double_eq(r.correction, 1);
+    ck_assert_uint_eq(r.error_group, ACCELSEL_ERROR_GROUP_NONE);
+    ck_assert_uint_eq(r.epochs_source, ACCELSEL_RECIPE_ASSUMED);
+    ck_assert_uint_eq(r.epoch_samples_source, ACCELSEL_RECIPE_ASSUMED);
+    /* A version-1 prediction is written up to its own fields only. */
+    accelsel_prediction v1;
+    memset(&v1, 0x5a, sizeof v1);
+    ck_assert_int_eq(accelsel_prediction_init(&v1, 1), 0);
+    ck_assert_int_eq(accelsel_predictor_predict(p, &g, &v1), 0);
+    ck_assert_double_eq(v1.time_to_train_s, r.time_to_train_s);
+    ck_assert_uint_eq(v1.error_group, 0x5a5a5a5aU);
+    accelsel_network_free(gpt);
+    accelsel_predictor_free(p);
+}
+END_TEST
+
+/* Version-1 options end before physical; physical with a fit is refused. */
+START_TEST(options_versions)
+{
+    accelsel_predictor_options o;
+    memset(&o, 0x5a, sizeof o);
+    ck_assert_int_eq(accelsel_predictor_options_init(&o, 1), 0);
+    ck_assert_uint_eq(o.version, 1);
+    ck_assert_uint_eq(o.calibrate_builtin, 0);
+    ck_assert_uint_eq(o.physical, 0x5a5a5a5aU);
+    ck_assert_int_eq(accelsel_predictor_options_init(&o, 2), 0);
+    o.physical = 1, o.calibrate_builtin = 1;
+    accelsel_predictor *p = (accelsel_predictor *)&p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, &o), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(p);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "physical and calibrate_builtin"));
 }
 END_TEST
 
@@ -216,7 +332,7 @@ START_TEST(calibration_calls)
     ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
     o.holdout_rounds = "v3.0";
     accelsel_predictor *p;
-    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
     ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &rep), 0);
     accelsel_error_summary e;
     assert_einval(accelsel_calibration_report_summary(NULL, 0, NULL, &e), "r");
@@ -357,6 +473,8 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, options_and_structs);
     tcase_add_test(tc, constructors_and_files);
+    tcase_add_test(tc, error_bands_and_sources);
+    tcase_add_test(tc, options_versions);
     tcase_add_test(tc, prediction_calls);
     tcase_add_test(tc, dataset_calls);
     tcase_add_test(tc, calibration_calls);

@@ -56,7 +56,7 @@ typedef struct synth {
 static accelsel_predictor *fresh(void)
 {
     accelsel_predictor *p;
-    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
     p->par.kind[ASEL_PERF_KIND_GPU].overlap = 0;
     return p;
 }
@@ -96,7 +96,7 @@ static void make_rows(const accelsel_predictor *truth, synth *s, size_t n_dev, s
 static accelsel_predictor *truth_rows(synth *s)
 {
     accelsel_predictor *truth;
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, TEST_PHYSICAL), 0);
     set_truth(truth);
     make_rows(truth, s, 4, 7, 4);
     return truth;
@@ -282,7 +282,7 @@ START_TEST(corrections_weight_recent_rounds)
     static synth s;
     static const double factor[] = { 1, 1, 1.5 };
     static const char *round[] = { "v1.0", "v1.0", "v3.0" };
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, TEST_PHYSICAL), 0);
     set_truth(truth);
     make_rows(truth, &s, 4, 7, 4);
     size_t n_a30 = 0;
@@ -774,7 +774,7 @@ START_TEST(evaluation_is_thread_count_invariant)
 {
     accelsel_predictor *truth;
     static synth s;
-    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&truth, cat, TEST_PHYSICAL), 0);
     set_truth(truth);
     /* Fusion at its default: six or eight rows of one network cannot tell
      * it from memory_eff, and the prior holds it there. */

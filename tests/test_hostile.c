@@ -961,8 +961,8 @@ static const hcase cases[] = {
     {PARAMS, "another format, at its value", T("format: x\n"), O_NONE, EPARSE,
      "not a predictor parameter file: format 'x'", 1, 9, NULL},
     /* "version: " is 9 bytes. */
-    {PARAMS, "version 3, at its value", T(P_FORMAT "version: 3\n"), O_NONE, ACCELSEL_EVERSION,
-     "unknown predictor parameter file version 3", 2, 10, NULL},
+    {PARAMS, "version 4, at its value", T(P_FORMAT "version: 4\n"), O_NONE, ACCELSEL_EVERSION,
+     "unknown predictor parameter file version 4", 2, 10, NULL},
     /* A key of version 2 in a file of version 1, at the key. */
     {PARAMS, "a key newer than the version", T(P_FORMAT "version: 1\nsoftware_trend: 0\n"), O_NONE,
      EPARSE, "unknown key 'software_trend'", 3, 1, NULL},

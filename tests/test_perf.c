@@ -193,7 +193,7 @@ static double step_time(const char *device, uint32_t count, const char *intra, d
 {
     accelsel_predictor *p;
     accelsel_network *r50;
-    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
     ck_assert_int_eq(accelsel_network_load_zoo(&r50, "resnet18", NULL), 0);
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
     q.network = r50;
@@ -220,7 +220,7 @@ START_TEST(monotonicity)
     }
     accelsel_predictor *p;
     accelsel_network *r18;
-    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
     ck_assert_int_eq(accelsel_network_load_zoo(&r18, "resnet18", NULL), 0);
     double last = INFINITY;
     for (uint32_t n = 1; n <= 128; n *= 2) {
@@ -422,12 +422,13 @@ END_TEST
 START_TEST(corrections_multiply_out_of_range)
 {
     accelsel_predictor *p;
-    ck_assert_int_eq(accelsel_predictor_new(&p, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
     size_t g;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "gpu1", &g), 0);
     p->corr.dev[g] = 1e-6;
     ck_assert_int_eq(asel_perf_corr_reserve(&p->corr, 1), 0);
     p->corr.cnt[p->corr.n_cnt++] = (asel_perf_count_corr){ g, 2, 1e-6 };
+    asel_perf_workload_of(&p->workload, net); /* factors learned on this network */
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
     q.network = net, q.device = "gpu1", q.count = 2, q.intra_link = "fast";
     accelsel_prediction r = ACCELSEL_PREDICTION_INIT;

@@ -24,7 +24,7 @@ static void setup(void)
     ck_assert_int_eq(accelsel_catalog_load_builtin(&cat), 0);
     ck_assert_int_eq(accelsel_network_load_zoo(&r50, "resnet50", NULL), 0);
     ck_assert_int_eq(accelsel_network_load_zoo(&small, "small-cnn", NULL), 0);
-    ck_assert_int_eq(accelsel_predictor_new(&pred, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&pred, cat, TEST_PHYSICAL), 0);
 }
 
 static void teardown(void)
@@ -357,7 +357,7 @@ START_TEST(infinite_epoch_is_refused)
     accelsel_predictor *p;
     ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
     ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
-    ck_assert_int_eq(accelsel_predictor_new(&p, both, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, both, TEST_PHYSICAL), 0);
     accelsel_predict_request q = req("abacus", 1, 256);
     accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
     ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
@@ -417,7 +417,7 @@ START_TEST(range_errors_name_the_figure)
     accelsel_predictor *p;
     ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
     ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
-    ck_assert_int_eq(accelsel_predictor_new(&p, both, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, both, TEST_PHYSICAL), 0);
     static const struct { const char *dev, *intra, *inter; uint32_t count, nodes; const char *a, *b; } c[] = {
         { "a100-sxm4-80gb", "tiny", NULL, 8, 1, "link 'tiny' (bw_bytes_s 1e-300", "all-reduce" },
         { "a100-sxm4-80gb", "slowlat", NULL, 8, 1, "link 'slowlat'", "latency_s 1.7e+308" },
@@ -487,7 +487,7 @@ START_TEST(links_only_where_crossed)
     accelsel_catalog *own;
     accelsel_predictor *p;
     ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
-    ck_assert_int_eq(accelsel_predictor_new(&p, own, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, own, TEST_PHYSICAL), 0);
     accelsel_predict_request q = req("cpu6", 1, 64);
     accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
     ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
@@ -557,7 +557,7 @@ START_TEST(auto_precision_is_the_fastest)
 {
     accelsel_catalog *own = precision_catalog();
     accelsel_predictor *p;
-    ck_assert_int_eq(accelsel_predictor_new(&p, own, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, own, TEST_PHYSICAL), 0);
     static const struct { const char *dev; int wide, want; } c[] = {
         { "fp16-card", ACCELSEL_PRECISION_FP32, ACCELSEL_PRECISION_FP16 },
         { "tf32-card", ACCELSEL_PRECISION_TF32, ACCELSEL_PRECISION_FP16 },
@@ -649,7 +649,7 @@ START_TEST(host_and_node_errors)
     accelsel_catalog *both;
     ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
     accelsel_predictor *p;
-    ck_assert_int_eq(accelsel_predictor_new(&p, both, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, both, TEST_PHYSICAL), 0);
     accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
     accelsel_predict_request q = req("a100-sxm4-80gb", 8, 0);
     q.host_cpu = "h100-sxm5-80gb";
@@ -702,7 +702,7 @@ START_TEST(params_round_trip)
         ds = one;
     }
     accelsel_predictor *cal, *back;
-    ck_assert_int_eq(accelsel_predictor_new(&cal, cat, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&cal, cat, TEST_PHYSICAL), 0);
     ck_assert_int_eq(accelsel_predictor_calibrate(cal, ds, NULL, NULL), 0);
     char *a = save(cal);
     ck_assert_ptr_nonnull(strstr(a, "\ncorrections:\n  "));
@@ -734,9 +734,26 @@ END_TEST
 /* Edits of the default file, each with the status and a word of the message. */
 static const struct { const char *from, *to; int rc; const char *word; } edits[] = {
     { "format: accelsel-predictor-params", "format: other", ACCELSEL_EPARSE, "not a predictor" },
-    { "version: 2", "version: 3", ACCELSEL_EVERSION, "version 3" },
-    { "version: 2", "version: 0", ACCELSEL_EVERSION, "version 0" },
-    { "version: 2", "version: 1", ACCELSEL_EPARSE, "software_trend" }, /* a key version 1 lacks */
+    { "version: 3", "version: 4", ACCELSEL_EVERSION, "version 4" },
+    { "version: 3", "version: 0", ACCELSEL_EVERSION, "version 0" },
+    { "version: 3", "version: 1", ACCELSEL_EPARSE, "software_trend" }, /* a key version 1 lacks */
+    { "version: 3", "version: 2", ACCELSEL_EPARSE, "workload" },       /* one version 2 lacks */
+    /* The fit's workload and error bands (version 3). */
+    { "workload: {network: resnet50, parameters: 25557032, macs: 4089184256}\n", "",
+      ACCELSEL_EPARSE, "missing required key 'workload'" },
+    { "macs: 4089184256", "macs: 1.5", ACCELSEL_EPARSE, "'macs' = 1.5 is not a whole number" },
+    { "network: resnet50", "network: ''", ACCELSEL_EPARSE, "1 to 63 characters" },
+    { "network: resnet50", "network: resnet50, layers: 3", ACCELSEL_EPARSE, "layers" },
+    { "error_bands: {}", "error_bands: {d: {median: 1, p90: 2, rows: 3, protocol: x}}",
+      ACCELSEL_EPARSE, "'d'" },
+    { "error_bands: {}", "error_bands: {a: {median: 5, p90: 2, rows: 3, protocol: x}}",
+      ACCELSEL_EPARSE, "p90 2 of group a is below its median 5" },
+    { "error_bands: {}", "error_bands: {a: {median: 1, p90: 2, rows: 0, protocol: x}}",
+      ACCELSEL_EPARSE, "rows" },
+    { "error_bands: {}", "error_bands: {a: {median: 1, p90: 2, rows: 3}}", ACCELSEL_EPARSE,
+      "protocol" },
+    { "error_bands: {}", "error_bands: {b: {median: nan, p90: 2, rows: 3, protocol: x}}",
+      ACCELSEL_EPARSE, "median" },
     { "software_trend: 0\n", "", ACCELSEL_EPARSE, "software_trend" },
     { "software_trend: 0", "software_trend: -1.5", ACCELSEL_EPARSE, "software_trend" },
     { "software_year: 2024", "software_year: 1e9", ACCELSEL_EPARSE, "software_year" },
@@ -813,17 +830,24 @@ START_TEST(params_edges_load)
 }
 END_TEST
 
-/* A file of version 1 (before the software trend) still loads: its keys
- * are read, the trend keeps its default (none, software of 2024), so the
- * predictor predicts as before and saves as version 2 again. */
+/* A file of version 1 (before the software trend, the workload and the
+ * error bands) still loads: its keys are read, the trend keeps its default
+ * (none, software of 2024), the workload is ResNet-50's and there are no
+ * bands, so the predictor predicts as before and saves as version 3 again. */
 START_TEST(params_version_1_loads)
 {
     static const char trend[] = "software_trend: 0\nsoftware_year: 2024\n";
+    static const char scope[] =
+        "workload: {network: resnet50, parameters: 25557032, macs: 4089184256}\n"
+        "error_bands: {}\n";
     char *base = save(pred), text[8192];
-    const char *t = strstr(base, trend);
+    const char *t = strstr(base, trend), *w = strstr(base, scope);
     ck_assert_ptr_nonnull(t);
-    snprintf(text, sizeof text, "%.*s%s", (int)(t - base), base, t + strlen(trend));
-    char *v = strstr(text, "version: 2");
+    ck_assert_ptr_nonnull(w);
+    ck_assert_ptr_eq(w + strlen(scope), base + strlen(base)); /* the last lines */
+    snprintf(text, sizeof text, "%.*s%.*s", (int)(t - base), base,
+             (int)(w - t - strlen(trend)), t + strlen(trend));
+    char *v = strstr(text, "version: 3");
     ck_assert_ptr_nonnull(v);
     v[strlen("version: ")] = '1';
     accelsel_predictor *old;

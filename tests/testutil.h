@@ -4,6 +4,13 @@
 
 #include <stddef.h>
 
+#include <accelsel/predict.h>
+
+/* Options for the physical model (compiled-in values, no corrections):
+ * the predictor that tests which compute predictions by hand start from. */
+#define TEST_PHYSICAL                                                                \
+    (&(const accelsel_predictor_options){ ACCELSEL_PREDICTOR_OPTIONS_VERSION, 0, 0, 1 })
+
 /* Install an allocator that fails the N-th allocation from now (1-based;
  * 0 = never fail) and counts live blocks. Restore with testutil_alloc_reset(). */
 void testutil_alloc_fail_at(size_t n);

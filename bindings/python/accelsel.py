@@ -2423,7 +2423,7 @@ _dbl = ctypes.c_double
 
 class _PredictorOptions(ctypes.Structure):
     _fields_ = [('version', ctypes.c_uint), ('max_yaml_nodes', ctypes.c_uint64),
-                ('calibrate_builtin', ctypes.c_uint32)]
+                ('calibrate_builtin', ctypes.c_uint32), ('physical', ctypes.c_uint32)]
 
 
 class _PredictRequest(ctypes.Structure):
@@ -2448,7 +2448,10 @@ class _Prediction(ctypes.Structure):
                  ('nodes', ctypes.c_uint32), ('per_node', ctypes.c_uint32)] +
                 [(f, _dbl) for f in _BREAKDOWN + ('memory_needed_bytes', 'memory_available_bytes',
                                                   'correction')] +
-                [('device_index', ctypes.c_int64)])
+                [('device_index', ctypes.c_int64), ('epochs_source', ctypes.c_uint32),
+                 ('epoch_samples_source', ctypes.c_uint32), ('correction_source', ctypes.c_uint32),
+                 ('error_group', ctypes.c_uint32), ('error_median_pct', _dbl),
+                 ('error_p90_pct', _dbl)])
 
 
 _LAYER_TIMES = ('forward_s', 'backward_s', 'update_s', 'compute_s', 'memory_s', 'overhead_s')
@@ -2531,10 +2534,13 @@ _pr_report_summary = _fn('accelsel_calibration_report_summary', ctypes.c_int,
                          ['CalibrationReport', ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(_ErrorSummary)])
 _pr_report_table = _fn('accelsel_calibration_report_table', _vp, ['CalibrationReport'], check=False)
 _pr_report_free = _fn('accelsel_calibration_report_free', None, [_vp], check=False)
+_pr_set_bands = _fn('accelsel_predictor_set_error_bands', ctypes.c_int, ['Predictor', 'Dataset'])
+_name_of = {k: _fn('accelsel_%s_name' % k, ctypes.c_char_p, [ctypes.c_uint32], check=False)
+            for k in ('recipe_source', 'correction_source', 'error_group')}
 _BOUNDS = {1: 'compute', 2: 'memory', 3: 'overhead'}
-_PREDICTOR_OPTIONS_VERSION = 1
+_PREDICTOR_OPTIONS_VERSION = 2
 _PREDICT_REQUEST_VERSION = 1
-_PREDICTION_VERSION = 1
+_PREDICTION_VERSION = 2
 _PREDICT_DATASET_OPTIONS_VERSION = 1
 _CALIBRATE_OPTIONS_VERSION = 1
 
@@ -2549,11 +2555,12 @@ def _precision_code(precision):
     return PRECISIONS.index(precision)
 
 
-def _predictor_options(calibrate_builtin=False, max_yaml_nodes=0):
+def _predictor_options(calibrate_builtin=False, physical=False, max_yaml_nodes=0):
     o = _PredictorOptions()
     _pr_options_init(ctypes.byref(o), _PREDICTOR_OPTIONS_VERSION)
     _store(o, 'Predictor', max_yaml_nodes=max_yaml_nodes)
-    o.calibrate_builtin = 1 if calibrate_builtin else 0
+    o.calibrate_builtin = _flag(calibrate_builtin, 'Predictor: calibrate_builtin')
+    o.physical = _flag(physical, 'Predictor: physical')
     return o
 
 
@@ -2670,9 +2677,11 @@ def _writing(method):
 class Predictor(_Handle):
     """The training-time predictor (include/accelsel/predict.h, docs/predictor.md).
 
-    Predictor(catalog=None, calibrate_builtin=False): the compiled-in default
-    parameters (or, with calibrate_builtin, parameters fitted on the built-in
-    MLPerf rows) over a catalog (the built-in one when None). The predictor
+    Predictor(catalog=None, calibrate_builtin=False, physical=False): the fit
+    on the built-in MLPerf rows shipped with the library (with
+    calibrate_builtin, that fit made now against this catalog; with physical,
+    the compiled-in starting values, no corrections and no error bands) over a
+    catalog (the built-in one when None). The predictor
     uses the catalog until it is freed: closing the Catalog before then ends
     that object's use at once and frees the catalog after the predictor (see
     _Handle). Predictor.load(path) / from_params(text) read saved parameters.
@@ -2691,8 +2700,9 @@ class Predictor(_Handle):
                'host_cpu', 'host_cores_per_node', 'batch', 'precision', 'epochs',
                'epoch_samples', 'samples', 'sample_bytes', 'correction')
 
-    def __init__(self, catalog=None, calibrate_builtin=False):
-        self._open(_pr_new, catalog, ctypes.byref(_predictor_options(calibrate_builtin)))
+    def __init__(self, catalog=None, calibrate_builtin=False, physical=False):
+        self._open(_pr_new, catalog,
+                   ctypes.byref(_predictor_options(calibrate_builtin, physical)))
 
     def _open(self, make, catalog, *args):
         """Make the predictor with make(out, catalog, *args) over catalog (the
@@ -2775,7 +2785,12 @@ class Predictor(_Handle):
         epochs, precision (name), count, nodes, per_node, device (name), the
         breakdown per step ('breakdown': compute_s, memory_s, communication_s,
         exposed_communication_s, overhead_s, transfer_s, input_s),
-        memory_needed_bytes, memory_available_bytes and correction."""
+        memory_needed_bytes, memory_available_bytes, correction, where the
+        correction, epochs and samples per epoch came from (correction_source:
+        'none', 'device', 'device-count', 'other-workload' or 'disabled';
+        epochs_source, epoch_samples_source: 'request', 'network', 'fit' or
+        'assumed') and the held-out error band ('error_band': group 'a', 'b',
+        'c' or 'none', median_pct, p90_pct; NaN figures for 'none')."""
         res = _Prediction()
         _pr_prediction_init(ctypes.byref(res), _PREDICTION_VERSION)
         with self._requests(network, [config]) as (req,):
@@ -2787,6 +2802,12 @@ class Predictor(_Handle):
         d['precision'] = PRECISIONS[res.precision]
         d['device'] = self.catalog._entry_name('device', res.device_index)
         d['breakdown'] = {f: getattr(res, f) for f in _BREAKDOWN}
+        for key, kind in (('correction_source', 'correction_source'),
+                          ('epochs_source', 'recipe_source'),
+                          ('epoch_samples_source', 'recipe_source')):
+            d[key] = _name_of[kind](getattr(res, key)).decode()
+        d['error_band'] = {'group': _name_of['error_group'](res.error_group).decode(),
+                           'median_pct': res.error_median_pct, 'p90_pct': res.error_p90_pct}
         return d
 
     @_reading
@@ -2858,6 +2879,12 @@ class Predictor(_Handle):
         leave-one-family-out) beside the naive peer, as a Dataset."""
         o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
         return Dataset._make(_pr_evaluate, self, dataset, ctypes.byref(o))
+
+    @_writing
+    def set_error_bands(self, evaluation):
+        """Take the error bands of each group (a, b, c) from an evaluate()
+        table of the rows this predictor was calibrated on; save() keeps them."""
+        _pr_set_bands(self, _handle_of(evaluation, Dataset, 'evaluation'))
 
 
 # --- mapping (maintained with include/accelsel/map.h) ---

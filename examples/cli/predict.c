@@ -22,7 +22,7 @@ static const char usage_text[] =
     "                        [--format table|csv|json] [--plot FILE.svg]\n"
     "       accelsel predict --seed001 [--variant cifar] [--batch N] [--precision P]\n"
     "                        [--format table|json]\n"
-    "   and with every form: [--catalog FILE.yaml] [--params PARAMS.yaml | --calibrated]\n"
+    "   and with every form: [--catalog FILE.yaml] [--params PARAMS.yaml | --calibrated | --physical]\n"
     "\n"
     "Predict the time to train a network: per step, per epoch and in all, with\n"
     "throughput and a breakdown into compute, memory-bound time, communication\n"
@@ -43,10 +43,13 @@ static const char usage_text[] =
     "  --batch N            global batch (default: 256 per device)\n"
     "  --precision P        auto (default: the device's fastest training precision),\n"
     "                       fp32, tf32, fp16, bf16, fp8, int8, fp64\n"
-    "  --epochs E           epochs (default: from the batch, by the relation fitted on\n"
-    "                       MLPerf's epochs against global batch size)\n"
+    "  --epochs E           epochs (default: the network's training recipe, see accelsel\n"
+    "                       network show; for resnet50 the relation fitted on MLPerf's\n"
+    "                       epochs against global batch size; where neither gives one,\n"
+    "                       that relation, and the output says it was assumed)\n"
     "  --samples N          train on N samples in all instead of a number of epochs\n"
-    "  --epoch-samples N    samples per epoch (default: ImageNet-1k's 1,281,167)\n"
+    "  --epoch-samples N    samples per epoch (default: the network's recipe, else\n"
+    "                       ImageNet-1k's 1,281,167, said to be assumed)\n"
     "  --breakdown          also print the breakdown of a step (always in JSON)\n"
     "  --layers             also print the per-layer times (JSON key layers)\n"
     "  --format F           table (default) or json: network, device, system (with\n"
@@ -54,6 +57,11 @@ static const char usage_text[] =
     "                       time_to_train_min, epochs, step_s, epoch_s,\n"
     "                       throughput_samples_s, per_device_batch, global_batch,\n"
     "                       memory_needed_bytes, memory_available_bytes, correction,\n"
+    "                       correction_source (none, device, device-count,\n"
+    "                       other-workload: withheld, disabled), epochs_source and\n"
+    "                       epoch_samples_source (request, network, fit, assumed),\n"
+    "                       error_band {group (a, b, c or none), median_pct, p90_pct:\n"
+    "                       the held-out error of such predictions},\n"
     "                       breakdown {compute_s, memory_s, communication_s,\n"
     "                       exposed_communication_s, overhead_s, transfer_s,\n"
     "                       input_s (host input pipeline)} per step\n"
@@ -77,11 +85,18 @@ static const char usage_modes[] =
     "                       the fit; --evaluate adds the held-out protocols of\n"
     "                       docs/predictor.md beside the naive peer (the same accelerator\n"
     "                       at the same count in the latest earlier round); --save FILE\n"
-    "                       writes the fitted parameters\n"
+    "                       writes the fitted parameters (with --evaluate, the error\n"
+    "                       bands of each group too: tools/gen-params makes the shipped\n"
+    "                       fit so). Always starts from the compiled-in values\n"
     "  --params FILE        predict with parameters saved by --calibrate --save\n"
-    "  --calibrated         predict with parameters fitted on the built-in MLPerf rows\n"
-    "                       first (as --calibrate does; about half a second). Without\n"
-    "                       it or --params: the compiled-in defaults of docs/predictor.md\n"
+    "  --calibrated         fit on the built-in MLPerf rows now, against this catalog\n"
+    "                       (about half a second; for a --catalog that changes devices\n"
+    "                       of the data). Without it or --params: the fit shipped with\n"
+    "                       the library (data/params/builtin.yaml), made the same way\n"
+    "  --physical           the compiled-in starting values of docs/predictor.md, with no\n"
+    "                       corrections and no error bands: the raw physical model\n";
+
+static const char usage_more[] =
     "  --sweep COUNTS       predict at each accelerator count of an increasing list;\n"
     "                       \"...\" continues a series up to the count after it, which\n"
     "                       must lie on it. The series is the counts written before\n"
@@ -148,6 +163,9 @@ int predict_env_open(const predict_args *a, predict_env *env)
     accelsel_predictor_options o;
     accelsel_predictor_options_init(&o, ACCELSEL_PREDICTOR_OPTIONS_VERSION);
     o.calibrate_builtin = (uint32_t)a->calibrated;
+    /* A calibration starts from the compiled-in values, those it does not
+     * fit included, so that the shipped fit is remade from the source. */
+    o.physical = (uint32_t)(a->physical || a->mode == PREDICT_CALIBRATE);
     int rc = a->params != NULL
                  ? accelsel_predictor_load_params_file(&env->pred, env->cat, a->params, NULL)
                  : accelsel_predictor_new(&env->pred, env->cat, &o);
@@ -251,6 +269,7 @@ int cli_predict(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);
             fputs(usage_modes, stdout);
+            fputs(usage_more, stdout);
             return CLI_OK;
         }
     predict_args a;

@@ -26,8 +26,9 @@ typedef struct predict_args {
     int precision;                 /* ACCELSEL_PRECISION_* or _AUTO */
     double epochs, samples, epoch_samples; /* 0: defaults */
     const char *catalog;           /* merged over the built-in catalog; NULL: none */
-    const char *params;            /* saved parameters; NULL: compiled-in defaults */
-    int calibrated;                /* 1: parameters fitted on the built-in rows */
+    const char *params;            /* saved parameters; NULL: the shipped fit */
+    int calibrated;                /* 1: fit on the built-in rows now */
+    int physical;                  /* 1: the compiled-in starting values, no corrections */
     int breakdown, layers;
     int format;                    /* CLI_FORMAT_*, or -1 for the mode's default */
     const char *from_csv, *csv, *na; /* --from-csv FILE; --calibrate --csv FILE; --na */
@@ -98,5 +99,13 @@ int predict_plot_rows(const char *path, const accelsel_dataset *ds);
 /* Time to train and E' against the count, the sweet spot marked. */
 int predict_plot_sweep(const char *path, const accelsel_sweep_point *pts, size_t n,
                        size_t sweet, double threshold);
+
+/* Where @p r's epochs, samples per epoch and correction came from, and its
+ * error band: lines of the table, or JSON members (each followed by a
+ * comma) (predict_provenance.c). */
+void predict_print_provenance_table(const predict_args *a, const accelsel_network *net,
+                                    const accelsel_prediction *r);
+void predict_print_provenance_json(const predict_args *a, const accelsel_network *net,
+                                   const accelsel_prediction *r);
 
 #endif

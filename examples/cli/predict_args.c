@@ -16,7 +16,7 @@ static const char *const valued[] = {
 
 /* Options without a value. */
 static const char *const flags[] = {"--breakdown", "--layers", "--calibrate", "--evaluate",
-                                    "--calibrated", "--seed001"};
+                                    "--calibrated", "--physical", "--seed001"};
 
 int predict_parse_precision(const char *s)
 {
@@ -155,6 +155,8 @@ static int set_flag(predict_args *a, const char *opt, unsigned *modes)
         a->evaluate = 1;
     else if (strcmp(opt, "--calibrated") == 0)
         a->calibrated = 1;
+    else if (strcmp(opt, "--physical") == 0)
+        a->physical = 1;
     else if (strcmp(opt, "--calibrate") == 0)
         *modes |= 1u << PREDICT_CALIBRATE;
     else
@@ -264,8 +266,12 @@ static int check_mode(const predict_args *a)
         return cli_usage_error("predict: --breakdown and --layers go with one configuration");
     if (a->plot != NULL && (a->mode == PREDICT_ONE || a->mode == PREDICT_SEED001))
         return cli_usage_error("predict: --plot goes with --from-csv, --calibrate or --sweep");
-    if (a->calibrated && a->params != NULL)
-        return cli_usage_error("predict: --calibrated and --params cannot be combined");
+    if (a->calibrated + a->physical + (a->params != NULL) > 1)
+        return cli_usage_error("predict: --calibrated, --physical and --params cannot be "
+                               "combined");
+    if (a->physical && a->mode == PREDICT_CALIBRATE)
+        return cli_usage_error("predict: --physical goes with predictions (--calibrate always "
+                               "starts from the compiled-in values)");
     if (a->variant != NULL && a->mode != PREDICT_SEED001)
         return cli_usage_error("predict: --variant goes with --seed001");
     if (a->threshold > 0 && a->mode != PREDICT_SWEEP)

@@ -74,6 +74,11 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
         return cli_fail(rc, "calibration");
     int status = print_tables(a, accelsel_calibration_report_table(report), eval);
     accelsel_calibration_report_free(report);
+    /* The evaluation judged this fit's procedure on these rows: its bands
+     * travel with the parameters. */
+    if (status == CLI_OK && eval != NULL &&
+        (rc = accelsel_predictor_set_error_bands(env->pred, eval)) != 0)
+        return cli_fail(rc, "error bands");
     if (status == CLI_OK && a->save != NULL) {
         if ((rc = accelsel_predictor_save_params_file(env->pred, a->save)) != 0)
             return cli_fail(rc, a->save);

@@ -92,9 +92,7 @@ static void print_table(const predict_args *a, const accelsel_catalog *cat,
     printf("throughput       %.6g samples/s\n", r->throughput_samples_s);
     printf("memory           %.4g GB needed per device, %.4g GB available\n",
            r->memory_needed_bytes / 1e9, r->memory_available_bytes / 1e9);
-    if (r->correction != 1.0)
-        printf("correction       %.4g (learned for the device, and for this count where measured)\n",
-               r->correction);
+    predict_print_provenance_table(a, net, r);
     if (!a->breakdown)
         return;
     named_value b[8];
@@ -165,6 +163,7 @@ static void print_json(const predict_args *a, const accelsel_catalog *cat,
     };
     for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
         json_field(top[i].key, top[i].value, 0);
+    predict_print_provenance_json(a, net, r);
     named_value b[8];
     size_t n = breakdown(r, b);
     fputs("  \"breakdown\": {", stdout);

@@ -343,6 +343,29 @@ ACCELSEL_API int accelsel_network_outputs(const accelsel_network *net, const siz
 ACCELSEL_API const accelsel_network_totals *accelsel_network_get_totals(
     const accelsel_network *net);
 
+/** A network's training recipe: the samples one training of it goes through,
+ *  and where the figures come from. Zoo networks carry theirs (listed in
+ *  docs/network-format.md, "Training recipes"); a network file may give one
+ *  under `training:`. Fields are only ever appended. */
+typedef struct accelsel_network_recipe {
+    unsigned int version;  /**< ACCELSEL_NETWORK_RECIPE_VERSION of the library that filled it */
+    double epoch_samples;  /**< samples per epoch (the training set); 0 = not given */
+    double epochs;         /**< epochs of a training; 0 = not given (the predictor then
+                                uses its epochs relation, fitted on MLPerf's ResNet-50) */
+    double total_samples;  /**< samples of a training in all, replacing @p epochs;
+                                0 = not given */
+    const char *dataset;   /**< the training set; NULL = not given */
+    const char *source;    /**< where the figures come from; NULL = not given */
+} accelsel_network_recipe;
+
+#define ACCELSEL_NETWORK_RECIPE_VERSION 1
+
+/** The training recipe of @p net (every figure 0 and every text NULL when it
+ *  carries none); NULL if @p net is NULL. Valid until @p net is freed.
+ *  Thread safety: @p net may be shared. */
+ACCELSEL_API const accelsel_network_recipe *accelsel_network_get_recipe(
+    const accelsel_network *net);
+
 /** Free a network. Accepts NULL. Every pointer it handed out becomes invalid;
  *  no other thread may be using it. */
 ACCELSEL_API void accelsel_network_free(accelsel_network *net);

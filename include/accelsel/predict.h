@@ -30,9 +30,54 @@ extern "C" {
  *  (compiled-in defaults, loaded from YAML, or calibrated). */
 typedef struct accelsel_predictor accelsel_predictor;
 
-/** Default samples per epoch when a request gives none: ImageNet-1k's
- *  training set, the data set of the MLPerf ResNet-50 benchmark. */
+/** Samples per epoch assumed when neither the request nor the network's
+ *  recipe gives them: ImageNet-1k's training set, the data set of the MLPerf
+ *  ResNet-50 benchmark. A prediction says when it assumed them. */
 #define ACCELSEL_PREDICT_IMAGENET_SAMPLES 1281167
+
+/** @name Where a prediction's epochs and samples per epoch came from
+ *  (accelsel_prediction.epochs_source, .epoch_samples_source) @{ */
+#define ACCELSEL_RECIPE_FROM_REQUEST 1 /**< the request (epochs, total_samples or
+                                            epoch_samples) */
+#define ACCELSEL_RECIPE_FROM_NETWORK 2 /**< the network's training recipe
+                                            (accelsel_network_recipe()) */
+#define ACCELSEL_RECIPE_FROM_FIT 3     /**< epochs: the epochs relation, fitted on rows of
+                                            this network (the parameters' workload) */
+#define ACCELSEL_RECIPE_ASSUMED 4      /**< nothing gave it: epochs from the relation of
+                                            another workload, or ImageNet-1k's samples */
+/** @} */
+
+/** @name Which learned time factor a prediction applied
+ *  (accelsel_prediction.correction_source) @{ */
+#define ACCELSEL_CORRECTION_NONE 0           /**< the device has none: the model alone */
+#define ACCELSEL_CORRECTION_DEVICE 1         /**< the device's factor */
+#define ACCELSEL_CORRECTION_DEVICE_COUNT 2   /**< the device's, times that of its count */
+#define ACCELSEL_CORRECTION_OTHER_WORKLOAD 3 /**< withheld: learned on another network
+                                                  (docs/predictor.md, "Corrections") */
+#define ACCELSEL_CORRECTION_DISABLED 4       /**< withheld: the request's no_correction */
+/** @} */
+
+/** The name of ACCELSEL_RECIPE_* @p source: "request", "network", "fit" or
+ *  "assumed"; NULL for any other value. Static text. Thread safety: any thread. */
+ACCELSEL_API const char *accelsel_recipe_source_name(uint32_t source);
+
+/** The name of ACCELSEL_CORRECTION_* @p source: "none", "device",
+ *  "device-count", "other-workload" or "disabled"; NULL for any other value. */
+ACCELSEL_API const char *accelsel_correction_source_name(uint32_t source);
+
+/** @name The held-out error group of a prediction (accelsel_prediction.error_group),
+ *  as the evaluation of docs/predictor.md defines them @{ */
+#define ACCELSEL_ERROR_GROUP_NONE 0 /**< no evaluation covers it: another workload than
+                                         the parameters', a withheld correction, or
+                                         parameters without error bands */
+#define ACCELSEL_ERROR_GROUP_A 1    /**< the device was measured at this count */
+#define ACCELSEL_ERROR_GROUP_B 2    /**< the device was measured, not at this count */
+#define ACCELSEL_ERROR_GROUP_C 3    /**< the device was never measured */
+/** @} */
+
+/** The name of ACCELSEL_ERROR_GROUP_* @p group: "none", "a", "b" or "c";
+ *  NULL for any other value. */
+ACCELSEL_API const char *accelsel_error_group_name(uint32_t group);
 
 /** Precision value meaning "the device's fastest training precision":
  *  among fp16, bf16, tf32 and fp32 that the device has a peak for, the one in
@@ -45,19 +90,28 @@ typedef struct accelsel_predictor accelsel_predictor;
 
 /** Options for accelsel_predictor_new() and the parameter loaders.
  *  Initialise with ACCELSEL_PREDICTOR_OPTIONS_INIT or
- *  accelsel_predictor_options_init(); fields are only ever appended. */
+ *  accelsel_predictor_options_init(); fields are only ever appended, and a
+ *  struct of an earlier version is read up to its own fields. */
 typedef struct accelsel_predictor_options {
-    unsigned int version;    /**< ACCELSEL_PREDICTOR_OPTIONS_VERSION */
+    unsigned int version;    /**< ACCELSEL_PREDICTOR_OPTIONS_VERSION, or 1 */
     uint64_t max_yaml_nodes; /**< parameter files: limit on YAML nodes after alias
                                   expansion; 0 = 64 + 16 x input bytes */
-    uint32_t calibrate_builtin; /**< accelsel_predictor_new() only: 1 = calibrate on the
-                                     built-in MLPerf dataset (default options) before
-                                     returning, so that predictions use fitted globals
-                                     and corrections; default 0 (compiled-in defaults) */
+    uint32_t calibrate_builtin; /**< accelsel_predictor_new() only: 1 = fit the globals
+                                     and corrections on the built-in MLPerf dataset now,
+                                     against the catalog given (about half a second),
+                                     instead of taking the fit shipped with the library
+                                     (made the same way against the built-in catalog);
+                                     for a catalog that changes devices of the data.
+                                     Default 0 */
+    uint32_t physical;          /**< since version 2; accelsel_predictor_new() only:
+                                     1 = the compiled-in starting values of
+                                     docs/predictor.md, no corrections and no error
+                                     bands (the raw physical model); default 0. Not
+                                     with calibrate_builtin */
 } accelsel_predictor_options;
 
-#define ACCELSEL_PREDICTOR_OPTIONS_VERSION 1
-#define ACCELSEL_PREDICTOR_OPTIONS_INIT { ACCELSEL_PREDICTOR_OPTIONS_VERSION, 0, 0 }
+#define ACCELSEL_PREDICTOR_OPTIONS_VERSION 2
+#define ACCELSEL_PREDICTOR_OPTIONS_INIT { ACCELSEL_PREDICTOR_OPTIONS_VERSION, 0, 0, 0 }
 
 /** Fill @p opts with defaults for @p version.
  *  @param[out] opts     untouched on failure.
@@ -70,12 +124,18 @@ ACCELSEL_API int accelsel_predictor_options_init(accelsel_predictor_options *opt
 /** sizeof(accelsel_predictor_options), for bindings to check their layout. */
 ACCELSEL_API size_t accelsel_predictor_options_size(void);
 
-/** A predictor with the compiled-in default parameters.
+/** A predictor. By default its parameters are the fit on the built-in MLPerf
+ *  dataset that ships with the library (data/params/builtin.yaml: globals,
+ *  corrections learned on ResNet-50, error bands of the held-out
+ *  evaluation), read without fitting; corrections name devices, and those
+ *  of devices @p cat lacks are left out. @p opts may ask for a fit now
+ *  (calibrate_builtin) or for the physical model (physical).
  *  @param[out] out   the new predictor, freed with accelsel_predictor_free(); NULL on failure.
  *  @param[in]  cat   the catalog of devices, links and systems. Borrowed: it must
  *                    stay alive, unchanged, until the predictor is freed.
  *  @param[in]  opts  NULL for defaults.
- *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p cat; ACCELSEL_EVERSION for
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p cat, or both calibrate_builtin
+ *          and physical; ACCELSEL_EVERSION for
  *          an unknown @p opts->version; ACCELSEL_EEMPTY with calibrate_builtin when
  *          no built-in row's device is in @p cat; ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p cat may be shared. */
@@ -155,9 +215,12 @@ typedef struct accelsel_predict_request {
                                             number, at least one per device and at most
                                             2^53; 0 = 256 per device */
     int32_t precision;                 /**< ACCELSEL_PRECISION_* or ACCELSEL_PRECISION_AUTO */
-    double epochs;                     /**< 0 = from the global batch (epochs relation) */
-    double epoch_samples;              /**< samples per epoch, at least 1;
-                                            0 = ACCELSEL_PREDICT_IMAGENET_SAMPLES */
+    double epochs;                     /**< 0 = the network's recipe, else the epochs
+                                            relation at the global batch (see
+                                            accelsel_prediction.epochs_source) */
+    double epoch_samples;              /**< samples per epoch, at least 1; 0 = the
+                                            network's recipe, else
+                                            ACCELSEL_PREDICT_IMAGENET_SAMPLES (assumed) */
     double total_samples;              /**< if > 0, samples to train on, at least 1;
                                             replaces @p epochs (fewer than one global batch
                                             still take a step) */
@@ -180,7 +243,8 @@ ACCELSEL_API int accelsel_predict_request_init(accelsel_predict_request *req,
 ACCELSEL_API size_t accelsel_predict_request_size(void);
 
 /** A prediction. The caller sets @ref version (ACCELSEL_PREDICTION_INIT or
- *  accelsel_prediction_init()); the library fills the fields that version has.
+ *  accelsel_prediction_init(); 1 or ACCELSEL_PREDICTION_VERSION); the library
+ *  fills the fields that version has.
  *  Times are seconds; the breakdown is per step and per device. */
 typedef struct accelsel_prediction {
     unsigned int version;          /**< ACCELSEL_PREDICTION_VERSION */
@@ -210,12 +274,21 @@ typedef struct accelsel_prediction {
                                         that of its count where the count was measured
                                         (1 = none) */
     int64_t device_index;          /**< the device's index in the catalog */
+    /* Since version 2. */
+    uint32_t epochs_source;        /**< ACCELSEL_RECIPE_* */
+    uint32_t epoch_samples_source; /**< ACCELSEL_RECIPE_* (never ACCELSEL_RECIPE_FROM_FIT) */
+    uint32_t correction_source;    /**< ACCELSEL_CORRECTION_* */
+    uint32_t error_group;          /**< ACCELSEL_ERROR_GROUP_* */
+    double error_median_pct;       /**< the group's median absolute percentage error of the
+                                        time to train in the shipped evaluation; NaN for
+                                        ACCELSEL_ERROR_GROUP_NONE */
+    double error_p90_pct;          /**< the group's 90th percentile, likewise */
 } accelsel_prediction;
 
-#define ACCELSEL_PREDICTION_VERSION 1
+#define ACCELSEL_PREDICTION_VERSION 2
 #define ACCELSEL_PREDICTION_INIT                                                            \
     { ACCELSEL_PREDICTION_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
-      0, 0 }
+      0, 0, 0, 0, 0, 0, 0, 0 }
 
 /** Set @p res->version and zero the rest.
  *  @return 0; ACCELSEL_EINVAL if @p res is NULL; ACCELSEL_EVERSION. */
@@ -569,6 +642,21 @@ ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
                                              const accelsel_predictor *p,
                                              const accelsel_dataset *ds,
                                              const accelsel_calibrate_options *opts);
+/** Take the predictor's error bands (accelsel_prediction.error_group and
+ *  its figures) from @p evaluation, a table of accelsel_predictor_evaluate()
+ *  run on the rows @p p was calibrated on: for each group a, b and c, the
+ *  model figures of the protocol with the most rows in that group (the
+ *  first of equals); a group without rows gets no band. Saved with the
+ *  parameters. Calibrating clears the bands: they describe one fit.
+ *  @param[in,out] p           the predictor; needs exclusive access.
+ *  @param[in]     evaluation  only read.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or a column of the wrong
+ *          type; ACCELSEL_ENOTFOUND for a missing column (named); ACCELSEL_EDATA
+ *          for figures that are not finite with 0 <= median <= p90, or a
+ *          protocol name of more than 31 bytes; on failure @p p is unchanged.
+ *  Thread safety: no other thread may use @p p during the call. */
+ACCELSEL_API int accelsel_predictor_set_error_bands(accelsel_predictor *p,
+                                                    const accelsel_dataset *evaluation);
 /** @} */
 
 #ifdef __cplusplus

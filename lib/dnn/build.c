@@ -20,6 +20,7 @@ int asel_net_new(accelsel_network **out, const char *name, uint32_t bpe)
         return asel_enomem();
     }
     net->bpe = bpe;
+    net->recipe.version = ACCELSEL_NETWORK_RECIPE_VERSION;
     *out = net;
     return 0;
 }

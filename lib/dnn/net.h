@@ -81,6 +81,8 @@ struct accelsel_network {
     size_t *outputs;
     size_t n_outputs;
     accelsel_network_totals totals;
+    accelsel_network_recipe recipe; /* texts: static (zoo) or owned (files: owns_recipe) */
+    int owns_recipe;
 };
 
 /* A new, empty network named @p name with @p bpe bytes per element:

@@ -125,6 +125,12 @@ ACCELSEL_API const accelsel_network_totals *accelsel_network_get_totals(
     return net != NULL ? &net->totals : NULL;
 }
 
+ACCELSEL_API const accelsel_network_recipe *accelsel_network_get_recipe(
+    const accelsel_network *net)
+{
+    return net != NULL ? &net->recipe : NULL;
+}
+
 static void free_layer(asel_layer *l)
 {
     asel_free(l->name);
@@ -148,5 +154,9 @@ ACCELSEL_API void accelsel_network_free(accelsel_network *net)
     asel_free(net->succ_at);
     asel_free(net->topo);
     asel_free(net->outputs);
+    if (net->owns_recipe) {
+        asel_free((char *)net->recipe.dataset);
+        asel_free((char *)net->recipe.source);
+    }
     asel_free(net);
 }

@@ -156,6 +156,9 @@ static int calibrate_rows(accelsel_predictor *p, const asel_perf_rows *rows,
         accelsel_calibration_report_free(r);
     if (rc == 0) {
         p->par = par;
+        /* The rows' network; the bands of an earlier fit describe that fit. */
+        asel_perf_workload_of(&p->workload, rows->net);
+        asel_perf_bands_clear(p->band);
         if (report)
             *report = r;
     }

@@ -3,6 +3,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "accelsel/predict.h"
 #include "perf/corrections.h"
 
 int asel_perf_corr_init(asel_perf_corr *c, size_t n_dev)
@@ -61,9 +62,9 @@ static int before(const asel_perf_count_corr *e, size_t dev, double count)
     return e->dev < dev || (e->dev == dev && e->count < count);
 }
 
-double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count)
+/* The count factor of (@p dev, @p count), or NULL. */
+static const asel_perf_count_corr *find_count(const asel_perf_corr *c, size_t dev, double count)
 {
-    double f = dev < c->n_dev ? c->dev[dev] : 1.0;
     size_t lo = 0, hi = c->n_cnt;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -72,9 +73,23 @@ double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count)
         else
             hi = mid;
     }
-    if (lo < c->n_cnt && c->cnt[lo].dev == dev && c->cnt[lo].count == count)
-        f *= c->cnt[lo].factor;
-    return f;
+    return lo < c->n_cnt && c->cnt[lo].dev == dev && c->cnt[lo].count == count ? &c->cnt[lo]
+                                                                                : NULL;
+}
+
+double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count)
+{
+    double f = dev < c->n_dev ? c->dev[dev] : 1.0;
+    const asel_perf_count_corr *e = find_count(c, dev, count);
+    return e != NULL ? f * e->factor : f;
+}
+
+int asel_perf_corr_kind(const asel_perf_corr *c, size_t dev, double count)
+{
+    if (find_count(c, dev, count) != NULL)
+        return ACCELSEL_CORRECTION_DEVICE_COUNT;
+    return dev < c->n_dev && c->dev[dev] != 1.0 ? ACCELSEL_CORRECTION_DEVICE
+                                                : ACCELSEL_CORRECTION_NONE;
 }
 
 int asel_perf_corr_get(const asel_perf_corr *c, size_t dev, double count, const char *name,

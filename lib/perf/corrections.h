@@ -46,6 +46,11 @@ int asel_perf_corr_reserve(asel_perf_corr *c, size_t n);
  * device's factor times the count's, where it has one. */
 double asel_perf_corr_factor(const asel_perf_corr *c, size_t dev, double count);
 
+/* What asel_perf_corr_factor() applies to @p count devices of @p dev:
+ * ACCELSEL_CORRECTION_DEVICE_COUNT (a factor of that count),
+ * ACCELSEL_CORRECTION_DEVICE (the device's alone) or ACCELSEL_CORRECTION_NONE. */
+int asel_perf_corr_kind(const asel_perf_corr *c, size_t dev, double count);
+
 /* asel_perf_corr_factor() into *f, checked: a device factor times a count
  * factor, each in range, may not be (a parameter file of 1e-6 and 1e-6).
  * 0, or ACCELSEL_ERANGE naming device @p name when the product is outside

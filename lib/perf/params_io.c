@@ -10,6 +10,7 @@
 #include "core/file.h"
 #include "core/yaml_doc.h"
 #include "perf/params_fields.h"
+#include "perf/params_scope.h"
 #include "perf/predictor_impl.h"
 
 static void put_field(asel_buf *b, const char *indent, const char *key, const void *base,
@@ -66,6 +67,7 @@ static void put_params(asel_buf *b, const accelsel_predictor *p)
     }
     asel_buf_puts(b, any ? "\n" : " {}\n");
     put_count_corrections(b, p);
+    asel_perf_write_scope(b, p);
 }
 
 ACCELSEL_API int accelsel_predictor_save_params_buffer(const accelsel_predictor *p, char **out,

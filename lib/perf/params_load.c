@@ -12,6 +12,7 @@
 #include "core/file.h"
 #include "core/yaml_doc.h"
 #include "perf/params_fields.h"
+#include "perf/params_scope.h"
 #include "perf/predictor_impl.h"
 
 /* The top-level keys of a file of @p version: these, and the global fields
@@ -19,12 +20,15 @@
 static const char *const section_keys[] = {
     "format", "version", "kinds", "corrections", "count_corrections", NULL,
 };
+static const char *const scope_keys[] = { "workload", "error_bands", NULL }; /* version 3 on */
 
 static int check_root_keys(const asel_yaml_doc *doc, const asel_yaml_node *root, int64_t version)
 {
     const char *keys[32];
     size_t n = 0;
     for (const char *const *k = section_keys; *k; k++)
+        keys[n++] = *k;
+    for (const char *const *k = scope_keys; version >= 3 && *k; k++)
         keys[n++] = *k;
     for (const asel_perf_field *f = asel_perf_global_fields; f->key; f++)
         if (f->since <= version)
@@ -112,12 +116,15 @@ static int read_kinds(const asel_yaml_doc *doc, const asel_yaml_node *root, int6
     return rc;
 }
 
-/* The catalog device named by key @p key: 0 or ACCELSEL_EPARSE at it. */
+/* The catalog device named by key @p key: 0; 1 when the catalog lacks it
+ * and @p skip says to pass over such devices; or ACCELSEL_EPARSE at it. */
 static int device_at(const asel_yaml_doc *doc, const asel_yaml_node *key,
-                     const accelsel_predictor *p, size_t *dev)
+                     const accelsel_predictor *p, int skip, size_t *dev)
 {
     if (accelsel_catalog_find_device(p->cat, key->value, dev) == 0)
         return 0;
+    if (skip)
+        return 1;
     return asel_yaml_fail(doc, key, "correction for unknown device '%.*s%s'", ASEL_QUOTE_MAX,
                           key->value, asel_ellipsis(key->value));
 }
@@ -149,14 +156,17 @@ static int first_of_device(const asel_yaml_doc *doc, const asel_yaml_node *c, si
 
 /* Corrections: device name -> positive finite time factor, once per device. */
 static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
-                            accelsel_predictor *p)
+                            accelsel_predictor *p, int skip)
 {
     const asel_yaml_node *c;
     int rc = required_map(doc, root, "corrections", &c);
     for (size_t i = 0; rc == 0 && i < c->n; i++) {
         size_t dev;
         double v;
-        rc = device_at(doc, c->keys[i], p, &dev);
+        if ((rc = device_at(doc, c->keys[i], p, skip, &dev)) == 1) {
+            rc = 0;
+            continue;
+        }
         if (rc == 0)
             rc = first_of_device(doc, c, i, p, dev);
         if (rc == 0)
@@ -186,10 +196,12 @@ static int product_in_range(const asel_yaml_doc *doc, const asel_yaml_node *node
 
 /* One device's map: accelerator count (a positive integer) -> time factor. */
 static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
-                       const asel_yaml_node *map, accelsel_predictor *p)
+                       const asel_yaml_node *map, accelsel_predictor *p, int skip)
 {
     size_t dev;
-    int rc = device_at(doc, name, p, &dev);
+    int rc = device_at(doc, name, p, skip, &dev);
+    if (rc == 1)
+        return 0;
     if (rc == 0)
         rc = asel_yaml_expect(doc, map, ASEL_YAML_MAP, "count corrections");
     for (size_t j = 0; rc == 0 && j < map->n; j++) {
@@ -219,7 +231,7 @@ static int cmp_count_corr(const void *a, const void *b)
 /* Count corrections: device name -> {count: time factor}, kept sorted; a
  * pair given twice (two names of one device) is an error at the key. */
 static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
-                                  accelsel_predictor *p)
+                                  accelsel_predictor *p, int skip)
 {
     const asel_yaml_node *c;
     int rc = required_map(doc, root, "count_corrections", &c);
@@ -229,7 +241,7 @@ static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node
     if (rc == 0)
         rc = asel_perf_corr_reserve(&p->corr, total);
     for (size_t i = 0; rc == 0 && i < c->n; i++)
-        rc = read_counts(doc, c->keys[i], c->items[i], p);
+        rc = read_counts(doc, c->keys[i], c->items[i], p, skip);
     if (rc < 0)
         return rc;
     asel_perf_count_corr *e = p->corr.cnt;
@@ -241,7 +253,7 @@ static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node
     return 0;
 }
 
-static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
+static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p, int skip)
 {
     const asel_yaml_node *root = asel_yaml_root(doc);
     int64_t version = 0;
@@ -251,26 +263,30 @@ static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p)
     if (rc == 0) /* keys: read_header() */
         rc = read_values(doc, root, asel_perf_global_fields, version, &p->par);
     if (rc == 0)
-        rc = read_corrections(doc, root, p);
+        rc = read_corrections(doc, root, p, skip);
     if (rc == 0)
-        rc = read_count_corrections(doc, root, p);
+        rc = read_count_corrections(doc, root, p, skip);
+    if (rc == 0)
+        rc = asel_perf_read_scope(doc, root, version, p);
     return rc;
 }
 
+/* @p skip: pass over corrections of devices @p cat lacks (the shipped fit
+ * on a catalog of the caller's), instead of refusing them. */
 static int load(accelsel_predictor **out, const accelsel_catalog *cat, const char *data,
-                size_t len, const char *source, const accelsel_predictor_options *opts)
+                size_t len, const char *source, const accelsel_predictor_options *opts, int skip)
 {
-    if (opts != NULL && opts->version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u",
-                          opts->version);
+    int rc = asel_perf_check_predictor_options(opts);
+    if (rc < 0)
+        return rc;
     size_t max_nodes = opts && opts->max_yaml_nodes <= SIZE_MAX ? (size_t)opts->max_yaml_nodes : 0;
     asel_yaml_doc *doc = NULL;
     accelsel_predictor *p = NULL;
-    int rc = asel_yaml_parse_as(&doc, data, len, source, max_nodes, "predictor parameter file");
+    rc = asel_yaml_parse_as(&doc, data, len, source, max_nodes, "predictor parameter file");
     if (rc == 0)
         rc = asel_perf_predictor_alloc(&p, cat, asel_perf_params_default());
     if (rc == 0)
-        rc = read_params(doc, p);
+        rc = read_params(doc, p, skip);
     asel_yaml_free(doc);
     if (rc < 0) {
         accelsel_predictor_free(p);
@@ -290,7 +306,7 @@ ACCELSEL_API int accelsel_predictor_load_params_buffer(accelsel_predictor **out,
     if (out == NULL || cat == NULL || (data == NULL && len > 0))
         return asel_einval("accelsel_predictor_load_params_buffer",
                            out == NULL ? "out" : cat == NULL ? "cat" : "data");
-    return load(out, cat, data ? data : "", len, "<buffer>", opts);
+    return load(out, cat, data ? data : "", len, "<buffer>", opts, 0);
 }
 
 ACCELSEL_API int accelsel_predictor_load_params_file(accelsel_predictor **out,
@@ -308,7 +324,17 @@ ACCELSEL_API int accelsel_predictor_load_params_file(accelsel_predictor **out,
     int rc = asel_read_file(path, &data, &len);
     if (rc < 0)
         return rc;
-    rc = load(out, cat, data, len, path, opts);
+    rc = load(out, cat, data, len, path, opts, 0);
     asel_free(data);
     return rc;
+}
+
+/* Generated by tools/embed.py from data/params/builtin.yaml. */
+extern const unsigned char asel_perf_builtin_params[];
+extern const size_t asel_perf_builtin_params_len;
+
+int asel_perf_load_builtin(accelsel_predictor **out, const accelsel_catalog *cat)
+{
+    return load(out, cat, (const char *)asel_perf_builtin_params, asel_perf_builtin_params_len,
+                "built-in parameters", NULL, 1);
 }

@@ -1,6 +1,11 @@
 /* The predictor handle: a borrowed catalog, the global parameters and the
  * per-device corrections. */
 
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "accelsel/predict.h"
 #include "core/alloc.h"
 #include "core/error.h"
@@ -11,9 +16,24 @@ ACCELSEL_API int accelsel_predictor_options_init(accelsel_predictor_options *opt
 {
     if (opts == NULL)
         return asel_einval("accelsel_predictor_options_init", "opts");
-    if (version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
+    if (version != 1 && version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
         return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u", version);
-    *opts = (accelsel_predictor_options)ACCELSEL_PREDICTOR_OPTIONS_INIT;
+    accelsel_predictor_options d = ACCELSEL_PREDICTOR_OPTIONS_INIT;
+    d.version = version;
+    /* A version-1 struct ends before the fields of version 2. */
+    memcpy(opts, &d, version == 1 ? offsetof(accelsel_predictor_options, physical) : sizeof d);
+    return 0;
+}
+
+int asel_perf_check_predictor_options(const accelsel_predictor_options *o)
+{
+    if (o == NULL)
+        return 0;
+    if (o->version != 1 && o->version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u", o->version);
+    if (o->version >= 2 && o->physical && o->calibrate_builtin)
+        return asel_error(ACCELSEL_EINVAL,
+                          "predictor options: physical and calibrate_builtin cannot be combined");
     return 0;
 }
 
@@ -35,18 +55,47 @@ int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *
     }
     p->cat = cat;
     p->par = *par;
+    p->workload = (asel_perf_workload)ASEL_PERF_WORKLOAD_DEFAULT;
+    asel_perf_bands_clear(p->band);
     *out = p;
     return 0;
 }
 
-/* The fitted globals and corrections of the built-in MLPerf data. */
+int asel_perf_is_workload(const asel_perf_workload *w, const accelsel_network *net)
+{
+    asel_perf_workload x;
+    asel_perf_workload_of(&x, net);
+    return strcmp(x.name, w->name) == 0 && x.params == w->params && x.macs == w->macs;
+}
+
+void asel_perf_workload_of(asel_perf_workload *w, const accelsel_network *net)
+{
+    const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    snprintf(w->name, sizeof w->name, "%s", accelsel_network_name(net));
+    w->params = (double)t->params;
+    w->macs = (double)t->macs;
+}
+
+void asel_perf_bands_clear(asel_perf_band band[ASEL_PERF_GROUPS])
+{
+    for (int g = 0; g < ASEL_PERF_GROUPS; g++)
+        band[g] = (asel_perf_band){ NAN, NAN, 0, "" };
+}
+
+/* The built-in MLPerf data fitted now against @p p's catalog. The error
+ * bands stay those of the shipped evaluation: the same fit of the same
+ * rows. */
 static int calibrate_builtin(accelsel_predictor *p)
 {
+    asel_perf_band band[ASEL_PERF_GROUPS];
+    memcpy(band, p->band, sizeof band);
     accelsel_dataset *ds;
     int rc = accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet");
     if (rc == 0)
         rc = accelsel_predictor_calibrate(p, ds, NULL, NULL);
     accelsel_dataset_free(ds);
+    if (rc == 0)
+        memcpy(p->band, band, sizeof band);
     return rc;
 }
 
@@ -57,10 +106,12 @@ ACCELSEL_API int accelsel_predictor_new(accelsel_predictor **out, const accelsel
         *out = NULL;
     if (out == NULL || cat == NULL)
         return asel_einval("accelsel_predictor_new", out == NULL ? "out" : "cat");
-    if (opts != NULL && opts->version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u",
-                          opts->version);
-    int rc = asel_perf_predictor_alloc(out, cat, asel_perf_params_default());
+    int rc = asel_perf_check_predictor_options(opts);
+    if (rc < 0)
+        return rc;
+    int physical = opts != NULL && opts->version >= 2 && opts->physical;
+    rc = physical ? asel_perf_predictor_alloc(out, cat, asel_perf_params_default())
+                  : asel_perf_load_builtin(out, cat);
     if (rc == 0 && opts != NULL && opts->calibrate_builtin)
         rc = calibrate_builtin(*out);
     if (rc < 0) {

@@ -7,11 +7,46 @@
 #include "perf/params.h"
 #include "perf/step.h"
 
+/* The network a fit was made on: its corrections and epochs relation are
+ * that workload's (docs/predictor.md, "Corrections"). Known by name,
+ * parameters and multiply-accumulates, so that a file of the same name
+ * with other layers is another workload. */
+typedef struct asel_perf_workload {
+    char name[64];
+    double params, macs;
+} asel_perf_workload;
+
+/* The compiled-in workload, and that of parameter files before version 3:
+ * the zoo's resnet50, the network of the MLPerf rows. */
+#define ASEL_PERF_WORKLOAD_DEFAULT { "resnet50", 25557032.0, 4089184256.0 }
+
+/* The held-out error of one group (a, b, c) in an evaluation of the fit:
+ * median and 90th percentile of the absolute percentage error, the rows
+ * and the protocol they come from; rows 0 and NaN figures when none. */
+typedef struct asel_perf_band {
+    double median, p90, rows;
+    char protocol[32];
+} asel_perf_band;
+
+#define ASEL_PERF_GROUPS 3
+
 struct accelsel_predictor {
     const accelsel_catalog *cat; /* borrowed */
     asel_perf_params par;
     asel_perf_corr corr; /* time factors learned by calibration, per device and count */
+    asel_perf_workload workload;
+    asel_perf_band band[ASEL_PERF_GROUPS];
 };
+
+/* Whether @p net is @p w, the workload of a fit. */
+int asel_perf_is_workload(const asel_perf_workload *w, const accelsel_network *net);
+
+/* The workload of network @p net (a name of more than 63 bytes is cut;
+ * the counts still tell it apart). */
+void asel_perf_workload_of(asel_perf_workload *w, const accelsel_network *net);
+
+/* Every band back to "none". */
+void asel_perf_bands_clear(asel_perf_band band[ASEL_PERF_GROUPS]);
 
 /* A request with every default filled in and every name looked up. */
 typedef struct asel_perf_config {
@@ -28,6 +63,8 @@ typedef struct asel_perf_config {
     double epochs;               /* 0 = from the epochs relation */
     double epoch_samples, total_samples, sample_bytes;
     int no_correction;
+    int same_workload;           /* the network is the parameters' workload */
+    uint32_t epochs_source, epoch_samples_source; /* ACCELSEL_RECIPE_* */
 } asel_perf_config;
 
 /* The largest global batch: 2^53, beyond which a double has no fractions
@@ -70,5 +107,14 @@ int asel_perf_check_result(const asel_perf_config *c, const accelsel_network *ne
  * 0 or ACCELSEL_ENOMEM. */
 int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *cat,
                               const asel_perf_params *par);
+
+/* A predictor with the fit shipped with the library (data/params/builtin.yaml),
+ * corrections of devices @p cat lacks left out: 0 or ACCELSEL_ENOMEM (the
+ * file is checked by the tests, so parse errors are not expected). */
+int asel_perf_load_builtin(accelsel_predictor **out, const accelsel_catalog *cat);
+
+/* 0 for NULL or valid options of version 1 or 2, else ACCELSEL_EVERSION or
+ * ACCELSEL_EINVAL naming what is wrong. */
+int asel_perf_check_predictor_options(const accelsel_predictor_options *opts);
 
 #endif

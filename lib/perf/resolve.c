@@ -300,6 +300,34 @@ static int resolve_host(const accelsel_predictor *p, const accelsel_predict_requ
     return 0;
 }
 
+/* Epochs and samples: the request's, else the network's recipe, else the
+ * epochs relation (fitted on this network, or assumed from another) and
+ * ImageNet-1k's samples (assumed). */
+static void resolve_recipe(const accelsel_predictor *p, const accelsel_predict_request *r,
+                           asel_perf_config *c)
+{
+    const accelsel_network_recipe *n = accelsel_network_get_recipe(r->network);
+    c->same_workload = asel_perf_is_workload(&p->workload, r->network);
+    c->epochs = r->epochs;
+    c->total_samples = r->total_samples;
+    c->epochs_source = ACCELSEL_RECIPE_FROM_REQUEST;
+    if (r->epochs <= 0 && r->total_samples <= 0) {
+        c->epochs = n->epochs;
+        c->total_samples = n->total_samples;
+        c->epochs_source = n->epochs > 0 || n->total_samples > 0 ? ACCELSEL_RECIPE_FROM_NETWORK
+                           : c->same_workload                   ? ACCELSEL_RECIPE_FROM_FIT
+                                                                : ACCELSEL_RECIPE_ASSUMED;
+    }
+    c->epoch_samples = r->epoch_samples;
+    c->epoch_samples_source = ACCELSEL_RECIPE_FROM_REQUEST;
+    if (r->epoch_samples <= 0) {
+        c->epoch_samples = n->epoch_samples > 0 ? n->epoch_samples
+                                                : ACCELSEL_PREDICT_IMAGENET_SAMPLES;
+        c->epoch_samples_source = n->epoch_samples > 0 ? ACCELSEL_RECIPE_FROM_NETWORK
+                                                       : ACCELSEL_RECIPE_ASSUMED;
+    }
+}
+
 int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_request *r,
                       asel_perf_config *c)
 {
@@ -330,9 +358,7 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
         return rc;
     if ((rc = resolve_links(p, r, sys, c)) < 0 || (rc = resolve_host(p, r, sys, c)) < 0)
         return rc;
-    c->epochs = r->epochs;
-    c->epoch_samples = r->epoch_samples > 0 ? r->epoch_samples : ACCELSEL_PREDICT_IMAGENET_SAMPLES;
-    c->total_samples = r->total_samples;
+    resolve_recipe(p, r, c);
     c->sample_bytes = r->sample_bytes;
     c->no_correction = r->no_correction != 0;
     return 0;

@@ -8,6 +8,7 @@ import ctypes
 import math
 import os
 import pathlib
+import re
 import statistics
 import tempfile
 import threading
@@ -215,6 +216,47 @@ class Calibration(unittest.TestCase):
         self.assertEqual(r1['time_to_train_s'], r2['time_to_train_s'])
 
 
+class ShippedFit(unittest.TestCase):
+    """data/params/builtin.yaml, the default predictor's parameters, is the fit
+    that tools/gen-params makes: refitting on the built-in rows and
+    evaluating gives the same numbers (within 1e-9 relative, for libm and
+    compiler differences between machines). A change to the model, the
+    catalog or the data fails here until the file is regenerated."""
+
+    @staticmethod
+    def numbers(text):
+        return [float(x) for x in re.findall(r'-?\d+(?:\.\d+)?(?:e[-+]?\d+)?', text)]
+
+    def test_refit_matches_the_shipped_file(self):
+        shipped = Predictor().save()
+        refit = Predictor(physical=True)
+        ds = Dataset.builtin()
+        evaluation = refit.evaluate(ds)
+        refit.calibrate(ds)
+        refit.set_error_bands(evaluation)
+        made = refit.save()
+        strip = lambda t: re.sub(r'-?\d+(?:\.\d+)?(?:e[-+]?\d+)?', '#', t)
+        self.assertEqual(strip(made), strip(shipped))
+        for a, b in zip(self.numbers(made), self.numbers(shipped)):
+            self.assertLessEqual(abs(a - b), 1e-9 * max(abs(a), abs(b)), (a, b))
+        self.assertIn('error_bands:\n  a: {', shipped)
+
+    def test_default_predicts_with_the_shipped_fit(self):
+        net = Network.zoo('resnet50')
+        config = dict(device='h100-sxm-80gb', count=8)
+        shipped = Predictor().predict(net, **config)
+        refit = Predictor(calibrate_builtin=True).predict(net, **config)
+        physical = Predictor(physical=True).predict(net, **config)
+        self.assertAlmostEqual(shipped['time_to_train_s'] / refit['time_to_train_s'], 1, places=9)
+        self.assertNotAlmostEqual(shipped['time_to_train_s'] / physical['time_to_train_s'], 1,
+                                  places=3)
+        self.assertEqual(shipped['correction_source'], 'device-count')
+        self.assertEqual(shipped['error_band']['group'], 'a')
+        self.assertEqual(physical['correction_source'], 'none')
+        self.assertEqual(physical['error_band']['group'], 'none')
+        self.assertTrue(math.isnan(physical['error_band']['p90_pct']))
+
+
 class Errors(unittest.TestCase):
     def status(self, **config):
         with self.assertRaises(AccelselError) as e:
@@ -396,12 +438,12 @@ class Threads(unittest.TestCase):
         self.assertEqual(overlaps, [])
 
     def test_predictions_during_calibration_see_before_or_after(self):
-        before = Predictor().predict(self.net, **self.CONFIG)['time_to_train_s']
-        fitted = Predictor()
+        before = Predictor(physical=True).predict(self.net, **self.CONFIG)['time_to_train_s']
+        fitted = Predictor(physical=True)
         fitted.calibrate(self.ds)
         after = fitted.predict(self.net, **self.CONFIG)['time_to_train_s']
         self.assertNotEqual(before, after)
-        p = Predictor()
+        p = Predictor(physical=True)
         seen, errors = [[] for _ in range(4)], []
         started = threading.Barrier(len(seen) + 1)
         done = threading.Event()

@@ -1,0 +1,70 @@
+/* accelsel_predictor_set_error_bands(): each group's figures from the
+ * evaluation table of accelsel_predictor_evaluate(). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "perf/predictor_impl.h"
+
+enum { C_PROTOCOL, C_GROUP, C_ROWS, C_MEDIAN, C_P90, N_COLS };
+static const char *const names[N_COLS] = { "protocol", "group", "rows", "model_median_ape",
+                                           "model_p90_ape" };
+
+static int find_columns(const accelsel_dataset *t, size_t col[N_COLS])
+{
+    for (int k = 0; k < N_COLS; k++) {
+        int rc = accelsel_dataset_column_index(t, names[k], &col[k]);
+        if (rc == 0 && (k >= C_ROWS) != (accelsel_dataset_numeric(t, col[k]) != NULL))
+            return asel_error(ACCELSEL_EINVAL, "evaluation column '%s' is not %s", names[k],
+                              k >= C_ROWS ? "numeric" : "categorical");
+        if (rc < 0)
+            return asel_error(ACCELSEL_ENOTFOUND,
+                              "the evaluation table has no column '%s' (a table of "
+                              "accelsel_predictor_evaluate() has)", names[k]);
+    }
+    return 0;
+}
+
+/* Row @p r into band @p b, checked as a parameter file checks it. */
+static int take_row(const accelsel_dataset *t, const size_t col[N_COLS], size_t r,
+                    asel_perf_band *b)
+{
+    double rows = accelsel_dataset_numeric(t, col[C_ROWS])[r];
+    double med = accelsel_dataset_numeric(t, col[C_MEDIAN])[r];
+    double p90 = accelsel_dataset_numeric(t, col[C_P90])[r];
+    const char *proto = accelsel_dataset_string(t, r, col[C_PROTOCOL]);
+    if (!(isfinite(med) && isfinite(p90) && med >= 0 && p90 >= med && p90 <= 1e300))
+        return asel_error(ACCELSEL_EDATA,
+                          "evaluation row %zu: median %g and p90 %g are not finite figures "
+                          "with 0 <= median <= p90", r + 1, med, p90);
+    if (proto == NULL || proto[0] == '\0' || strlen(proto) >= sizeof b->protocol)
+        return asel_error(ACCELSEL_EDATA, "evaluation row %zu: protocol name of 1 to %zu bytes "
+                          "expected", r + 1, sizeof b->protocol - 1);
+    *b = (asel_perf_band){ med, p90, rows, "" };
+    snprintf(b->protocol, sizeof b->protocol, "%s", proto);
+    return 0;
+}
+
+ACCELSEL_API int accelsel_predictor_set_error_bands(accelsel_predictor *p,
+                                                    const accelsel_dataset *evaluation)
+{
+    if (p == NULL || evaluation == NULL)
+        return asel_einval("accelsel_predictor_set_error_bands", p == NULL ? "p" : "evaluation");
+    size_t col[N_COLS];
+    int rc = find_columns(evaluation, col);
+    asel_perf_band band[ASEL_PERF_GROUPS];
+    asel_perf_bands_clear(band);
+    const double *rows = rc == 0 ? accelsel_dataset_numeric(evaluation, col[C_ROWS]) : NULL;
+    for (size_t r = 0; rc == 0 && r < accelsel_dataset_rows(evaluation); r++) {
+        const char *g = accelsel_dataset_string(evaluation, r, col[C_GROUP]);
+        int k = g != NULL && g[0] >= 'a' && g[0] <= 'c' && g[1] == '\0' ? g[0] - 'a' : -1;
+        /* The protocol with the most rows of the group speaks for it. */
+        if (k >= 0 && isfinite(rows[r]) && rows[r] >= 1 && rows[r] == floor(rows[r]) &&
+            rows[r] > band[k].rows)
+            rc = take_row(evaluation, col, r, &band[k]);
+    }
+    if (rc == 0)
+        memcpy(p->band, band, sizeof band);
+    return rc;
+}

@@ -257,6 +257,37 @@ START_TEST(multi_branch_structure)
 }
 END_TEST
 
+/* Training recipes, from their sources: CIFAR-10's 50,000 training images
+ * (Krizhevsky 2009) for seed 001's 10 epochs; ImageNet-1k's 1,281,167 with
+ * torchvision's 90 (300 for MobileNetV2) epochs; BERT's 1,000,000 steps of
+ * 256 sequences over about 40 epochs (Devlin et al. 2019); ResNet-50's
+ * epochs left to the relation fitted on MLPerf; none for the rest. */
+START_TEST(training_recipes)
+{
+    static const struct { const char *name; double epoch_samples, epochs, total; } want[] = {
+        { "small-cnn", 50000, 10, 0 },        { "resnet18-32", 50000, 10, 0 },
+        { "resnet50-cifar", 50000, 10, 0 },   { "resnet18", 1281167, 90, 0 },
+        { "vgg16", 1281167, 90, 0 },          { "mobilenetv2", 1281167, 300, 0 },
+        { "resnet50", 1281167, 0, 0 },        { "bert-base", 256e6 / 40, 0, 256e6 },
+        { "bert-base-512", 256e6 / 40, 0, 256e6 }, { "gpt2-small", 0, 0, 0 },
+        { "casia-surf", 0, 0, 0 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        accelsel_network *net;
+        ck_assert_int_eq(accelsel_network_load_zoo(&net, want[i].name, NULL), 0);
+        const accelsel_network_recipe *r = accelsel_network_get_recipe(net);
+        ck_assert_uint_eq(r->version, ACCELSEL_NETWORK_RECIPE_VERSION);
+        ck_assert_msg(r->epoch_samples == want[i].epoch_samples && r->epochs == want[i].epochs &&
+                          r->total_samples == want[i].total,
+                      "%s: %g %g %g", want[i].name, r->epoch_samples, r->epochs, r->total_samples);
+        ck_assert_int_eq(r->source != NULL, want[i].epoch_samples > 0);
+        ck_assert_int_eq(r->dataset != NULL, want[i].epoch_samples > 0);
+        accelsel_network_free(net);
+    }
+    ck_assert_ptr_null(accelsel_network_get_recipe(NULL));
+}
+END_TEST
+
 START_TEST(names_are_listed_and_unique)
 {
     static const char *const required[] = {
@@ -365,6 +396,7 @@ int main(void)
     tcase_add_test(tc, project_model_totals);
     tcase_add_test(tc, multi_branch_structure);
     tcase_add_test(tc, names_are_listed_and_unique);
+    tcase_add_test(tc, training_recipes);
     size_t n = 0;
     while (accelsel_network_zoo_name(n) != NULL)
         n++;

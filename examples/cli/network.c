@@ -160,6 +160,16 @@ static void print_table(const accelsel_network *net)
            (unsigned long long)t->params, (unsigned long long)t->macs,
            (unsigned long long)t->flops, (unsigned long long)t->weight_bytes,
            (unsigned long long)t->activation_bytes, accelsel_network_bytes_per_element(net));
+    const accelsel_network_recipe *r = accelsel_network_get_recipe(net);
+    if (r->source == NULL) {
+        puts("training recipe: none (give predict --epochs or --samples and --epoch-samples)");
+        return;
+    }
+    fputs("training recipe: ", stdout);
+    cli_print_text(stdout, r->dataset != NULL ? r->dataset : "?");
+    fputs("; ", stdout);
+    cli_print_text(stdout, r->source);
+    fputc('\n', stdout);
 }
 
 typedef struct count_field {

@@ -345,8 +345,9 @@ ACCELSEL_API const accelsel_network_totals *accelsel_network_get_totals(
 
 /** A network's training recipe: the samples one training of it goes through,
  *  and where the figures come from. Zoo networks carry theirs (listed in
- *  docs/network-format.md, "Training recipes"); a network file may give one
- *  under `training:`. Fields are only ever appended. */
+ *  docs/network-format.md, "Training recipes"); a network read from a file
+ *  carries none (the request gives epochs and samples, or the prediction
+ *  says what it assumed). Fields are only ever appended. */
 typedef struct accelsel_network_recipe {
     unsigned int version;  /**< ACCELSEL_NETWORK_RECIPE_VERSION of the library that filled it */
     double epoch_samples;  /**< samples per epoch (the training set); 0 = not given */

@@ -81,8 +81,7 @@ struct accelsel_network {
     size_t *outputs;
     size_t n_outputs;
     accelsel_network_totals totals;
-    accelsel_network_recipe recipe; /* texts: static (zoo) or owned (files: owns_recipe) */
-    int owns_recipe;
+    accelsel_network_recipe recipe; /* zoo networks: static texts; files: none */
 };
 
 /* A new, empty network named @p name with @p bpe bytes per element:

@@ -154,9 +154,5 @@ ACCELSEL_API void accelsel_network_free(accelsel_network *net)
     asel_free(net->succ_at);
     asel_free(net->topo);
     asel_free(net->outputs);
-    if (net->owns_recipe) {
-        asel_free((char *)net->recipe.dataset);
-        asel_free((char *)net->recipe.source);
-    }
     asel_free(net);
 }

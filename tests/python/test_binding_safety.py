@@ -758,8 +758,9 @@ class WriterEscapingTest(unittest.TestCase):
                 self.assertEqual(doc['layers'][0]['name'], self.name, fmt)
             table = subprocess.run([CLI, 'network', 'validate', f.name, '--format', 'table'],
                                    capture_output=True, check=True).stdout.decode('utf-8')
-            # heading, two layers, a blank line and the summary: five lines
-            self.assertEqual(table.count('\n'), 5)
+            # heading, two layers, a blank line, the summary and the training
+            # recipe (a file's network has none): six lines
+            self.assertEqual(table.count('\n'), 6)
             for c in CONTROLS:
                 if c != '\n':
                     self.assertNotIn(c, table)

@@ -221,6 +221,7 @@ class ContractTest(unittest.TestCase):
             'layer_prediction': accelsel._LayerPrediction,
             'predict_dataset_options': accelsel._PredictDatasetOptions,
             'sweep_point': accelsel._SweepPoint, 'calibrate_options': accelsel._CalibrateOptions,
+            'steps_options': accelsel.StepsOptions,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):

@@ -61,11 +61,16 @@ int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *
     return 0;
 }
 
+/* On every prediction: the counts first, and the name compared in place
+ * (as asel_perf_workload_of() would cut it), without a copy. */
 int asel_perf_is_workload(const asel_perf_workload *w, const accelsel_network *net)
 {
-    asel_perf_workload x;
-    asel_perf_workload_of(&x, net);
-    return strcmp(x.name, w->name) == 0 && x.params == w->params && x.macs == w->macs;
+    const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    if ((double)t->params != w->params || (double)t->macs != w->macs)
+        return 0;
+    const char *name = accelsel_network_name(net);
+    size_t n = strlen(w->name);
+    return strncmp(name, w->name, n) == 0 && (name[n] == '\0' || n == sizeof w->name - 1);
 }
 
 void asel_perf_workload_of(asel_perf_workload *w, const accelsel_network *net)

@@ -2290,6 +2290,7 @@ N_WRAP(accelsel_dataflow_name, int)
 N_WRAP(accelsel_importance_measure_name, int)
 N_WRAP(accelsel_rank_method_name, int)
 N_WRAP(accelsel_recipe_source_name, uint32_t)
+N_WRAP(accelsel_stack_name, int32_t)
 N_WRAP(accelsel_correction_source_name, uint32_t)
 N_WRAP(accelsel_error_group_name, uint32_t)
 
@@ -2312,9 +2313,11 @@ static const name_case name_cases[] = {
     {"accelsel_recipe_source_name", n_accelsel_recipe_source_name, ACCELSEL_RECIPE_FROM_REQUEST,
      ACCELSEL_RECIPE_ASSUMED, NULL},
     {"accelsel_correction_source_name", n_accelsel_correction_source_name,
-     ACCELSEL_CORRECTION_NONE, ACCELSEL_CORRECTION_DISABLED, NULL},
+     ACCELSEL_CORRECTION_NONE, ACCELSEL_CORRECTION_OTHER_STACK, NULL},
     {"accelsel_error_group_name", n_accelsel_error_group_name, ACCELSEL_ERROR_GROUP_NONE,
-     ACCELSEL_ERROR_GROUP_C, NULL},
+     ACCELSEL_ERROR_GROUP_STEPS, NULL},
+    {"accelsel_stack_name", n_accelsel_stack_name, ACCELSEL_STACK_TUNED, ACCELSEL_STACK_EAGER,
+     NULL},
 };
 #define N_NAME_CASES (sizeof name_cases / sizeof name_cases[0])
 

@@ -69,7 +69,8 @@ static int rule(const accelsel_device_info *dev, const accelsel_network *net, do
             asel_perf_check_device(dev, prec) != 0)
             continue;
         asel_perf_step s;
-        asel_perf_device_step(asel_perf_params_default(), dev, net, fusable, batch, prec, &s,
+        asel_perf_device_step(asel_perf_params_default(), dev, net, fusable, batch, prec,
+                              ACCELSEL_STACK_TUNED, &s,
                               NULL, 0);
         int fits = !(s.memory_needed > dev->memory_bytes);
         if (best < 0 || fits > best_fits || (fits == best_fits && s.device_s < best_s))
@@ -206,9 +207,9 @@ START_TEST(auto_is_the_rule)
     asel_perf_step s16, s32;
     const accelsel_device_info *ad = accelsel_catalog_device(builtin, a100);
     asel_perf_device_step(asel_perf_params_default(), ad, bert, fusable, 1,
-                          ACCELSEL_PRECISION_FP16, &s16, NULL, 0);
+                          ACCELSEL_PRECISION_FP16, ACCELSEL_STACK_TUNED, &s16, NULL, 0);
     asel_perf_device_step(asel_perf_params_default(), ad, bert, fusable, 1,
-                          ACCELSEL_PRECISION_FP32, &s32, NULL, 0);
+                          ACCELSEL_PRECISION_FP32, ACCELSEL_STACK_TUNED, &s32, NULL, 0);
     accelsel_free(fusable);
     ck_assert(s32.memory_needed < s16.memory_needed);
     char yaml[sizeof extra_yaml + 64];

@@ -399,7 +399,7 @@ static void check_all_rows(const void *r)
 #define S_HEAD "network,device,threads,batch,image_size,precision,framework,framework_version," \
                "steps_timed,step_min_s,step_median_s,measured_at\n"
 #define S_ROW(net, threads, side, min, median, date) \
-    net ",c," threads ",32," side ",fp32,pt,1.13,5," min "," median "," date "\n"
+    net ",c," threads ",32," side ",fp32,pt-eager,1.13,5," min "," median "," date "\n"
 #define EINVAL ACCELSEL_EINVAL
 
 /* Catalog pieces. Line 1 "version: 1", line 2 "devices:", line 3 the device
@@ -962,8 +962,8 @@ static const hcase cases[] = {
     {PARAMS, "another format, at its value", T("format: x\n"), O_NONE, EPARSE,
      "not a predictor parameter file: format 'x'", 1, 9, NULL},
     /* "version: " is 9 bytes. */
-    {PARAMS, "version 4, at its value", T(P_FORMAT "version: 4\n"), O_NONE, ACCELSEL_EVERSION,
-     "unknown predictor parameter file version 4", 2, 10, NULL},
+    {PARAMS, "version 5, at its value", T(P_FORMAT "version: 5\n"), O_NONE, ACCELSEL_EVERSION,
+     "unknown predictor parameter file version 5", 2, 10, NULL},
     /* A key of version 2 in a file of version 1, at the key. */
     {PARAMS, "a key newer than the version", T(P_FORMAT "version: 1\nsoftware_trend: 0\n"), O_NONE,
      EPARSE, "unknown key 'software_trend'", 3, 1, NULL},
@@ -999,10 +999,10 @@ static const hcase cases[] = {
 
     /* Step measurements (docs/step-measurements.md). In S_ROW the cells start
      * at bytes 1 (network), 11 (device), 13 (threads), 15 (batch), 18
-     * (image_size), 21 (precision), 26 (framework), 29 (framework_version),
-     * 34 (steps_timed), 36 (step_min_s), 41 (step_median_s), 46 (measured_at):
+     * (image_size), 21 (precision), 26 (framework), 35 (framework_version),
+     * 40 (steps_timed), 42 (step_min_s), 47 (step_median_s), 52 (measured_at):
      * "small-cnn," is 10 bytes, "c," 2, "1," 2, "32," 3, "32," 3, "fp32," 5,
-     * "pt," 3, "1.13," 5, "5," 2, "0.04," 5, "0.05," 5. */
+     * "pt-eager," 9, "1.13," 5, "5," 2, "0.04," 5, "0.05," 5. */
     {STEPS, "empty input", T(""), O_NONE, EPARSE, "no header: the input is empty", 1, 1, NULL},
     {STEPS, "a header alone", T(S_HEAD), O_NONE, ACCELSEL_EEMPTY, "no step rows after the header",
      0, 0, NULL},
@@ -1024,12 +1024,15 @@ static const hcase cases[] = {
      ACCELSEL_EDATA, "224, but network 'small-cnn' takes input of side 32", 2, 18, NULL},
     {STEPS, "an infinite median",
      T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "inf", "2025-06-01")), O_NONE,
-     ACCELSEL_ERANGE, "a step time must be finite and above 0 seconds, not inf", 2, 41, NULL},
+     ACCELSEL_ERANGE, "a step time must be finite and above 0 seconds, not inf", 2, 47, NULL},
     {STEPS, "a minimum above the median, at the minimum",
      T(S_HEAD S_ROW("small-cnn", "1", "32", "0.06", "0.05", "2025-06-01")), O_NONE,
-     ACCELSEL_EDATA, "the minimum 0.06 s is above the median 0.05 s", 2, 36, NULL},
+     ACCELSEL_EDATA, "the minimum 0.06 s is above the median 0.05 s", 2, 42, NULL},
     {STEPS, "30 February", T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "0.05", "2025-02-30")),
-     O_NONE, EPARSE, "'2025-02-30' is not an ISO 8601 date", 2, 46, NULL},
+     O_NONE, EPARSE, "'2025-02-30' is not an ISO 8601 date", 2, 52, NULL},
+    {STEPS, "a framework without its stack",
+     T(S_HEAD "small-cnn,c,1,32,32,fp32,pt,1.13,5,0.04,0.05,2025-06-01\n"), O_NONE, EPARSE,
+     "column 'framework': 'pt' does not end in the stack it ran under", 2, 26, NULL},
     {STEPS, "text in a number column, on the second row",
      T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "0.05", "2025-06-01")
        S_ROW("small-cnn", "one", "32", "0.04", "0.05", "2025-06-01")), O_NONE, EPARSE,

@@ -262,7 +262,7 @@ START_TEST(epilogue_fusion)
     accelsel_layer_prediction rows[5];
     unsigned char *fus;
     ck_assert_int_eq(asel_perf_fusable_layers(chain, &fus), 0);
-    asel_perf_device_step(&par, dev("gpu1"), chain, fus, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
+    asel_perf_device_step(&par, dev("gpu1"), chain, fus, 128, ACCELSEL_PRECISION_FP16, ACCELSEL_STACK_TUNED, &st, rows, 5);
     for (size_t i = 1; i < 5; i++) {
         asel_layer_time t;
         const accelsel_layer_info *l = accelsel_network_layer(chain, i);
@@ -275,7 +275,7 @@ START_TEST(epilogue_fusion)
     }
     /* Full fusion leaves a fused ReLU its arithmetic alone. */
     par.kind[ASEL_PERF_KIND_GPU].fusion = 1;
-    asel_perf_device_step(&par, dev("gpu1"), chain, fus, 128, ACCELSEL_PRECISION_FP16, &st, rows, 5);
+    asel_perf_device_step(&par, dev("gpu1"), chain, fus, 128, ACCELSEL_PRECISION_FP16, ACCELSEL_STACK_TUNED, &st, rows, 5);
     ck_assert_double_eq_tol(rows[4].forward_s, 128.0 * 256 / 0.6e12, 1e-20);
     asel_free(fus);
     accelsel_network_free(chain);
@@ -397,7 +397,7 @@ START_TEST(long_chains_fuse_as_before)
     ck_assert_int_eq(asel_perf_fusable_layers(n, &fus), 0);
     static accelsel_layer_prediction rows[2 + 2 * LEN];
     asel_perf_step st;
-    asel_perf_device_step(&par, dev("gpu1"), n, fus, 128, ACCELSEL_PRECISION_FP16, &st, rows,
+    asel_perf_device_step(&par, dev("gpu1"), n, fus, 128, ACCELSEL_PRECISION_FP16, ACCELSEL_STACK_TUNED, &st, rows,
                           layers);
     for (size_t i = 2; i < layers; i++) { /* 0: x, 1: fc, then the two chains */
         int fused = i < 2 + LEN;

@@ -2433,7 +2433,8 @@ class _PredictRequest(ctypes.Structure):
                 ('inter_link', ctypes.c_char_p), ('host_cpu', ctypes.c_char_p),
                 ('host_cores_per_node', ctypes.c_uint32), ('global_batch', _dbl),
                 ('precision', ctypes.c_int32), ('epochs', _dbl), ('epoch_samples', _dbl),
-                ('total_samples', _dbl), ('sample_bytes', _dbl), ('no_correction', ctypes.c_uint32)]
+                ('total_samples', _dbl), ('sample_bytes', _dbl), ('no_correction', ctypes.c_uint32),
+                ('threads', ctypes.c_uint32), ('stack', ctypes.c_int32)]
 
 
 _PREDICTION_DOUBLES = ('step_s', 'epoch_s', 'time_to_train_s', 'throughput_samples_s',
@@ -2535,11 +2536,30 @@ _pr_report_summary = _fn('accelsel_calibration_report_summary', ctypes.c_int,
 _pr_report_table = _fn('accelsel_calibration_report_table', _vp, ['CalibrationReport'], check=False)
 _pr_report_free = _fn('accelsel_calibration_report_free', None, [_vp], check=False)
 _pr_set_bands = _fn('accelsel_predictor_set_error_bands', ctypes.c_int, ['Predictor', 'Dataset'])
+_pr_calibrate_steps = _fn('accelsel_predictor_calibrate_steps', ctypes.c_int, ['Predictor', 'Dataset'])
+_pr_predict_steps = _fn('accelsel_predictor_predict_steps', ctypes.c_int, [_pp, 'Predictor', 'Dataset'])
+_pr_evaluate_steps = _fn('accelsel_predictor_evaluate_steps', ctypes.c_int,
+                         [_pp, 'Predictor', 'Dataset'])
+_stack_name = _fn('accelsel_stack_name', ctypes.c_char_p, [ctypes.c_int32], check=False)
+STACKS = tuple(_stack_name(k).decode() for k in range(8) if _stack_name(k) is not None)
+__all__ += ['STACKS']
+
+
+def _stack_code(stack):
+    """The ACCELSEL_STACK_* code of a stack name ('tuned' when None)."""
+    if stack is None:
+        return 0
+    if not isinstance(stack, str):
+        raise TypeError('predict: stack must be a str (one of %s), not %s'
+                        % (', '.join(STACKS), type(stack).__name__))
+    if stack not in STACKS:
+        raise ValueError('predict: unknown stack %r (known: %s)' % (stack, ', '.join(STACKS)))
+    return STACKS.index(stack)
 _name_of = {k: _fn('accelsel_%s_name' % k, ctypes.c_char_p, [ctypes.c_uint32], check=False)
             for k in ('recipe_source', 'correction_source', 'error_group')}
 _BOUNDS = {1: 'compute', 2: 'memory', 3: 'overhead'}
 _PREDICTOR_OPTIONS_VERSION = 2
-_PREDICT_REQUEST_VERSION = 1
+_PREDICT_REQUEST_VERSION = 2
 _PREDICTION_VERSION = 2
 _PREDICT_DATASET_OPTIONS_VERSION = 1
 _CALIBRATE_OPTIONS_VERSION = 1
@@ -2690,7 +2710,9 @@ class Predictor(_Handle):
     per_node, intra_link, inter_link, host_cpu, host_cores_per_node, batch
     (global), precision ('auto', 'fp32', ...), epochs, epoch_samples, samples
     (in all, instead of epochs), sample_bytes, correction (False: the physical
-    model alone). network is a Network or a zoo name.
+    model alone), threads (a CPU device: the cores that run the step), stack
+    ('tuned', the default, or 'eager': see STACKS). network is a Network or a
+    zoo name.
 
     Threads: any number of threads may predict with one Predictor at once;
     calibrate() waits for the calls in progress to end and holds new ones
@@ -2698,7 +2720,7 @@ class Predictor(_Handle):
     _free = _pr_free
     _CONFIG = ('device', 'system', 'count', 'nodes', 'per_node', 'intra_link', 'inter_link',
                'host_cpu', 'host_cores_per_node', 'batch', 'precision', 'epochs',
-               'epoch_samples', 'samples', 'sample_bytes', 'correction')
+               'epoch_samples', 'samples', 'sample_bytes', 'correction', 'threads', 'stack')
 
     def __init__(self, catalog=None, calibrate_builtin=False, physical=False):
         self._open(_pr_new, catalog,
@@ -2769,8 +2791,9 @@ class Predictor(_Handle):
             if config.get(key) is not None:
                 setattr(r, key, _enc(config[key]))
         _store(r, 'predict', precision=_precision_code(config.get('precision')),
+               stack=_stack_code(config.get('stack')),
                **{key: config.get(key) or 0
-                  for key in ('count', 'nodes', 'per_node', 'host_cores_per_node')})
+                  for key in ('count', 'nodes', 'per_node', 'host_cores_per_node', 'threads')})
         _store(r, 'predict', global_batch=config.get('batch') or 0,
                epochs=config.get('epochs') or 0, epoch_samples=config.get('epoch_samples') or 0,
                total_samples=config.get('samples') or 0,
@@ -2787,10 +2810,11 @@ class Predictor(_Handle):
         exposed_communication_s, overhead_s, transfer_s, input_s),
         memory_needed_bytes, memory_available_bytes, correction, where the
         correction, epochs and samples per epoch came from (correction_source:
-        'none', 'device', 'device-count', 'other-workload' or 'disabled';
+        'none', 'device', 'device-count', 'other-workload', 'disabled' or
+        'other-stack';
         epochs_source, epoch_samples_source: 'request', 'network', 'fit' or
         'assumed') and the held-out error band ('error_band': group 'a', 'b',
-        'c' or 'none', median_pct, p90_pct; NaN figures for 'none')."""
+        'c', 'steps' or 'none', median_pct, p90_pct; NaN figures for 'none')."""
         res = _Prediction()
         _pr_prediction_init(ctypes.byref(res), _PREDICTION_VERSION)
         with self._requests(network, [config]) as (req,):
@@ -2882,9 +2906,29 @@ class Predictor(_Handle):
 
     @_writing
     def set_error_bands(self, evaluation):
-        """Take the error bands of each group (a, b, c) from an evaluate()
-        table of the rows this predictor was calibrated on; save() keeps them."""
+        """Take the error bands of the groups an evaluation table has rows of
+        (a, b, c from evaluate() of the rows this predictor was calibrated on;
+        steps from evaluate_steps()); the others stay. save() keeps them."""
         _pr_set_bands(self, _handle_of(evaluation, Dataset, 'evaluation'))
+
+    @_writing
+    def calibrate_steps(self, steps):
+        """Fit the eager stack's parameters on step measurements (a Dataset of
+        load_steps() or builtin_steps()); the predictor changes."""
+        _pr_calibrate_steps(self, _handle_of(steps, Dataset, 'steps'))
+
+    @_reading
+    def predict_steps(self, steps):
+        """Every step row predicted, as a Dataset: network, device, stack,
+        threads, batch, measured_step_s, predicted_step_s, ape."""
+        return Dataset._make(_pr_predict_steps, self, _handle_of(steps, Dataset, 'steps'))
+
+    @_reading
+    def evaluate_steps(self, steps):
+        """Leave one network out on step rows, as a Dataset: per network and
+        'all', rows, start_median_ape, model_median_ape, model_p90_ape,
+        model_worst_times."""
+        return Dataset._make(_pr_evaluate_steps, self, _handle_of(steps, Dataset, 'steps'))
 
 
 # --- mapping (maintained with include/accelsel/map.h) ---

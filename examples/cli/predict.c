@@ -13,11 +13,13 @@ static const char usage_text[] =
     "                         [--intra-link NAME] [--inter-link NAME] | --system NAME [--nodes N])\n"
     "                        [--host-cpu NAME] [--batch N] [--precision P]\n"
     "                        [--epochs E | --samples N] [--epoch-samples N]\n"
+    "                        [--threads N] [--stack tuned|eager]\n"
     "                        [--breakdown] [--layers] [--format table|json]\n"
     "       accelsel predict --from-csv FILE [--na LIST] [--format csv|json] [--plot FILE.svg]\n"
     "       accelsel predict --calibrate [--csv FILE [--na LIST]] [--holdout-rounds LIST]\n"
     "                        [--evaluate] [--save PARAMS.yaml] [--format table|csv|json]\n"
-    "                        [--plot FILE.svg]\n"
+    "                        [--steps FILE|builtin] [--plot FILE.svg]\n"
+    "       accelsel predict --from-steps FILE|builtin [--evaluate] [--format table|csv|json]\n"
     "       accelsel predict --sweep COUNTS [configuration as above] [--threshold T]\n"
     "                        [--format table|csv|json] [--plot FILE.svg]\n"
     "       accelsel predict --seed001 [--variant cifar] [--batch N] [--precision P]\n"
@@ -29,7 +31,9 @@ static const char usage_text[] =
     "(and its part not hidden behind the backward pass), per-layer overhead,\n"
     "host-to-device transfer and the host's input pipeline. The model is described\n"
     "in docs/predictor.md.\n"
-    "\n"
+    "\n";
+
+static const char usage_one[] =
     "One configuration:\n"
     "  --network NAME|FILE  a zoo model (accelsel network list) or a network YAML file\n"
     "  --device NAME        a catalog device (accelsel catalog list); with\n"
@@ -48,6 +52,10 @@ static const char usage_text[] =
     "                       epochs against global batch size; where neither gives one,\n"
     "                       that relation, and the output says it was assumed)\n"
     "  --samples N          train on N samples in all instead of a number of epochs\n"
+    "  --threads N          a CPU device: the cores that run the step (default: all)\n"
+    "  --stack S            the software that runs it: tuned (default: fused and tuned,\n"
+    "                       as MLPerf submissions) or eager (an eager framework such as\n"
+    "                       PyTorch's default mode: one call per layer, nothing fused)\n"
     "  --epoch-samples N    samples per epoch (default: the network's recipe, else\n"
     "                       ImageNet-1k's 1,281,167, said to be assumed)\n"
     "  --breakdown          also print the breakdown of a step (always in JSON)\n"
@@ -58,9 +66,11 @@ static const char usage_text[] =
     "                       throughput_samples_s, per_device_batch, global_batch,\n"
     "                       memory_needed_bytes, memory_available_bytes, correction,\n"
     "                       correction_source (none, device, device-count,\n"
-    "                       other-workload: withheld, disabled), epochs_source and\n"
+    "                       other-workload, other-stack: withheld, disabled),\n"
+    "                       epochs_source and\n"
     "                       epoch_samples_source (request, network, fit, assumed),\n"
-    "                       error_band {group (a, b, c or none), median_pct, p90_pct:\n"
+    "                       error_band {group (a, b, c, steps or none), median_pct,\n"
+    "                       p90_pct:\n"
     "                       the held-out error of such predictions},\n"
     "                       breakdown {compute_s, memory_s, communication_s,\n"
     "                       exposed_communication_s, overhead_s, transfer_s,\n"
@@ -87,7 +97,16 @@ static const char usage_modes[] =
     "                       at the same count in the latest earlier round); --save FILE\n"
     "                       writes the fitted parameters (with --evaluate, the error\n"
     "                       bands of each group too: tools/gen-params makes the shipped\n"
-    "                       fit so). Always starts from the compiled-in values\n"
+    "                       fit so). Always starts from the compiled-in values.\n"
+    "                       --steps FILE|builtin: then fit the eager stack on step\n"
+    "                       measurements (docs/step-measurements.md; builtin: the rows\n"
+    "                       shipped with the library), with --evaluate after leaving\n"
+    "                       each network out first\n"
+    "  --from-steps FILE|builtin  predict every step-measurement row: network, device,\n"
+    "                       stack, threads, batch, measured_step_s, predicted_step_s,\n"
+    "                       ape (median and p90 on stderr); --evaluate: leave one\n"
+    "                       network out instead (fit the eager stack on the others,\n"
+    "                       predict its rows), per network and in all\n"
     "  --params FILE        predict with parameters saved by --calibrate --save\n"
     "  --calibrated         fit on the built-in MLPerf rows now, against this catalog\n"
     "                       (about half a second; for a --catalog that changes devices\n"
@@ -205,6 +224,8 @@ void predict_request(const predict_args *a, const accelsel_network *net,
     req->epochs = a->epochs;
     req->total_samples = a->samples;
     req->epoch_samples = a->epoch_samples;
+    req->threads = a->threads;
+    req->stack = a->stack;
 }
 
 /* The per-layer rows of @p req (caller frees); CLI_OK or CLI_FAIL. */
@@ -256,6 +277,8 @@ static int run(const predict_args *a)
             status = predict_calibrate(a, &env);
         else if (a->mode == PREDICT_SWEEP)
             status = predict_sweep(a, &env);
+        else if (a->mode == PREDICT_FROM_STEPS)
+            status = predict_from_steps(a, &env);
         else
             status = predict_one(a, &env);
     }
@@ -268,6 +291,7 @@ int cli_predict(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage_text, stdout);
+            fputs(usage_one, stdout);
             fputs(usage_modes, stdout);
             fputs(usage_more, stdout);
             return CLI_OK;

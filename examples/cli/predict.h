@@ -14,6 +14,7 @@
 #define PREDICT_CALIBRATE 2
 #define PREDICT_SWEEP 3
 #define PREDICT_SEED001 4
+#define PREDICT_FROM_STEPS 5 /* every step-measurement row */
 
 /* What the command line asked for; every field has a documented default. */
 typedef struct predict_args {
@@ -39,6 +40,9 @@ typedef struct predict_args {
     const char *plot;              /* SVG file, or NULL */
     const char *variant;           /* --variant as given, or NULL */
     int cifar;                     /* --seed001 --variant cifar */
+    uint32_t threads;              /* --threads; 0: all cores */
+    int stack;                     /* ACCELSEL_STACK_* */
+    const char *from_steps, *steps; /* --from-steps FILE; --calibrate --steps FILE ("builtin") */
 } predict_args;
 
 /* predict_args.c: the command line into @p a (defaults set first); CLI_OK
@@ -77,6 +81,16 @@ int predict_from_csv(const predict_args *a, predict_env *env);
 /* Median and 90th percentile (linear interpolation) of the finite values of
  * @p v; NaN when none. Sorts a copy; CLI_FAIL when out of memory. */
 int predict_median_p90(const double *v, size_t n, double *median, double *p90);
+
+/* predict_steps.c: the step rows of @p what (a file, or "builtin" for the
+ * library's) against @p cat into *ds; CLI_OK or CLI_FAIL (message printed). */
+int predict_load_steps(const char *what, const accelsel_catalog *cat, accelsel_dataset **ds);
+/* --from-steps: each row predicted, or with --evaluate the leave-one-network-out table. */
+int predict_from_steps(const predict_args *a, predict_env *env);
+/* --calibrate --steps: the eager stack fitted on @p steps after the MLPerf
+ * fit, evaluated first with --evaluate (its table printed, its band kept). */
+int predict_calibrate_steps(const predict_args *a, predict_env *env,
+                            const accelsel_dataset *steps);
 
 /* predict_calibrate.c: --calibrate. */
 int predict_calibrate(const predict_args *a, predict_env *env);

@@ -12,7 +12,8 @@ static const char *const valued[] = {
     "--network", "--device", "--system", "--count", "--nodes", "--per-node", "--intra-link",
     "--inter-link", "--host-cpu", "--batch", "--precision", "--epochs", "--samples",
     "--epoch-samples", "--catalog", "--params", "--format", "--from-csv", "--csv", "--na",
-    "--holdout-rounds", "--save", "--sweep", "--threshold", "--plot", "--variant"};
+    "--holdout-rounds", "--save", "--sweep", "--threshold", "--plot", "--variant", "--threads",
+    "--stack", "--from-steps", "--steps"};
 
 /* Options without a value. */
 static const char *const flags[] = {"--breakdown", "--layers", "--calibrate", "--evaluate",
@@ -74,6 +75,14 @@ static int set_format(predict_args *a, const char *v)
     return CLI_OK;
 }
 
+static int set_stack(predict_args *a, const char *v)
+{
+    for (int32_t k = 0; k < ACCELSEL_STACK_COUNT; k++)
+        if (strcmp(v, accelsel_stack_name(k)) == 0)
+            return (int)(a->stack = k, CLI_OK);
+    return cli_usage_error("predict: --stack '%s' is not tuned or eager", v);
+}
+
 static int set_text(predict_args *a, const char *opt, const char *v)
 {
     static const struct {
@@ -95,6 +104,8 @@ static int set_text(predict_args *a, const char *opt, const char *v)
         {"--save", offsetof(predict_args, save)},
         {"--sweep", offsetof(predict_args, sweep)},
         {"--plot", offsetof(predict_args, plot)},
+        {"--from-steps", offsetof(predict_args, from_steps)},
+        {"--steps", offsetof(predict_args, steps)},
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         if (strcmp(opt, texts[i].name) == 0) {
@@ -129,6 +140,10 @@ static int set_value(predict_args *a, const char *opt, const char *v)
         return parse_samples(opt, v, 1e15, &a->epoch_samples);
     if (strcmp(opt, "--threshold") == 0)
         return parse_positive(opt, v, 1.0, &a->threshold);
+    if (strcmp(opt, "--threads") == 0)
+        return parse_u32(opt, v, &a->threads);
+    if (strcmp(opt, "--stack") == 0)
+        return set_stack(a, v);
     if (strcmp(opt, "--format") == 0)
         return set_format(a, v);
     if (strcmp(opt, "--variant") == 0) {
@@ -190,10 +205,12 @@ static int choose_mode(predict_args *a, unsigned modes)
         modes |= 1u << PREDICT_FROM_CSV;
     if (a->sweep != NULL)
         modes |= 1u << PREDICT_SWEEP;
+    if (a->from_steps != NULL)
+        modes |= 1u << PREDICT_FROM_STEPS;
     if (modes & (modes - 1))
-        return cli_usage_error("predict: --from-csv, --calibrate, --sweep and --seed001 "
-                               "cannot be combined");
-    for (int m = PREDICT_FROM_CSV; m <= PREDICT_SEED001; m++)
+        return cli_usage_error("predict: --from-csv, --from-steps, --calibrate, --sweep and "
+                               "--seed001 cannot be combined");
+    for (int m = PREDICT_FROM_CSV; m <= PREDICT_FROM_STEPS; m++)
         if (modes == 1u << m)
             a->mode = m;
     return CLI_OK;
@@ -212,6 +229,7 @@ static int check_format(predict_args *a)
         {7u, CLI_FORMAT_TABLE, "table, csv or json"},
         {7u, CLI_FORMAT_TABLE, "table, csv or json"},
         {(1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON), CLI_FORMAT_TABLE, "table or json"},
+        {7u, CLI_FORMAT_TABLE, "table, csv or json"},
     };
     if (a->format < 0) {
         a->format = by_mode[a->mode].fallback;
@@ -233,14 +251,21 @@ static int has_configuration(const predict_args *a)
 /* Options a mode needs or ignores. */
 static int check_mode(const predict_args *a)
 {
-    if ((a->mode == PREDICT_FROM_CSV || a->mode == PREDICT_CALIBRATE) && has_configuration(a))
+    static const char *const mode_names[] = { "", "from-csv", "calibrate", "", "", "from-steps" };
+    int rows = a->mode == PREDICT_FROM_CSV || a->mode == PREDICT_CALIBRATE ||
+               a->mode == PREDICT_FROM_STEPS;
+    if (rows && (has_configuration(a) || a->threads > 0 || a->stack != ACCELSEL_STACK_TUNED))
         return cli_usage_error("predict: --%s takes its configurations from the rows; give no "
-                               "--network, --device, --system, counts, links or epochs",
-                               a->mode == PREDICT_FROM_CSV ? "from-csv" : "calibrate");
-    if ((a->mode == PREDICT_FROM_CSV || a->mode == PREDICT_CALIBRATE) &&
-        (a->batch > 0 || a->precision != ACCELSEL_PRECISION_AUTO))
-        return cli_usage_error("predict: --batch and --precision do not go with --from-csv or "
-                               "--calibrate (the rows give the batch)");
+                               "--network, --device, --system, counts, links, epochs, "
+                               "--threads or --stack", mode_names[a->mode]);
+    if (rows && (a->batch > 0 || a->precision != ACCELSEL_PRECISION_AUTO))
+        return cli_usage_error("predict: --batch and --precision do not go with --%s (the rows "
+                               "give the batch)", mode_names[a->mode]);
+    if (a->steps != NULL && a->mode != PREDICT_CALIBRATE)
+        return cli_usage_error("predict: --steps goes with --calibrate (use --from-steps to "
+                               "predict a file's step rows)");
+    if (a->mode == PREDICT_SEED001 && (a->threads > 0 || a->stack != ACCELSEL_STACK_TUNED))
+        return cli_usage_error("predict: --seed001 fixes the threads and the stack");
     if (a->mode == PREDICT_SEED001 && has_configuration(a))
         return cli_usage_error("predict: --seed001 fixes network, devices and epochs; it takes "
                                "--variant, --batch, --precision, --catalog, --params, --format");
@@ -255,10 +280,10 @@ static int check_mode(const predict_args *a)
         return cli_usage_error("predict: --epochs and --samples cannot be combined");
     if (a->system != NULL && a->count > 0)
         return cli_usage_error("predict: --count goes with --device; with --system give --nodes");
-    if ((a->save != NULL || a->evaluate || a->holdout_rounds != NULL) &&
-        a->mode != PREDICT_CALIBRATE)
-        return cli_usage_error("predict: --save, --evaluate and --holdout-rounds go with "
-                               "--calibrate");
+    if ((a->save != NULL || a->holdout_rounds != NULL) && a->mode != PREDICT_CALIBRATE)
+        return cli_usage_error("predict: --save and --holdout-rounds go with --calibrate");
+    if (a->evaluate && a->mode != PREDICT_CALIBRATE && a->mode != PREDICT_FROM_STEPS)
+        return cli_usage_error("predict: --evaluate goes with --calibrate or --from-steps");
     if (a->csv != NULL && a->mode != PREDICT_CALIBRATE)
         return cli_usage_error("predict: --csv goes with --calibrate (use --from-csv to predict "
                                "a file's rows)");

@@ -64,7 +64,7 @@ static int plot(const char *path, const predict_env *env, const accelsel_dataset
 }
 
 static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_dataset *ds,
-                        accelsel_dataset *eval)
+                        accelsel_dataset *eval, const accelsel_dataset *steps)
 {
     accelsel_calibrate_options o;
     calibrate_options(a, &o);
@@ -79,6 +79,8 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
     if (status == CLI_OK && eval != NULL &&
         (rc = accelsel_predictor_set_error_bands(env->pred, eval)) != 0)
         return cli_fail(rc, "error bands");
+    if (status == CLI_OK && steps != NULL)
+        status = predict_calibrate_steps(a, env, steps);
     if (status == CLI_OK && a->save != NULL) {
         if ((rc = accelsel_predictor_save_params_file(env->pred, a->save)) != 0)
             return cli_fail(rc, a->save);
@@ -91,12 +93,15 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
 
 int predict_calibrate(const predict_args *a, predict_env *env)
 {
-    accelsel_dataset *ds = NULL, *eval = NULL;
+    accelsel_dataset *ds = NULL, *eval = NULL, *steps = NULL;
     int status = cli_load_dataset(&ds, a->csv, a->na);
+    if (status == CLI_OK && a->steps != NULL)
+        status = predict_load_steps(a->steps, env->cat, &steps);
     if (status == CLI_OK && a->evaluate)
         status = evaluate(a, env, ds, &eval);
     if (status == CLI_OK)
-        status = calibrate_on(a, env, ds, eval);
+        status = calibrate_on(a, env, ds, eval, steps);
+    accelsel_dataset_free(steps);
     accelsel_dataset_free(eval);
     accelsel_dataset_free(ds);
     return status;

@@ -55,6 +55,8 @@ typedef struct accelsel_predictor accelsel_predictor;
 #define ACCELSEL_CORRECTION_OTHER_WORKLOAD 3 /**< withheld: learned on another network
                                                   (docs/predictor.md, "Corrections") */
 #define ACCELSEL_CORRECTION_DISABLED 4       /**< withheld: the request's no_correction */
+#define ACCELSEL_CORRECTION_OTHER_STACK 5    /**< withheld: learned on the tuned stack of the
+                                                  MLPerf rows, the request names another */
 /** @} */
 
 /** The name of ACCELSEL_RECIPE_* @p source: "request", "network", "fit" or
@@ -62,7 +64,8 @@ typedef struct accelsel_predictor accelsel_predictor;
 ACCELSEL_API const char *accelsel_recipe_source_name(uint32_t source);
 
 /** The name of ACCELSEL_CORRECTION_* @p source: "none", "device",
- *  "device-count", "other-workload" or "disabled"; NULL for any other value. */
+ *  "device-count", "other-workload", "disabled" or "other-stack"; NULL for
+ *  any other value. */
 ACCELSEL_API const char *accelsel_correction_source_name(uint32_t source);
 
 /** @name The held-out error group of a prediction (accelsel_prediction.error_group),
@@ -73,9 +76,11 @@ ACCELSEL_API const char *accelsel_correction_source_name(uint32_t source);
 #define ACCELSEL_ERROR_GROUP_A 1    /**< the device was measured at this count */
 #define ACCELSEL_ERROR_GROUP_B 2    /**< the device was measured, not at this count */
 #define ACCELSEL_ERROR_GROUP_C 3    /**< the device was never measured */
+#define ACCELSEL_ERROR_GROUP_STEPS 4 /**< the eager stack on a CPU: the step
+                                          measurements' leave-one-network-out error */
 /** @} */
 
-/** The name of ACCELSEL_ERROR_GROUP_* @p group: "none", "a", "b" or "c";
+/** The name of ACCELSEL_ERROR_GROUP_* @p group: "none", "a", "b", "c" or "steps";
  *  NULL for any other value. */
 ACCELSEL_API const char *accelsel_error_group_name(uint32_t group);
 
@@ -228,14 +233,37 @@ typedef struct accelsel_predict_request {
                                             input elements at 1 byte (8-bit images) */
     uint32_t no_correction;            /**< 1 = the physical model alone, without the
                                             learned corrections */
+    /* Version 2. */
+    uint32_t threads;                  /**< a CPU device: the cores that run the step, at
+                                            most the device's (ACCELSEL_ERANGE above);
+                                            0 = all. Other devices: 0 only */
+    int32_t stack;                     /**< ACCELSEL_STACK_*: the software that runs the
+                                            step; ACCELSEL_STACK_TUNED by default */
 } accelsel_predict_request;
 
-#define ACCELSEL_PREDICT_REQUEST_VERSION 1
+/** @name Software stacks (accelsel_predict_request.stack; docs/predictor.md,
+ *  "Software stacks") @{ */
+#define ACCELSEL_STACK_TUNED 0 /**< tuned and fused, as MLPerf submissions run (cuDNN,
+                                    XLA, oneDNN graphs): the stack of the MLPerf rows */
+#define ACCELSEL_STACK_EAGER 1 /**< an eager framework (PyTorch's default mode): one call
+                                    per layer and pass, nothing fused: the stack of the
+                                    step measurements */
+#define ACCELSEL_STACK_COUNT 2
+/** @} */
+
+/** The name of ACCELSEL_STACK_* @p stack: "tuned" or "eager"; NULL for any
+ *  other value. Static text. Thread safety: any thread. */
+ACCELSEL_API const char *accelsel_stack_name(int32_t stack);
+
+#define ACCELSEL_PREDICT_REQUEST_VERSION 2
 #define ACCELSEL_PREDICT_REQUEST_INIT                                                      \
     { ACCELSEL_PREDICT_REQUEST_VERSION, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, \
-      ACCELSEL_PRECISION_AUTO, 0, 0, 0, 0, 0 }
+      ACCELSEL_PRECISION_AUTO, 0, 0, 0, 0, 0, 0, ACCELSEL_STACK_TUNED }
 
-/** Fill @p req with defaults for @p version (as ACCELSEL_PREDICT_REQUEST_INIT).
+/** Fill @p req with defaults for @p version (as ACCELSEL_PREDICT_REQUEST_INIT;
+ *  version 1 up to its own fields). Every call that takes requests reads a
+ *  version-1 request up to its own fields and gives the later ones their
+ *  defaults (an array of requests: every element of the first's version).
  *  @return 0; ACCELSEL_EINVAL if @p req is NULL; ACCELSEL_EVERSION. */
 ACCELSEL_API int accelsel_predict_request_init(accelsel_predict_request *req,
                                                unsigned int version);
@@ -459,7 +487,8 @@ ACCELSEL_API int accelsel_predictor_predict_dataset(accelsel_dataset **out,
  *  @param[out] out    freed with accelsel_dataset_free(); NULL on failure.
  *  @param[in]  p      the predictor; only read.
  *  @param[in]  ds     the measured rows; only read.
- *  @param[in]  reqs   @p n requests (see accelsel_predictor_predict()).
+ *  @param[in]  reqs   @p n requests (see accelsel_predictor_predict()), all of the
+ *                     first one's version (ACCELSEL_EVERSION otherwise).
  *  @param[in]  n      number of requests.
  *  @return 0; the errors of accelsel_predictor_predict() for the first request
  *          that fails (the message names its index); ACCELSEL_EINVAL for a NULL
@@ -644,10 +673,12 @@ ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
                                              const accelsel_calibrate_options *opts);
 /** Take the predictor's error bands (accelsel_prediction.error_group and
  *  its figures) from @p evaluation, a table of accelsel_predictor_evaluate()
- *  run on the rows @p p was calibrated on: for each group a, b and c, the
- *  model figures of the protocol with the most rows in that group (the
- *  first of equals); a group without rows gets no band. Saved with the
- *  parameters. Calibrating clears the bands: they describe one fit.
+ *  run on the rows @p p was calibrated on (groups a, b and c) or of
+ *  accelsel_predictor_evaluate_steps() (group steps): for each group the
+ *  table has rows of, the model figures of the protocol with the most rows
+ *  in that group (the first of equals); the other groups keep their bands.
+ *  Saved with the parameters. Calibrating clears the bands: they describe
+ *  one fit.
  *  @param[in,out] p           the predictor; needs exclusive access.
  *  @param[in]     evaluation  only read.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or a column of the wrong

@@ -13,6 +13,7 @@
 #include <accelsel/common.h>
 #include <accelsel/catalog.h>
 #include <accelsel/dataset.h>
+#include <accelsel/predict.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,6 +69,8 @@ ACCELSEL_API size_t accelsel_steps_options_size(void);
  *  - `image_size` the side of the network's input (H = W of an image
  *    network, the sequence length of a token network);
  *  - `precision` a name of accelsel_precision_name() (lower case);
+ *  - `framework` ends in the software stack it ran under, `-` and an
+ *    accelsel_stack_name() ("pytorch-eager");
  *  - `step_min_s` and `step_median_s` finite and above 0, the minimum not
  *    above the median;
  *  - `measured_at` an ISO 8601 date, `YYYY-MM-DD`, optionally followed by
@@ -87,7 +90,8 @@ ACCELSEL_API size_t accelsel_steps_options_size(void);
  *          ACCELSEL_EIO if the file cannot be read (path and reason);
  *          ACCELSEL_EPARSE for malformed CSV (as accelsel_dataset_load_csv()),
  *              a missing required column, a missing required value, text in a
- *              number column, a bad `measured_at`;
+ *              number column, a bad `measured_at`, a `framework` without
+ *              its stack;
  *          ACCELSEL_ENOTFOUND for an unknown network, device or precision;
  *          ACCELSEL_ERANGE for a number out of its range (above), threads
  *              above the device's cores, too few timed steps;
@@ -124,6 +128,66 @@ ACCELSEL_API int accelsel_steps_load_buffer(accelsel_dataset **out, const accels
  *          accelsel_steps_load_buffer(); ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p cat may be shared. */
 ACCELSEL_API int accelsel_steps_load_builtin(accelsel_dataset **out, const accelsel_catalog *cat);
+
+
+/** @name The predictor on step measurements (docs/predictor.md, "Software
+ *  stacks"). @p steps is a table of accelsel_steps_load_file() (or one with
+ *  its columns network, device, threads, batch, precision, framework and
+ *  step_median_s); each row is predicted as accelsel_predictor_predict()
+ *  predicts one device of the row's device on the row's threads, at its
+ *  batch, precision and stack (the `framework` cell's last word), for one
+ *  step, without corrections (they describe the MLPerf rows' stack).
+ *  Errors of every call: ACCELSEL_EINVAL for a NULL argument or a column of
+ *  the wrong type; ACCELSEL_ENOTFOUND for a missing column; ACCELSEL_EEMPTY
+ *  for no rows; a row the predictor cannot resolve (a device the
+ *  predictor's catalog lacks, threads above its cores) fails with the
+ *  predictor's status and a message that starts "step row N:";
+ *  ACCELSEL_ENOMEM. @{ */
+
+/** Fit the eager stack's parameters of every device kind that rows of
+ *  @p steps ran on (eager_compute_eff, eager_pixels_half, eager_wgrad_half,
+ *  eager_grouped_eff, eager_dispatch_s, eager_fault_s_per_byte) on all its
+ *  rows: the Huber loss of log(predicted / measured step_median_s) with a
+ *  weak prior towards @p p's values, which a parameter no row sees keeps.
+ *  The other parameters and the corrections stay; the steps error band is
+ *  cleared (it described the earlier fit).
+ *  @param[in,out] p      needs exclusive access; unchanged on failure.
+ *  @param[in]     steps  only read.
+ *  @return 0; the errors above; ACCELSEL_EEMPTY when no row ran under the
+ *          eager stack; ACCELSEL_EDATA for a fitted parameter outside its
+ *          documented range. Thread safety: no other thread may use @p p. */
+ACCELSEL_API int accelsel_predictor_calibrate_steps(accelsel_predictor *p,
+                                                    const accelsel_dataset *steps);
+
+/** Predict every row of @p steps.
+ *  @param[out] out  a table with one row per step row, in order: network,
+ *                   device, stack (categorical), threads, batch,
+ *                   measured_step_s, predicted_step_s (NaN where the model
+ *                   finds the row infeasible), ape (100 |predicted /
+ *                   measured - 1|); freed with accelsel_dataset_free(); NULL
+ *                   on failure.
+ *  @return 0 or the errors above. Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_predict_steps(accelsel_dataset **out,
+                                                  const accelsel_predictor *p,
+                                                  const accelsel_dataset *steps);
+
+/** Leave one network out: for each network of @p steps, fit the eager
+ *  parameters (as accelsel_predictor_calibrate_steps(), starting from
+ *  @p p's) on the rows of the other networks and predict its rows.
+ *  @param[out] out  one row per network in order of first appearance, then
+ *                   one named "all": protocol ("leave-one-network-out"),
+ *                   group ("steps", as accelsel_predictor_set_error_bands()
+ *                   takes it), network, rows, start_median_ape (@p p's
+ *                   parameters, no refit), model_median_ape, model_p90_ape,
+ *                   model_worst_times (the largest max(p / m, m / p) of its
+ *                   rows); NULL on failure.
+ *  @return 0 or the errors above; ACCELSEL_EDATA as
+ *          accelsel_predictor_calibrate_steps(). Deterministic.
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_evaluate_steps(accelsel_dataset **out,
+                                                   const accelsel_predictor *p,
+                                                   const accelsel_dataset *steps);
+/** @} */
 
 #ifdef __cplusplus
 }

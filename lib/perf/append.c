@@ -98,12 +98,27 @@ static int predicted_column(accelsel_dataset *out, const accelsel_dataset *ds, s
     return rc;
 }
 
+/* Request @p i of the caller's array: its elements are as long as the
+ * first one's version makes them (a version-1 array is shorter). */
+static const accelsel_predict_request *request_at(const accelsel_predict_request *reqs, size_t i)
+{
+    return (const accelsel_predict_request *)((const char *)reqs +
+                                              i * asel_perf_request_size(reqs->version));
+}
+
 static int predict_all(const accelsel_predictor *p, const accelsel_predict_request *reqs,
                        size_t n, newrow *rows)
 {
+    if (n > 0 && asel_perf_request_size(reqs->version) == 0)
+        return asel_error(ACCELSEL_EVERSION, "request 0: unknown predict request version %u",
+                          reqs->version);
     for (size_t i = 0; i < n; i++) {
         rows[i].res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
-        int rc = accelsel_predictor_predict(p, &reqs[i], &rows[i].res);
+        const accelsel_predict_request *q = request_at(reqs, i);
+        if (q->version != reqs->version)
+            return asel_error(ACCELSEL_EVERSION, "request %zu: version %u, but the array's "
+                              "first request has version %u", i, q->version, reqs->version);
+        int rc = accelsel_predictor_predict(p, q, &rows[i].res);
         if (rc < 0) {
             char msg[512];
             snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);

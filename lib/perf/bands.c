@@ -26,6 +26,15 @@ static int find_columns(const accelsel_dataset *t, size_t col[N_COLS])
     return 0;
 }
 
+/* The band index of group name @p g (ACCELSEL_ERROR_GROUP_* - 1), or -1. */
+static int group_of(const char *g)
+{
+    for (uint32_t k = ACCELSEL_ERROR_GROUP_A; g != NULL && k <= ACCELSEL_ERROR_GROUP_STEPS; k++)
+        if (strcmp(g, accelsel_error_group_name(k)) == 0)
+            return (int)k - 1;
+    return -1;
+}
+
 /* Row @p r into band @p b, checked as a parameter file checks it. */
 static int take_row(const accelsel_dataset *t, const size_t col[N_COLS], size_t r,
                     asel_perf_band *b)
@@ -57,13 +66,17 @@ ACCELSEL_API int accelsel_predictor_set_error_bands(accelsel_predictor *p,
     asel_perf_bands_clear(band);
     const double *rows = rc == 0 ? accelsel_dataset_numeric(evaluation, col[C_ROWS]) : NULL;
     for (size_t r = 0; rc == 0 && r < accelsel_dataset_rows(evaluation); r++) {
-        const char *g = accelsel_dataset_string(evaluation, r, col[C_GROUP]);
-        int k = g != NULL && g[0] >= 'a' && g[0] <= 'c' && g[1] == '\0' ? g[0] - 'a' : -1;
+        int k = group_of(accelsel_dataset_string(evaluation, r, col[C_GROUP]));
         /* The protocol with the most rows of the group speaks for it. */
         if (k >= 0 && isfinite(rows[r]) && rows[r] >= 1 && rows[r] == floor(rows[r]) &&
             rows[r] > band[k].rows)
             rc = take_row(evaluation, col, r, &band[k]);
     }
+    /* A group the table does not cover keeps its band: the MLPerf
+       evaluation and that of the step measurements are two tables. */
+    for (int k = 0; rc == 0 && k < ASEL_PERF_GROUPS; k++)
+        if (band[k].rows == 0)
+            band[k] = p->band[k];
     if (rc == 0)
         memcpy(p->band, band, sizeof band);
     return rc;

@@ -107,7 +107,7 @@ static void residuals_of(fit *f, const double *theta, int kind, double *r)
 static int same_step(const asel_perf_config *a, const asel_perf_config *b)
 {
     return a->dev == b->dev && a->per_device_batch == b->per_device_batch &&
-           a->precision == b->precision;
+           a->precision == b->precision && a->stack == b->stack;
 }
 
 /* Number the distinct device steps of the fitted rows: 0 or ACCELSEL_ENOMEM. */

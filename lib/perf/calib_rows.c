@@ -353,7 +353,7 @@ void asel_perf_row_step(const asel_perf_params *par, const asel_perf_row *r,
                         const asel_perf_rows *rows, asel_perf_step *s)
 {
     asel_perf_device_step(par, r->cfg.dev, rows->net, rows->fusable, r->cfg.per_device_batch,
-                          r->cfg.precision, s, NULL, 0);
+                          r->cfg.precision, r->cfg.stack, s, NULL, 0);
 }
 
 static int row_run_step(const asel_perf_params *par, double corr, const asel_perf_row *r,

@@ -51,9 +51,7 @@ static double round_up(double x, double to)
     return to > 1 ? ceil(x / to) * to : x;
 }
 
-/* The rate of elementwise work: the vector units (fp32 peak) where the
- * catalog gives them, else the precision's peak. */
-static double vector_peak(const accelsel_device_info *dev, int precision)
+double asel_perf_vector_peak(const accelsel_device_info *dev, int precision)
 {
     double v = dev->peak_flops[ACCELSEL_PRECISION_FP32];
     return isfinite(v) && v > 0 ? v : dev->peak_flops[precision];
@@ -61,7 +59,7 @@ static double vector_peak(const accelsel_device_info *dev, int precision)
 
 /* CPUs: columns of the register block = two vector widths; a vector holds
  * flops_per_cycle / 4 lanes (two FMA units, two FLOPs per FMA). */
-static double tile_n_of(const asel_perf_kind_params *q, const accelsel_device_info *dev,
+double asel_perf_tile_n(const asel_perf_kind_params *q, const accelsel_device_info *dev,
                         int precision)
 {
     if (q->tile_n > 0)
@@ -99,9 +97,9 @@ static double gemm_compute(const asel_perf_kind_params *q, const accelsel_device
         m *= batch;
     if (l->kind == ACCELSEL_LAYER_CONV2D && l->groups > 1) {
         double flops = 2.0 * groups * m * n * k;
-        return flops / (vector_peak(dev, precision) * q->compute_eff);
+        return flops / (asel_perf_vector_peak(dev, precision) * q->compute_eff);
     }
-    double pm = round_up(m, q->tile_m), pn = round_up(n, tile_n_of(q, dev, precision));
+    double pm = round_up(m, q->tile_m), pn = round_up(n, asel_perf_tile_n(q, dev, precision));
     double macs = q->block_m > 0 && q->block_n > 0 && dev->cores > 1
                       ? blocked_macs(q, dev, m, n, pm, pn, k, groups)
                       : groups * pm * pn * k;
@@ -117,7 +115,7 @@ void asel_perf_layer_terms(const asel_perf_params *par, const accelsel_device_in
     if (l->kind == ACCELSEL_LAYER_INPUT || l->kind == ACCELSEL_LAYER_FLATTEN)
         return;
     double rate = dev->peak_flops[precision] * q->compute_eff;
-    double vrate = vector_peak(dev, precision) * q->compute_eff;
+    double vrate = asel_perf_vector_peak(dev, precision) * q->compute_eff;
     if (asel_perf_is_gemm(l->kind))
         out->compute_s = gemm_compute(q, dev, l, batch, precision, rate);
     else

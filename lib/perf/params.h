@@ -26,7 +26,20 @@ typedef struct asel_perf_kind_params {
     double block_n;       /* CPUs: columns of that block */
     double host_rate;     /* input pipeline samples/s per host core (decode, augment) */
     double fusion;        /* share of an epilogue layer's traffic and launch that fusing it into its GEMM removes */
+    /* The eager stack (ACCELSEL_STACK_EAGER: one framework call per layer,
+       nothing fused or compiled; docs/predictor.md, "Software stacks"). */
+    double eager_compute_eff;  /* fraction of the dense peak its large convolutions and GEMMs attain */
+    double eager_pixels_half;  /* output pixels per sample at which its convolutions run at half that */
+    double eager_wgrad_half;   /* the same for its weight-gradient kernels */
+    double eager_grouped_eff;  /* fraction of the vector peak its grouped and depthwise convolutions attain */
+    double eager_elementwise_eff; /* the same for its elementwise kernels (batch norm, pooling, activations) */
+    double eager_dispatch_s;   /* time per framework call (a layer's pass, a tensor's update) */
+    double eager_sync_s;       /* a CPU: per call and thread beyond the first (fork and join) */
+    double eager_fault_s_per_byte; /* time per byte of fresh activations the allocator faults in; 0 = none (a caching allocator) */
 } asel_perf_kind_params;
+
+/* Software stacks a request names (ACCELSEL_STACK_*). */
+#define ASEL_PERF_STACKS 2
 
 struct asel_perf_params {
     asel_perf_kind_params kind[ASEL_PERF_KINDS];

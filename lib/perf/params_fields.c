@@ -10,11 +10,16 @@
 #define KF(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi, 1, 0 }
 /* A count of rows or columns: a tile of 127.5 rows pads nothing sensibly. */
 #define KW(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi, 1, 1 }
+/* The eager stack's, since version 4. */
+#define KE(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi, 4, 0 }
 const asel_perf_field asel_perf_kind_fields[] = {
     KF(compute_eff, 1e-6, 1), KF(memory_eff, 1e-6, 1), KF(overhead_s, 0, 1),
     KF(comm_eff, 1e-6, 1), KF(overlap, 0, 1), KF(cache_ratio, 1, 1e3),
     KW(tile_m, 1, 65536), KW(tile_n, 0, 65536), KW(block_m, 0, 1e9), KW(block_n, 0, 1e9),
-    KF(host_rate, 1e-3, 1e9), KF(fusion, 0, 1), { NULL, 0, 0, 0, 0, 0 },
+    KF(host_rate, 1e-3, 1e9), KF(fusion, 0, 1), KE(eager_compute_eff, 1e-6, 1),
+    KE(eager_pixels_half, 0, 1e6), KE(eager_wgrad_half, 0, 1e6), KE(eager_grouped_eff, 1e-6, 1),
+    KE(eager_elementwise_eff, 1e-6, 1), KE(eager_dispatch_s, 0, 1), KE(eager_sync_s, 0, 1),
+    KE(eager_fault_s_per_byte, 0, 1e-6), { NULL, 0, 0, 0, 0, 0 },
 };
 #define GF(name, lo, hi, since) { #name, offsetof(asel_perf_params, name), lo, hi, since, 0 }
 const asel_perf_field asel_perf_global_fields[] = {

@@ -17,7 +17,10 @@ typedef struct asel_perf_field {
 
 /* The version written; every earlier one is still read, its missing keys
  * (since a later version) keeping their defaults. */
-#define ASEL_PERF_PARAMS_FILE_VERSION 3
+#define ASEL_PERF_PARAMS_FILE_VERSION 4
+
+/* The most fields one list holds (a test counts them). */
+#define ASEL_PERF_FIELDS_MAX 32
 
 extern const asel_perf_field asel_perf_kind_fields[];  /* NULL-key terminated */
 extern const asel_perf_field asel_perf_global_fields[];

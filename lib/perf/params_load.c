@@ -85,9 +85,9 @@ static int read_values(const asel_yaml_doc *doc, const asel_yaml_node *map,
 static int read_fields(const asel_yaml_doc *doc, const asel_yaml_node *map,
                        const asel_perf_field *list, int64_t version, void *base)
 {
-    const char *keys[16];
+    const char *keys[ASEL_PERF_FIELDS_MAX + 1];
     size_t n = 0;
-    for (const asel_perf_field *f = list; f->key; f++)
+    for (const asel_perf_field *f = list; f->key && n < ASEL_PERF_FIELDS_MAX; f++)
         if (f->since <= version)
             keys[n++] = f->key;
     keys[n] = NULL;

@@ -5,7 +5,7 @@
 #include "core/error.h"
 #include "perf/params_scope.h"
 
-static const char *const group_keys[ASEL_PERF_GROUPS + 1] = { "a", "b", "c", NULL };
+static const char *const group_keys[ASEL_PERF_GROUPS + 1] = { "a", "b", "c", "steps", NULL };
 
 /* String @p key of @p map into @p out (capacity @p cap): 0 or ACCELSEL_EPARSE. */
 static int get_text(const asel_yaml_doc *doc, const asel_yaml_node *map, const char *key,

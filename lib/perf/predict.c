@@ -10,14 +10,37 @@
 /* A version-1 prediction ends before the fields of version 2. */
 #define V1_SIZE offsetof(accelsel_prediction, epochs_source)
 
+/* A version-1 request ends before the fields of version 2. */
+#define REQUEST_V1_SIZE offsetof(accelsel_predict_request, threads)
+
+size_t asel_perf_request_size(unsigned int version)
+{
+    return version == 1 ? REQUEST_V1_SIZE
+           : version == ACCELSEL_PREDICT_REQUEST_VERSION ? sizeof(accelsel_predict_request)
+                                                         : 0;
+}
+
+int asel_perf_request_read(const accelsel_predict_request *req, accelsel_predict_request *out)
+{
+    size_t n = asel_perf_request_size(req->version);
+    if (n == 0)
+        return asel_error(ACCELSEL_EVERSION, "unknown predict request version %u", req->version);
+    *out = (accelsel_predict_request)ACCELSEL_PREDICT_REQUEST_INIT;
+    memcpy(out, req, n);
+    return 0;
+}
+
 ACCELSEL_API int accelsel_predict_request_init(accelsel_predict_request *req,
                                                unsigned int version)
 {
     if (req == NULL)
         return asel_einval("accelsel_predict_request_init", "req");
-    if (version != ACCELSEL_PREDICT_REQUEST_VERSION)
+    size_t n = asel_perf_request_size(version);
+    if (n == 0)
         return asel_error(ACCELSEL_EVERSION, "unknown predict request version %u", version);
-    *req = (accelsel_predict_request)ACCELSEL_PREDICT_REQUEST_INIT;
+    accelsel_predict_request init = ACCELSEL_PREDICT_REQUEST_INIT;
+    init.version = version;
+    memcpy(req, &init, n);
     return 0;
 }
 
@@ -47,13 +70,15 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void)
     return sizeof(accelsel_layer_prediction);
 }
 
+/* The arguments checked and @p req read into @p full. */
 static int check_args(const char *fn, const accelsel_predictor *p,
-                      const accelsel_predict_request *req)
+                      const accelsel_predict_request *req, accelsel_predict_request *full)
 {
     if (p == NULL || req == NULL)
         return asel_einval(fn, p == NULL ? "p" : "req");
-    if (req->version != ACCELSEL_PREDICT_REQUEST_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "unknown predict request version %u", req->version);
+    int rc = asel_perf_request_read(req, full);
+    if (rc < 0)
+        return rc;
     if (req->network == NULL)
         return asel_einval(fn, "req->network");
     return 0;
@@ -67,8 +92,11 @@ static int correction(const accelsel_predictor *p, const asel_perf_config *c, do
 {
     *f = 1.0;
     int kind = asel_perf_corr_kind(&p->corr, c->dev_index, c->count);
-    if (c->no_correction || (!c->same_workload && kind != ACCELSEL_CORRECTION_NONE)) {
+    int other_stack = c->stack != ACCELSEL_STACK_TUNED;
+    if (c->no_correction ||
+        ((!c->same_workload || other_stack) && kind != ACCELSEL_CORRECTION_NONE)) {
         *source = c->no_correction ? ACCELSEL_CORRECTION_DISABLED
+                  : other_stack    ? ACCELSEL_CORRECTION_OTHER_STACK
                                    : ACCELSEL_CORRECTION_OTHER_WORKLOAD;
         return 0;
     }
@@ -77,11 +105,16 @@ static int correction(const accelsel_predictor *p, const asel_perf_config *c, do
 }
 
 /* The held-out band of a prediction whose correction is @p source: its
- * group by the definitions of the evaluation, and that group's figures. */
+ * group by the definitions of the evaluation, and that group's figures. The
+ * eager stack's on a CPU is that of the step measurements, which judge any
+ * network (they leave one out); elsewhere no evaluation covers it. */
 static void error_band(const accelsel_predictor *p, const asel_perf_config *c, uint32_t source,
                        accelsel_prediction *res)
 {
-    int g = source == ACCELSEL_CORRECTION_DEVICE_COUNT ? ACCELSEL_ERROR_GROUP_A
+    int eager = c->stack == ACCELSEL_STACK_EAGER;
+    int g = eager ? (c->dev->kind == ACCELSEL_DEVICE_CPU ? ACCELSEL_ERROR_GROUP_STEPS
+                                                         : ACCELSEL_ERROR_GROUP_NONE)
+            : source == ACCELSEL_CORRECTION_DEVICE_COUNT ? ACCELSEL_ERROR_GROUP_A
             : source == ACCELSEL_CORRECTION_DEVICE     ? ACCELSEL_ERROR_GROUP_B
             : source == ACCELSEL_CORRECTION_NONE && c->same_workload ? ACCELSEL_ERROR_GROUP_C
                                                                     : ACCELSEL_ERROR_GROUP_NONE;
@@ -116,7 +149,8 @@ ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
                                             const accelsel_predict_request *req,
                                             accelsel_prediction *res)
 {
-    int rc = check_args("accelsel_predictor_predict", p, req);
+    accelsel_predict_request q;
+    int rc = check_args("accelsel_predictor_predict", p, req, &q);
     if (rc < 0)
         return rc;
     if (res == NULL)
@@ -124,7 +158,7 @@ ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
     if (res->version != 1 && res->version != ACCELSEL_PREDICTION_VERSION)
         return asel_error(ACCELSEL_EVERSION, "unknown prediction version %u", res->version);
     accelsel_prediction full = { .version = ACCELSEL_PREDICTION_VERSION };
-    if ((rc = predict_full(p, req, &full, NULL, 0)) < 0)
+    if ((rc = predict_full(p, &q, &full, NULL, 0)) < 0)
         return rc;
     full.version = res->version;
     memcpy(res, &full, res->version == 1 ? V1_SIZE : sizeof full);
@@ -136,13 +170,14 @@ ACCELSEL_API int accelsel_predictor_predict_layers(const accelsel_predictor *p,
                                                    accelsel_layer_prediction *rows,
                                                    size_t capacity, size_t *n)
 {
-    int rc = check_args("accelsel_predictor_predict_layers", p, req);
+    accelsel_predict_request q;
+    int rc = check_args("accelsel_predictor_predict_layers", p, req, &q);
     if (rc < 0)
         return rc;
     if (n == NULL || (rows == NULL && capacity > 0))
         return asel_einval("accelsel_predictor_predict_layers", n == NULL ? "n" : "rows");
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if ((rc = predict_full(p, req, &res, rows, capacity)) < 0)
+    if ((rc = predict_full(p, &q, &res, rows, capacity)) < 0)
         return rc;
     *n = accelsel_network_layer_count(req->network);
     return 0;

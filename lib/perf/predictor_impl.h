@@ -28,7 +28,7 @@ typedef struct asel_perf_band {
     char protocol[32];
 } asel_perf_band;
 
-#define ASEL_PERF_GROUPS 3
+#define ASEL_PERF_GROUPS 4 /* a, b, c and steps (ACCELSEL_ERROR_GROUP_* - 1) */
 
 struct accelsel_predictor {
     const accelsel_catalog *cat; /* borrowed */
@@ -48,10 +48,23 @@ void asel_perf_workload_of(asel_perf_workload *w, const accelsel_network *net);
 /* Every band back to "none". */
 void asel_perf_bands_clear(asel_perf_band band[ASEL_PERF_GROUPS]);
 
-/* A request with every default filled in and every name looked up. */
+/* The size of a request of @p version; 0 for an unknown version. */
+size_t asel_perf_request_size(unsigned int version);
+
+/* @p req (of version 1 or the current one) as a current request in *out,
+ * the fields its version lacks at their defaults: 0 or ACCELSEL_EVERSION. */
+int asel_perf_request_read(const accelsel_predict_request *req, accelsel_predict_request *out);
+
+/* A request with every default filled in and every name looked up. A CPU
+ * restricted to fewer threads than its cores is @p view, and @p dev points
+ * at it: a resolved configuration is used where it was resolved, never
+ * copied. */
 typedef struct asel_perf_config {
     const accelsel_device_info *dev;
+    accelsel_device_info view;   /* the catalog's device on the request's threads */
     size_t dev_index;
+    int stack;                   /* ACCELSEL_STACK_* */
+    double threads;              /* the cores a CPU runs on; 0 = not a CPU */
     int precision;
     double count, nodes, per_node;
     double intra_bw, intra_lat, inter_bw, inter_lat; /* raw link figures per device */

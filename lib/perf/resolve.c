@@ -85,10 +85,11 @@ static int auto_precision(const accelsel_network *net, asel_perf_config *c)
         return rc;
     int monotone = asel_perf_params_monotone(par, dev), best = live[0];
     double best_s;
-    asel_perf_device_time(par, dev, net, fusable, c->per_device_batch, best, INFINITY, &best_s);
+    asel_perf_device_time(par, dev, net, fusable, c->per_device_batch, best, c->stack, INFINITY,
+                          &best_s);
     for (int i = 1; i < m; i++) {
         double s;
-        if (asel_perf_device_time(par, dev, net, fusable, c->per_device_batch, live[i],
+        if (asel_perf_device_time(par, dev, net, fusable, c->per_device_batch, live[i], c->stack,
                                   monotone ? best_s : INFINITY, &s) == 0 && s < best_s)
             best = live[i], best_s = s;
     }
@@ -231,6 +232,40 @@ static int resolve_device(const accelsel_predictor *p, const accelsel_predict_re
     return 0;
 }
 
+/* The request's stack, and its threads on a CPU: the device's view with
+ * that many cores, and their share of its peaks and memory bandwidth. */
+static int resolve_threads(const accelsel_predict_request *r, asel_perf_config *c)
+{
+    if (r->stack < 0 || r->stack >= ACCELSEL_STACK_COUNT)
+        return asel_error(ACCELSEL_EINVAL, "stack %d is not an ACCELSEL_STACK_* value", r->stack);
+    c->stack = r->stack;
+    const accelsel_device_info *d = c->dev;
+    if (d->kind != ACCELSEL_DEVICE_CPU) {
+        if (r->threads != 0)
+            return asel_error(ACCELSEL_EINVAL, "%u threads: device '%s' is not a CPU (threads "
+                              "count a CPU's cores)", r->threads, d->name);
+        return 0;
+    }
+    c->threads = d->cores;
+    if (r->threads == 0 || r->threads == (uint32_t)d->cores)
+        return 0;
+    if (d->cores <= 0)
+        return asel_error(ACCELSEL_EDATA, "%u threads: device '%s' has no figure 'cores'",
+                          r->threads, d->name);
+    if (r->threads > (uint32_t)d->cores)
+        return asel_error(ACCELSEL_ERANGE, "%u threads: device '%s' has %d cores", r->threads,
+                          d->name, (int)d->cores);
+    double share = (double)r->threads / d->cores;
+    c->view = *d;
+    c->view.cores = (int32_t)r->threads;
+    for (int p = 0; p < ACCELSEL_PRECISION_COUNT; p++)
+        c->view.peak_flops[p] *= share;
+    c->view.memory_bw_bytes_s *= share;
+    c->threads = r->threads;
+    c->dev = &c->view;
+    return 0;
+}
+
 static int resolve_links(const accelsel_predictor *p, const accelsel_predict_request *r,
                          const accelsel_system_info *sys, asel_perf_config *c)
 {
@@ -334,7 +369,8 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
     const accelsel_system_info *sys;
     int rc;
     *c = (asel_perf_config){ 0 };
-    if ((rc = check_sizes(r)) < 0 || (rc = resolve_device(p, r, c, &sys)) < 0)
+    if ((rc = check_sizes(r)) < 0 || (rc = resolve_device(p, r, c, &sys)) < 0 ||
+        (rc = resolve_threads(r, c)) < 0)
         return rc;
     double nodes = r->nodes, per_node = r->per_node;
     if (sys && per_node == 0 && (r->count == 0 || r->nodes == 0))

@@ -88,8 +88,8 @@ int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_conf
     int rc = asel_perf_fusable_layers(net, &fusable);
     if (rc < 0)
         return rc;
-    asel_perf_device_step(par, c->dev, net, fusable, c->per_device_batch, c->precision, &s, rows,
-                          cap);
+    asel_perf_device_step(par, c->dev, net, fusable, c->per_device_batch, c->precision, c->stack,
+                          &s, rows, cap);
     asel_free(fusable);
     return asel_perf_run_step(par, corr, c, net, &s, res);
 }

@@ -7,6 +7,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/layer_cost.h"
+#include "perf/eager.h"
 #include "perf/step.h"
 
 /* Add one pass's terms to the split by what bounds it. */
@@ -90,25 +91,36 @@ int asel_perf_fusable_layers(const accelsel_network *net, unsigned char **out)
  * smaller, so the whole step would exceed it too) and returns 1; else 0. */
 static int device_step(const asel_perf_params *par, const accelsel_device_info *dev,
                        const accelsel_network *net, const unsigned char *fusable, double batch,
-                       int precision, double bound, asel_perf_step *out,
+                       int precision, int stack, double bound, asel_perf_step *out,
                        accelsel_layer_prediction *rows, size_t cap)
 {
-    const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
+    asel_perf_params eager;
+    const asel_perf_params *lp = par;
+    if (stack == ACCELSEL_STACK_EAGER) {
+        asel_perf_eager_params(par, &eager);
+        lp = &eager;
+    }
+    const asel_perf_kind_params *q = &lp->kind[asel_perf_kind_of(dev->kind)];
     double r = par->backward_ratio;
     double upd_bw = dev->memory_bw_bytes_s * q->memory_eff;
     *out = (asel_perf_step){ 0 };
     size_t n = accelsel_network_layer_count(net);
     for (size_t i = 0; i < n; i++) {
         const accelsel_layer_info *l = accelsel_network_layer(net, i);
-        asel_layer_time f, b, u = { 0, 0, 0, 0 };
-        asel_perf_layer_terms(par, dev, l, batch, precision, &f);
-        if (q->fusion > 0 && fusable[i]) {
-            f.memory_s *= 1 - q->fusion;
-            f.overhead_s *= 1 - q->fusion;
-            f.time_s = fmax(f.compute_s, f.memory_s) + f.overhead_s;
+        asel_layer_time t, f, b, u = { 0, 0, 0, 0 };
+        asel_perf_layer_terms(lp, dev, l, batch, precision, &t);
+        if (lp != par) {
+            asel_perf_eager_passes(par, dev, l, batch, precision, &t, &f, &b);
+        } else {
+            f = t;
+            if (q->fusion > 0 && fusable[i]) {
+                f.memory_s *= 1 - q->fusion;
+                f.overhead_s *= 1 - q->fusion;
+                f.time_s = fmax(f.compute_s, f.memory_s) + f.overhead_s;
+            }
+            b = (asel_layer_time){ r * f.compute_s, r * f.memory_s, r * f.overhead_s, 0 };
+            b.time_s = fmax(b.compute_s, b.memory_s) + b.overhead_s;
         }
-        b = (asel_layer_time){ r * f.compute_s, r * f.memory_s, r * f.overhead_s, 0 };
-        b.time_s = fmax(b.compute_s, b.memory_s) + b.overhead_s;
         if (l->params > 0) {
             u.memory_s = (double)l->params * par->update_bytes / upd_bw;
             u.overhead_s = q->overhead_s;
@@ -140,39 +152,21 @@ static int device_step(const asel_perf_params *par, const accelsel_device_info *
 
 void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
                            const accelsel_network *net, const unsigned char *fusable,
-                           double batch, int precision, asel_perf_step *out,
+                           double batch, int precision, int stack, asel_perf_step *out,
                            accelsel_layer_prediction *rows, size_t cap)
 {
-    device_step(par, dev, net, fusable, batch, precision, INFINITY, out, rows, cap);
+    device_step(par, dev, net, fusable, batch, precision, stack, INFINITY, out, rows, cap);
 }
 
 int asel_perf_device_time(const asel_perf_params *par, const accelsel_device_info *dev,
                           const accelsel_network *net, const unsigned char *fusable,
-                          double batch, int precision, double bound, double *device_s)
+                          double batch, int precision, int stack, double bound,
+                          double *device_s)
 {
     asel_perf_step s;
-    int over = device_step(par, dev, net, fusable, batch, precision, bound, &s, NULL, 0);
+    int over = device_step(par, dev, net, fusable, batch, precision, stack, bound, &s, NULL, 0);
     *device_s = s.device_s;
     return over;
-}
-
-/* The rates and tiles of layer_model.c's asel_perf_layer_terms(): keep
- * these two in step with vector_peak() and tile_n_of() there. */
-static double vector_rate_of(const accelsel_device_info *dev, int precision)
-{
-    double v = dev->peak_flops[ACCELSEL_PRECISION_FP32];
-    return isfinite(v) && v > 0 ? v : dev->peak_flops[precision];
-}
-
-static double tile_n_of(const asel_perf_kind_params *q, const accelsel_device_info *dev,
-                        int precision)
-{
-    if (q->tile_n > 0)
-        return q->tile_n;
-    double fpc = dev->flops_per_cycle[precision];
-    if (!isfinite(fpc))
-        fpc = dev->flops_per_cycle[ACCELSEL_PRECISION_FP32];
-    return isfinite(fpc) && fpc >= 4 ? fpc / 2 : 1;
 }
 
 int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device_info *dev)
@@ -182,7 +176,7 @@ int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device
            q->memory_eff > 0 && isfinite(q->cache_ratio) && q->cache_ratio >= 1 &&
            isfinite(q->overhead_s) && q->overhead_s >= 0 && isfinite(q->fusion) &&
            q->fusion < 1 && isfinite(par->backward_ratio) && par->backward_ratio > 0 &&
-           isfinite(par->update_bytes) && par->update_bytes >= 0;
+           isfinite(par->update_bytes) && par->update_bytes >= 0 && asel_perf_eager_monotone(q);
 }
 
 int asel_perf_precision_dominates(const asel_perf_params *par, const accelsel_device_info *dev,
@@ -190,7 +184,7 @@ int asel_perf_precision_dominates(const asel_perf_params *par, const accelsel_de
 {
     const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
     return asel_perf_params_monotone(par, dev) && dev->peak_flops[a] >= dev->peak_flops[b] &&
-           vector_rate_of(dev, a) >= vector_rate_of(dev, b) &&
-           tile_n_of(q, dev, a) == tile_n_of(q, dev, b) &&
+           asel_perf_vector_peak(dev, a) >= asel_perf_vector_peak(dev, b) &&
+           asel_perf_tile_n(q, dev, a) == asel_perf_tile_n(q, dev, b) &&
            asel_perf_precision_bytes(a) <= asel_perf_precision_bytes(b);
 }

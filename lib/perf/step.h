@@ -23,12 +23,13 @@ typedef struct asel_perf_step {
 int asel_perf_fusable_layers(const accelsel_network *net, unsigned char **out);
 
 /* Step time of @p net at @p batch samples on @p dev (checked with
- * asel_perf_check_device()); @p fusable is asel_perf_fusable_layers() of
- * @p net. Writes up to @p cap rows of the per-layer table into @p rows (may
- * be NULL when cap is 0). */
+ * asel_perf_check_device()) under software stack @p stack (ACCELSEL_STACK_*);
+ * @p fusable is asel_perf_fusable_layers() of @p net (the tuned stack fuses).
+ * Writes up to @p cap rows of the per-layer table into @p rows (may be NULL
+ * when cap is 0). */
 void asel_perf_device_step(const asel_perf_params *par, const accelsel_device_info *dev,
                            const accelsel_network *net, const unsigned char *fusable,
-                           double batch, int precision, asel_perf_step *out,
+                           double batch, int precision, int stack, asel_perf_step *out,
                            accelsel_layer_prediction *rows, size_t cap);
 
 /* The output elements of @p net that a step keeps for the backward pass
@@ -48,12 +49,14 @@ double asel_perf_step_memory(const accelsel_network *net, double kept, double ba
  * where asel_perf_params_monotone() does; INFINITY never stops. */
 int asel_perf_device_time(const asel_perf_params *par, const accelsel_device_info *dev,
                           const accelsel_network *net, const unsigned char *fusable,
-                          double batch, int precision, double bound, double *device_s);
+                          double batch, int precision, int stack, double bound,
+                          double *device_s);
 
 /* 1 where @p par makes every layer term of a step on @p dev (of its kind)
  * at least 0, never smaller for more bytes, never larger for a higher rate:
  * finite positive efficiencies and backward ratio, a cache ratio of at least
- * 1, a fusion share below 1, overhead and update bytes at least 0. */
+ * 1, a fusion share below 1, overhead and update bytes at least 0, and the
+ * eager stack's parameters as asel_perf_eager_monotone() wants them. */
 int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device_info *dev);
 
 /* 1 if the step of any network at any batch on @p dev takes no longer, as

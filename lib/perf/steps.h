@@ -67,6 +67,10 @@ int asel_steps_device(asel_steps_load *l, size_t row, size_t *device);
 /* Check every row of l->ds; the first failure in file order is recorded. */
 int asel_steps_check_rows(asel_steps_load *l);
 
+/* The software stack (ACCELSEL_STACK_*) a `framework` cell names: its last
+ * '-'-separated word ("pytorch-eager": eager); -1 if that is no stack's name. */
+int asel_steps_stack(const char *framework);
+
 /* The whole load: parse, check, and *out the dataset (NULL on failure). */
 int asel_steps_parse(accelsel_dataset **out, const accelsel_catalog *cat, const char *data,
                      size_t len, const char *source, const accelsel_steps_options *opts);

@@ -6,6 +6,7 @@
 
 #include "core/buf.h"
 #include "core/error.h"
+#include "accelsel/predict.h"
 #include "perf/steps.h"
 
 typedef struct row_values {
@@ -83,6 +84,11 @@ static int text_cell(const asel_steps_load *l, size_t row, int role)
         return accelsel_last_error()->code;
     if (role == ST_PRECISION)
         return precision(l, row, s);
+    if (role == ST_FRAMEWORK && asel_steps_stack(s) < 0)
+        return asel_steps_raise(l, ACCELSEL_EPARSE, row, l->col[role],
+                                "'%.*s%s' does not end in the stack it ran under ('-tuned' or "
+                                "'-eager', as in 'pytorch-eager')",
+                                ASEL_QUOTE_MAX, s, asel_ellipsis(s));
     if (role == ST_MEASURED_AT && !iso_date(s))
         return asel_steps_raise(l, ACCELSEL_EPARSE, row, l->col[role],
                                 "'%.*s%s' is not an ISO 8601 date (YYYY-MM-DD, then "
@@ -145,4 +151,13 @@ int asel_steps_check_rows(asel_steps_load *l)
             return rc;
     }
     return 0;
+}
+
+int asel_steps_stack(const char *framework)
+{
+    const char *dash = strrchr(framework, '-');
+    for (int32_t k = 0; dash != NULL && k < ACCELSEL_STACK_COUNT; k++)
+        if (strcmp(dash + 1, accelsel_stack_name(k)) == 0)
+            return k;
+    return -1;
 }

@@ -65,11 +65,13 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
     /* The mean per-device batch of the request at its own size stays fixed
      * (the per-device batch reported is the busiest device's). */
     accelsel_prediction base = { .version = ACCELSEL_PREDICTION_VERSION };
-    if ((rc = accelsel_predictor_predict(p, req, &base)) < 0)
+    accelsel_predict_request full;
+    if ((rc = accelsel_predictor_predict(p, req, &base)) < 0 ||
+        (rc = asel_perf_request_read(req, &full)) < 0)
         return rc;
     uint32_t node_size = req->per_node > 0 || req->system != NULL ? base.per_node : 8;
     for (size_t i = 0; i < n; i++) {
-        accelsel_predict_request q = *req;
+        accelsel_predict_request q = full;
         layout(&q, counts[i], node_size);
         q.global_batch = round(base.global_batch / base.count * counts[i]); /* whole samples */
         accelsel_prediction r = { .version = ACCELSEL_PREDICTION_VERSION };

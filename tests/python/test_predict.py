@@ -15,7 +15,7 @@ import threading
 import unittest
 
 import accelsel
-from accelsel import AccelselError, Catalog, Dataset, Network, Predictor
+from accelsel import AccelselError, Catalog, Dataset, Network, Predictor, builtin_steps
 
 ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
 IMAGENET = 1281167
@@ -218,8 +218,8 @@ class Calibration(unittest.TestCase):
 
 class ShippedFit(unittest.TestCase):
     """data/params/builtin.yaml, the default predictor's parameters, is the fit
-    that tools/gen-params makes: refitting on the built-in rows and
-    evaluating gives the same numbers (within 1e-9 relative, for libm and
+    that tools/gen-params makes: refitting on the built-in MLPerf rows and
+    step measurements and evaluating both gives the same numbers (within 1e-9 relative, for libm and
     compiler differences between machines). A change to the model, the
     catalog or the data fails here until the file is regenerated."""
 
@@ -234,12 +234,17 @@ class ShippedFit(unittest.TestCase):
         evaluation = refit.evaluate(ds)
         refit.calibrate(ds)
         refit.set_error_bands(evaluation)
+        steps = builtin_steps()
+        step_evaluation = refit.evaluate_steps(steps)
+        refit.calibrate_steps(steps)
+        refit.set_error_bands(step_evaluation)
         made = refit.save()
         strip = lambda t: re.sub(r'-?\d+(?:\.\d+)?(?:e[-+]?\d+)?', '#', t)
         self.assertEqual(strip(made), strip(shipped))
         for a, b in zip(self.numbers(made), self.numbers(shipped)):
             self.assertLessEqual(abs(a - b), 1e-9 * max(abs(a), abs(b)), (a, b))
         self.assertIn('error_bands:\n  a: {', shipped)
+        self.assertIn('\n  steps: {', shipped)
 
     def test_default_predicts_with_the_shipped_fit(self):
         net = Network.zoo('resnet50')

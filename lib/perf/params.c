@@ -3,17 +3,19 @@
  * replaces the efficiencies and overheads with values fitted on data. */
 #include "perf/params.h"
 
-/* An eager framework on a CPU: its convolution kernels (oneDNN, im2col and
- * BLAS) block over the output pixels of one sample, so maps of a few pixels
- * leave the register blocks empty, the more so for weight gradients, which
- * reduce over those pixels; depthwise kernels run at a tenth of the vector
- * peak and elementwise ones (batch norm, pooling: several passes, no
- * vectorisation across channels) at a twentieth; each call costs ~10 us of dispatch (operator lookup, autograd
- * bookkeeping, a tensor's allocation) and ~2 us per further thread to fork
- * and join them; fresh activations are faulted in at ~4 GB/s (one 4 KiB
- * page per microsecond). */
+/* An eager framework on a CPU: its large convolutions (oneDNN) reach about
+ * two thirds of the vector peak at the clock a loaded core holds, some 1.5
+ * times its base clock, so about the base-clock peak; they block over the
+ * output pixels each thread takes, so maps of a few pixels leave the
+ * register blocks empty, the more so for weight gradients, which reduce
+ * over those pixels; depthwise kernels run at a tenth of the vector peak
+ * and elementwise ones (batch norm, pooling: several passes, no
+ * vectorisation across channels) at a twentieth; each call costs ~10 us of
+ * dispatch (operator lookup, autograd bookkeeping, a tensor's allocation)
+ * and ~2 us per further thread to fork and join them; fresh activations
+ * are faulted in at ~4 GB/s (one 4 KiB page per microsecond). */
 #define CPU_EAGER                                                                           \
-    .eager_compute_eff = 0.5, .eager_pixels_half = 16, .eager_wgrad_half = 64,            \
+    .eager_compute_eff = 1.0, .eager_pixels_half = 16, .eager_wgrad_half = 64,            \
     .eager_grouped_eff = 0.1, .eager_elementwise_eff = 0.05, .eager_dispatch_s = 10e-6,     \
     .eager_sync_s = 2e-6,                                                                   \
     .eager_fault_s_per_byte = 2.5e-10

@@ -28,7 +28,8 @@ typedef struct asel_perf_kind_params {
     double fusion;        /* share of an epilogue layer's traffic and launch that fusing it into its GEMM removes */
     /* The eager stack (ACCELSEL_STACK_EAGER: one framework call per layer,
        nothing fused or compiled; docs/predictor.md, "Software stacks"). */
-    double eager_compute_eff;  /* fraction of the dense peak its large convolutions and GEMMs attain */
+    double eager_compute_eff;  /* its large convolutions' and GEMMs' rate / the dense peak; a CPU's
+                                  peak is at base clock, so above 1 where its cores run faster */
     double eager_pixels_half;  /* output pixels per sample at which its convolutions run at half that */
     double eager_wgrad_half;   /* the same for its weight-gradient kernels */
     double eager_grouped_eff;  /* fraction of the vector peak its grouped and depthwise convolutions attain */

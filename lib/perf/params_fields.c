@@ -16,7 +16,7 @@ const asel_perf_field asel_perf_kind_fields[] = {
     KF(compute_eff, 1e-6, 1), KF(memory_eff, 1e-6, 1), KF(overhead_s, 0, 1),
     KF(comm_eff, 1e-6, 1), KF(overlap, 0, 1), KF(cache_ratio, 1, 1e3),
     KW(tile_m, 1, 65536), KW(tile_n, 0, 65536), KW(block_m, 0, 1e9), KW(block_n, 0, 1e9),
-    KF(host_rate, 1e-3, 1e9), KF(fusion, 0, 1), KE(eager_compute_eff, 1e-6, 1),
+    KF(host_rate, 1e-3, 1e9), KF(fusion, 0, 1), KE(eager_compute_eff, 1e-6, 4),
     KE(eager_pixels_half, 0, 1e6), KE(eager_wgrad_half, 0, 1e6), KE(eager_grouped_eff, 1e-6, 1),
     KE(eager_elementwise_eff, 1e-6, 1), KE(eager_dispatch_s, 0, 1), KE(eager_sync_s, 0, 1),
     KE(eager_fault_s_per_byte, 0, 1e-6), { NULL, 0, 0, 0, 0, 0 },

@@ -34,7 +34,7 @@ static double sigmoid(double t) { return 1 / (1 + exp(-t)); }
 
 static void to_theta(const asel_perf_kind_params *q, double *t)
 {
-    t[0] = logit(q->eager_compute_eff);
+    t[0] = log(q->eager_compute_eff);
     t[1] = log1p(q->eager_pixels_half);
     t[2] = log1p(q->eager_wgrad_half);
     t[3] = logit(q->eager_grouped_eff);
@@ -46,7 +46,7 @@ static void to_theta(const asel_perf_kind_params *q, double *t)
 
 static void from_theta(asel_perf_kind_params *q, const double *t)
 {
-    q->eager_compute_eff = sigmoid(t[0]);
+    q->eager_compute_eff = fmin(exp(t[0]), 4.0); /* the documented range */
     q->eager_pixels_half = fmax(0.0, expm1(t[1]));
     q->eager_wgrad_half = fmax(0.0, expm1(t[2]));
     q->eager_grouped_eff = sigmoid(t[3]);

@@ -7,7 +7,10 @@
  * computed in full under the compiled-in parameters, and the AUTO
  * prediction is, field by field and bit for bit, the fixed-precision
  * prediction of that precision, with the compiled-in parameters and with a
- * calibrated predictor. */
+ * calibrated predictor. The rule that lets an AMX CPU's bf16 settle AUTO
+ * without a step (tiles 16 times fp32's at 16 times the rate) is checked
+ * against whole steps, by hand at its tie, and through AUTO on thread
+ * counts and both stacks, beside devices that miss one of its conditions. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -277,6 +280,328 @@ START_TEST(corners)
 }
 END_TEST
 
+/* CPUs for the rule of tiles that scale with the rate
+ * (asel_perf_precision_dominates()): "amx" has AMX's figures (bf16 in
+ * tiles of 512 columns, two vector widths of flops_per_cycle / 4 lanes, at
+ * 16 times the rate of fp32's tiles of 32); each other misses one
+ * condition or meets it at a corner. No memory figure: every precision
+ * fits. */
+static const char amx_yaml[] =
+    "version: 1\n"
+    "devices:\n"
+    "  - {name: amx, vendor: v, kind: cpu, release_year: 2023, cores: 8, clock_hz: 2e9,\n"
+    "     flops_per_cycle: {fp32: 64, bf16: 1024}, memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: amx-1core, vendor: v, kind: cpu, release_year: 2023, cores: 1, clock_hz: 2e9,\n"
+    "     flops_per_cycle: {fp32: 64, bf16: 1024}, memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: amx-short, vendor: v, kind: cpu, release_year: 2023, cores: 8, clock_hz: 2e9,\n"
+    "     flops_per_cycle: {fp32: 64, bf16: 1024}, peak_flops: {bf16: 16.38e12},\n"
+    "     memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: amx-1core-short, vendor: v, kind: cpu, release_year: 2023, cores: 1,\n"
+    "     clock_hz: 2e9, flops_per_cycle: {fp32: 64, bf16: 1024}, peak_flops: {bf16: 2.046e12},\n"
+    "     memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: amx-4x, vendor: v, kind: cpu, release_year: 2023, cores: 8, clock_hz: 2e9,\n"
+    "     flops_per_cycle: {fp32: 64, bf16: 1024}, peak_flops: {bf16: 4.096e12},\n"
+    "     memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: avx-3x, vendor: v, kind: cpu, release_year: 2023, cores: 8, clock_hz: 2e9,\n"
+    "     flops_per_cycle: {fp32: 64, bf16: 192}, memory_bw_bytes_s: 100e9, source: s}\n"
+    "  - {name: same-tile, vendor: v, kind: cpu, release_year: 2023, cores: 8, clock_hz: 2e9,\n"
+    "     flops_per_cycle: {fp32: 64, bf16: 64}, memory_bw_bytes_s: 100e9, source: s}\n";
+
+static const accelsel_device_info *device(const accelsel_catalog *cat, const char *name)
+{
+    size_t i;
+    ck_assert_int_eq(accelsel_catalog_find_device(cat, name, &i), 0);
+    return accelsel_catalog_device(cat, i);
+}
+
+/* What bf16 against fp32 needs, from the figures above: tiles 512 = 16 x 32
+ * at a peak of 8 x 2e9 x 1024 = 16 x 8 x 2e9 x 64 (amx), 16.38e12 < 16 x
+ * 1.024e12 (amx-short), tiles 96 = 3 x 32, no power of two (avx-3x), equal
+ * tiles at equal peaks (same-tile); fp32 never beats bf16's width. Blocks
+ * beyond 2^32 columns leave scaled tiles out (equal ones need no bound);
+ * a fixed tile makes every pair's tiles equal, and every bf16 rate here is
+ * at least fp32's. */
+START_TEST(scaled_tiles_rule)
+{
+    accelsel_catalog *cat;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, amx_yaml, sizeof amx_yaml - 1), 0);
+    static const struct { const char *dev; int want; } c[] = {
+        { "amx", 1 }, { "amx-1core", 1 }, { "amx-short", 0 }, { "amx-1core-short", 0 },
+        { "amx-4x", 0 }, { "avx-3x", 0 }, { "same-tile", 1 },
+    };
+    const asel_perf_params *def = asel_perf_params_default();
+    asel_perf_params wide = *def, fixed = *def;
+    wide.kind[ASEL_PERF_KIND_CPU].block_n = 0x1p33;
+    fixed.kind[ASEL_PERF_KIND_CPU].tile_n = 16;
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const accelsel_device_info *d = device(cat, c[i].dev);
+        int bf = ACCELSEL_PRECISION_BF16, fp = ACCELSEL_PRECISION_FP32;
+        ck_assert_msg(asel_perf_precision_dominates(def, d, bf, fp) == c[i].want, "%s",
+                      c[i].dev);
+        ck_assert_msg(!asel_perf_precision_dominates(def, d, fp, bf), "%s", c[i].dev);
+        int same = strcmp(c[i].dev, "same-tile") == 0;
+        ck_assert_msg(asel_perf_precision_dominates(&wide, d, bf, fp) == same, "%s", c[i].dev);
+        ck_assert_msg(asel_perf_precision_dominates(&fixed, d, bf, fp), "%s", c[i].dev);
+    }
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* Narrow layers (16 columns: AMX pads them 16-fold, or to a 256-column
+ * block on several cores, against fp32's 32) that keep a CPU busy
+ * computing, and one GEMM of a single column. */
+static const char narrow_yaml[] =
+    "version: 1\n"
+    "name: narrow\n"
+    "inputs:\n"
+    "  - {name: x, shape: [3, 32, 32]}\n"
+    "layers:\n"
+    "  - {name: c1, kind: conv2d, inputs: [x], out_channels: 16, kernel: 3, padding: 1,\n"
+    "     bias: false}\n"
+    "  - {name: r1, kind: activation, inputs: [c1], function: relu}\n"
+    "  - {name: c2, kind: conv2d, inputs: [r1], out_channels: 16, kernel: 3, padding: 1,\n"
+    "     bias: false}\n"
+    "  - {name: r2, kind: activation, inputs: [c2], function: relu}\n"
+    "  - {name: c3, kind: conv2d, inputs: [r2], out_channels: 16, kernel: 3, padding: 1,\n"
+    "     bias: false}\n"
+    "  - {name: flat, kind: flatten, inputs: [c3]}\n"
+    "  - {name: fc, kind: linear, inputs: [flat], out_features: 10}\n";
+static const char column_yaml[] =
+    "version: 1\n"
+    "name: column\n"
+    "inputs:\n"
+    "  - {name: x, shape: [4096]}\n"
+    "layers:\n"
+    "  - {name: fc, kind: linear, inputs: [x], out_features: 1, bias: false}\n";
+
+/* The zoo and the two networks above: the count. */
+static size_t load_nets(accelsel_network **nets, size_t cap)
+{
+    size_t n = load_zoo(nets, cap - 2);
+    ck_assert_int_eq(accelsel_network_load_buffer(&nets[n++], narrow_yaml,
+                                                  sizeof narrow_yaml - 1, NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_buffer(&nets[n++], column_yaml,
+                                                  sizeof column_yaml - 1, NULL), 0);
+    return n;
+}
+
+/* Whole steps of bf16 and fp32 on @p d under @p stack: where the rule says
+ * bf16 dominates, it is never slower; elsewhere *fp32_wins counts the
+ * cases where fp32 is strictly faster. */
+static void compare_steps(const accelsel_device_info *d, accelsel_network *const *nets,
+                          size_t n_nets, int stack, size_t *cases, size_t *fp32_wins)
+{
+    static const double b[] = { 1, 3, 64, 257 };
+    const asel_perf_params *def = asel_perf_params_default();
+    int dom = asel_perf_precision_dominates(def, d, ACCELSEL_PRECISION_BF16,
+                                            ACCELSEL_PRECISION_FP32);
+    for (size_t i = 0; i < n_nets; i++) {
+        unsigned char *fusable;
+        ck_assert_int_eq(asel_perf_fusable_layers(nets[i], &fusable), 0);
+        for (size_t k = 0; k < sizeof b / sizeof b[0]; k++) {
+            asel_perf_step s16, s32;
+            asel_perf_device_step(def, d, nets[i], fusable, b[k], ACCELSEL_PRECISION_BF16,
+                                  stack, &s16, NULL, 0);
+            asel_perf_device_step(def, d, nets[i], fusable, b[k], ACCELSEL_PRECISION_FP32,
+                                  stack, &s32, NULL, 0);
+            ck_assert_msg(!dom || s16.device_s <= s32.device_s,
+                          "%s on %s at %g (%s): bf16 %.17g s, fp32 %.17g s",
+                          accelsel_network_name(nets[i]), d->name, b[k],
+                          accelsel_stack_name(stack), s16.device_s, s32.device_s);
+            *fp32_wins += s32.device_s < s16.device_s;
+            ++*cases;
+        }
+        accelsel_free(fusable);
+    }
+}
+
+/* The rule against whole steps over the zoo and the networks above, on the
+ * devices above and on Sapphire Rapids, under both stacks. A peak short of
+ * 16 times fp32's does lose to fp32 somewhere (the 16-column layers on one
+ * core, where the padding is the whole 16-fold; at 4 times, on 8 cores
+ * too), so the rate condition is not idle. */
+START_TEST(scaled_tiles_hold)
+{
+    accelsel_catalog *cat, *builtin;
+    accelsel_network *nets[64];
+    size_t n_nets = load_nets(nets, 64);
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, amx_yaml, sizeof amx_yaml - 1), 0);
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&builtin), 0);
+    static const struct { const char *dev; int fp32_wins; } c[] = {
+        { "amx", 0 }, { "amx-1core", 0 }, { "amx-short", 0 }, { "amx-1core-short", 1 },
+        { "amx-4x", 1 }, { "avx-3x", 0 }, { "same-tile", 0 }, { "xeon-platinum-8480-plus", 0 },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const accelsel_device_info *d = device(strncmp(c[i].dev, "xeon", 4) ? cat : builtin,
+                                               c[i].dev);
+        for (int stack = 0; stack < ACCELSEL_STACK_COUNT; stack++) {
+            size_t cases = 0, wins = 0;
+            compare_steps(d, nets, n_nets, stack, &cases, &wins);
+            ck_assert_uint_gt(cases, 60);
+            ck_assert_msg((wins > 0) == c[i].fp32_wins, "%s (%s): fp32 faster in %zu cases",
+                          c[i].dev, accelsel_stack_name(stack), wins);
+        }
+    }
+    for (size_t i = 0; i < n_nets; i++)
+        accelsel_network_free(nets[i]);
+    accelsel_catalog_free(builtin);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* One prediction of @p net on @p dev at @p batch samples, @p precision. */
+static accelsel_prediction predict_one(const accelsel_predictor *p, const accelsel_network *net,
+                                       const char *dev, double batch, int precision)
+{
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    q.network = net;
+    q.device = dev;
+    q.count = 1;
+    q.global_batch = batch;
+    q.precision = precision;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    return r;
+}
+
+/* The rule's corner, by hand: one GEMM of 4096 x 1 at batch 6 on one core
+ * (amx-1core: fp32 1 x 2e9 x 64 = 128e9 FLOP/s in tiles of 32 columns,
+ * bf16 16 times that in tiles of 512, compute_eff 0.5, memory_eff 0.6,
+ * overhead 20 us, backward ratio 2, 20 update bytes per weight). Forward:
+ * 2 x 6 x 32 x 4096 / 64e9 = 2 x 6 x 512 x 4096 / 1.024e12 = 24.576 us of
+ * arithmetic, over (4097 x 6 + 4096) x 4 bytes / 60e9 = 1.91 us of fp32
+ * traffic; the step, (24.576 + 20) + 2 x (24.576 + 20) + (4096 x 20 / 60e9
+ * + 20) us, is the same in both: the tie goes to bf16. At a bf16 peak of
+ * 2.046e12 (amx-1core-short) bf16 computes 24.600 us and fp32 wins. */
+START_TEST(scaled_tiles_tie)
+{
+    accelsel_catalog *cat;
+    accelsel_network *net;
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cat, amx_yaml, sizeof amx_yaml - 1), 0);
+    ck_assert_int_eq(accelsel_network_load_buffer(&net, column_yaml, sizeof column_yaml - 1,
+                                                  NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
+    double compute = 3 * 24.576e-6, step = 3 * (24.576e-6 + 20e-6) + 4096 * 20 / 60e9 + 20e-6;
+    accelsel_prediction a = predict_one(p, net, "amx-1core", 6, ACCELSEL_PRECISION_AUTO);
+    accelsel_prediction f = predict_one(p, net, "amx-1core", 6, ACCELSEL_PRECISION_FP32);
+    ck_assert_int_eq(a.precision, ACCELSEL_PRECISION_BF16);
+    ck_assert(same_double(a.step_s, f.step_s) && same_double(a.compute_s, f.compute_s));
+    ck_assert_double_eq_tol(a.compute_s, compute, 1e-12 * compute);
+    ck_assert_double_eq_tol(a.step_s, step, 1e-12 * step);
+    a = predict_one(p, net, "amx-1core-short", 6, ACCELSEL_PRECISION_AUTO);
+    ck_assert_int_eq(a.precision, ACCELSEL_PRECISION_FP32);
+    ck_assert_double_eq_tol(a.step_s, step, 1e-12 * step);
+    f = predict_one(p, net, "amx-1core-short", 6, ACCELSEL_PRECISION_BF16);
+    ck_assert_double_eq_tol(f.compute_s, 3 * 2 * 6 * 512 * 4096 / 1.023e12, 1e-12);
+    accelsel_predictor_free(p);
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* The rule from fixed predictions of the physical model @p phys, which
+ * decides AUTO: at one device of a CPU the step is the device's, and with
+ * no memory figure every precision fits. -1 where none is supported. */
+static int rule_by_predictions(const accelsel_predictor *phys, accelsel_predict_request q)
+{
+    int best = -1;
+    double best_s = INFINITY;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+        q.precision = order[i];
+        int rc = accelsel_predictor_predict(phys, &q, &r);
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_EINVAL, "%s: %d", q.device, rc);
+        if (rc != 0)
+            continue;
+        ck_assert(!isfinite(r.memory_available_bytes));
+        if (best < 0 || r.step_s < best_s)
+            best = order[i], best_s = r.step_s;
+    }
+    return best;
+}
+
+/* AUTO on @p d at a few thread counts, both stacks and batches, over
+ * @p nets, on each predictor (the physical model first): the rule's
+ * precision, and its fixed prediction bit for bit. */
+static size_t check_views(accelsel_predictor *const *preds, size_t n_preds,
+                          const accelsel_device_info *d, accelsel_network *const *nets,
+                          size_t n_nets)
+{
+    static const uint32_t threads[] = { 0, 1, 3, 7 };
+    static const double b[] = { 1, 64, 257 };
+    size_t cases = 0;
+    for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++)
+        for (int stack = 0; stack < ACCELSEL_STACK_COUNT && threads[t] <= (uint32_t)d->cores;
+             stack++)
+            for (size_t i = 0; i < n_nets * (sizeof b / sizeof b[0]); i++, cases++) {
+                accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+                q.network = nets[i / (sizeof b / sizeof b[0])];
+                q.device = d->name;
+                q.count = 1;
+                q.global_batch = b[i % (sizeof b / sizeof b[0])];
+                q.threads = threads[t];
+                q.stack = stack;
+                int want = rule_by_predictions(preds[0], q);
+                char what[256];
+                snprintf(what, sizeof what, "%s on %s, %u threads, %s, batch %g",
+                         accelsel_network_name(q.network), d->name, threads[t],
+                         accelsel_stack_name(stack), q.global_batch);
+                for (size_t k = 0; k < n_preds; k++) {
+                    accelsel_prediction a = ACCELSEL_PREDICTION_INIT, f = a;
+                    ck_assert_int_eq(accelsel_predictor_predict(preds[k], &q, &a), 0);
+                    accelsel_predict_request x = q;
+                    x.precision = want;
+                    ck_assert_int_eq(accelsel_predictor_predict(preds[k], &x, &f), 0);
+                    ck_assert_msg(a.precision == want, "%s: AUTO chose %s, the rule %s", what,
+                                  accelsel_precision_name(a.precision),
+                                  accelsel_precision_name(want));
+                    check_same(&a, &f, what);
+                }
+            }
+    return cases;
+}
+
+/* AUTO where the thread count scales the peaks (a share of the cores;
+ * 16 times a rounded product is still 16 times, bit for bit) and under
+ * the eager stack, on the devices above and on two Sapphire Rapids, with
+ * the physical model, the shipped fit and a calibration. */
+START_TEST(auto_on_threads_and_stacks)
+{
+    accelsel_catalog *cats[2];
+    accelsel_network *nets[64];
+    accelsel_dataset *ds;
+    size_t n_nets = load_nets(nets, 64), cases = 0;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&cats[0], amx_yaml, sizeof amx_yaml - 1), 0);
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&cats[1]), 0);
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet"), 0);
+    static const char *spr[] = { "xeon-platinum-8480-plus", "xeon-gold-6430" };
+    for (size_t c = 0; c < 2; c++) {
+        accelsel_predictor *preds[3];
+        size_t n_preds = c == 0 ? 2 : 3;
+        ck_assert_int_eq(accelsel_predictor_new(&preds[0], cats[c], TEST_PHYSICAL), 0);
+        for (size_t k = 1; k < n_preds; k++)
+            ck_assert_int_eq(accelsel_predictor_new(&preds[k], cats[c], NULL), 0);
+        if (c == 1)
+            ck_assert_int_eq(accelsel_predictor_calibrate(preds[2], ds, NULL, NULL), 0);
+        size_t n_dev = c == 0 ? accelsel_catalog_device_count(cats[0]) : 2;
+        for (size_t i = 0; i < n_dev; i++)
+            cases += check_views(preds, n_preds,
+                                 c == 0 ? accelsel_catalog_device(cats[0], i)
+                                        : device(cats[1], spr[i]),
+                                 nets, n_nets);
+        for (size_t k = 0; k < n_preds; k++)
+            accelsel_predictor_free(preds[k]);
+    }
+    ck_assert_uint_gt(cases, 3000);
+    for (size_t i = 0; i < n_nets; i++)
+        accelsel_network_free(nets[i]);
+    accelsel_catalog_free(cats[0]);
+    accelsel_catalog_free(cats[1]);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("auto_precision");
@@ -284,6 +609,10 @@ int main(void)
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, auto_is_the_rule);
     tcase_add_test(tc, corners);
+    tcase_add_test(tc, scaled_tiles_rule);
+    tcase_add_test(tc, scaled_tiles_hold);
+    tcase_add_test(tc, scaled_tiles_tie);
+    tcase_add_test(tc, auto_on_threads_and_stacks);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -179,12 +179,55 @@ int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device
            isfinite(par->update_bytes) && par->update_bytes >= 0 && asel_perf_eager_monotone(q);
 }
 
+/* The power of two j >= 1 with a's GEMM tile exactly j times b's, or 0.
+ * j > 1 only where both tiles pad (round_up() pads at tiles above 1 only),
+ * and only within the magnitudes of asel_perf_precision_dominates(). */
+static double tile_ratio(const asel_perf_kind_params *q, const accelsel_device_info *dev,
+                         int a, int b)
+{
+    double ta = asel_perf_tile_n(q, dev, a), tb = asel_perf_tile_n(q, dev, b);
+    if (ta == tb)
+        return 1; /* the same padding: no magnitude matters */
+    int blocks_ok = (q->block_m <= 0 || (q->block_m >= 1 && q->block_m <= 0x1p32)) &&
+                    (q->block_n <= 0 || (q->block_n >= 1 && q->block_n <= 0x1p32));
+    if (!(tb > 1 && ta > tb && ta <= 0x1p32 && q->tile_m <= 0x1p32 && blocks_ok))
+        return 0;
+    int e;
+    double j = ta / tb;
+    return frexp(j, &e) == 0.5 && j * tb == ta ? j : 0;
+}
+
+/* Why j times the tile at j times the rate is no slower, bit for bit: with
+ * ta = j tb, fl(n / ta) = fl(n / tb) / j, so a's padded columns are
+ * fl(ceil(y / j) ta) <= j fl(ceil(y) tb) = j x b's (y = fl(n / tb)), and
+ * min(a's, block_n) <= j min(b's, block_n). A product of rounded factors
+ * with one factor at most j times b's is at most j times b's product,
+ * since scaling by a power of two is exact while nothing overflows or goes
+ * subnormal: every factor is 0 or at least 1, and with layer counts below
+ * 2^64, a batch of at most 2^53, cores below 2^31 and tiles and blocks of
+ * at most 2^32 the products stay below 2^450. The compute term, fl(2 macs /
+ * rate), then has a numerator at most j times b's over a rate at least j
+ * times b's: no larger. Rates as the layer model forms them, under either
+ * stack's efficiency. */
+static int rates_scale(const asel_perf_kind_params *q, const accelsel_device_info *dev, int a,
+                       int b, double j)
+{
+    const double eff[] = { q->compute_eff, q->eager_compute_eff };
+    for (size_t i = 0; i < sizeof eff / sizeof eff[0]; i++)
+        if (!(dev->peak_flops[a] * eff[i] >= j * (dev->peak_flops[b] * eff[i])))
+            return 0;
+    return 1;
+}
+
 int asel_perf_precision_dominates(const asel_perf_params *par, const accelsel_device_info *dev,
                                   int a, int b)
 {
     const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
-    return asel_perf_params_monotone(par, dev) && dev->peak_flops[a] >= dev->peak_flops[b] &&
-           asel_perf_vector_peak(dev, a) >= asel_perf_vector_peak(dev, b) &&
-           asel_perf_tile_n(q, dev, a) == asel_perf_tile_n(q, dev, b) &&
+    double j = tile_ratio(q, dev, a, b);
+    /* The eager stack subtracts the elementwise time from the compute term
+       (asel_perf_eager_passes()): monotone in the GEMM time only when both
+       precisions take the same elementwise time, so the vector peaks are equal. */
+    return asel_perf_params_monotone(par, dev) && j >= 1 && rates_scale(q, dev, a, b, j) &&
+           asel_perf_vector_peak(dev, a) == asel_perf_vector_peak(dev, b) &&
            asel_perf_precision_bytes(a) <= asel_perf_precision_bytes(b);
 }

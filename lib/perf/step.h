@@ -59,14 +59,19 @@ int asel_perf_device_time(const asel_perf_params *par, const accelsel_device_inf
  * eager stack's parameters as asel_perf_eager_monotone() wants them. */
 int asel_perf_params_monotone(const asel_perf_params *par, const accelsel_device_info *dev);
 
-/* 1 if the step of any network at any batch on @p dev takes no longer, as
- * rounded doubles, at precision @p a than at @p b: asel_perf_params_monotone(), a's matrix and vector rates
- * at least b's, the same GEMM tile and no wider elements. Each layer term is
- * then a correctly rounded sum, product, quotient or maximum of operands
- * that are all no worse for a, so every rounded term is no worse and the
- * sums over layers are no larger. Memory is not compared (fp16 keeps a
- * weight copy that fp32 does not). Both precisions pass
- * asel_perf_check_device(). */
+/* 1 if the step of any network at any batch up to 2^53 on @p dev takes no
+ * longer, as rounded doubles, at precision @p a than at @p b, under either
+ * stack: asel_perf_params_monotone(), no wider elements, the same vector
+ * peak, and a GEMM tile j times b's (j a power of two, 1 where the tiles
+ * are equal) with matrix rates (peak x compute_eff and x eager_compute_eff)
+ * at least j times b's, as an AMX CPU's bf16 (tiles of 512 columns at 16
+ * times the fp32 rate) stands to fp32 (32). Each layer term is then a
+ * correctly rounded sum, product, quotient or maximum of operands no worse
+ * for a, or, for a GEMM's arithmetic, padded work at most j times b's over
+ * a rate at least j times b's (step.c gives the argument), so every rounded
+ * term is no worse and the sums over layers are no larger. Memory is not
+ * compared (fp16 keeps a weight copy that fp32 does not). Both precisions
+ * pass asel_perf_check_device(). */
 int asel_perf_precision_dominates(const asel_perf_params *par, const accelsel_device_info *dev,
                                   int a, int b);
 

@@ -46,9 +46,16 @@ typedef enum entry {
     MAP,       /* accelsel_mapping_load_buffer() on the two-slot mapping fixture */
     MAP_FILE,  /* accelsel_mapping_load_file() on the same */
     PARAMS,    /* accelsel_predictor_load_params_buffer() against a one-device catalog */
-    STEPS      /* accelsel_steps_load_buffer() against a catalog of one 2-core CPU, "c" */
+    STEPS,     /* accelsel_steps_load_buffer() against a catalog of one 2-core CPU, "c" */
+    /* The predictor on a step table: the text read as a plain CSV
+     * (accelsel_dataset_load_csv_buffer(), so that the rows are not the
+     * step loader's), a physical predictor on a 2-core CPU "c" with the
+     * figures a prediction needs (run_predictor_steps). */
+    PSTEPS,    /* accelsel_predictor_predict_steps() */
+    ESTEPS,    /* accelsel_predictor_evaluate_steps() */
+    CSTEPS     /* accelsel_predictor_calibrate_steps(); a failure leaves the predictor as it was */
 } entry;
-#define N_ENTRIES (STEPS + 1) /* keep STEPS the last entry */
+#define N_ENTRIES (CSTEPS + 1) /* keep CSTEPS the last entry */
 
 /* Option variants (CSV and network loads). */
 enum {
@@ -309,6 +316,87 @@ static void check_one_step_row(const void *r)
     ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
 }
 
+/* The predictor's step entries (run_predictor_steps): its catalog, for the
+ * checks that predict again with a fresh predictor. */
+static const accelsel_catalog *pstep_cat;
+
+static double column_at(const accelsel_dataset *t, const char *name, size_t row)
+{
+    size_t c;
+    ck_assert_int_eq(accelsel_dataset_column_index(t, name, &c), 0);
+    return accelsel_dataset_numeric(t, c)[row];
+}
+
+/* One row predicted: a positive time, and ape = 100 |p / m - 1| of the
+ * row's 0.05 s. */
+static void check_one_predicted_step(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
+    double p = column_at(r, "predicted_step_s", 0), m = column_at(r, "measured_step_s", 0);
+    ck_assert_double_eq(m, 0.05);
+    ck_assert(isfinite(p) && p > 0);
+    ck_assert_double_eq_tol(column_at(r, "ape", 0), 100 * fabs(p / m - 1), 1e-9);
+}
+
+/* A row whose memory the device lacks: NaN predicted and NaN error. */
+static void check_infeasible_step(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
+    ck_assert(isnan(column_at(r, "predicted_step_s", 0)));
+    ck_assert(isnan(column_at(r, "ape", 0)));
+}
+
+/* Leave one network out of two: a row per network and "all", 1, 1 and 2
+ * rows. */
+static void check_two_networks_evaluated(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 3);
+    size_t c;
+    ck_assert_int_eq(accelsel_dataset_column_index(r, "network", &c), 0);
+    ck_assert_str_eq(accelsel_dataset_string(r, 0, c), "small-cnn");
+    ck_assert_str_eq(accelsel_dataset_string(r, 2, c), "all");
+    ck_assert_double_eq(column_at(r, "rows", 0), 1);
+    ck_assert_double_eq(column_at(r, "rows", 2), 2);
+}
+
+/* Tuned rows alone: no fold has an eager row to fit on, so each network's
+ * held-out figure is the start's. */
+static void check_nothing_to_refit(const void *r)
+{
+    ck_assert_uint_eq(accelsel_dataset_rows(r), 2);
+    ck_assert_double_eq(column_at(r, "model_median_ape", 1), column_at(r, "start_median_ape", 1));
+}
+
+/* The calibrated predictor's step of the row (0.05 s measured) is at most
+ * half as far off, in log terms, as a fresh physical predictor's. The
+ * check allocates through the library: under the allocation-failure loop
+ * an ENOMEM of its own ends it (the plain run checks it whole). */
+static void check_calibrated_closer(const void *r)
+{
+    static const char row[] = "network,device,threads,batch,precision,framework,step_median_s\n"
+                              "small-cnn,c,1,32,fp32,pytorch-eager,0.05\n";
+    accelsel_dataset *ds = NULL, *a = NULL, *b = NULL;
+    accelsel_predictor *fresh = NULL;
+    int rc = accelsel_dataset_load_csv_buffer(&ds, row, strlen(row), NULL);
+    if (rc == 0)
+        rc = accelsel_predictor_new(&fresh, pstep_cat, TEST_PHYSICAL);
+    if (rc == 0)
+        rc = accelsel_predictor_predict_steps(&a, fresh, ds);
+    if (rc == 0)
+        rc = accelsel_predictor_predict_steps(&b, r, ds);
+    ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "%s", accelsel_last_error()->message);
+    if (rc == 0) {
+        double before = fabs(log(column_at(a, "predicted_step_s", 0) / 0.05));
+        double after = fabs(log(column_at(b, "predicted_step_s", 0) / 0.05));
+        ck_assert_msg(after <= before / 2, "log error %g after calibrating, %g before", after,
+                      before);
+    }
+    accelsel_dataset_free(a);
+    accelsel_dataset_free(b);
+    accelsel_predictor_free(fresh);
+    accelsel_dataset_free(ds);
+}
+
 static void check_header_only(const void *r)
 {
     ck_assert_uint_eq(accelsel_dataset_rows(r), 0);
@@ -401,6 +489,10 @@ static void check_all_rows(const void *r)
 #define S_ROW(net, threads, side, min, median, date) \
     net ",c," threads ",32," side ",fp32,pt-eager,1.13,5," min "," median "," date "\n"
 #define EINVAL ACCELSEL_EINVAL
+/* A step table for the predictor's entries: the seven columns it reads. */
+#define PS_HEAD "network,device,threads,batch,precision,framework,step_median_s\n"
+#define PS_ROW(net, device, threads, batch, framework, median) \
+    net "," device "," threads "," batch ",fp32," framework "," median "\n"
 
 /* Catalog pieces. Line 1 "version: 1", line 2 "devices:", line 3 the device
  * "  - {name: g, vendor: v, kind: gpu, source: s" (45 bytes: "  - {" 5,
@@ -1037,6 +1129,77 @@ static const hcase cases[] = {
      T(S_HEAD S_ROW("small-cnn", "1", "32", "0.04", "0.05", "2025-06-01")
        S_ROW("small-cnn", "one", "32", "0.04", "0.05", "2025-06-01")), O_NONE, EPARSE,
      "column 'threads': 'one' is not a number", 3, 13, NULL},
+
+    /* The predictor on step tables (include/accelsel/steps.h): the columns
+     * network, device, threads, batch, precision, framework, step_median_s
+     * of a plain CSV. None of these errors has a position: the table is a
+     * dataset, not the text. A row's failure names its number. */
+    {PSTEPS, "one eager row",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")),
+     O_NONE, 0, NULL, 0, 0, check_one_predicted_step},
+    {PSTEPS, "a row whose memory the device lacks",
+     T(PS_HEAD PS_ROW("resnet50", "c", "1", "100000", "pytorch-eager", "0.05")), O_NONE, 0, NULL,
+     0, 0, check_infeasible_step},
+    /* A CSV column without values is numeric. */
+    {PSTEPS, "a header alone", T(PS_HEAD), O_NONE, EINVAL,
+     "step column 'network' is not categorical", 0, 0, NULL},
+    {PSTEPS, "no step_median_s column",
+     T("network,device,threads,batch,precision,framework\nsmall-cnn,c,1,32,fp32,pytorch-eager\n"),
+     O_NONE, ACCELSEL_ENOTFOUND, "the step table has no column 'step_median_s'", 0, 0, NULL},
+    {PSTEPS, "text in threads",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "one", "32", "pytorch-eager", "0.05")),
+     O_NONE, EINVAL, "step column 'threads' is not numeric", 0, 0, NULL},
+    {PSTEPS, "an unknown network",
+     T(PS_HEAD PS_ROW("small-cn", "c", "1", "32", "pytorch-eager", "0.05")),
+     O_NONE, ACCELSEL_ENOTFOUND, "step row 1: no zoo network named 'small-cn'", 0, 0, NULL},
+    {PSTEPS, "a device the predictor's catalog lacks, on the second row",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")
+       PS_ROW("small-cnn", "d", "1", "32", "pytorch-eager", "0.05")), O_NONE, ACCELSEL_ENOTFOUND,
+     "step row 2: no device 'd'", 0, 0, NULL},
+    {PSTEPS, "threads above the cores",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "3", "32", "pytorch-eager", "0.05")),
+     O_NONE, ACCELSEL_ERANGE, "step row 1: 3 threads: device 'c' has 2 cores", 0, 0, NULL},
+    {PSTEPS, "half a thread",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1.5", "32", "pytorch-eager", "0.05")),
+     O_NONE, ACCELSEL_EDATA, "1.5 threads", 0, 0, NULL},
+    {PSTEPS, "a framework without its stack",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pt", "0.05")),
+     O_NONE, ACCELSEL_EDATA, "framework 'pt'", 0, 0, NULL},
+    {PSTEPS, "a stack in capitals",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-Eager", "0.05")),
+     O_NONE, ACCELSEL_EDATA, "framework 'pytorch-Eager'", 0, 0, NULL},
+    {PSTEPS, "a step of 0 s", T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0")),
+     O_NONE, ACCELSEL_EDATA, "a step of 0 s", 0, 0, NULL},
+    {PSTEPS, "an infinite step",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "inf")),
+     O_NONE, ACCELSEL_EDATA, "a step of inf s", 0, 0, NULL},
+    {ESTEPS, "two networks", T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")
+                               PS_ROW("resnet18-cifar", "c", "2", "8", "pytorch-eager", "0.1")),
+     O_NONE, 0, NULL, 0, 0, check_two_networks_evaluated},
+    {ESTEPS, "tuned rows alone",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-tuned", "0.05")),
+     O_NONE, 0, NULL, 0, 0, check_nothing_to_refit},
+    {ESTEPS, "a missing network column",
+     T("device,threads,batch,precision,framework,step_median_s\n"
+                                           "c,1,32,fp32,pytorch-eager,0.05\n"),
+     O_NONE, ACCELSEL_ENOTFOUND, "the step table has no column 'network'", 0, 0, NULL},
+    {ESTEPS, "a device the predictor's catalog lacks, on the second row",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")
+       PS_ROW("resnet18-cifar", "d", "1", "32", "pytorch-eager", "0.05")), O_NONE,
+     ACCELSEL_ENOTFOUND, "step row 2: no device 'd'", 0, 0, NULL},
+    {CSTEPS, "one eager row, far from the start",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")), O_NONE, 0, NULL, 0, 0,
+     check_calibrated_closer},
+    {CSTEPS, "tuned rows alone",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-tuned", "0.05")),
+     O_NONE, ACCELSEL_EEMPTY, "no step row ran under the eager stack", 0, 0, NULL},
+    {CSTEPS, "an unknown network after a good row",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")
+       PS_ROW("small-cn", "c", "1", "32", "pytorch-eager", "0.05")), O_NONE, ACCELSEL_ENOTFOUND,
+     "step row 2: no zoo network named 'small-cn'", 0, 0, NULL},
+    {CSTEPS, "a wrong type: step_median_s as text",
+     T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "fast")), O_NONE, EINVAL,
+     "step column 'step_median_s' is not numeric", 0, 0, NULL},
 };
 
 #define N_CASES (sizeof cases / sizeof cases[0])
@@ -1234,6 +1397,59 @@ static int run_steps(const hcase *c, const char *data, size_t len)
     return rc;
 }
 
+/* The predictor's step entries: the text as a plain CSV, a physical
+ * predictor on a 2-core CPU "c" of 64 GFLOP/s x 2, 20 GB/s and 1 GB. */
+static int run_predictor_steps(const hcase *c, const char *data, size_t len)
+{
+    static const char cpu[] =
+        "version: 1\ndevices:\n  - {name: c, vendor: v, kind: cpu, cores: 2, clock_hz: 2.0e9,\n"
+        "     flops_per_cycle: {fp32: 32}, memory_bw_bytes_s: 20e9, memory_bytes: 1e9, source: s}\n";
+    accelsel_catalog *cat = NULL;
+    accelsel_dataset *ds = NULL, *out = UNSET;
+    accelsel_predictor *p = NULL;
+    char *before = NULL, *after = NULL;
+    int rc = accelsel_catalog_load_buffer(&cat, cpu, strlen(cpu));
+    if (rc == 0)
+        rc = accelsel_dataset_load_csv_buffer(&ds, data, len, NULL);
+    if (rc == 0)
+        rc = accelsel_predictor_new(&p, cat, TEST_PHYSICAL);
+    if (rc == 0 && c->entry == CSTEPS)
+        rc = accelsel_predictor_save_params_buffer(p, &before, NULL);
+    if (rc != 0)
+        goto done;
+    pstep_cat = cat;
+    if (c->entry == PSTEPS || c->entry == ESTEPS) {
+        rc = c->entry == PSTEPS ? accelsel_predictor_predict_steps(&out, p, ds)
+                                : accelsel_predictor_evaluate_steps(&out, p, ds);
+        settle(c, rc, out);
+        if (rc == 0)
+            accelsel_dataset_free(out);
+    } else {
+        rc = accelsel_predictor_calibrate_steps(p, ds);
+        if (rc != 0) {
+            /* The parameters as they were. The last error is the call's
+             * (a successful save leaves it); under the allocation-failure
+             * loop the failing allocation may be the save's own. */
+            int src = accelsel_predictor_save_params_buffer(p, &after, NULL);
+            ck_assert(src == 0 || src == ACCELSEL_ENOMEM);
+            if (src == 0)
+                ck_assert_msg(strcmp(before, after) == 0, "%s: the predictor changed", c->name);
+            else
+                ck_assert_int_eq(rc, c->status); /* then the calibration failed on its own */
+        } else if (c->check != NULL) {
+            c->check(p);
+        }
+    }
+    pstep_cat = NULL;
+done:
+    accelsel_free(before);
+    accelsel_free(after);
+    accelsel_predictor_free(p);
+    accelsel_dataset_free(ds);
+    accelsel_catalog_free(cat);
+    return rc;
+}
+
 static int run_filter(const hcase *c, const char *expr)
 {
     accelsel_dataset *ds = NULL, *out = UNSET;
@@ -1426,6 +1642,10 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_params(c, data, len);
     case STEPS:
         return run_steps(c, data, len);
+    case PSTEPS:
+    case ESTEPS:
+    case CSTEPS:
+        return run_predictor_steps(c, data, len);
     }
     ck_abort_msg("%s: unknown entry %d", c->name, (int)c->entry);
     return -1;

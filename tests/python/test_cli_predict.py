@@ -3,7 +3,9 @@ the JSON keys of the issue, values against the binding's Predictor and
 against relations recomputed here, --from-csv reading configuration columns
 only (result columns removed, predictions unchanged), input order, notes and
 the error summary, calibration saved and reused, the sweep and its sweet spot,
-seed 001, the SVGs, and exit statuses 0, 1, 2."""
+seed 001, the SVGs, and exit statuses 0, 1, 2. The step rows (--from-steps,
+--calibrate --steps) and one configuration under --threads and --stack,
+against the binding's step calls."""
 import csv
 import io
 import json
@@ -16,7 +18,7 @@ import xml.etree.ElementTree as ET
 
 import yaml
 
-from accelsel import Dataset, Network, Predictor
+from accelsel import Dataset, Network, Predictor, builtin_steps
 
 CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
 ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -396,15 +398,24 @@ class Seed001(unittest.TestCase):
         self.assertEqual((out['gpu'], out['cpu'], out['batch'], out['precision']),
                          ('rtx-3050', 'core-i5-12400', 128, 'fp32'))
         self.assertIn('Intel', out['cpu_reason'])
-        # The same experiment through the binding: 10 epochs of 50,000 images,
-        # globals fitted on the built-in rows, the GPU fed by the desktop CPU.
-        p = calibrated()
-        for m in out['models']:
-            g = p.predict(m['network'], device='rtx-3050', count=1, host_cpu='core-i5-12400',
-                          batch=128, precision='fp32', epochs=10, epoch_samples=50000)
-            c = p.predict(m['network'], device='core-i5-12400', count=1, batch=128,
-                          precision='fp32', epochs=10, epoch_samples=50000)
-            self.assertEqual((m['gpu_s'], m['cpu_s']), (g['time_to_train_s'], c['time_to_train_s']))
+        self.assertEqual(out['stack'], 'eager')
+        # The same experiment through the binding: 10 epochs of 50,000 images
+        # under the eager stack, the shipped fit with the CPU's eager stack
+        # refitted for each network on the step rows of the other networks,
+        # the GPU fed by the desktop CPU.
+        with builtin_steps() as steps:
+            names = steps.column('network')
+            for m in out['models']:
+                p = Predictor()
+                with steps.select_rows([i for i, n in enumerate(names) if n != m['network']]) as o:
+                    self.assertLess(len(o), len(steps))  # the network has step rows
+                    p.calibrate_steps(o)
+                run = dict(count=1, batch=128, precision='fp32', epochs=10, epoch_samples=50000,
+                           stack='eager')
+                g = p.predict(m['network'], device='rtx-3050', host_cpu='core-i5-12400', **run)
+                c = p.predict(m['network'], device='core-i5-12400', **run)
+                self.assertEqual((m['gpu_s'], m['cpu_s']),
+                                 (g['time_to_train_s'], c['time_to_train_s']))
 
     def test_table_and_variant(self):
         table = ok('--seed001').stdout
@@ -553,8 +564,170 @@ class ExitStatus(unittest.TestCase):
 
     def test_help(self):
         p = ok('--help')
-        for option in ('--from-csv', '--calibrate', '--sweep', '--seed001', '--plot', '--catalog'):
+        for option in ('--from-csv', '--calibrate', '--sweep', '--seed001', '--plot', '--catalog',
+                       '--from-steps', '--steps', '--threads', '--stack'):
             self.assertIn(option, p.stdout)
+
+
+VM = 'epyc-genoa-vm-2vcpu'  # the built-in step rows' CPU, 2 cores
+STEPS_CSV = os.path.join(ROOT, 'data', 'steps', 'builtin.csv')
+STEP_COLUMNS = ['network', 'device', 'stack', 'threads', 'batch', 'measured_step_s',
+                'predicted_step_s', 'ape']
+
+
+class StepsCli(unittest.TestCase):
+    """accelsel predict --from-steps FILE|builtin [--evaluate] and
+    --calibrate --steps, and --threads / --stack on one configuration."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.steps = builtin_steps()
+        cls.ref = Predictor().predict_steps(cls.steps)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.ref.close()
+        cls.steps.close()
+
+    def assert_rows_are(self, rows, ref):
+        self.assertEqual(len(rows), len(ref))
+        for col in STEP_COLUMNS:
+            want = ref.column(col)
+            got = [r[col] for r in rows]
+            if ref.column_type(col) == 'numeric':
+                for g, w in zip(got, want):
+                    self.assertAlmostEqual(float(g), w, delta=1e-12 * abs(w), msg=col)
+            else:
+                self.assertEqual(got, want, col)
+
+    def test_from_steps_csv_and_the_error_summary(self):
+        p = ok('--from-steps', 'builtin', '--format', 'csv')
+        rows = read_csv(p.stdout)
+        self.assertEqual(list(rows[0]), STEP_COLUMNS)
+        self.assert_rows_are(rows, self.ref)
+        for r in rows:  # ape from the two time columns, here
+            m, pr = float(r['measured_step_s']), float(r['predicted_step_s'])
+            self.assertAlmostEqual(float(r['ape']), 100 * abs(pr / m - 1), delta=1e-9)
+        # The rows' measured times are the file's medians, in its order.
+        with open(STEPS_CSV, newline='', encoding='utf-8') as f:
+            file_rows = list(csv.DictReader(f))
+        self.assertEqual([float(r['measured_step_s']) for r in rows],
+                         [float(r['step_median_s']) for r in file_rows])
+        ape = [float(r['ape']) for r in rows]
+        self.assertIn('accelsel: predict: %d step rows: absolute error median %.2f %%, p90 %.2f %%'
+                      % (len(rows), statistics.median(ape), percentile(ape, 0.9)), p.stderr)
+
+    def test_from_steps_table_json_and_file(self):
+        table = ok('--from-steps', 'builtin').stdout
+        self.assertEqual(table.splitlines()[0].split(), STEP_COLUMNS)
+        self.assertEqual(len(table.splitlines()), 1 + len(self.ref))
+        rows = json.loads(ok('--from-steps', 'builtin', '--format', 'json').stdout)
+        self.assert_rows_are(rows, self.ref)
+        # The shipped file itself gives the same rows.
+        self.assertEqual(ok('--from-steps', STEPS_CSV, '--format', 'csv').stdout,
+                         ok('--from-steps', 'builtin', '--format', 'csv').stdout)
+
+    def test_from_steps_evaluate(self):
+        out = read_csv(ok('--from-steps', 'builtin', '--evaluate', '--format', 'csv').stdout)
+        nets = list(dict.fromkeys(self.steps.column('network')))
+        self.assertEqual([r['network'] for r in out], nets + ['all'])
+        self.assertEqual(float(out[-1]['rows']), len(self.steps))
+        self.assertEqual(sum(float(r['rows']) for r in out[:-1]), len(self.steps))
+        # start = the predictor's parameters: the median of --from-steps' errors.
+        ape = self.ref.column('ape')
+        self.assertAlmostEqual(float(out[-1]['start_median_ape']), statistics.median(ape),
+                               delta=1e-9)
+        with Predictor().evaluate_steps(self.steps) as ev:
+            for r, want in zip(out, ev.column('model_median_ape')):
+                self.assertAlmostEqual(float(r['model_median_ape']), want, delta=1e-9 * want)
+        table = ok('--from-steps', 'builtin', '--evaluate').stdout
+        self.assertIn('Leave one network out', table)
+        self.assertIn('leave-one-network-out', table)
+
+    def test_calibrate_with_steps(self):
+        """--calibrate --steps: the MLPerf fit, then the eager stack's on the
+        steps, as the binding makes them; the saved parameters predict the
+        steps as that predictor does."""
+        with tempfile.TemporaryDirectory() as d:
+            params = os.path.join(d, 'p.yaml')
+            ok('--calibrate', '--steps', 'builtin', '--save', params, '--format', 'csv')
+            ref = Predictor(physical=True)
+            ref.calibrate(Dataset.builtin())
+            ref.calibrate_steps(self.steps)
+            rows = read_csv(ok('--params', params, '--from-steps', 'builtin', '--format',
+                               'csv').stdout)
+            with ref.predict_steps(self.steps) as want:
+                self.assert_rows_are(rows, want)
+            # The fit moved the eager stack: not the compiled-in values' rows.
+            with Predictor(physical=True).predict_steps(self.steps) as start:
+                self.assertNotEqual([float(r['predicted_step_s']) for r in rows],
+                                    start.column('predicted_step_s'))
+            p = ok('--calibrate', '--steps', 'builtin', '--evaluate')
+            self.assertIn('Step measurements, leave one network out', p.stdout)
+
+    def test_one_configuration_threads_and_stack(self):
+        args = ['--network', 'small-cnn', '--device', VM, '--batch', '32', '--format', 'json']
+        ref = Predictor()
+        for extra, config in (([], {}), (['--threads', '1'], {'threads': 1}),
+                              (['--stack', 'eager'], {'stack': 'eager'}),
+                              (['--threads', '1', '--stack', 'eager'], {'threads': 1, 'stack': 'eager'}),
+                              (['--stack', 'tuned', '--threads', '2'], {'threads': 2})):
+            with self.subTest(extra=extra):
+                out = json.loads(ok(*args, *extra).stdout)
+                want = ref.predict('small-cnn', device=VM, batch=32, **config)
+                self.assertEqual(out['step_s'], want['step_s'])
+                self.assertEqual(out['correction_source'], want['correction_source'])
+                self.assertEqual(out['error_band']['group'], want['error_band']['group'])
+                if config.get('stack') == 'eager':
+                    self.assertEqual(out['error_band']['group'], 'steps')
+        one = json.loads(ok(*args, '--threads', '1').stdout)['step_s']
+        both = json.loads(ok(*args, '--threads', '2').stdout)['step_s']
+        self.assertGreater(one, both)
+
+    def test_usage_errors(self):
+        one = ['--network', 'small-cnn', '--device', VM]
+        for args, option in ((['--from-csv', CSV, '--threads', '1'], '--threads'),
+                             (['--from-csv', CSV, '--stack', 'eager'], '--stack'),
+                             (['--steps', 'builtin'] + one, '--steps'),
+                             (['--steps', 'builtin', '--from-steps', 'builtin'], '--steps'),
+                             (one + ['--stack', 'bogus'], "--stack 'bogus'"),
+                             (one + ['--stack', 'Eager'], '--stack'),
+                             (one + ['--threads', '-1'], '--threads'),
+                             (one + ['--threads', 'two'], '--threads'),
+                             (['--from-steps', 'builtin', '--stack', 'eager'], '--stack'),
+                             (['--from-steps', 'builtin', '--threads', '1'], '--threads'),
+                             (['--from-steps', 'builtin', '--batch', '8'], '--batch'),
+                             (['--from-steps', 'builtin', '--from-csv', CSV], '--from-steps'),
+                             (['--from-steps', 'builtin', '--calibrate'], '--from-steps'),
+                             (['--from-steps', 'builtin', '--save', 'p.yaml'], '--save'),
+                             (['--from-steps', 'builtin', '--format', 'svg'], '--format'),
+                             (['--from-steps', 'builtin'] + one, '--from-steps'),
+                             (['--seed001', '--threads', '1'], '--seed001'),
+                             (['--seed001', '--stack', 'eager'], '--seed001'),
+                             (['--calibrate', '--threads', '1'], '--threads'),
+                             (one + ['--evaluate'], '--evaluate')):
+            with self.subTest(args=args):
+                p = run(*args)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(option, p.stderr)
+                self.assertEqual(p.stdout, '')
+
+    def test_library_errors(self):
+        for args, status in ((['--network', 'small-cnn', '--device', VM, '--threads', '3'],
+                              'ACCELSEL_ERANGE'),
+                             (['--network', 'small-cnn', '--device', 'h100-sxm5-80gb', '--threads',
+                               '1'], 'ACCELSEL_EINVAL'),
+                             (['--from-steps', '/nonexistent.csv'], 'ACCELSEL_EIO'),
+                             (['--calibrate', '--steps', '/nonexistent.csv'], 'ACCELSEL_EIO'),
+                             (['--from-steps', CSV], 'ACCELSEL_EPARSE')):
+            with self.subTest(args=args):
+                p = run(*args)
+                self.assertEqual(p.returncode, 1, (args, p.stderr))
+                self.assertIn(status, p.stderr)
+                self.assertEqual(p.stdout, '')
+        p = run('--network', 'small-cnn', '--device', VM, '--threads', '3')
+        self.assertIn('3 threads', p.stderr)
+        self.assertIn(VM, p.stderr)
 
 
 def kept_measured_rows():

@@ -931,6 +931,47 @@ START_TEST(mixed_request_versions)
 }
 END_TEST
 
+/* append_predictions with an array of version-1 requests as a version-1
+ * program builds it (its elements sizeof(v1_request) apart, the struct's
+ * tail padding included): cpu2, gpu, cpu2 at batch 64, each row the
+ * prediction of its request. */
+START_TEST(version_1_request_arrays)
+{
+    accelsel_network *n;
+    ck_assert_int_eq(accelsel_network_load_zoo(&n, "small-cnn", NULL), 0);
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
+    accelsel_predict_request v2[3] = { request(n, "cpu2"), request(n, "gpu"), request(n, "cpu2") };
+    v2[2].global_batch = 64;
+    v1_request v1[3] = { v1_of(&v2[0]), v1_of(&v2[1]), v1_of(&v2[2]) };
+    static const char rows_csv[] = "accelerator_model_name,total_accelerators,time_to_train_min\n"
+                                   "cpu2,1,100\n";
+    accelsel_dataset *ds, *o1 = NULL, *o2 = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, rows_csv, strlen(rows_csv), NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_append_predictions(&o2, p, ds, v2, 3), 0);
+    int rc = accelsel_predictor_append_predictions(
+        &o1, p, ds, (const accelsel_predict_request *)(const void *)v1, 3);
+    ck_assert_msg(rc == 0, "an array of 3 version-1 requests (%zu bytes apart): %s (%s)",
+                  sizeof(v1_request), accelsel_status_name(rc), accelsel_last_error()->message);
+    ck_assert_uint_eq(accelsel_dataset_rows(o1), 4);
+    size_t c1 = column(o1, "time_to_train_min"), c2 = column(o2, "time_to_train_min");
+    for (size_t r = 1; r < 4; r++) {
+        accelsel_prediction res = ACCELSEL_PREDICTION_INIT;
+        ck_assert_int_eq(accelsel_predictor_predict(p, &v2[r - 1], &res), 0);
+        ck_assert_double_eq(accelsel_dataset_numeric(o1, c1)[r],
+                            accelsel_dataset_numeric(o2, c2)[r]);
+        assert_rel(accelsel_dataset_numeric(o1, c1)[r], res.time_to_train_s / 60, 1e-12,
+                   "appended row");
+    }
+    ck_assert_str_eq(accelsel_dataset_string(o1, 2, column(o1, "accelerator_model_name")), "gpu");
+    accelsel_dataset_free(o1);
+    accelsel_dataset_free(o2);
+    accelsel_dataset_free(ds);
+    accelsel_predictor_free(p);
+    accelsel_network_free(n);
+}
+END_TEST
+
 
 /* Threads above a CPU's cores: ERANGE naming the device and both counts;
  * threads on a GPU: EINVAL naming it; stacks outside {0, 1}: EINVAL; in
@@ -1140,6 +1181,47 @@ START_TEST(corrections_and_bands_of_the_eager_stack)
 }
 END_TEST
 
+/* A step row on a GPU: the format's `threads` are then the host's threads
+ * (docs/step-measurements.md: whole number >= 1, not checked against
+ * anything), and the loader takes the row. The predictor's step calls
+ * predict it as accelsel_predictor_predict() predicts one GPU (threads 0:
+ * threads count a CPU's cores); calibrate_steps fits the eager parameters
+ * of both kinds the rows ran on, and evaluate_steps takes the rows. */
+START_TEST(gpu_step_rows)
+{
+    static const char text[] =
+        "network,device,threads,batch,image_size,precision,framework,framework_version,"
+        "steps_timed,step_min_s,step_median_s,measured_at\n"
+        "small-cnn,gpu,4,32,32,fp32,pytorch-eager,2.1,5,0.01,0.01,2026-12-03\n"
+        "small-cnn,cpu2,1,32,32,fp32,pytorch-eager,2.1,5,0.5,0.5,2026-12-03\n";
+    accelsel_dataset *steps, *t = NULL;
+    ck_assert_int_eq(accelsel_steps_load_buffer(&steps, cat, text, strlen(text), NULL), 0);
+    accelsel_network *n;
+    ck_assert_int_eq(accelsel_network_load_zoo(&n, "small-cnn", NULL), 0);
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
+    accelsel_predict_request q = request(n, "gpu");
+    q.stack = ACCELSEL_STACK_EAGER;
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    int rc = accelsel_predictor_predict_steps(&t, p, steps);
+    ck_assert_msg(rc == 0, "predict_steps of a GPU row: %s (%s)", accelsel_status_name(rc),
+                  accelsel_last_error()->message);
+    ck_assert_double_eq(accelsel_dataset_numeric(t, column(t, "predicted_step_s"))[0], r.step_s);
+    accelsel_dataset_free(t);
+    asel_perf_kind_params cpu = p->par.kind[ASEL_PERF_KIND_CPU],
+                          gpu = p->par.kind[ASEL_PERF_KIND_GPU];
+    ck_assert_int_eq(accelsel_predictor_calibrate_steps(p, steps), 0);
+    ck_assert(memcmp(&gpu, &p->par.kind[ASEL_PERF_KIND_GPU], sizeof gpu) != 0);
+    ck_assert(memcmp(&cpu, &p->par.kind[ASEL_PERF_KIND_CPU], sizeof cpu) != 0);
+    ck_assert_int_eq(accelsel_predictor_evaluate_steps(&t, p, steps), 0);
+    accelsel_dataset_free(t);
+    accelsel_predictor_free(p);
+    accelsel_network_free(n);
+    accelsel_dataset_free(steps);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("eager");
@@ -1155,8 +1237,10 @@ int main(void)
     tcase_add_test(tc, evaluate_steps_on_model_rows);
     tcase_add_test(tc, version_1_requests);
     tcase_add_test(tc, mixed_request_versions);
+    tcase_add_test(tc, version_1_request_arrays);
     tcase_add_test(tc, threads_and_stack_errors);
     tcase_add_test(tc, corrections_and_bands_of_the_eager_stack);
+    tcase_add_test(tc, gpu_step_rows);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

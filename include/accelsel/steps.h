@@ -136,7 +136,9 @@ ACCELSEL_API int accelsel_steps_load_builtin(accelsel_dataset **out, const accel
  *  step_median_s); each row is predicted as accelsel_predictor_predict()
  *  predicts one device of the row's device on the row's threads, at its
  *  batch, precision and stack (the `framework` cell's last word), for one
- *  step, without corrections (they describe the MLPerf rows' stack).
+ *  step, without corrections (they describe the MLPerf rows' stack); a
+ *  CPU's `threads` are the cores it runs on, another device's the host's
+ *  (not part of the request).
  *  Errors of every call: ACCELSEL_EINVAL for a NULL argument or a column of
  *  the wrong type; ACCELSEL_ENOTFOUND for a missing column; ACCELSEL_EEMPTY
  *  for no rows; a row the predictor cannot resolve (a device the
@@ -146,7 +148,8 @@ ACCELSEL_API int accelsel_steps_load_builtin(accelsel_dataset **out, const accel
 
 /** Fit the eager stack's parameters of every device kind that rows of
  *  @p steps ran on (eager_compute_eff, eager_pixels_half, eager_wgrad_half,
- *  eager_grouped_eff, eager_dispatch_s, eager_fault_s_per_byte) on all its
+ *  eager_grouped_eff, eager_elementwise_eff, eager_dispatch_s, eager_sync_s,
+ *  eager_fault_s_per_byte) on all its
  *  rows: the Huber loss of log(predicted / measured step_median_s) with a
  *  weak prior towards @p p's values, which a parameter no row sees keeps.
  *  The other parameters and the corrections stay; the steps error band is

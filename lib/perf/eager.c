@@ -54,6 +54,10 @@ void asel_perf_eager_passes(const asel_perf_params *par, const accelsel_device_i
 {
     const asel_perf_kind_params *q = &par->kind[asel_perf_kind_of(dev->kind)];
     double r = par->backward_ratio;
+    if (l->kind == ACCELSEL_LAYER_INPUT || l->kind == ACCELSEL_LAYER_FLATTEN) {
+        *f = *b = *t; /* no call: the tuned terms, all 0 */
+        return;
+    }
     /* Every call forks and joins the CPU's threads (OpenMP). */
     double threads = dev->cores > 1 ? dev->cores : 1;
     double call = t->overhead_s + (threads - 1) * q->eager_sync_s;

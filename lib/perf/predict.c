@@ -10,8 +10,12 @@
 /* A version-1 prediction ends before the fields of version 2. */
 #define V1_SIZE offsetof(accelsel_prediction, epochs_source)
 
-/* A version-1 request ends before the fields of version 2. */
-#define REQUEST_V1_SIZE offsetof(accelsel_predict_request, threads)
+/* A version-1 request's fields end before those of version 2; its struct
+ * is that rounded up to the struct's alignment, the stride of an array of
+ * them. */
+#define REQUEST_V1_FIELDS offsetof(accelsel_predict_request, threads)
+#define REQUEST_ALIGN _Alignof(accelsel_predict_request)
+#define REQUEST_V1_SIZE ((REQUEST_V1_FIELDS + REQUEST_ALIGN - 1) / REQUEST_ALIGN * REQUEST_ALIGN)
 
 size_t asel_perf_request_size(unsigned int version)
 {
@@ -20,9 +24,15 @@ size_t asel_perf_request_size(unsigned int version)
                                                          : 0;
 }
 
+/* The bytes of a request of @p version that are its own fields. */
+static size_t request_fields(unsigned int version)
+{
+    return version == 1 ? REQUEST_V1_FIELDS : asel_perf_request_size(version);
+}
+
 int asel_perf_request_read(const accelsel_predict_request *req, accelsel_predict_request *out)
 {
-    size_t n = asel_perf_request_size(req->version);
+    size_t n = request_fields(req->version);
     if (n == 0)
         return asel_error(ACCELSEL_EVERSION, "unknown predict request version %u", req->version);
     *out = (accelsel_predict_request)ACCELSEL_PREDICT_REQUEST_INIT;
@@ -35,7 +45,7 @@ ACCELSEL_API int accelsel_predict_request_init(accelsel_predict_request *req,
 {
     if (req == NULL)
         return asel_einval("accelsel_predict_request_init", "req");
-    size_t n = asel_perf_request_size(version);
+    size_t n = request_fields(version);
     if (n == 0)
         return asel_error(ACCELSEL_EVERSION, "unknown predict request version %u", version);
     accelsel_predict_request init = ACCELSEL_PREDICT_REQUEST_INIT;

@@ -48,7 +48,8 @@ void asel_perf_workload_of(asel_perf_workload *w, const accelsel_network *net);
 /* Every band back to "none". */
 void asel_perf_bands_clear(asel_perf_band band[ASEL_PERF_GROUPS]);
 
-/* The size of a request of @p version; 0 for an unknown version. */
+/* sizeof a request struct of @p version (the stride of an array of them);
+ * 0 for an unknown version. */
 size_t asel_perf_request_size(unsigned int version);
 
 /* @p req (of version 1 or the current one) as a current request in *out,

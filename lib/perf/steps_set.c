@@ -54,34 +54,50 @@ static int precision_of(const char *name)
     return -1;
 }
 
+/* 0 if the row's cells are what a step row holds (the loader checks them;
+ * a table made otherwise may hold anything), else ACCELSEL_EDATA. */
+static int check_cells(const char *prec, const char *fw, double threads, double batch,
+                       double step_s)
+{
+    int whole = threads >= 1 && threads <= UINT32_MAX && threads == floor(threads) &&
+                batch >= 1 && batch <= ASEL_PERF_BATCH_MAX && batch == floor(batch);
+    if (precision_of(prec) < 0 || asel_steps_stack(fw) < 0 || !whole ||
+        !(step_s > 0 && isfinite(step_s)))
+        return asel_error(ACCELSEL_EDATA, "precision '%s', framework '%s', %g threads, batch "
+                          "%g or a step of %g s is not what a step row holds "
+                          "(accelsel_steps_load_file() checks them)",
+                          prec, fw, threads, batch, step_s);
+    return 0;
+}
+
 /* Row @p i of @p ds into @p r; the row's errors as the resolver gives them. */
 static int read_row(asel_steps_set *s, const accelsel_predictor *p, const accelsel_dataset *ds,
                     const size_t col[N_COLS], size_t i, asel_steps_row *r)
 {
     const char *net = accelsel_dataset_string(ds, i, col[C_NETWORK]);
+    const char *dev = accelsel_dataset_string(ds, i, col[C_DEVICE]);
     const char *prec = accelsel_dataset_string(ds, i, col[C_PRECISION]);
     const char *fw = accelsel_dataset_string(ds, i, col[C_FRAMEWORK]);
-    if (net == NULL || prec == NULL || fw == NULL ||
-        accelsel_dataset_string(ds, i, col[C_DEVICE]) == NULL)
+    if (net == NULL || dev == NULL || prec == NULL || fw == NULL)
         return asel_error(ACCELSEL_EDATA, "a required value is missing");
-    int rc = network_of(s, net, &r->net);
-    if (rc < 0)
+    double threads = accelsel_dataset_numeric(ds, col[C_THREADS])[i];
+    double batch = accelsel_dataset_numeric(ds, col[C_BATCH])[i];
+    r->measured_s = accelsel_dataset_numeric(ds, col[C_MEDIAN])[i];
+    int rc = check_cells(prec, fw, threads, batch, r->measured_s);
+    if (rc < 0 || (rc = network_of(s, net, &r->net)) < 0)
         return rc;
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
     q.network = s->nets[r->net];
-    q.device = accelsel_dataset_string(ds, i, col[C_DEVICE]);
+    q.device = dev;
     q.count = 1;
-    double threads = accelsel_dataset_numeric(ds, col[C_THREADS])[i];
-    q.global_batch = q.total_samples = accelsel_dataset_numeric(ds, col[C_BATCH])[i];
+    q.global_batch = q.total_samples = batch;
     q.precision = precision_of(prec);
     q.stack = asel_steps_stack(fw);
-    r->measured_s = accelsel_dataset_numeric(ds, col[C_MEDIAN])[i];
-    if (q.precision < 0 || q.stack < 0 || !(threads >= 0 && threads <= UINT32_MAX) ||
-        threads != floor(threads) || !(r->measured_s > 0 && isfinite(r->measured_s)))
-        return asel_error(ACCELSEL_EDATA, "precision '%s', framework '%s', %g threads or a "
-                          "step of %g s is not what a step row holds (accelsel_steps_load_file() "
-                          "checks them)", prec, fw, threads, r->measured_s);
-    q.threads = (uint32_t)threads;
+    /* A CPU runs the step on its threads; another device's are the host's. */
+    size_t d;
+    if (accelsel_catalog_find_device(p->cat, dev, &d) == 0 &&
+        accelsel_catalog_device(p->cat, d)->kind == ACCELSEL_DEVICE_CPU)
+        q.threads = (uint32_t)threads;
     return asel_perf_resolve(p, &q, &r->cfg);
 }
 

@@ -6,8 +6,17 @@ the prefix this file was installed into (PREFIX/lib/<multiarch>, lib64, lib),
 else through the dynamic loader (libaccelsel.so.0) and
 ctypes.util.find_library("accelsel"); an ImportError lists what was tried. Every failing call raises AccelselError,
 which carries the status name and the library's detail message.
+
+Options and list parameters keep one rule (see _bool_option and the helpers
+after it): every option is checked for its type before any default applies
+(a yes/no option takes a bool, a number option a number, never a bool for an
+integer, a name a str; a TypeError naming the option otherwise) and None
+alone means its default; a parameter that takes a list takes a list, tuple
+or other ordered iterable, never one str, bytes or a dict read as its
+letters, bytes or keys (_list_option).
 """
 # --- core (maintained with include/accelsel/common.h) ---
+import collections.abc
 import ctypes
 import ctypes.util
 import contextlib
@@ -18,6 +27,7 @@ import math
 import numbers
 import operator
 import os
+import sys
 import sysconfig
 import threading
 
@@ -252,10 +262,14 @@ def _whole(value, what):
 
 def _real(value, what):
     """value as a float: any real number, numpy's too; a bool or a str is a
-    TypeError naming what, never parsed."""
+    TypeError naming what, never parsed; an int beyond a double's range an
+    OverflowError naming what."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError('%s must be a number, not %s' % (what, type(value).__name__))
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:
+        raise OverflowError('%s is out of the range of a double (+-1.8e308)' % what) from None
 
 
 def _cell(value, what):
@@ -263,28 +277,141 @@ def _cell(value, what):
     TypeError naming what, never parsed."""
     if not isinstance(value, numbers.Real):
         raise TypeError('%s must hold numbers, not %s' % (what, type(value).__name__))
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:
+        raise OverflowError('%s is out of the range of a double (+-1.8e308)' % what) from None
 
 
-def _flag(value, what):
-    """value as 0 or 1: a bool, never the truth of a str ('False' is true) or a number."""
-    if not isinstance(value, bool):
+# --- options: one rule for every option of every call ---
+# An option is checked for its type before any default applies, and None
+# alone means "the default" (what leaving the option out gives): never the
+# truth of the value, so that 'False', '', 0, [] are not taken as "no" or as
+# "default". A yes/no option takes a bool (_bool_option), an integer option
+# an integer in its C type's range (_int_option), a real option a real
+# number (_real_option), a text option a str or bytes (_text_option, one of
+# a fixed set: _choice_option), and a list a list (_list_option); anything
+# else is a TypeError (an OverflowError out of range) naming the option.
+
+def _is_bool(value):
+    """True for a bool and for numpy's bool_ (which is not a bool subclass)."""
+    if isinstance(value, bool):
+        return True
+    np = sys.modules.get('numpy')
+    return np is not None and isinstance(value, np.bool_)
+
+
+def _bool_option(value, what, default=None):
+    """A yes/no option as a bool: True or False (numpy's bool_ too); None:
+    default. A str ('False' is true), a number or a list is a TypeError
+    naming what, never taken by its truth."""
+    if value is None and default is not None:
+        return default
+    if not _is_bool(value):
         raise TypeError('%s must be True or False, not %r' % (what, value))
-    return 1 if value else 0
+    return bool(value)
+
+
+def _int_option(value, what, ctype, default=None):
+    """An integer option as an int in the range of its C type ctype: an int
+    or any integer type (numpy's, see _whole); None: default. A bool (True
+    is no count), float or str is a TypeError naming what, a value outside
+    ctype an OverflowError naming what (see _int_in_range)."""
+    if value is None and default is not None:
+        return default
+    return _int_in_range(value, ctype, what)
+
+
+def _real_option(value, what, default=None):
+    """A real option as a float in a double's range: any real number (an
+    int, a float, numpy's); None: default. A bool or str is a TypeError
+    naming what, never parsed (see _real)."""
+    if value is None and default is not None:
+        return default
+    return _real(value, what)
+
+
+def _text_option(value, what, default=None):
+    """A text option (a name, an expression) as the UTF-8 bytes of a C string,
+    or None (C's NULL: the library's default) when both value and default
+    are None; None: default. Anything but a str or bytes is a TypeError
+    naming what (see _text)."""
+    if value is None:
+        value = default
+    return None if value is None else _text(value, what)
+
+
+def _choice_option(value, what, choices, default=None):
+    """An option that is one of a fixed set of names: choices[value] when
+    choices is a dict (the C code), else value; None: default. A value that
+    is not a str is a TypeError naming what, an unknown name a ValueError
+    that lists the names."""
+    if value is None and default is not None:
+        value = default
+    names = ', '.join("'%s'" % c for c in choices)
+    if not isinstance(value, str):
+        raise TypeError('%s must be a str (one of %s), not %s' % (what, names, type(value).__name__))
+    if value not in choices:
+        raise ValueError('%s must be one of %s, not %r' % (what, names, value))
+    return choices[value] if isinstance(choices, dict) else value
+
+
+def _not_a_list(values):
+    """Why values, an iterable, is no list of items (None when it is one)."""
+    if isinstance(values, (str, bytes, bytearray, memoryview)):
+        text = bytes(values) if isinstance(values, memoryview) else values
+        return 'one %s (%r)' % (type(values).__name__, text[:40])
+    if isinstance(values, collections.abc.Mapping):
+        return 'a %s (its keys would be taken)' % type(values).__name__
+    if isinstance(values, (set, frozenset)):
+        return 'a %s (it has no order)' % type(values).__name__
+    return None
+
+
+def _list_option(values, what, of='items', default=None, sets=False):
+    """A list of items (names, numbers, configurations) as a new list: a list,
+    a tuple or any other iterable (a range, a generator, a dict's keys or
+    values, a numpy array, whose items come as Python numbers) but these,
+    each a TypeError naming what: a str, bytes, bytearray or memoryview (one
+    value, whose letters or byte values would be read as the items), a dict
+    or other mapping (its keys), a set (no order; taken where order does not
+    matter, when sets is true), or a value that is not iterable. None:
+    default (a TypeError when default is None). of: what the items are, for
+    the message. The one rule of every parameter that takes a list."""
+    if values is None and default is not None:
+        return list(default)
+    why = _not_a_list(values)
+    if why is None or (sets and isinstance(values, (set, frozenset))):
+        if hasattr(values, 'tolist') and not isinstance(values, (list, tuple)):
+            items = values.tolist()  # numpy: Python numbers, not numpy scalars
+            if isinstance(items, list):
+                return items
+        try:
+            it = iter(values)
+        except TypeError:
+            why = 'a %s' % type(values).__name__
+        else:
+            return list(it)
+    raise TypeError('%s must be a list of %s, not %s' % (what, of, why))
 
 
 def _store(struct, what, **values):
-    """Set fields of an options struct: an unknown name is a TypeError (as a
+    """Set fields of an options struct, each through the option rule of its C
+    type (_int_option, _real_option): an unknown name is a TypeError (as a
     misspelled keyword argument is), an integer field given a non-integer a
-    TypeError, one out of its field's range an OverflowError (never wrapped)."""
+    TypeError, one out of its field's range an OverflowError (never wrapped).
+    None leaves a field at the value its options_init gave it: the library's
+    default, which is the default of the binding's keyword of the same name."""
     types = dict(struct._fields_)
     for key, value in values.items():
         if key not in types or key in ('version', 'progress', 'payload'):
             raise TypeError('%s got an unexpected keyword argument %r' % (what, key))
+        if value is None:
+            continue
         if types[key] in _INT_RANGES:
-            value = _int_in_range(value, types[key], '%s: %s' % (what, key))
+            value = _int_option(value, '%s: %s' % (what, key), types[key])
         elif types[key] is ctypes.c_double:
-            value = _real(value, '%s: %s' % (what, key))
+            value = _real_option(value, '%s: %s' % (what, key))
         setattr(struct, key, value)
 
 
@@ -441,8 +568,10 @@ def _holding(method):
 def _matrix(data, what='matrix', cols=None, rows=None):
     """(flat ctypes doubles, rows, cols) from a list of rows or a C-contiguous
     float64 buffer such as a 2-D numpy array (copied once, without Python
-    floats). cols/rows: the shape the callee needs; anything else is a
-    ValueError that says what was expected, before C reads a byte of it."""
+    floats). A str, bytes or dict is a TypeError (see _list_option), a row
+    that is not a list of numbers a ValueError. cols/rows: the shape the
+    callee needs; anything else is a ValueError that says what was
+    expected, before C reads a byte of it."""
     try:
         view = memoryview(data)
     except TypeError:
@@ -451,10 +580,9 @@ def _matrix(data, what='matrix', cols=None, rows=None):
         n, k = view.shape
         flat = (ctypes.c_double * max(n * k, 1)).from_buffer_copy(view) if n * k else (ctypes.c_double * 1)()
     else:
-        data = data.tolist() if hasattr(data, 'tolist') else data
         out = []
-        for i, r in enumerate(data):
-            if isinstance(r, (str, bytes)) or not hasattr(r, '__len__'):
+        for i, r in enumerate(_list_option(data, what, 'rows')):
+            if _not_a_list(r) is not None or not hasattr(r, '__len__'):
                 raise ValueError('%s must be a list of rows: row %d is %r' % (what, i, r))
             out.append(list(r))
         n, k = len(out), len(out[0]) if out else 0
@@ -474,11 +602,13 @@ def _matrix(data, what='matrix', cols=None, rows=None):
 _rows_of = _cl_matrix = _matrix
 
 
-def _vector(values, what='values', n=None, ctype=ctypes.c_double):
+def _vector(values, what='values', n=None, ctype=ctypes.c_double, of='numbers'):
     """A ctypes array of len(values) items (at least one cell) and that length;
-    n: the length the callee needs (ValueError otherwise). Integers are checked
-    by _int_in_range, never converted; other values by _cell."""
-    values = values.tolist() if hasattr(values, 'tolist') else list(values)
+    values a list of numbers (see _list_option: a str or a dict is a
+    TypeError); n: the length the callee needs (ValueError otherwise).
+    Integers are checked by _int_in_range, never converted; other values by
+    _cell."""
+    values = _list_option(values, what, of)
     if n is not None and len(values) != n:
         raise ValueError('%s must have %d values, not %d' % (what, n, len(values)))
     if ctype in _INT_RANGES:
@@ -532,32 +662,33 @@ _ds_save_csv_buffer = _fn('accelsel_dataset_save_csv_buffer', ctypes.c_int, ['Da
 _ds_free = _fn('accelsel_dataset_free', None, [_vp], check=False)
 
 
-def _names(values, what):
-    """values, a list of names, as a list; one str or bytes is a TypeError,
-    never split into its characters."""
-    if isinstance(values, (str, bytes, bytearray)):
-        raise TypeError('%s must be a list of names, not one name' % what)
-    return list(values)
+def _names(values, what, default=None):
+    """values, a list of names, as a list (see _list_option): one str or
+    bytes is a TypeError, never split into its characters."""
+    return _list_option(values, what, 'names', default)
 
 
-def _name_list(values, what):
+def _name_list(values, what, default=None):
     """A list of names as a ctypes array of UTF-8 strings (at least one
     element, kept alive by the caller) and its length (see _names)."""
-    names = [_text(v, 'a name in ' + what) for v in _names(values, what)]
+    names = [_text(v, 'a name in ' + what) for v in _names(values, what, default)]
     return (ctypes.c_char_p * max(len(names), 1))(*names), len(names)
 
 
 def _strings(values, what):
     """A list of names (None: none) as a ctypes array (kept alive by the
     caller), its pointer (NULL when empty) and its length."""
-    arr, n = _name_list(() if values is None else values, what)
+    arr, n = _name_list(values, what, default=())
     return arr, ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p)) if n else None, n
 
 
 def _csv_options(delimiter, categorical, missing):
     opts = CsvOptions()
     _csv_options_init(ctypes.byref(opts), 1)
-    if not isinstance(delimiter, str) or len(delimiter) != 1:
+    delimiter = ',' if delimiter is None else delimiter
+    if not isinstance(delimiter, str):
+        raise TypeError('delimiter must be a str (one character), not %s' % type(delimiter).__name__)
+    if len(delimiter) != 1:
         raise ValueError('delimiter must be one character, not %r' % (delimiter,))
     opts.delimiter = ord(delimiter)
     keep_c, opts.categorical, opts.n_categorical = _strings(categorical, 'categorical')
@@ -577,8 +708,10 @@ class Dataset(_Handle):
 
     @classmethod
     def from_csv(cls, path, delimiter=',', categorical=None, missing=None):
-        """Read a CSV file (RFC 4180). categorical: columns kept as text;
-        missing: extra spellings of a missing value (besides '', NA, N/A, NaN)."""
+        """Read a CSV file (RFC 4180). categorical: a list of the columns kept
+        as text; missing: a list of extra spellings of a missing value
+        (besides '', NA, N/A, NaN); None: none. One str where a list belongs is
+        a TypeError (see _list_option)."""
         opts, keep = _csv_options(delimiter, categorical, missing)
         return cls._make(_ds_load_csv, _text(path, 'path'), ctypes.byref(opts))
 
@@ -591,8 +724,8 @@ class Dataset(_Handle):
 
     @classmethod
     def builtin(cls, name='mlperf-training-resnet'):
-        """A dataset compiled into the library."""
-        return cls._make(_ds_load_builtin, _enc(name))
+        """A dataset compiled into the library (None: the default name)."""
+        return cls._make(_ds_load_builtin, _text_option(name, 'name', 'mlperf-training-resnet'))
 
     @staticmethod
     def builtin_names():
@@ -605,8 +738,14 @@ class Dataset(_Handle):
     @classmethod
     def from_columns(cls, columns):
         """Build from a dict {name: list}; lists of numbers (None = missing) become
-        numeric columns, anything else categorical (see add_column)."""
-        items = [(name, list(values)) for name, values in columns.items()]
+        numeric columns, anything else categorical (see add_column). A column
+        given one str (or a dict) is a TypeError (see _list_option), never a
+        column of its letters."""
+        if not isinstance(columns, collections.abc.Mapping):
+            raise TypeError('columns must be a dict {name: list of values}, not %s'
+                            % type(columns).__name__)
+        items = [(name, _list_option(values, 'column %r' % (name,), 'values'))
+                 for name, values in columns.items()]
         n = len(items[0][1]) if items else 0
         for name, values in items:
             if len(values) != n:
@@ -617,14 +756,15 @@ class Dataset(_Handle):
         return ds
 
     def add_column(self, name, values):
-        if self._owner is not None:
-            raise ValueError('this Dataset belongs to a %s and is read-only; add columns to a '
-                             'copy, ds.select_rows(range(len(ds)))' % self._owner._handle_name())
         """Append or replace a column: numeric (float, NaN for None) if every value
         is a real number (int, float, numpy's) or None and one is not None, else
         categorical (each value as text). A bool is not a number here: a column
-        of them is categorical ('True', 'False')."""
-        values = list(values)
+        of them is categorical ('True', 'False'). values is a list (see
+        _list_option): one str is a TypeError, never a column of its letters."""
+        if self._owner is not None:
+            raise ValueError('this Dataset belongs to a %s and is read-only; add columns to a '
+                             'copy, ds.select_rows(range(len(ds)))' % self._owner._handle_name())
+        values = _list_option(values, 'values of column %r' % (name,), 'values')
         rows = _ds_rows(self)
         if len(values) != rows:
             raise ValueError('column %r must have %d values (one per row), not %d' % (name, rows, len(values)))
@@ -691,7 +831,9 @@ class Dataset(_Handle):
         return Dataset._make(_ds_filter_equal, self, _enc(column), _text(value, 'value'))
 
     def between(self, column, lo=-math.inf, hi=math.inf):
-        return Dataset._make(_ds_filter_range, self, _enc(column), _real(lo, 'lo'), _real(hi, 'hi'))
+        """Rows whose numeric column lies in [lo, hi] (None: unbounded on that side)."""
+        return Dataset._make(_ds_filter_range, self, _enc(column), _real_option(lo, 'lo', -math.inf),
+                             _real_option(hi, 'hi', math.inf))
 
     def select_rows(self, rows):
         arr, n = _vector(rows, 'rows', ctype=_sz)
@@ -730,16 +872,18 @@ class Dataset(_Handle):
         """A new Dataset with the derived columns of accelsel/derive.h (accelerators,
         throughput_img_s_derived, throughput_per_accelerator, speedup, efficiency,
         accelerator_hours, reference_row). Column names default to MLPerf's; groups=None
-        means ('round', 'accelerator_model_name'), groups=() one group of all rows."""
+        means ('round', 'accelerator_model_name'), groups=() one group of all rows
+        (a list of names: one str is a TypeError). None: the default of any option."""
         opts = DeriveOptions()
         _derive_options_init(ctypes.byref(opts), 1)
-        keep = [_enc(v) for v in (time, accelerators, nodes, per_node, epochs)]
+        keep = [_text_option(v, k) for k, v in (('time', time), ('accelerators', accelerators),
+                                                 ('nodes', nodes), ('per_node', per_node),
+                                                 ('epochs', epochs))]
         opts.time_column, opts.accelerators_column, opts.nodes_column, opts.per_node_column, \
             opts.epochs_column = keep
         if groups is not None:
             names, opts.group_columns, opts.n_group_columns = _strings(groups, 'groups')
-        opts.images_per_epoch = images_per_epoch
-        _store(opts, 'derive()', reference_row=reference_row)
+        _store(opts, 'derive()', images_per_epoch=images_per_epoch, reference_row=reference_row)
         return Dataset._make(_ds_derive, self, ctypes.byref(opts))
 
 
@@ -867,28 +1011,26 @@ def _cl_rows(ptr, n, k):
 class Features(_Handle):
     """A fitted transform from dataset columns to a standardised matrix.
 
-    transforms: None (z-score numeric, one-hot categorical) or one name per
-    column among 'default', 'none', 'log10', 'zscore', 'minmax',
-    'log10_zscore', 'onehot'; missing: 'drop' or 'impute'."""
+    columns: a list of column names; transforms: None (z-score numeric,
+    one-hot categorical) or a list of one name per column among 'default',
+    'none', 'log10', 'zscore', 'minmax', 'log10_zscore', 'onehot'; missing:
+    'drop' or 'impute'. One str where a list belongs is a TypeError."""
     _free = _feat_free
 
     @classmethod
     def fit(cls, dataset, columns, transforms=None, missing='drop'):
         opts = _FeaturesOptions()
         _feat_options_init(ctypes.byref(opts), 1)
-        if missing not in _FEATURE_MISSING:
-            raise ValueError('missing must be one of %s, not %r' % (', '.join(_FEATURE_MISSING), missing))
-        opts.missing = _FEATURE_MISSING[missing]
+        opts.missing = _choice_option(missing, 'missing', _FEATURE_MISSING, 'drop')
         names, n_columns = _name_list(columns, 'columns')
         codes = None
         if transforms is not None:
+            transforms = _names(transforms, 'transforms')
             if len(transforms) != n_columns:
                 raise ValueError('transforms must have %d names (one per column), not %d'
                                  % (n_columns, len(transforms)))
-            unknown = [t for t in transforms if t not in _TRANSFORMS]
-            if unknown:
-                raise ValueError('unknown transform %r (one of %s)' % (unknown[0], ', '.join(_TRANSFORMS)))
-            codes = (ctypes.c_int * n_columns)(*[_TRANSFORMS[t] for t in transforms])
+            codes = (ctypes.c_int * n_columns)(*[_choice_option(t, 'transforms', _TRANSFORMS)
+                                                 for t in transforms])
         out = _vp()
         _feat_fit(ctypes.byref(out), dataset, names, codes, n_columns, ctypes.byref(opts))
         return cls(out.value)
@@ -941,16 +1083,13 @@ class Features(_Handle):
 def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, profiles=True, dim=None,
                 what='cluster options', **kw):
     """(ClusterOptions, objects to keep alive, list that receives a callback's exception).
-    dim: the data's column count, which init must match (k rows of dim values)."""
+    dim: the data's column count, which init must match (k rows of dim values).
+    Every option through the option rules (None: its default)."""
     opts = ClusterOptions()
     _cl_options_init(ctypes.byref(opts), 1)
-    if algorithm not in _ALGORITHMS:
-        raise ValueError('algorithm must be one of %s, not %r' % (', '.join(_ALGORITHMS), algorithm))
-    opts.algorithm = _ALGORITHMS[algorithm]
-    opts.indices = 1 if indices else 0
-    opts.profiles = 1 if profiles else 0
-    if kw.get('tol') is None:
-        kw.pop('tol', None)
+    opts.algorithm = _choice_option(algorithm, '%s: algorithm' % what, _ALGORITHMS, 'kmeans')
+    opts.indices = _bool_option(indices, '%s: indices' % what, True)
+    opts.profiles = _bool_option(profiles, '%s: profiles' % what, True)
     _store(opts, what, **kw)
     keep = []
     if init is not None:
@@ -987,7 +1126,9 @@ class ClusterModel(_Handle):
     ('kmeans' or 'ward'), n_init, max_iter, tol, seed, n_threads, init (k rows of
     initial centres), indices (compute silhouette/CH/DB), profiles (per-column
     statistics in the profiles; False keeps cluster and size), silhouette_max,
-    progress (callable(fraction) returning True to cancel)."""
+    progress (callable(fraction) returning True to cancel). indices and
+    profiles take a bool, the numbers a number (a TypeError otherwise);
+    None: the default of any option."""
     _free = _cl_free
 
     @classmethod
@@ -1181,12 +1322,13 @@ class ClusterSelection(_Handle):
 
 def select_k(matrix, k_min, k_max, criterion='silhouette', **kw):
     """Fit every k in [k_min, k_max] and choose by 'silhouette', 'ch', 'db', 'elbow' or 'gap'."""
-    if criterion not in _CRITERIA:
-        raise ValueError('criterion must be one of %s, not %r' % (', '.join(_CRITERIA), criterion))
+    code = _choice_option(criterion, 'select_k(): criterion', _CRITERIA, 'silhouette')
+    k_min = _int_option(k_min, 'select_k(): k_min', ctypes.c_uint32)
+    k_max = _int_option(k_max, 'select_k(): k_max', ctypes.c_uint32)
     flat, n, d = _matrix(matrix)
     opts, keep, raised = _cl_options(dim=d, what='select_k()', **kw)
     out = _vp()
-    _cl_call(_cl_select, opts, raised, ctypes.byref(out), flat, n, d, k_min, k_max, _CRITERIA[criterion],
+    _cl_call(_cl_select, opts, raised, ctypes.byref(out), flat, n, d, k_min, k_max, code,
              ctypes.byref(opts))
     return ClusterSelection(out.value)
 
@@ -1262,6 +1404,7 @@ class Pca(_Handle):
     _free = _pca_free
 
     def __init__(self, matrix, n_components=0):
+        n_components = _int_option(n_components, 'Pca: n_components', _sz, 0)
         flat, n, k = _matrix(matrix)
         out = _vp()
         _pca_fit(ctypes.byref(out), flat, n, k, n_components)
@@ -1319,17 +1462,14 @@ class Pca(_Handle):
 def _importance_options(measures, progress, **kw):
     opts = ImportanceOptions()
     _imp_options_init(ctypes.byref(opts), 1)
-    if measures != 'all':
+    if measures is not None and not (isinstance(measures, str) and measures == 'all'):
         bits = 0
         for m in _names(measures, "measures (or 'all')"):
-            if m not in _IMPORTANCE_BITS:
-                raise ValueError('unknown measure group %r (one of %s)' % (m, ', '.join(_IMPORTANCE_BITS)))
-            bits |= _IMPORTANCE_BITS[m]
+            bits |= _choice_option(m, 'measures', _IMPORTANCE_BITS)
         opts.measures = bits
     for key, table in (('permutation_rows', _PERMUTATION_ROWS), ('missing', _MISSING_POLICY)):
-        if kw[key] not in table:
-            raise ValueError('%s must be one of %s, not %r' % (key, ', '.join(table), kw[key]))
-        kw[key] = table[kw[key]]
+        if kw[key] is not None:
+            kw[key] = _choice_option(kw[key], 'Importance: %s' % key, table)
     _store(opts, 'Importance', **kw)
     raised = []
 
@@ -1353,7 +1493,9 @@ class Importance(_Handle):
     n_trees, max_depth (0 = unlimited), min_samples_leaf, n_repeats,
     max_features (fraction; 0 = 1/3), permutation_rows ('oob' or 'train'),
     mi_neighbors, seed, n_threads (0 = all cores), missing ('drop' or 'impute',
-    datasets only), progress (callable(fraction) returning True to cancel)."""
+    datasets only), progress (callable(fraction) returning True to cancel).
+    Numbers take numbers, names a str (a TypeError otherwise); measures is a
+    list (one str but 'all' is a TypeError); None: the default of any option."""
     _free = _imp_free
     MEASURES = tuple(_MEASURES)
 
@@ -1385,8 +1527,9 @@ class Importance(_Handle):
     @classmethod
     def from_matrix(cls, matrix, target, names=None, discrete=None, **options):
         """Importance of the columns of `matrix` for the vector `target`.
-        names: column names (default x0, x1, ...); discrete: one flag per column
-        (True for a discrete feature in mutual information)."""
+        names: a list of column names (default x0, x1, ...); discrete: a list
+        of one bool per column (True for a discrete feature in mutual
+        information; numpy's bool_ too, a number or str is a TypeError)."""
         flat, n, k = _matrix(matrix)
         y, ny = _vector(target, 'target (one value per matrix row)', n=n)
         c_names = c_disc = None
@@ -1396,8 +1539,12 @@ class Importance(_Handle):
                 raise ValueError('names (one per matrix column) must have %d values, not %d'
                                  % (k, n_names))
         if discrete is not None:
-            c_disc = _vector([1 if v else 0 for v in discrete], 'discrete (one flag per matrix column)',
-                             n=k, ctype=ctypes.c_uint8)[0]
+            what = 'discrete (one flag per matrix column)'
+            flags = _list_option(discrete, what, 'bools')
+            if len(flags) != k:
+                raise ValueError('%s must have %d values, not %d' % (what, k, len(flags)))
+            c_disc = _vector([int(_bool_option(v, 'discrete')) for v in flags], what, n=k,
+                             ctype=ctypes.c_uint8)[0]
         return cls._run(_imp_compute_matrix, (flat, n, k, y, c_names, c_disc), **options)
 
     @property
@@ -1421,10 +1568,9 @@ class Importance(_Handle):
     def values(self, measure):
         """All features' values of a measure ('pearson', 'spearman', 'permutation',
         'permutation_sd', 'impurity', 'mutual_info'), in feature order."""
-        if measure not in _MEASURES:
-            raise ValueError('unknown measure %r (one of %s)' % (measure, ', '.join(_MEASURES)))
+        code = _choice_option(measure, 'measure', _MEASURES)
         with self._held():
-            p = _imp_values(self, _MEASURES[measure])
+            p = _imp_values(self, code)
             if not p:
                 raise ValueError('measure %r was not computed' % measure)
             return [p[j] for j in range(_imp_n_features(self))]
@@ -1441,8 +1587,7 @@ class Importance(_Handle):
 
     def correlation(self, method='pearson'):
         """The (features + target) square correlation matrix, target last."""
-        if method not in ('pearson', 'spearman'):
-            raise ValueError("method must be 'pearson' or 'spearman'")
+        method = _choice_option(method, 'method', ('pearson', 'spearman'), 'pearson')
         with self._held():
             p = _imp_correlation(self, _MEASURES[method])
             if not p:
@@ -1562,15 +1707,19 @@ def kendall_tau_b(x, y):
 
 
 def _criteria_array(criteria):
-    """Criteria as text or as (column, weight, 'benefit'|'cost') tuples -> ctypes array."""
-    if isinstance(criteria, str):
+    """Criteria as text (str or bytes) or as a list of (column, weight,
+    'benefit'|'cost') tuples -> ctypes array (see _list_option)."""
+    if isinstance(criteria, (str, bytes, bytearray)):
         criteria = parse_criteria(criteria)
     items = []
-    for column, weight, direction in criteria:
-        if direction not in _DIRECTIONS:
-            raise ValueError("direction %r is not 'benefit' or 'cost'" % (direction,))
-        items.append(_Criterion(_text(column, 'criterion column'), _real(weight, 'weight'),
-                                _DIRECTIONS[direction]))
+    for i, c in enumerate(_list_option(criteria, 'criteria', '(column, weight, direction) tuples')):
+        what = 'criteria[%d]' % i
+        c = _list_option(c, what, 'three values (column, weight, direction)')
+        if len(c) != 3:
+            raise ValueError('%s must be (column, weight, direction), not %d values' % (what, len(c)))
+        column, weight, direction = c
+        items.append(_Criterion(_text(column, what + ': column'), _real(weight, what + ': weight'),
+                                _choice_option(direction, what + ': direction', _DIRECTIONS)))
     return (_Criterion * len(items))(*items)
 
 
@@ -1592,19 +1741,18 @@ class Ranking(_Handle):
     criteria: 'COL:WEIGHT:benefit|cost,...' or a list of (column, weight, direction).
     missing: 'exclude' (rows with a missing criterion get rank 0 and score NaN)
     or 'error'. fronts: True to compute every row's Pareto front whatever the
-    method (O(N^2)); otherwise only 'pareto' has them and `fronts` is None.
+    method (O(N^2)); otherwise only 'pareto' has them and `fronts` is None
+    (a bool: any other value is a TypeError; None: the default).
     Lists are indexed by dataset row; order lists rows best first."""
     _free = _ranking_free
 
     def __init__(self, dataset, criteria, method='topsis', missing='exclude', fronts=False):
         m = ctypes.c_int()
-        _rank_method_from_name(_enc(method), ctypes.byref(m))
-        if missing not in _MISSING:
-            raise ValueError("missing must be 'exclude' or 'error', not %r" % (missing,))
+        _rank_method_from_name(_text_option(method, 'Ranking: method', 'topsis'), ctypes.byref(m))
         opts = RankOptions()
         _rank_options_init(ctypes.byref(opts), 1)
-        opts.missing = _MISSING[missing]
-        opts.pareto_fronts = 1 if fronts else 0
+        opts.missing = _choice_option(missing, 'Ranking: missing', _MISSING, 'exclude')
+        opts.pareto_fronts = _bool_option(fronts, 'Ranking: fronts', False)
         arr = _criteria_array(criteria)
         out = _vp()
         _ranking_compute(ctypes.byref(out), dataset, arr, len(arr), m.value, ctypes.byref(opts))
@@ -1859,8 +2007,10 @@ class Catalog(_Handle):
     def merge(self, other, override=False):
         """A new catalog with this one's entries and then other's. A name used in
         both is an error unless override is true: then other's entry of the same
-        name replaces this one's."""
-        return Catalog._make(_cat_merge, self, other, 1 if override else 0)
+        name replaces this one's (override is a bool: any other value is a
+        TypeError)."""
+        return Catalog._make(_cat_merge, self, other,
+                             int(_bool_option(override, 'merge: override', False)))
 
     def select(self, names):
         """A new catalog with the named entries and what the named systems use."""
@@ -1893,7 +2043,7 @@ class Catalog(_Handle):
 
     def find(self, kind, name):
         """Index of the 'device', 'design', 'link' or 'system' called name (or an alias)."""
-        return self._index(kind, name)
+        return self._index(_choice_option(kind, 'kind', tuple(_cat_lists)), name)
 
     @_holding
     def _device(self, i):
@@ -2277,33 +2427,42 @@ class Selection(_Handle):
 
     Column lists are 'a,log10(b)' strings; None takes the library's default
     (which fits the MLPerf table; on another table skipped steps are listed
-    in `notes`). target='' skips importance. Groups are numbered from 1, as
-    the CLI shows them; rows are indices into `dataset`."""
+    in `notes`). target='' skips importance. where: one filter expression
+    (a str or bytes) or a list of them (see _list_option: a dict or a set is
+    a TypeError). k_range: (k_min, k_max). Every option is checked for its
+    type (a TypeError naming it otherwise); None: its default. Groups are
+    numbered from 1, as the CLI shows them; rows are indices into
+    `dataset`."""
     _free = _select_free
 
     def __init__(self, dataset, features=None, variables=None, target=None, criteria=None,
                  where=(), k=0, k_range=(2, 10), k_by='silhouette', algorithm='kmeans',
                  method='topsis', seed=42, rows='kept'):
-        if k_by not in _K_BY:
-            raise ValueError('k_by must be one of %s, not %r' % (', '.join(_K_BY), k_by))
-        if rows not in _ROW_POLICY:
-            raise ValueError("rows must be 'kept' or 'all', not %r" % (rows,))
-        if algorithm not in ('kmeans', 'ward'):
-            raise ValueError("algorithm must be 'kmeans' or 'ward', not %r" % (algorithm,))
         o = SelectionOptions()
         _selopt_init(ctypes.byref(o), 1)
+        o.k_by = _choice_option(k_by, 'Selection: k_by', _K_BY, 'silhouette')
+        o.rows = _choice_option(rows, 'Selection: rows', _ROW_POLICY, 'kept')
+        o.algorithm = _choice_option(algorithm, 'Selection: algorithm', _ALGORITHMS, 'kmeans')
         m = ctypes.c_int()
-        _rank_method_from_name(_enc(method), ctypes.byref(m))
-        where = [_enc(w) for w in ([where] if isinstance(where, str) else where)]
+        _rank_method_from_name(_text_option(method, 'Selection: method', 'topsis'), ctypes.byref(m))
+        o.method = m.value
+        if isinstance(where, (str, bytes, bytearray)):
+            where = [where]
+        where = [_text(w, 'Selection: where[%d]' % i)
+                 for i, w in enumerate(_list_option(where, 'Selection: where', 'expressions', ()))]
         self._keep = (ctypes.c_char_p * max(len(where), 1))(*where)
         o.features, o.variables, o.target, o.criteria = (
-            _enc(v) for v in (features, variables, target, criteria))
+            _text_option(v, 'Selection: ' + k) for k, v in (('features', features),
+                                                            ('variables', variables),
+                                                            ('target', target),
+                                                            ('criteria', criteria)))
         o.where, o.n_where = self._keep, len(where)
-        k_min, k_max = k_range
-        _store(o, 'Selection', k=k, k_min=k_min, k_max=k_max, seed=seed)
-        o.k_by = _K_BY[k_by]
-        o.algorithm = 2 if algorithm == 'ward' else 1
-        o.method, o.rows = m.value, _ROW_POLICY[rows]
+        k_range = _list_option(k_range, 'Selection: k_range', 'two ints (k_min, k_max)', (2, 10))
+        if len(k_range) != 2:
+            raise ValueError('Selection: k_range must be (k_min, k_max), not %d values' % len(k_range))
+        o.k_min, o.k_max = (_int_option(v, 'Selection: k_range[%d]' % i, ctypes.c_uint32)
+                            for i, v in enumerate(k_range))
+        _store(o, 'Selection', k=k, seed=seed)
         out = _vp()
         _select_run(ctypes.byref(out), dataset, ctypes.byref(o))
         super().__init__(out.value)
@@ -2390,7 +2549,7 @@ class Selection(_Handle):
         ranking = Ranking._borrowed(_select_row_ranking(self), self)
         scores, labels, ranked = ranking.scores, self.labels, ranking.ranked_count
         order = _select_row_order(self)
-        n = ranked if top is None else min(_int_in_range(top, _sz, 'ranking: top'), ranked)
+        n = ranked if top is None else min(_int_option(top, 'ranking: top', _sz), ranked)
         return [{'rank': _select_row_rank(self, order[i]), 'row': order[i],
                  'group': labels[order[i]], 'score': scores[order[i]]} for i in range(n)]
 
@@ -2579,25 +2738,23 @@ def _predictor_options(calibrate_builtin=False, physical=False, max_yaml_nodes=0
     o = _PredictorOptions()
     _pr_options_init(ctypes.byref(o), _PREDICTOR_OPTIONS_VERSION)
     _store(o, 'Predictor', max_yaml_nodes=max_yaml_nodes)
-    o.calibrate_builtin = _flag(calibrate_builtin, 'Predictor: calibrate_builtin')
-    o.physical = _flag(physical, 'Predictor: physical')
+    o.calibrate_builtin = _bool_option(calibrate_builtin, 'Predictor: calibrate_builtin', False)
+    o.physical = _bool_option(physical, 'Predictor: physical', False)
     return o
 
 
 def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, corrections=True,
                        n_threads=0):
+    """holdout_rounds: 'R1,R2' (str or bytes) or a list of round names."""
     o = _CalibrateOptions()
     _pr_cal_options_init(ctypes.byref(o), _CALIBRATE_OPTIONS_VERSION)
-    if holdout_rounds is not None:
-        if not isinstance(holdout_rounds, str):
-            holdout_rounds = ','.join(holdout_rounds)
-        o.holdout_rounds = _enc(holdout_rounds)
-    if huber_delta is not None:
-        _store(o, 'calibrate', huber_delta=huber_delta)
-    if shrink_rows is not None:
-        _store(o, 'calibrate', shrink_rows=shrink_rows)
-    _store(o, 'calibrate', n_threads=n_threads,
-           no_corrections=1 - _flag(corrections, 'calibrate: corrections'))
+    if isinstance(holdout_rounds, (str, bytes, bytearray)):
+        o.holdout_rounds = _text(holdout_rounds, 'calibrate: holdout_rounds')
+    elif holdout_rounds is not None:
+        o.holdout_rounds = b','.join(_text(r, 'a round in calibrate: holdout_rounds')
+                                     for r in _names(holdout_rounds, 'calibrate: holdout_rounds'))
+    _store(o, 'calibrate', huber_delta=huber_delta, shrink_rows=shrink_rows, n_threads=n_threads,
+           no_corrections=1 - _bool_option(corrections, 'calibrate: corrections', True))
     return o
 
 
@@ -2610,11 +2767,9 @@ class CalibrationReport(_Handle):
     def summary(self, set='fit', family=None):
         """{'rows', 'median_ape', 'p90_ape'} of a family (None: all rows) in a set;
         NaN figures when the set has no rows."""
-        if set not in self._SETS:
-            raise ValueError("set must be 'fit' or 'holdout'")
+        code = _choice_option(set, 'summary: set', self._SETS, 'fit')
         s = _ErrorSummary()
-        _pr_report_summary(self, self._SETS[set], _enc(family) if family is not None else None,
-                           ctypes.byref(s))
+        _pr_report_summary(self, code, _text_option(family, 'summary: family'), ctypes.byref(s))
         return {'rows': s.rows, 'median_ape': s.median_ape, 'p90_ape': s.p90_ape}
 
     def table(self):
@@ -2712,7 +2867,13 @@ class Predictor(_Handle):
     (in all, instead of epochs), sample_bytes, correction (False: the physical
     model alone), threads (a CPU device: the cores that run the step), stack
     ('tuned', the default, or 'eager': see STACKS). network is a Network or a
-    zoo name.
+    zoo name. Every key is checked for its type before any default applies:
+    names take a str, count, nodes, per_node, host_cores_per_node and
+    threads an integer (not a bool), batch, epochs, epoch_samples, samples
+    and sample_bytes a real number, correction (as calibrate_builtin and
+    physical) a bool; anything else is a TypeError naming the key. None
+    alone means the default (as the key left out): 0, '', False or [] are
+    never read as "not given".
 
     Threads: any number of threads may predict with one Predictor at once;
     calibrate() waits for the calls in progress to end and holds new ones
@@ -2779,26 +2940,37 @@ class Predictor(_Handle):
         with net._held() as ptr:
             yield [self._request(ptr, c) for c in configs]
 
+    # The request's field of each configuration key that is a number.
+    _NUMBERS = {'count': 'count', 'nodes': 'nodes', 'per_node': 'per_node',
+                'host_cores_per_node': 'host_cores_per_node', 'threads': 'threads',
+                'batch': 'global_batch', 'epochs': 'epochs', 'epoch_samples': 'epoch_samples',
+                'samples': 'total_samples', 'sample_bytes': 'sample_bytes'}
+
     def _request(self, network, config):
-        """The request of one configuration on the network pointer (see _requests)."""
+        """The request of one configuration on the network pointer (see _requests
+        and the class: every key through its option rule, None its default)."""
+        if not isinstance(config, collections.abc.Mapping):
+            raise TypeError('a configuration must be a dict of the keys of Predictor, not %s'
+                            % type(config).__name__)
         unknown = set(config) - set(self._CONFIG)
         if unknown:
-            raise TypeError('unknown configuration keys: %s' % ', '.join(sorted(unknown)))
+            raise TypeError('unknown configuration keys: %s' % ', '.join(sorted(map(str, unknown))))
         r = _PredictRequest()
         _pr_request_init(ctypes.byref(r), _PREDICT_REQUEST_VERSION)
         r.network = network
         for key in ('device', 'system', 'intra_link', 'inter_link', 'host_cpu'):
-            if config.get(key) is not None:
-                setattr(r, key, _enc(config[key]))
+            setattr(r, key, _text_option(config.get(key), 'predict: ' + key))
+        types = dict(_PredictRequest._fields_)
+        for key, field in self._NUMBERS.items():
+            value = config.get(key)
+            if value is None:
+                continue  # the request's default
+            what = 'predict: ' + key
+            setattr(r, field, _real_option(value, what) if types[field] is _dbl
+                    else _int_option(value, what, types[field]))
         _store(r, 'predict', precision=_precision_code(config.get('precision')),
                stack=_stack_code(config.get('stack')),
-               **{key: config.get(key) or 0
-                  for key in ('count', 'nodes', 'per_node', 'host_cores_per_node', 'threads')})
-        _store(r, 'predict', global_batch=config.get('batch') or 0,
-               epochs=config.get('epochs') or 0, epoch_samples=config.get('epoch_samples') or 0,
-               total_samples=config.get('samples') or 0,
-               sample_bytes=config.get('sample_bytes') or 0,
-               no_correction=1 - _flag(config.get('correction', True), 'predict: correction'))
+               no_correction=1 - _bool_option(config.get('correction'), 'predict: correction', True))
         return r
 
     @_reading
@@ -2860,13 +3032,16 @@ class Predictor(_Handle):
         o = _PredictDatasetOptions()
         _pr_ds_options_init(ctypes.byref(o), _PREDICT_DATASET_OPTIONS_VERSION)
         _store(o, 'predict_dataset', n_threads=n_threads,
-               no_correction=1 - _flag(correction, 'predict_dataset: correction'))
+               no_correction=1 - _bool_option(correction, 'predict_dataset: correction', True))
         return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
 
     @_reading
     def append_predictions(self, dataset, network, configs):
         """A new Dataset: the rows of dataset, then one predicted row per
-        configuration dict (see the class), with a 'predicted' column (1)."""
+        configuration dict (see the class), with a 'predicted' column (1).
+        configs is a list of dicts (see _list_option): one dict alone is a
+        TypeError."""
+        configs = _list_option(configs, 'configs', 'configuration dicts')
         with self._requests(network, configs) as reqs:
             arr = (_PredictRequest * max(len(reqs), 1))(*reqs)
             return Dataset._make(_pr_append, self, dataset, arr, len(reqs))
@@ -2876,13 +3051,15 @@ class Predictor(_Handle):
         """The configuration at each accelerator count: (points, sweet) with
         points a list of dicts (count, time_to_train_s, step_s,
         throughput_samples_s, speedup, efficiency) and sweet the index of the
-        largest count whose efficiency stays at or above threshold."""
-        arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32)
+        largest count whose efficiency stays at or above threshold. counts is
+        a list of integers (a str or a dict is a TypeError); threshold a
+        number (None: 0.8)."""
+        arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32, of='integers')
+        threshold = _real_option(threshold, 'sweep: threshold', 0.8)
         pts = (_SweepPoint * max(n, 1))()
         sweet = _sz()
         with self._requests(network, [config]) as (req,):
-            _pr_sweep(self, ctypes.byref(req), arr, n, _real(threshold, 'threshold'), pts,
-                      ctypes.byref(sweet))
+            _pr_sweep(self, ctypes.byref(req), arr, n, threshold, pts, ctypes.byref(sweet))
         return ([{f: getattr(p, f) for f, _ in _SweepPoint._fields_} for p in pts[:n]],
                 sweet.value)
 
@@ -3067,20 +3244,22 @@ def _strategy_code(s):
     return _map_strategy_from_name(_enc(s)) if isinstance(s, (str, bytes)) else s
 
 
-def _slot_mask(slots):
-    """A group as a mask: an iterable of slot indices (a list, a range, a
-    numpy array), or else an integer mask (range checked). Iterability is
-    asked first: a numpy array has __index__ too, which raises unless the
-    array is 0-d (and a 0-d array, like an int, cannot be iterated)."""
+def _slot_mask(slots, what='a group'):
+    """A group as a mask: a list of slot indices (a list, a tuple, a range, a
+    set, a numpy array; see _list_option: a str, bytes or dict is a
+    TypeError naming what), or else an integer mask (range checked).
+    Iterability is asked first: a numpy array has __index__ too, which
+    raises unless the array is 0-d (and a 0-d array, like an int, cannot be
+    iterated)."""
     try:
-        items = iter(slots)
+        iter(slots)
     except TypeError:
-        return _int_in_range(slots, _u64, 'a group mask')
+        return _int_in_range(slots, _u64, what + ', a group mask')
     mask = 0
-    for s in items:
-        s = _whole(s, 'a slot')
+    for s in _list_option(slots, what, 'slot indices (or a mask)', sets=True):
+        s = _whole(s, what + ': a slot')
         if not 0 <= s < 64:
-            raise ValueError('slot %r out of range 0..63' % (s,))
+            raise ValueError('%s: slot %r out of range 0..63' % (what, s))
         mask |= 1 << s
     return mask
 
@@ -3204,31 +3383,33 @@ class MappingCanceled(AccelselError):
 def _problem_options(batch, objective, max_group_size):
     opts = MappingProblemOptions()
     _map_problem_options_init(ctypes.byref(opts), 1)
-    names = {'latency': 0, 'throughput': 1}
-    if objective not in names:
-        raise ValueError("objective must be 'latency' or 'throughput', not %r" % (objective,))
-    opts.objective = names[objective]
+    opts.objective = _choice_option(objective, 'MappingProblem: objective',
+                                    {'latency': 0, 'throughput': 1}, 'latency')
     _store(opts, 'MappingProblem', batch=batch, max_group_size=max_group_size)
     return opts
 
 
-def _slot_struct(slot, keep):
+def _slot_struct(slot, keep, what='a slot'):
     """A dict {'device': NAME} or {'designs': [...], 'memory_bytes', 'memory_bw_bytes_s',
-    'host_link'} as a MappingSlot; arrays kept alive in keep."""
+    'host_link'} as a MappingSlot; arrays kept alive in keep. designs is a
+    list of names (one str is a TypeError); None for any key: its default
+    (no device, no designs, the figures of the designs' catalog entries).
+    what: the slot in messages ('slots[2]')."""
     if not isinstance(slot, dict):
-        raise TypeError('a slot must be a dict, not %s' % type(slot).__name__)
+        raise TypeError('%s: a slot must be a dict, not %s' % (what, type(slot).__name__))
     unknown = set(slot) - {'device', 'designs', 'memory_bytes', 'memory_bw_bytes_s', 'host_link'}
     if unknown:
-        raise ValueError('unknown slot keys: %s' % ', '.join(sorted(unknown)))
+        raise ValueError('%s: unknown slot keys: %s' % (what, ', '.join(sorted(map(str, unknown)))))
     s = MappingSlot()
     s.version = 1
-    s.device = _enc(slot.get('device'))
-    arr, s.n_designs = _name_list(slot.get('designs', ()), 'designs')
+    s.device = _text_option(slot.get('device'), what + ': device')
+    arr, s.n_designs = _name_list(slot.get('designs'), what + ': designs', default=())
     keep.append(arr)
     s.designs = arr if s.n_designs else None
-    s.memory_bytes = _real(slot.get('memory_bytes', math.nan), 'memory_bytes')
-    s.memory_bw_bytes_s = _real(slot.get('memory_bw_bytes_s', math.nan), 'memory_bw_bytes_s')
-    s.host_link = _enc(slot.get('host_link'))
+    s.memory_bytes = _real_option(slot.get('memory_bytes'), what + ': memory_bytes', math.nan)
+    s.memory_bw_bytes_s = _real_option(slot.get('memory_bw_bytes_s'), what + ': memory_bw_bytes_s',
+                                       math.nan)
+    s.host_link = _text_option(slot.get('host_link'), what + ': host_link')
     return s
 
 
@@ -3237,7 +3418,9 @@ class MappingProblem(_Handle):
 
     MappingProblem(catalog, system, network, batch=1, objective='latency',
     max_group_size=0): catalog a Catalog (None = the built-in one), network a
-    Network or a zoo name. Read-only once built; solve() and evaluate() may run
+    Network or a zoo name. batch and max_group_size take integers (not a
+    bool), objective 'latency' or 'throughput' (a TypeError otherwise);
+    None: the default. Read-only once built; solve() and evaluate() may run
     from several threads at once. The catalog and network may be closed after."""
     _free = _map_problem_free
 
@@ -3245,20 +3428,23 @@ class MappingProblem(_Handle):
         opts = _problem_options(batch, objective, max_group_size)
         with _owned_inputs(catalog, network) as (cat, net):
             out = _vp()
-            _map_problem_new(ctypes.byref(out), cat, _enc(system), net, ctypes.byref(opts))
+            _map_problem_new(ctypes.byref(out), cat, _text(system, 'system'), net, ctypes.byref(opts))
         super().__init__(out.value)
 
     @classmethod
     def from_slots(cls, catalog, slots, network, link=None, batch=1, objective='latency',
                    max_group_size=0):
-        """A problem on an explicit list of slots (dicts, see _slot_struct), every pair
-        joined by catalog link `link` (None: no links)."""
+        """A problem on an explicit list of slots (dicts, see _slot_struct; one
+        dict alone is a TypeError), every pair joined by catalog link `link`
+        (None: no links)."""
         opts = _problem_options(batch, objective, max_group_size)
+        slots = _list_option(slots, 'slots', 'slot dicts')
         keep = []
-        arr = (MappingSlot * max(len(slots), 1))(*[_slot_struct(s, keep) for s in slots])
+        arr = (MappingSlot * max(len(slots), 1))(*[_slot_struct(s, keep, 'slots[%d]' % i)
+                                                   for i, s in enumerate(slots)])
         with _owned_inputs(catalog, network) as (cat, net):
             out = _vp()
-            _map_problem_new_slots(ctypes.byref(out), cat, arr, len(slots), _enc(link), net,
+            _map_problem_new_slots(ctypes.byref(out), cat, arr, len(slots), _text_option(link, 'link'), net,
                                    ctypes.byref(opts))
         self = cls.__new__(cls)
         _Handle.__init__(self, out.value)
@@ -3297,14 +3483,19 @@ class MappingProblem(_Handle):
         return _dec(_map_objective_name(_map_problem_objective(self)))
 
     def evaluate(self, designs, layer_slots, strategies):
-        """Evaluate a mapping: designs per slot (pool index or name), the group of
-        every layer (slot list or mask; ignored for network inputs) and its
-        strategy (name or ACCELSEL_STRATEGY_* number)."""
+        """Evaluate a mapping: designs, a list of one design per slot (pool index
+        or name); layer_slots, a list of the group of every layer (a list or
+        set of slots, or a mask; ignored for network inputs); strategies, a
+        list of every layer's strategy (name or ACCELSEL_STRATEGY_* number).
+        One str, bytes or a dict where a list belongs is a TypeError naming
+        the parameter (see _list_option), never read as its letters or keys."""
         designs = [self._pool_index(s, d) if isinstance(d, str) else d
-                   for s, d in enumerate(designs)]
+                   for s, d in enumerate(_list_option(designs, 'designs', 'pool indices or names'))]
         sd, n_designs = _vector(designs, 'designs', ctype=_u32)
-        layer_slots, strategies = list(layer_slots), list(strategies)
-        ls = (_u64 * max(len(layer_slots), 1))(*[_slot_mask(g) for g in layer_slots])
+        layer_slots = _list_option(layer_slots, 'layer_slots', 'groups (slot lists or masks)')
+        strategies = _list_option(strategies, 'strategies', 'names or codes')
+        ls = (_u64 * max(len(layer_slots), 1))(*[_slot_mask(g, 'layer_slots[%d]' % i)
+                                                 for i, g in enumerate(layer_slots)])
         st, _ = _vector([_strategy_code(s) for s in strategies], 'strategies', ctype=_i32)
         if len(layer_slots) != len(strategies):
             raise ValueError('%d groups for %d strategies' % (len(layer_slots), len(strategies)))
@@ -3334,11 +3525,13 @@ class MappingProblem(_Handle):
         run, then once per generation, then during the closing local search
         after every slice of population x 6 walks; returning True stops the search, raising MappingCanceled with
         the best mapping so far. An exception raised by progress also stops it
-        and is re-raised."""
+        and is re-raised. Every option is checked for its type (integers,
+        not a bool; time_budget a number): a TypeError naming it otherwise;
+        None: its default."""
         opts = MappingSolveOptions()
         _map_solve_options_init(ctypes.byref(opts), 1)
-        opts.method = _enc(method)
-        opts.time_budget_s = _real(time_budget, 'time_budget')
+        opts.method = _text_option(method, 'solve: method', 'ga')
+        opts.time_budget_s = _real_option(time_budget, 'solve: time_budget', 0.0)
         _store(opts, 'solve', seed=seed, n_threads=n_threads, generations=generations,
                population=population, patience=patience, exhaustive_limit=exhaustive_limit)
         raised = []
@@ -3424,7 +3617,7 @@ _steps_load_builtin = _fn('accelsel_steps_load_builtin', ctypes.c_int, [ctypes.P
 def _steps_options(min_steps_timed):
     opts = StepsOptions()
     _steps_options_init(ctypes.byref(opts), 1)
-    opts.min_steps_timed = _int_in_range(min_steps_timed, ctypes.c_uint32, 'min_steps_timed')
+    opts.min_steps_timed = _int_option(min_steps_timed, 'min_steps_timed', ctypes.c_uint32, 0)
     return opts
 
 

@@ -8,7 +8,9 @@ under the sanitized library by tools/run-tests (stage binding-asan), where a
 missed check is a crash."""
 import ctypes
 import json
+import math
 import os
+import re
 import subprocess
 import tempfile
 import threading
@@ -583,7 +585,7 @@ class ReadOnlyAndNumberTest(unittest.TestCase):
             with self.assertRaisesRegex(TypeError, 'is_missing'):
                 ds.equal('g', None)
         with accelsel.Predictor() as p:
-            with self.assertRaisesRegex(TypeError, 'global_batch must be a number'):
+            with self.assertRaisesRegex(TypeError, 'batch must be a number'):
                 p.predict('resnet50', batch='64', **H100)
             with self.assertRaisesRegex(TypeError, 'correction must be True or False'):
                 p.predict('resnet50', correction='False', **H100)
@@ -803,6 +805,529 @@ class WriterEscapingTest(unittest.TestCase):
         self.assertIn('c\\x1b[31mred\\nx', table)
         self.assertIn('w\\x9b2J', table)
         self.assertEqual([row[name] for row in data], ['v\x1b]0;title\x07', 'w\u009b2J'])
+
+
+OMIT = object()  # an option left out
+
+
+def given(base, kw):
+    """base updated with kw, without the options that kw leaves out (OMIT)."""
+    merged = dict(base, **kw)
+    return {k: v for k, v in merged.items() if v is not OMIT}
+
+
+def omitting(call):
+    """Mark call as one that takes OMIT for an option left out (see options())."""
+    call.omitting = True
+    return call
+
+
+def leaving_out(call):
+    """call(**kw) with the options that kw leaves out (OMIT) left out."""
+    return lambda **kw: call(**given({}, kw))
+
+
+def outcome(call, **kw):
+    """What call(**kw) gives, as text that compares equal for equal results
+    (NaN included): its result, or the status of the library's error. An
+    error of the binding's own checks propagates."""
+    try:
+        return repr(call(**kw))
+    except accelsel.AccelselError as e:
+        return e.status
+
+
+def naming(option):
+    """The regex of a message that names the option (e.g. 'predict: count
+    must be an int, not bool')."""
+    return r'(^|[ :(])%s must be' % re.escape(option)
+
+
+def numpy_float(x):
+    return numpy.float64(x) if numpy is not None else x
+
+
+# Values of another type than the option's: each once slipped through as
+# its truth ('False' true, '' and [] "not given") or was parsed.
+WRONG = {
+    'bool': ('False', 'True', '', 'no', 0, 1, [], numpy_float(0.0)),
+    'int': (True, False, '', '8', 8.0, 2.5, [], [8], numpy_float(8.0)),
+    'real': (True, False, '', '64', b'1', [], [1.0]),
+    'text': (1, 0, True, False, [], ['x'], 2.5),
+}
+
+
+class OptionRuleTest(unittest.TestCase):
+    """Issue 24, item 2: every option goes through its type check before any
+    default applies (a yes/no option a bool, an integer option an integer
+    and never a bool, a real option a number, a name a str), a TypeError
+    naming it otherwise; None alone means the default."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.p = accelsel.Predictor()
+        cls.ds = small_dataset()
+        with accelsel.Dataset.builtin() as ds:
+            cls.mlperf = ds.select_rows(range(0, len(ds), 20))
+        cls.cat = accelsel.Catalog.builtin()
+        cls.net = accelsel.Network.zoo('small-cnn')
+        cls.problem = accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn')
+        cls.ranking = accelsel.Ranking(cls.ds, 't:1:cost,n:1:benefit')
+
+    @classmethod
+    def tearDownClass(cls):
+        for h in (cls.p, cls.ds, cls.mlperf, cls.cat, cls.net, cls.problem, cls.ranking):
+            h.close()
+
+    def options(self):
+        """(option, kind, call(**{option: value}), a valid value, whether None
+        is a default): every option of every call, once."""
+        p, ds, cat, net = self.p, self.ds, self.cat, self.net
+
+        @omitting
+        def predict(**kw):
+            return p.predict('resnet50', **given({'device': 'h100-sxm5-80gb'}, kw))['time_to_train_s']
+
+        @omitting
+        def cluster(**kw):
+            with accelsel.ClusterModel.fit(grid(9), **given({'k': 3, 'seed': 1, 'n_threads': 1}, kw)) as m:
+                return m.labels, m.silhouette, m.profiles.columns
+
+        @omitting
+        def select_k(**kw):
+            with accelsel.select_k(grid(9), **given({'k_min': 2, 'k_max': 3, 'n_threads': 1}, kw)) as s:
+                return s.best_k, s.table
+
+        @omitting
+        def importance(**kw):
+            with accelsel.Importance.from_matrix(grid(8), list(range(8)),
+                                                 **given({'n_trees': 2, 'n_threads': 1}, kw)) as imp:
+                return imp.table()
+
+        @omitting
+        def solve(**kw):
+            with self.problem.solve(**given({'method': 'single'}, kw)) as m:
+                return m.latency_s, m.method
+
+        @omitting
+        def problem(**kw):
+            with accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn', **given({}, kw)) as pr:
+                return pr.batch, pr.objective
+
+        @omitting
+        def selection(**kw):
+            with accelsel.Selection(ds, **given({'features': 'n,t', 'criteria': 't:1:cost', 'k': 2},
+                                                kw)) as s:
+                return s.labels, s.recommendation, s.k_range
+
+        @omitting
+        def calibrate(**kw):
+            with accelsel.Predictor() as fresh:
+                return fresh.calibrate(self.mlperf, **given({'n_threads': 1}, kw)).table()
+
+        @omitting
+        def slot(**kw):
+            with accelsel.MappingProblem.from_slots(cat, [given({'designs': ['eyeriss']}, kw)], net) as pr:
+                return pr.pool(0)
+
+        @omitting
+        def derive(**kw):
+            return ds.derive(time='t', accelerators='n', groups=(), **given({}, kw)).to_dict()
+
+        steps = lambda **kw: accelsel.load_steps('/nonexistent/steps.csv', **kw)
+        table = [
+            # yes/no options
+            ('calibrate_builtin', 'bool', lambda **kw: accelsel.Predictor(**kw).save(), False, True),
+            ('physical', 'bool', lambda **kw: accelsel.Predictor(**kw).save(), True, True),
+            ('correction', 'bool', predict, False, True),
+            ('correction', 'bool', lambda **kw: p.predict_dataset(self.mlperf, **kw).to_dict(), False, True),
+            ('corrections', 'bool', calibrate, False, True),
+            ('corrections', 'bool', lambda **kw: p.evaluate(self.ds, **kw), True, True),
+            ('indices', 'bool', cluster, False, True),
+            ('profiles', 'bool', cluster, False, True),
+            ('indices', 'bool', select_k, True, True),
+            ('fronts', 'bool', lambda **kw: accelsel.Ranking(ds, 't:1:cost', **kw).fronts, True, True),
+            ('override', 'bool', lambda **kw: len(cat.merge(cat.select(['h100-sxm5-80gb']), **kw)),
+             True, True),
+            # integer options
+            ('count', 'int', predict, 8, True),
+            ('nodes', 'int', predict, 2, True),
+            ('per_node', 'int', predict, 4, True),
+            ('host_cores_per_node', 'int', predict, 32, True),
+            ('threads', 'int', lambda **kw: p.predict('resnet50', device='core-i7-11700', **kw)['step_s'],
+             4, True),
+            ('k', 'int', cluster, 2, True),
+            ('n_init', 'int', cluster, 2, True),
+            ('max_iter', 'int', cluster, 50, True),
+            ('seed', 'int', cluster, 3, True),
+            ('n_threads', 'int', cluster, 2, True),
+            ('silhouette_max', 'int', cluster, 5, True),
+            ('gap_references', 'int', select_k, 3, True),
+            ('k_min', 'int', select_k, 2, False),
+            ('k_max', 'int', select_k, 4, False),
+            ('n_threads', 'int', lambda **kw: accelsel.silhouette(grid(6), [0, 1] * 3, **kw), 1, True),
+            ('silhouette_max', 'int', lambda **kw: accelsel.silhouette(grid(6), [0, 1] * 3, **kw), 4, True),
+            ('seed', 'int', lambda **kw: accelsel.silhouette(grid(6), [0, 1] * 3, **kw), 2, True),
+            ('n_components', 'int', lambda **kw: accelsel.Pca(grid(5, 3), **kw).n_components, 2, True),
+            ('n_trees', 'int', importance, 3, True),
+            ('max_depth', 'int', importance, 2, True),
+            ('min_samples_leaf', 'int', importance, 2, True),
+            ('n_repeats', 'int', importance, 2, True),
+            ('mi_neighbors', 'int', importance, 2, True),
+            ('seed', 'int', importance, 1, True),
+            ('n_threads', 'int', importance, 1, True),
+            ('n_samples', 'int', lambda **kw: repr(self.ranking.sensitivity(**kw)), 10, True),
+            ('seed', 'int', lambda **kw: repr(self.ranking.sensitivity(n_samples=10, **kw)), 1, True),
+            ('n_threads', 'int', lambda **kw: repr(self.ranking.sensitivity(n_samples=10, **kw)), 1, True),
+            ('batch', 'int', problem, 2, True),
+            ('max_group_size', 'int', problem, 2, True),
+            ('seed', 'int', solve, 1, True),
+            ('n_threads', 'int', solve, 1, True),
+            ('generations', 'int', solve, 1, True),
+            ('population', 'int', solve, 8, True),
+            ('patience', 'int', solve, 1, True),
+            ('exhaustive_limit', 'int', solve, 10, True),
+            ('k', 'int', selection, 3, True),
+            ('seed', 'int', selection, 1, True),
+            ('top', 'int', lambda **kw: accelsel.Selection(ds, features='n,t', criteria='t:1:cost',
+                                                           k=2).ranking(**kw), 2, True),
+            ('bytes_per_element', 'int', lambda **kw: len(accelsel.Network.zoo('small-cnn', **kw).to_yaml()),
+             2, True),
+            ('reference_row', 'int', derive, 0, True),
+            ('n_threads', 'int', lambda **kw: p.predict_dataset(self.mlperf, **kw).to_dict(), 1, True),
+            ('n_threads', 'int', calibrate, 2, True),
+            ('min_steps_timed', 'int', steps, 3, True),
+            # real options
+            ('batch', 'real', predict, 512, True),
+            ('epochs', 'real', predict, 30.5, True),
+            ('epoch_samples', 'real', predict, 1e6, True),
+            ('samples', 'real', predict, 1e7, True),
+            ('sample_bytes', 'real', predict, 1e5, True),
+            ('threshold', 'real', lambda **kw: p.sweep('resnet50', [1, 8], device='h100-sxm5-80gb', **kw),
+             0.5, True),
+            ('global_batch', 'real', lambda **kw: p.epochs(**kw), 4096, False),
+            ('huber_delta', 'real', calibrate, 2, True),
+            ('shrink_rows', 'real', calibrate, 4.0, True),
+            ('tol', 'real', cluster, 1e-3, True),
+            ('max_features', 'real', importance, 0.5, True),
+            ('perturbation', 'real', lambda **kw: repr(self.ranking.sensitivity(n_samples=10, **kw)),
+             0.1, True),
+            ('time_budget', 'real', solve, 10, True),
+            ('images_per_epoch', 'real', derive, 1000, True),
+            ('lo', 'real', lambda **kw: ds.between('t', **kw).column('t'), 10, True),
+            ('hi', 'real', lambda **kw: ds.between('t', **kw).column('t'), 10, True),
+            ('memory_bytes', 'real', slot, 2 ** 30, True),
+            ('memory_bw_bytes_s', 'real', slot, 1e10, True),
+            # names and names among a fixed set
+            ('device', 'text', predict, 'a100-sxm4-40gb', True),
+            ('system', 'text', predict, 'dgx-h100', True),
+            ('intra_link', 'text', predict, 'nvlink4', True),
+            ('inter_link', 'text', predict, 'ib-ndr-400', True),
+            ('host_cpu', 'text', predict, 'xeon-8480', True),
+            ('stack', 'text', predict, 'eager', True),
+            ('objective', 'text', problem, 'throughput', True),
+            ('method', 'text', lambda **kw: self.problem.solve(generations=1, population=8, n_threads=1,
+                                                               **kw).method, 'h2h', True),
+            ('k_by', 'text', selection, 'ch', True),
+            ('rows', 'text', selection, 'all', True),
+            ('algorithm', 'text', selection, 'ward', True),
+            ('method', 'text', selection, 'wsum', True),
+            ('target', 'text', selection, 't', True),
+            ('algorithm', 'text', cluster, 'ward', True),
+            ('criterion', 'text', select_k, 'ch', True),
+            ('missing', 'text', lambda **kw: accelsel.Features.fit(ds, ['n', 't'], **kw).missing, 'impute',
+             True),
+            ('permutation_rows', 'text', importance, 'train', True),
+            ('missing', 'text', importance, 'drop', True),
+            ('missing', 'text', lambda **kw: accelsel.Ranking(ds, 't:1:cost', **kw).ranks, 'error', True),
+            ('method', 'text', lambda **kw: accelsel.Ranking(ds, 't:1:cost', **kw).ranks, 'wsum', True),
+            ('set', 'text', lambda **kw: calibrate_report(self.mlperf).summary(**kw), 'holdout', True),
+            ('name', 'text', lambda **kw: len(accelsel.Dataset.builtin(**kw)), 'mlperf-training-resnet',
+             True),
+            ('delimiter', 'text', lambda **kw: accelsel.Dataset.from_csv_text('a;b\n1;2\n', **kw).columns,
+             ';', True),
+        ]
+        return [(option, kind, call if getattr(call, 'omitting', False) else omitting(leaving_out(call)),
+                 valid, default) for option, kind, call, valid, default in table]
+
+    def test_a_value_of_another_type_is_a_type_error_naming_the_option(self):
+        for option, kind, call, valid, default in self.options():
+            for bad in WRONG[kind]:
+                with self.subTest(option=option, kind=kind, value=bad), \
+                        self.assertRaisesRegex(TypeError, naming(option)):
+                    call(**{option: bad})
+
+    def test_none_alone_means_the_default(self):
+        for option, kind, call, valid, default in self.options():
+            with self.subTest(option=option, kind=kind):
+                if default:
+                    self.assertEqual(outcome(call, **{option: None}), outcome(call, **{option: OMIT}))
+                else:
+                    with self.assertRaisesRegex(TypeError, naming(option)):
+                        call(**{option: None})
+
+    def test_a_valid_value_is_taken(self):
+        for option, kind, call, valid, default in self.options():
+            with self.subTest(option=option, kind=kind, value=valid):
+                outcome(call, **{option: valid})  # no TypeError, ValueError or OverflowError
+
+    def test_the_value_and_not_its_truth_decides(self):
+        """The cases of the issue, each with what it once did."""
+        with self.assertRaisesRegex(TypeError, "calibrate_builtin must be True or False, not 'False'"):
+            accelsel.Predictor(calibrate_builtin='False')  # calibrated
+        for key, bad in (('batch', ''), ('count', False), ('epochs', []), ('samples', ''),
+                         ('per_node', False), ('count', True), ('nodes', True)):
+            with self.subTest(key=key, value=bad), self.assertRaisesRegex(TypeError, naming(key)):
+                self.p.predict('resnet50', device='h100-sxm5-80gb', **{key: bad})  # the default
+        # The bools that are taken do what they say.
+        self.assertEqual(self.p.predict('resnet50', correction=False, **H100)['correction'], 1.0)
+        with accelsel.ClusterModel.fit(grid(9), k=3, seed=1, indices=False, profiles=False) as m:
+            self.assertTrue(math.isnan(m.silhouette))
+            self.assertEqual(m.profiles.columns, ['cluster', 'size'])
+        with accelsel.ClusterModel.fit(grid(9), k=3, seed=1, indices=True) as m:
+            self.assertFalse(math.isnan(m.silhouette))
+        self.assertIsNone(accelsel.Ranking(self.ds, 't:1:cost', fronts=False).fronts)
+        self.assertEqual(len(accelsel.Ranking(self.ds, 't:1:cost', fronts=True).fronts), len(self.ds))
+        with self.assertRaises(accelsel.AccelselError):
+            self.cat.merge(self.cat.select(['h100-sxm5-80gb']), override=False)
+        # 0 is a count (the library's "not given"), not a wrong type.
+        self.assertEqual(self.p.predict('resnet50', count=0, **{'device': 'h100-sxm5-80gb'})['count'], 1)
+
+    def test_flags_of_a_list_are_bools(self):
+        with self.assertRaisesRegex(TypeError, naming('discrete')):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), discrete=['False', 'x'])
+        with self.assertRaisesRegex(TypeError, naming('discrete')):
+            accelsel.Importance.from_matrix(grid(8), list(range(8)), discrete=[1, 0])
+        with accelsel.Importance.from_matrix(grid(8), list(range(8)), discrete=[False, True],
+                                             measures=['mutual_info'], n_threads=1) as imp:
+            self.assertEqual(len(imp.values('mutual_info')), 2)
+
+    def test_numbers_beyond_a_double_are_an_overflow_naming_the_option(self):
+        with self.assertRaisesRegex(OverflowError, 'batch is out of the range of a double'):
+            self.p.predict('resnet50', batch=10 ** 400, **H100)
+        with self.assertRaisesRegex(OverflowError, 'tol'):
+            accelsel.ClusterModel.fit(grid(6), k=2, tol=10 ** 400)
+
+    @unittest.skipIf(numpy is None, 'needs numpy')
+    def test_numpy_scalars_are_taken(self):
+        h100 = {'device': 'h100-sxm5-80gb'}
+        self.assertEqual(self.p.predict('resnet50', count=numpy.int64(8), batch=numpy.float32(512), **h100),
+                         self.p.predict('resnet50', count=8, batch=512.0, **h100))
+        self.assertEqual(self.p.predict('resnet50', correction=numpy.bool_(False), **h100)['correction'],
+                         1.0)
+        with accelsel.ClusterModel.fit(grid(9), k=numpy.uint8(3), seed=1,
+                                       indices=numpy.bool_(False)) as m:
+            self.assertEqual(m.k, 3)
+            self.assertTrue(math.isnan(m.silhouette))
+        with self.assertRaisesRegex(TypeError, naming('count')):
+            self.p.predict('resnet50', count=numpy.float64(8), **h100)
+        with accelsel.Importance.from_matrix(grid(8), list(range(8)), discrete=numpy.array([True, False]),
+                                             measures=['mutual_info'], n_threads=1) as imp:
+            self.assertEqual(len(imp.values('mutual_info')), 2)
+
+
+def calibrate_report(ds):
+    with accelsel.Predictor() as p:
+        return p.calibrate(ds, n_threads=1)
+
+
+# Values that are no list: one text (read as its letters or byte values),
+# a mapping (its keys), a set (no order), a value that is not iterable.
+NOT_LISTS = ('ab', b'ab', bytearray(b'ab'), {'a': 1, 'b': 2}, {'a', 'b'}, 5)
+TEXTS = ('ab', b'ab', bytearray(b'ab'))
+
+
+class ListRuleTest(unittest.TestCase):
+    """Issue 24, item 3: one rule decides "a list of X" for every parameter
+    that takes a list of names, numbers or configurations: a list, a tuple or
+    another ordered iterable; one str or bytes, a dict, a set or a scalar is
+    a TypeError naming the parameter, never read as letters, byte values or
+    keys."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.p = accelsel.Predictor()
+        cls.ds = small_dataset()
+        with accelsel.Dataset.builtin() as ds:
+            cls.mlperf = ds.select_rows(range(0, len(ds), 20))
+        cls.cat = accelsel.Catalog.builtin()
+        cls.net = accelsel.Network.zoo('small-cnn')
+        cls.problem = accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn')
+        with cls.problem.solve(method='computation-first') as m:
+            cls.spec = m.spec()
+
+    @classmethod
+    def tearDownClass(cls):
+        for h in (cls.p, cls.ds, cls.mlperf, cls.cat, cls.net, cls.problem):
+            h.close()
+
+    def parameters(self):
+        """(parameter as messages name it, call(value), a valid list, the values
+        that are no list here, whether None is its default): every parameter
+        that takes a list."""
+        p, ds, cat, net = self.p, self.ds, self.cat, self.net
+        designs, groups, strategies = self.spec
+        evaluate = self.problem.evaluate
+        no_set = tuple(v for v in NOT_LISTS if not isinstance(v, set))
+        no_text = tuple(v for v in NOT_LISTS if v not in TEXTS)
+        csv = 'n,g\n1,a\n2,b\n'
+        return [
+            ('designs', lambda v: evaluate(v, groups, strategies).latency_s, designs, NOT_LISTS, False),
+            ('layer_slots', lambda v: evaluate(designs, v, strategies).latency_s, groups, NOT_LISTS, False),
+            ('layer_slots[1]', lambda v: evaluate(designs, [groups[0], v] + groups[2:], strategies).latency_s,
+             [s for s in range(64) if groups[1] >> s & 1], tuple(v for v in no_set if v != 5), False),
+            ('strategies', lambda v: evaluate(designs, groups, v).latency_s, strategies, NOT_LISTS, False),
+            ('slots', lambda v: accelsel.MappingProblem.from_slots(cat, v, net).n_slots,
+             [{'designs': ['eyeriss']}], NOT_LISTS, False),
+            ('slots[0]: designs', lambda v: accelsel.MappingProblem.from_slots(cat, [{'designs': v}], net).n_slots,
+             ['eyeriss'], NOT_LISTS, True),
+            ('configs', lambda v: len(p.append_predictions(self.mlperf, 'resnet50', v)),
+             [H100, dict(H100, count=16)], NOT_LISTS, False),
+            ('counts', lambda v: p.sweep('resnet50', v, device='h100-sxm5-80gb'), [1, 8], NOT_LISTS, False),
+            ('Selection: where', lambda v: accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2,
+                                                                where=v).labels,
+             ['n=1..8'], no_text, True),
+            ('Selection: k_range', lambda v: accelsel.Selection(ds, features='n,t', criteria='t:1:cost',
+                                                                  k_range=v).k_range,
+             (2, 3), NOT_LISTS, True),
+            ('calibrate: holdout_rounds', lambda v: accelsel.Predictor().calibrate(
+                self.mlperf, holdout_rounds=v, n_threads=1).table(), ['v1.0'], no_text, True),
+            ('criteria', lambda v: accelsel.Ranking(ds, v).ranks, [('t', 1, 'cost')], no_text, False),
+            ('criteria[0]', lambda v: accelsel.Ranking(ds, [v]).ranks, ('t', 1, 'cost'),
+             ('abc', b'abc', {'t': 1, 'n': 2, 'g': 3}, {'t', 1, 'cost'}, 5), False),
+            ('categorical', lambda v: accelsel.Dataset.from_csv_text(csv, categorical=v).to_dict(), ['n'],
+             NOT_LISTS, True),
+            ('missing', lambda v: accelsel.Dataset.from_csv_text(csv, missing=v).to_dict(), ['b'],
+             NOT_LISTS, True),
+            ('rows', lambda v: ds.select_rows(v).column('n'), [5, 0], NOT_LISTS, False),
+            ('columns', lambda v: ds.matrix(v), ['n', 't'], NOT_LISTS, False),
+            ('columns', lambda v: ds.select_columns(v).columns, ['t', 'n'], NOT_LISTS, False),
+            ('columns', lambda v: accelsel.Features.fit(ds, v).names, ['n', 't'], NOT_LISTS, False),
+            ('transforms', lambda v: accelsel.Features.fit(ds, ['n', 't'], transforms=v).inputs,
+             ['log10', 'none'], NOT_LISTS, True),
+            ('groups', lambda v: ds.derive(time='t', accelerators='n', groups=v).to_dict(), ['g'],
+             NOT_LISTS, True),
+            ("column 'c'", lambda v: accelsel.Dataset.from_columns({'c': v}).column('c'), ['x', 'y'],
+             NOT_LISTS, False),
+            ("values of column 'c'", lambda v: ds.select_rows(range(2)).add_column('c', v), ['x', 'y'],
+             NOT_LISTS, False),
+            ('features', lambda v: accelsel.Importance.from_dataset(ds, v, 't', n_trees=2, n_threads=1).features,
+             ['n', 'g'], NOT_LISTS, False),
+            ('names', lambda v: accelsel.Importance.from_matrix(grid(8), list(range(8)), names=v, n_trees=2,
+                                                                n_threads=1).features,
+             ['a', 'b'], NOT_LISTS, True),
+            ('discrete (one flag per matrix column)',
+             lambda v: accelsel.Importance.from_matrix(grid(8), list(range(8)), discrete=v, n_trees=2,
+                                                       n_threads=1).features,
+             [False, True], NOT_LISTS, True),
+            ('target (one value per matrix row)',
+             lambda v: accelsel.Importance.from_matrix(grid(2), v, n_trees=2, n_threads=1).rows,
+             [1.0, 2.0], NOT_LISTS, False),
+            ("measures (or 'all')", lambda v: accelsel.Importance.from_matrix(
+                grid(8), list(range(8)), measures=v, n_trees=2, n_threads=1).measures,
+             ['correlation'], tuple(v for v in NOT_LISTS if v != 'ab') + ('pca',), True),
+            ('names', lambda v: len(cat.select(v)), ['h100-sxm5-80gb'], NOT_LISTS, False),
+            ('x', lambda v: accelsel.kendall_tau_b(v, [1, 2]), [2, 1], NOT_LISTS, False),
+            ('y (as long as x)', lambda v: accelsel.kendall_tau_b([1, 2], v), [2, 1], NOT_LISTS, False),
+            ('ks', lambda v: accelsel.elbow(v, [10.0, 3, 2, 1.5]), [1, 2, 3, 4], NOT_LISTS, False),
+            ('values (one per k)', lambda v: accelsel.elbow([1, 2, 3, 4], v), [10.0, 3, 2, 1.5],
+             NOT_LISTS, False),
+            ('labels (one per matrix row)', lambda v: accelsel.silhouette(grid(4), v), [0, 1, 0, 1],
+             NOT_LISTS, False),
+            ('matrix', lambda v: accelsel.ClusterModel.fit(v, k=1).k, grid(3), NOT_LISTS, False),
+            ('matrix', lambda v: accelsel.Pca(v).n_components, grid(3), NOT_LISTS, False),
+            ('init', lambda v: accelsel.ClusterModel.fit(grid(4), k=2, init=v).k, [[0.0, 0.0], [3.0, 6.0]],
+             NOT_LISTS, True),
+        ]
+
+    def test_no_list_is_a_type_error_naming_the_parameter(self):
+        for parameter, call, valid, refused, default in self.parameters():
+            for bad in refused:
+                with self.subTest(parameter=parameter, value=bad), \
+                        self.assertRaisesRegex(TypeError, '%s must be a list' % re.escape(parameter)):
+                    call(bad)
+
+    def test_lists_tuples_and_other_ordered_iterables_are_taken(self):
+        for parameter, call, valid, refused, default in self.parameters():
+            with self.subTest(parameter=parameter):
+                want = outcome(call, v=list(valid))
+                self.assertEqual(outcome(call, v=tuple(valid)), want)
+                self.assertEqual(outcome(call, v=(x for x in valid)), want)
+
+    def test_none_is_the_default_where_there_is_one(self):
+        for parameter, call, valid, refused, default in self.parameters():
+            with self.subTest(parameter=parameter):
+                if default:
+                    outcome(call, v=None)  # no TypeError
+                else:
+                    with self.assertRaisesRegex(TypeError, re.escape(parameter)):
+                        call(None)
+
+    def test_none_gives_what_leaving_the_parameter_out_gives(self):
+        ds, csv = self.ds, 'n,g\n1,a\n2,b\n'
+        pairs = {
+            'categorical': (lambda: accelsel.Dataset.from_csv_text(csv, categorical=None).to_dict(),
+                            lambda: accelsel.Dataset.from_csv_text(csv).to_dict()),
+            'transforms': (lambda: accelsel.Features.fit(ds, ['n', 'g'], transforms=None).inputs,
+                           lambda: accelsel.Features.fit(ds, ['n', 'g']).inputs),
+            'where': (lambda: accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2,
+                                                 where=None).labels,
+                      lambda: accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2).labels),
+            'k_range': (lambda: accelsel.Selection(ds, features='n,t', criteria='t:1:cost',
+                                                   k_range=None).k_range,
+                        lambda: accelsel.Selection(ds, features='n,t', criteria='t:1:cost').k_range),
+            'holdout_rounds': (lambda: accelsel.Predictor().calibrate(self.mlperf, holdout_rounds=None,
+                                                                      n_threads=1).table(),
+                               lambda: accelsel.Predictor().calibrate(self.mlperf, n_threads=1).table()),
+            'names': (lambda: accelsel.Importance.from_matrix(grid(8), list(range(8)), names=None,
+                                                              discrete=None, n_trees=2, n_threads=1).table(),
+                      lambda: accelsel.Importance.from_matrix(grid(8), list(range(8)), n_trees=2,
+                                                              n_threads=1).table()),
+            'designs': (lambda: accelsel.MappingProblem.from_slots(
+                            self.cat, [{'device': 'h100-sxm5-80gb', 'designs': None}], self.net).pool(0),
+                        lambda: accelsel.MappingProblem.from_slots(
+                            self.cat, [{'device': 'h100-sxm5-80gb'}], self.net).pool(0)),
+        }
+        for parameter, (with_none, left_out) in pairs.items():
+            with self.subTest(parameter=parameter):
+                self.assertEqual(outcome(with_none), outcome(left_out))
+
+    def test_the_cases_of_the_issue(self):
+        designs, groups, strategies = self.spec
+        with self.assertRaisesRegex(TypeError, r"designs must be a list .* not one str \('xilinx-dpu-b4096'\)"):
+            self.problem.evaluate('xilinx-dpu-b4096', groups, strategies)  # design 'x'
+        with self.assertRaisesRegex(TypeError, r"strategies must be a list .* not one str \('none'\)"):
+            self.problem.evaluate(designs, groups, 'none')  # strategy 'n'
+        for bad in (bytes([0, 1]), {0: 'a', 1: 'b'}):  # slots 0 and 1
+            with self.subTest(group=bad), self.assertRaisesRegex(TypeError, r'layer_slots\[1\] must be a list'):
+                self.problem.evaluate(designs, [groups[0], bad] + groups[2:], strategies)
+        with self.assertRaisesRegex(TypeError, 'configs must be a list .* not a dict'):
+            self.p.append_predictions(self.mlperf, 'resnet50', H100)  # keys' letters
+        # One filter expression is taken as str and as bytes alike.
+        with accelsel.Selection(self.ds, features='n,t', criteria='t:1:cost', k=2, where=b'n=1..8') as a, \
+                accelsel.Selection(self.ds, features='n,t', criteria='t:1:cost', k=2, where='n=1..8') as b:
+            self.assertEqual((len(a.dataset), a.labels), (len(b.dataset), b.labels))
+            self.assertEqual(a.dataset.column('n'), [1.0, 2.0, 4.0, 8.0])
+
+    def test_a_group_may_be_a_set_a_mask_or_a_range(self):
+        designs, groups, strategies = self.spec
+        want = self.problem.evaluate(designs, groups, strategies).latency_s
+        for form in (lambda m: {s for s in range(64) if m >> s & 1},
+                     lambda m: range(64) if m == 2 ** 64 - 1 else [s for s in range(64) if m >> s & 1],
+                     lambda m: m):
+            self.assertEqual(self.problem.evaluate(designs, [form(g) for g in groups], strategies).latency_s,
+                             want)
+
+    @unittest.skipIf(numpy is None, 'needs numpy')
+    def test_numpy_arrays_are_lists(self):
+        designs, groups, strategies = self.spec
+        want = self.problem.evaluate(designs, groups, strategies).latency_s
+        self.assertEqual(self.problem.evaluate(numpy.array(designs), numpy.array(groups, dtype=numpy.uint64),
+                                               numpy.array(strategies)).latency_s, want)
+        self.assertEqual(self.ds.select_rows(numpy.array([5, 0])).column('n'), [32.0, 1.0])
+        self.assertEqual(self.ds.select_columns(numpy.array(['t', 'n'])).columns, ['t', 'n'])
+        with self.assertRaisesRegex(TypeError, 'rows must be a list'):
+            self.ds.select_rows(numpy.int64(1))
 
 
 if __name__ == '__main__':

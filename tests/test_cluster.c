@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "accelsel/cluster.h"
+#include "accelsel/select.h"
 #include "core/rng.h"
+#include "learn/kmeans.h"
 #include "testutil.h"
 
 static accelsel_cluster_model *fit_ok(const double *x, size_t n, size_t d,
@@ -465,6 +467,109 @@ START_TEST(medians_near_the_largest_double)
 }
 END_TEST
 
+/* asel_km_check_distinct(x, n, d, k) on rows counted by hand: 0 when k
+ * distinct rows exist, else EDATA with the full count in the message. */
+static void check_distinct(const double *x, size_t n, size_t d, size_t k, const char *fragment)
+{
+    int rc = asel_km_check_distinct(x, n, d, k);
+    if (fragment == NULL) {
+        ck_assert_msg(rc == 0, "k = %zu: %s", k, accelsel_last_error()->message);
+        return;
+    }
+    ck_assert_int_eq(rc, ACCELSEL_EDATA);
+    ck_assert_str_eq(accelsel_last_error()->message, fragment);
+}
+
+static size_t distinct_rows(const double *x, size_t n, size_t d)
+{
+    size_t count = 0;
+    ck_assert_int_eq(asel_km_distinct_rows(x, n, d, &count), 0);
+    return count;
+}
+
+/* Duplicates first and the third distinct row last: (1, 2) four times,
+ * (3, 4) twice, (5, 6) once are 3 rows. Rows that differ only in their last
+ * value differ. -0 equals 0, so (0, 1), (-0, 1), (0, -0), (-0, 0) are 2
+ * rows; every NaN equals every NaN and no number, so (NaN, 1), (-NaN, 1),
+ * (1, NaN), (1, 1) are 3. */
+START_TEST(distinct_rows_by_hand)
+{
+    const double dup[] = {1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 6};
+    check_distinct(dup, 7, 2, 3, NULL);
+    check_distinct(dup, 7, 2, 4, "k = 4 exceeds the 3 distinct rows of the data");
+    check_distinct(dup, 6, 2, 3, "k = 3 exceeds the 2 distinct rows of the data");
+    ck_assert_uint_eq(distinct_rows(dup, 7, 2), 3);
+    const double last[] = {1, 2, 3, 1, 2, 4};
+    check_distinct(last, 2, 3, 2, NULL);
+    ck_assert_uint_eq(distinct_rows(last, 2, 3), 2);
+    const double zeros[] = {0, 1, -0.0, 1, 0, -0.0, -0.0, 0};
+    check_distinct(zeros, 4, 2, 2, NULL);
+    check_distinct(zeros, 4, 2, 3, "k = 3 exceeds the 2 distinct rows of the data");
+    ck_assert_uint_eq(distinct_rows(zeros, 4, 2), 2);
+    const double nans[] = {NAN, 1, -NAN, 1, 1, NAN, 1, 1};
+    check_distinct(nans, 4, 2, 3, NULL);
+    check_distinct(nans, 4, 2, 4, "k = 4 exceeds the 3 distinct rows of the data");
+    ck_assert_uint_eq(distinct_rows(nans, 4, 2), 3);
+    ck_assert_uint_eq(distinct_rows(nans, 0, 2), 0);
+}
+END_TEST
+
+/* Many rows: i % 37 for i < 20,000 (one column) has 37 distinct values, the
+ * 37th first seen at row 36; rows (i, i / 2) are all distinct. The check of
+ * k = 8 on 200,000 distinct rows stops after 8 of them: it allocates one
+ * table for 8 rows (16 slots), never one per row, as the full count must. */
+START_TEST(distinct_rows_at_scale)
+{
+    enum { N = 20000, BIG = 200000 };
+    double *x = malloc(2 * BIG * sizeof *x);
+    ck_assert_ptr_nonnull(x);
+    for (size_t i = 0; i < N; i++)
+        x[i] = (double)(i % 37);
+    ck_assert_uint_eq(distinct_rows(x, N, 1), 37);
+    check_distinct(x, N, 1, 37, NULL);
+    check_distinct(x, N, 1, 38, "k = 38 exceeds the 37 distinct rows of the data");
+    for (size_t i = 0; i < BIG; i++)
+        x[2 * i] = (double)i, x[2 * i + 1] = 0.5 * (double)i;
+    ck_assert_uint_eq(distinct_rows(x, BIG, 2), BIG);
+    testutil_alloc_fail_at(0);
+    check_distinct(x, BIG, 2, 8, NULL);
+    size_t allocs = testutil_alloc_count(), peak = testutil_alloc_peak_bytes();
+    testutil_alloc_reset();
+    ck_assert_uint_eq(allocs, 1);
+    ck_assert_msg(peak <= 16 * sizeof(size_t), "peak %zu bytes for k = 8", peak);
+    free(x);
+}
+END_TEST
+
+/* The selection's k range is still clamped to the distinct clustered rows
+ * minus 1: (100, 1) three times, (200, 2) twice, (300, 3) and (400, 4) are
+ * 7 rows and 4 distinct ones, so k runs over 2..3. */
+START_TEST(selection_k_range_counts_distinct_rows)
+{
+    const double price[] = {100, 200, 300, 400, 100, 200, 100};
+    const double speed[] = {1, 2, 3, 4, 1, 2, 1};
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_new(&ds, 7), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "price", price, 7), 0);
+    ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "speed", speed, 7), 0);
+    accelsel_selection_options o = ACCELSEL_SELECTION_OPTIONS_INIT;
+    o.features = "price,speed";
+    o.criteria = "price:1:cost,speed:1:benefit";
+    accelsel_selection *s = NULL;
+    int rc = accelsel_selection_run(&s, ds, &o);
+    ck_assert_msg(rc == 0, "run: %s", accelsel_last_error()->message);
+    ck_assert_uint_eq(accelsel_selection_k_min(s), 2);
+    ck_assert_uint_eq(accelsel_selection_k_max(s), 3);
+    int noted = 0;
+    for (size_t i = 0; i < accelsel_selection_note_count(s); i++)
+        noted |= strcmp(accelsel_selection_note(s, i),
+                        "k range clamped to 2..3: 7 rows were clustered, 4 of them distinct") == 0;
+    ck_assert(noted);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 static char *save_text(const accelsel_cluster_model *m)
 {
     char *text = NULL;
@@ -901,6 +1006,9 @@ int main(void)
     tcase_add_test(tc, same_results_on_1_and_16_threads);
     tcase_add_test(tc, profiles_and_original_units);
     tcase_add_test(tc, medians_near_the_largest_double);
+    tcase_add_test(tc, distinct_rows_by_hand);
+    tcase_add_test(tc, distinct_rows_at_scale);
+    tcase_add_test(tc, selection_k_range_counts_distinct_rows);
     tcase_add_test(tc, yaml_round_trip);
     tcase_add_loop_test(tc, load_bad_input, 0, sizeof bad_loads / sizeof bad_loads[0]);
     tcase_add_loop_test(tc, fit_bad_input, 0, sizeof bad_fits / sizeof bad_fits[0]);

@@ -50,10 +50,13 @@ int asel_km_moments(const double *x, size_t n, size_t d, unsigned int n_threads,
                     double *mean_var);
 
 /* The number of distinct rows of x (n x d; rows equal value by value, so -0
- * equals 0) into @p count: 0 or ACCELSEL_ENOMEM (recorded). */
+ * equals 0, and NaN equals NaN) into @p count: 0 or ACCELSEL_ENOMEM
+ * (recorded). O(n d) expected; it reads every row, so only a caller that
+ * needs the whole count (the selection's k range) should ask for it. */
 int asel_km_distinct_rows(const double *x, size_t n, size_t d, size_t *count);
 
-/* 0 if x has at least k distinct rows; else ACCELSEL_EDATA naming k. */
+/* 0 if x has at least k distinct rows (the same rule); else ACCELSEL_EDATA
+ * naming k and the count. It stops reading once k distinct rows are seen. */
 int asel_km_check_distinct(const double *x, size_t n, size_t d, size_t k);
 
 /* Greedy k-means++ seeding of @p centers (k x d) from stream (seed, run). */

@@ -1,12 +1,12 @@
 /* Passes over the rows shared by k-means and the indices: the fixed split
  * into row ranges, column moments, inertia, nearest-centre assignment. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/pool.h"
+#include "core/strhash.h"
 #include "learn/cluster_quality.h"
 #include "learn/kmeans.h"
 
@@ -160,59 +160,86 @@ int asel_km_assign(const double *x, size_t n, size_t d, const double *centers, s
     return rc;
 }
 
-/* One row of a matrix, for sorting rows without a context argument. */
-typedef struct row_ref {
-    const double *v;
-    size_t d;
-} row_ref;
-
-/* A total order on doubles in which -0 equals 0 and NaN follows every
- * number, so that qsort sees a consistent comparison whatever the data. */
-static int cmp_value(double a, double b)
+/* Two values of a row are the same when equal as numbers (so -0 equals 0)
+ * or both NaN: the rule the count has always kept, whatever the caller
+ * checked before. */
+static int same_value(double a, double b)
 {
-    if (a < b)
-        return -1;
-    if (a > b)
-        return 1;
-    return isnan(a) - isnan(b);
+    return a == b || (isnan(a) && isnan(b));
 }
 
-static int cmp_row(const void *pa, const void *pb)
+static int same_row(const double *a, const double *b, size_t d)
 {
-    const row_ref *a = pa, *b = pb;
-    for (size_t c = 0; c < a->d; c++) {
-        int r = cmp_value(a->v[c], b->v[c]);
-        if (r != 0)
-            return r;
+    for (size_t c = 0; c < d; c++)
+        if (!same_value(a[c], b[c]))
+            return 0;
+    return 1;
+}
+
+/* A hash of a row that agrees with same_row: -0 hashes as 0 and every NaN
+ * as one NaN. A word at a time (xxHash64's round and finaliser), from a
+ * seed that the table's address gives, as the library's name tables do, so
+ * that data cannot be written to make its rows collide. */
+static uint64_t row_hash(uint64_t seed, const double *v, size_t d)
+{
+    uint64_t h = seed ^ 0x27d4eb2f165667c5u;
+    for (size_t c = 0; c < d; c++) {
+        double x = v[c] == 0 ? 0.0 : isnan(v[c]) ? NAN : v[c];
+        uint64_t b;
+        memcpy(&b, &x, sizeof b);
+        h += b * 0xc2b2ae3d27d4eb4fu;
+        h = (h << 31 | h >> 33) * 0x9e3779b185ebca87u;
     }
-    return 0;
+    h ^= h >> 33;
+    h *= 0xc2b2ae3d27d4eb4fu;
+    h ^= h >> 29;
+    h *= 0x165667b19e3779f9u;
+    return h ^ (h >> 32);
 }
 
-/* Sorting, not pairwise comparison: the count is O(n log n) even when every
- * row differs (a selection counts before it knows k). */
-int asel_km_distinct_rows(const double *x, size_t n, size_t d, size_t *count)
+/* The distinct rows of x counted up to @p limit: the scan stops as soon as
+ * @p limit are seen, so asking whether k exist reads about k rows when the
+ * first rows differ, and all n (each once) only when fewer than k do. The
+ * table (row index + 1, 0 for empty, linear probing) has at least twice as
+ * many slots as it can hold rows, so a look-up costs O(d) expected. */
+static int count_distinct(const double *x, size_t n, size_t d, size_t limit, size_t *count)
 {
+    size_t want = limit < n ? limit : n, cap = 4, *slot = NULL, c = 0;
     *count = 0;
-    if (n == 0)
+    if (want == 0)
         return 0;
-    row_ref *r = NULL;
-    if (asel_alloc_array(&r, n, sizeof *r) != 0)
+    while (cap < 2 * want)
+        cap *= 2;
+    if (asel_alloc_array(&slot, cap, sizeof *slot) != 0)
         return ACCELSEL_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        r[i] = (row_ref){x + i * d, d};
-    qsort(r, n, sizeof *r, cmp_row);
-    size_t c = 1;
-    for (size_t i = 1; i < n; i++)
-        c += cmp_row(&r[i - 1], &r[i]) != 0;
-    asel_free(r);
+    uint64_t seed = asel_str_hash_seed(slot);
+    for (size_t i = 0; i < n && c < limit; i++) {
+        size_t s = (size_t)row_hash(seed, x + i * d, d) & (cap - 1);
+        while (slot[s] != 0 && !same_row(x + (slot[s] - 1) * d, x + i * d, d))
+            s = (s + 1) & (cap - 1);
+        if (slot[s] == 0) {
+            slot[s] = i + 1;
+            c++;
+        }
+    }
+    asel_free(slot);
     *count = c;
     return 0;
 }
 
+/* Only the selection's k range needs every distinct row counted; it counts
+ * once, before it knows k. */
+int asel_km_distinct_rows(const double *x, size_t n, size_t d, size_t *count)
+{
+    return count_distinct(x, n, d, n, count);
+}
+
+/* k distinct rows are all a fit needs: counting stops there. When fewer
+ * exist, every row was read, so the count in the message is the full one. */
 int asel_km_check_distinct(const double *x, size_t n, size_t d, size_t k)
 {
     size_t n_distinct;
-    int rc = asel_km_distinct_rows(x, n, d, &n_distinct);
+    int rc = count_distinct(x, n, d, k, &n_distinct);
     if (rc == 0 && n_distinct < k)
         rc = asel_error(ACCELSEL_EDATA, "k = %zu exceeds the %zu distinct rows of the data", k,
                         n_distinct);

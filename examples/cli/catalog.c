@@ -237,7 +237,7 @@ static int validate(const catalog_args *a)
 
 int cli_catalog(int argc, char **argv)
 {
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+    if (cli_wants_help(argc, argv)) {
         fputs(usage_text, stdout);
         return CLI_OK;
     }

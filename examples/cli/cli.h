@@ -44,7 +44,24 @@ int cli_svg_name(const char *command, const char *option, const char *path);
 /* Whether @p arg is option @p name, alone or as name=value. */
 int cli_is_opt(const char *arg, const char *name);
 
-/* An unsigned decimal in [lo, hi], the whole text: 0, or -1 if not. */
+/* Whether an argument after the command's name is --help or -h: every
+ * command and sub-command then prints its usage on stdout and exits 0,
+ * whatever else is on the line. */
+int cli_wants_help(int argc, char **argv);
+
+/* The number rule of every numeric option: the whole text in the number
+ * syntax of the dataset reader (include/accelsel/dataset.h, "Types"), an
+ * optional sign, decimal digits with an optional fraction and exponent
+ * (8, +8, 0.5, .5, 8., 1e3, 2.5E-3), or inf / infinity in any case. No
+ * blanks around it, no hexadecimal (0x10, 0x1p8), no digit separators
+ * (1_000, 1,000), no nan; a number beyond a double (1e999) is refused, as
+ * the reader refuses it. 0, or -1 if @p s is not such a number. */
+int cli_parse_number(const char *s, double *out);
+
+/* A whole number in [lo, hi] under the rule of cli_parse_number(): 8, +8,
+ * 8.0 and 8e0 alike; up to 2^53 in any spelling, beyond it (to 2^64 - 1)
+ * only as plain digits, which are read exactly where a double would round.
+ * 0, or -1 if not. */
 int cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
 /* "N" (0, first = last = N) or "A..B" with lo <= A <= B <= hi (1); -1 if neither. */
@@ -120,7 +137,17 @@ int cli_load_network(accelsel_network **net, const char *arg);
 /* The catalog in file @p path, or the built-in one when @p path is NULL. */
 int cli_load_catalog(accelsel_catalog **cat, const char *path);
 
-/* Print a dataset as an aligned table, CSV or JSON (array of objects). */
+/* Print a dataset as an aligned table, CSV or JSON (array of objects).
+ * Every CSV of the command line is written here: by the library's writer
+ * (RFC 4180 quoting), with column names and text cells escaped as tables
+ * show them (control characters as \x1b, \r, \n, ..., a backslash doubled)
+ * unless cli_set_csv_raw() was told --raw. */
 int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format);
+
+/* A command's --raw switch (@p raw 1 when given), with the output format it
+ * resolved to: CSV then writes cells as they are, control characters and
+ * all, for a program that reads the CSV back byte for byte. A usage error
+ * naming @p command when --raw goes with another format; CLI_OK else. */
+int cli_set_csv_raw(const char *command, int raw, int format);
 
 #endif

@@ -14,7 +14,7 @@ static const char usage_text[] =
     "                        [--algorithm kmeans|ward] [--init CENTROIDS.csv]\n"
     "                        [--standardize yes|no] [--missing drop|impute] [--seed N]\n"
     "                        [--n-init N] [--max-iter N] [--tol X] [--threads N]\n"
-    "                        [--save MODEL.yaml] [--format table|json|csv|yaml]\n"
+    "                        [--save MODEL.yaml] [--format table|json|csv|yaml [--raw]]\n"
     "\n"
     "Cluster the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
     "  --csv FILE         read FILE (RFC 4180, header row) instead of the built-in data\n"
@@ -45,6 +45,10 @@ static const char usage_text[] =
     "  --format F         table (default); json (labels, centroids, inertia, silhouette,\n"
     "                     calinski_harabasz, davies_bouldin, profiles, ...); csv (the\n"
     "                     cluster profiles); yaml (the model)\n"
+    "  --raw              with csv: write the cells as they are; by default control\n"
+    "                     characters are written as tables show them (\\x1b, \\r, \\n,\n"
+    "                     a backslash doubled), so that no cell sends an escape\n"
+    "                     sequence to a terminal\n"
     "\n"
     "The profiles name their own columns cluster, size and COL_median, COL_min,\n"
     "COL_max after each numeric COL, and keep a text column's name for its most\n"
@@ -62,6 +66,7 @@ typedef struct cl_args {
     size_t n_where;
     uint32_t k_min, k_max, n_init, max_iter, threads;
     int range, criterion, format;
+    int raw; /* --raw: CSV cells as they are */
     uint32_t algorithm, missing, standardize;
     uint64_t seed;
     double tol;
@@ -127,12 +132,10 @@ static int set_choice(cl_args *a, const char *opt, const char *v)
 static int set_number(cl_args *a, const char *opt, const char *v)
 {
     uint64_t u = 0;
-    char *end;
     if (cli_is_opt(opt, "--k") && parse_k(v, a) == 0)
         return CLI_OK;
     if (cli_is_opt(opt, "--tol")) {
-        a->tol = strtod(v, &end);
-        if (*v != '\0' && *end == '\0' && a->tol >= 0)
+        if (cli_parse_number(v, &a->tol) == 0 && a->tol >= 0)
             return CLI_OK;
     } else if (cli_is_opt(opt, "--seed") && cli_parse_uint(v, 0, UINT64_MAX, &u) == 0) {
         a->seed = u;
@@ -182,6 +185,10 @@ static int parse_args(int argc, char **argv, cl_args *a)
         "--tol",  "--threads",     "--save",     "--format"};
     int criterion_given = 0;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--raw") == 0) {
+            a->raw = 1;
+            continue;
+        }
         size_t j = 0;
         while (j < sizeof valued / sizeof valued[0] && !cli_is_opt(argv[i], valued[j]))
             j++;
@@ -200,7 +207,7 @@ static int parse_args(int argc, char **argv, cl_args *a)
         return cli_usage_error("cluster: --na goes with --csv (the built-in data has its own)");
     if (criterion_given && !a->range)
         return cli_usage_error("cluster: --criterion chooses k: it goes with --k A..B");
-    return CLI_OK;
+    return cli_set_csv_raw("cluster", a->raw, a->format);
 }
 
 static int out_of_memory(void)
@@ -608,11 +615,10 @@ static int print_result(const cl_run *r, int format)
 
 int cli_cluster(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_text, stdout);
-            return CLI_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        fputs(usage_text, stdout);
+        return CLI_OK;
+    }
     cl_args a = {.features = default_features,
                  .k_min = 5,
                  .k_max = 5,

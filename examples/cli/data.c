@@ -8,7 +8,7 @@
 static const char usage_text[] =
     "usage: accelsel data [--csv FILE [--na LIST]] [--rows all|kept] [--derive]\n"
     "                     [--where COL=VALUE|COL=MIN..MAX ...] [--columns a,b,c|all]\n"
-    "                     [--format table|csv|json] [--help]\n"
+    "                     [--format table|csv|json [--raw]] [--help]\n"
     "\n"
     "Show the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
     "The table format shows a readable set of the built-in data's columns\n"
@@ -28,13 +28,18 @@ static const char usage_text[] =
     "  --where EXPR      keep rows where COL equals VALUE, or where numeric COL lies in\n"
     "                    MIN..MAX (inclusive; either bound may be empty); repeatable\n"
     "  --columns LIST    show only these columns, in this order (comma-separated), or all\n"
-    "  --format F        table (default), csv or json\n";
+    "  --format F        table (default), csv or json\n"
+    "  --raw             with csv: write the cells as they are; by default control\n"
+    "                    characters are written as tables show them (\\x1b, \\r, \\n,\n"
+    "                    a backslash doubled), so that no cell sends an escape\n"
+    "                    sequence to a terminal\n";
 
 typedef struct data_args {
     const char *csv, *na, *columns;
     int derive, format, rows;
     const char **where;
     size_t n_where;
+    int raw; /* --raw: CSV cells as they are */
 } data_args;
 
 /* The value of option argv[*i]: after '=' in the same word, else the next word. */
@@ -55,6 +60,10 @@ static int parse_one(int argc, char **argv, int *i, data_args *a)
     const char *arg = argv[*i], *v = NULL;
     if (strcmp(arg, "--derive") == 0) {
         a->derive = 1;
+        return CLI_OK;
+    }
+    if (strcmp(arg, "--raw") == 0) {
+        a->raw = 1;
         return CLI_OK;
     }
     if (cli_is_opt(arg, "--csv") || cli_is_opt(arg, "--na") || cli_is_opt(arg, "--where") ||
@@ -195,12 +204,11 @@ static int run(const data_args *a)
 
 int cli_data(int argc, char **argv)
 {
-    data_args a = {NULL, NULL, NULL, 0, CLI_FORMAT_TABLE, ACCELSEL_SELECTION_ROWS_ALL, NULL, 0};
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_text, stdout);
-            return CLI_OK;
-        }
+    data_args a = {NULL, NULL, NULL, 0, CLI_FORMAT_TABLE, ACCELSEL_SELECTION_ROWS_ALL, NULL, 0, 0};
+    if (cli_wants_help(argc, argv)) {
+        fputs(usage_text, stdout);
+        return CLI_OK;
+    }
     a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
     if (a.where == NULL)
         return out_of_memory();
@@ -209,6 +217,8 @@ int cli_data(int argc, char **argv)
         status = parse_one(argc, argv, &i, &a);
     if (status == CLI_OK && a.na != NULL && a.csv == NULL)
         status = cli_usage_error("data: --na goes with --csv (the built-in data has its own)");
+    if (status == CLI_OK)
+        status = cli_set_csv_raw("data", a.raw, a.format);
     if (status == CLI_OK)
         status = run(&a);
     free(a.where);

@@ -115,11 +115,13 @@ static int profile_clash(const accelsel_dataset *ds, size_t col)
     return 0;
 }
 
-/* *ds with every column copied, those the profile would make again renamed. */
+/* *ds with every column copied, those the profile would make again renamed.
+ * The copy starts as a selection of no columns, which keeps the rows' file
+ * lines for the library's messages about a value ("line 3 of FILE"). */
 static int rename_clashes(accelsel_dataset **ds, const char *command)
 {
     accelsel_dataset *out = NULL;
-    int rc = accelsel_dataset_new(&out, accelsel_dataset_rows(*ds));
+    int rc = accelsel_dataset_select_columns(&out, *ds, NULL, 0);
     int status = rc == 0 ? CLI_OK : cli_fail(rc, command);
     for (size_t c = 0; status == CLI_OK && c < accelsel_dataset_cols(*ds); c++) {
         const char *name = accelsel_dataset_column_name(*ds, c);

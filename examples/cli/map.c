@@ -156,13 +156,14 @@ static int report(const accelsel_mapping_problem *p, const accelsel_mapping *m, 
 
 int cli_map(int argc, char **argv)
 {
+    if (cli_wants_help(argc, argv)) {
+        map_print_usage(stdout);
+        return CLI_OK;
+    }
     map_args a;
     int status = map_parse_args(argc, argv, &a);
-    if (status != CLI_OK || a.help) {
-        if (a.help)
-            fputs(map_usage_text, stdout);
+    if (status != CLI_OK)
         return status;
-    }
     accelsel_mapping_problem *p = NULL;
     accelsel_mapping *m = NULL;
     status = build_problem(&p, &a);

@@ -13,7 +13,6 @@ typedef struct map_args {
     int throughput; /* --objective throughput */
     int compare;
     int format;     /* CLI_FORMAT_TABLE, _JSON or _YAML */
-    int help;
 } map_args;
 
 /* One layer of a mapping, as printed and drawn. */
@@ -78,9 +77,12 @@ int map_view_read(map_view *v, const accelsel_mapping_problem *p, const accelsel
                   const char *title);
 void map_view_free(map_view *v);
 
-/* Parse argv (argv[0] is "map"); CLI_OK, or CLI_USAGE with the message printed. */
+/* Parse argv (argv[0] is "map", and no --help: cli_map() prints the usage
+ * first); CLI_OK, or CLI_USAGE with the message printed. */
 int map_parse_args(int argc, char **argv, map_args *a);
 
-extern const char map_usage_text[];
+/* The usage text, with the GA's defaults as the library's solve options
+ * set them. */
+void map_print_usage(FILE *f);
 
 #endif

@@ -2,14 +2,12 @@
  * before anything is loaded, solved or written: the ranges here are the
  * library's, so that it refuses no value the command line let through. An
  * option given twice takes its last value, as in the other commands. */
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "map.h"
 
-const char map_usage_text[] =
+static const char usage_text[] =
     "usage: accelsel map --network NAME|FILE.yaml --system NAME [options]\n"
     "\n"
     "Map a network's layers onto the slots of a multi-accelerator system with the\n"
@@ -25,10 +23,10 @@ const char map_usage_text[] =
     "  --seed N                seed of the search (default 0); the same seed gives the\n"
     "                          same mapping at any thread count\n"
     "  --threads N             evaluation threads (0 = all cores, default)\n"
-    "  --generations N         outer generations (default: the library's)\n"
-    "  --population N          outer population, at least 4 (default: the library's)\n"
-    "  --patience N            stop after N generations without improvement (default:\n"
-    "                          the library's)\n"
+    "  --generations N         outer generations (%s)\n"
+    "  --population N          outer population, at least 4 (%s)\n"
+    "  --patience N            stop after N generations without improvement\n"
+    "                          (%s)\n"
     "  --time-budget S         stop the search after about S seconds, a positive number\n"
     "                          or inf (no limit) (--seed to here steer the GA's\n"
     "                          search: not with --baseline or --evaluate)\n"
@@ -49,16 +47,36 @@ const char map_usage_text[] =
     "value. Exit status: 0 success, 1 the library refused (its message is printed)\n"
     "or the search was interrupted, 2 bad usage.\n";
 
+/* A default of the library's solve options as the usage says it: "default
+ * N" with the value that accelsel_mapping_solve_options_init() sets, or
+ * "default: the library's" where it leaves 0 for the library to choose. */
+static const char *default_text(uint64_t v, char buf[32])
+{
+    if (v == 0)
+        return "default: the library's";
+    snprintf(buf, 32, "default %llu", (unsigned long long)v);
+    return buf;
+}
+
+void map_print_usage(FILE *f)
+{
+    accelsel_mapping_solve_options o;
+    accelsel_mapping_solve_options_init(&o, ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION);
+    char g[32], p[32], s[32];
+    fprintf(f, usage_text, default_text(o.generations, g), default_text(o.population, p),
+            default_text(o.patience, s));
+}
+
 #define FORMATS ((1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON) | (1u << CLI_FORMAT_YAML))
 
 enum { O_NETWORK, O_SYSTEM, O_CATALOG, O_BATCH, O_OBJECTIVE, O_SEED, O_THREADS, O_GENERATIONS,
        O_POPULATION, O_PATIENCE, O_TIME_BUDGET, O_BASELINE, O_COMPARE, O_EVALUATE, O_SAVE, O_FORMAT, O_GANTT,
-       O_PLOT, O_HELP, O_COUNT };
+       O_PLOT, O_COUNT };
 
 static const char *const option_names[O_COUNT] = {
     "--network", "--system", "--catalog", "--batch", "--objective", "--seed", "--threads",
     "--generations", "--population", "--patience", "--time-budget", "--baseline", "--compare", "--evaluate",
-    "--save", "--format", "--gantt", "--plot", "--help"};
+    "--save", "--format", "--gantt", "--plot"};
 
 static int find_option(const char *arg, size_t len)
 {
@@ -99,10 +117,8 @@ static int uint_value(int o, const char *v, uint64_t lo, uint64_t hi, uint64_t *
  * A number too large for a double is refused, not read as inf. */
 static int seconds_value(const char *v, map_args *a)
 {
-    char *end;
-    errno = 0;
-    double s = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || errno == ERANGE || isnan(s) || s <= 0)
+    double s;
+    if (cli_parse_number(v, &s) != 0 || s <= 0)
         return bad_value(O_TIME_BUDGET, v, "a positive number of seconds or inf");
     a->time_budget = s;
     a->has_time_budget = 1;
@@ -168,13 +184,13 @@ static int parse_option(int argc, char **argv, int *i, map_args *a)
     const char *arg = argv[*i];
     const char *eq = strchr(arg, '=');
     size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-    int o = strcmp(arg, "-h") == 0 ? O_HELP : find_option(arg, len);
+    int o = find_option(arg, len);
     if (o < 0)
         return cli_usage_error("map: unknown option '%s' (see accelsel map --help)", arg);
-    if (o == O_HELP || o == O_COMPARE) {
+    if (o == O_COMPARE) {
         if (eq != NULL)
             return cli_usage_error("map: %s takes no value", option_names[o]);
-        *(o == O_HELP ? &a->help : &a->compare) = 1;
+        a->compare = 1;
         return CLI_OK;
     }
     const char *v = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
@@ -227,8 +243,6 @@ int map_parse_args(int argc, char **argv, map_args *a)
                      : cli_usage_error("map: unexpected argument '%s'", argv[i]);
         if (rc != CLI_OK)
             return rc;
-        if (a->help)
-            return CLI_OK;
     }
     return check_combination(a);
 }

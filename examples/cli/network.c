@@ -32,9 +32,8 @@ typedef struct net_args {
 
 static int parse_bytes(const char *v, unsigned *out)
 {
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (*v == '\0' || *end != '\0' || n < 1 || n > 8)
+    uint64_t n;
+    if (cli_parse_uint(v, 1, 8, &n) != 0)
         return cli_usage_error("network: --bytes-per-element must be 1..8, not '%s'", v);
     *out = (unsigned)n;
     return CLI_OK;
@@ -340,11 +339,10 @@ static const char *zoo_name(const char *name)
 
 int cli_network(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_text, stdout);
-            return CLI_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        fputs(usage_text, stdout);
+        return CLI_OK;
+    }
     net_args a = {NULL, NULL, CLI_FORMAT_TABLE, 0};
     int rc = parse_args(argc, argv, &a);
     if (rc != CLI_OK)

@@ -15,13 +15,15 @@ static const char usage_text[] =
     "                        [--epochs E | --samples N] [--epoch-samples N]\n"
     "                        [--threads N] [--stack tuned|eager]\n"
     "                        [--breakdown] [--layers] [--format table|json]\n"
-    "       accelsel predict --from-csv FILE [--na LIST] [--format csv|json] [--plot FILE.svg]\n"
+    "       accelsel predict --from-csv FILE [--na LIST] [--format csv|json] [--raw]\n"
+    "                        [--plot FILE.svg]\n"
     "       accelsel predict --calibrate [--csv FILE [--na LIST]] [--holdout-rounds LIST]\n"
     "                        [--evaluate] [--save PARAMS.yaml] [--format table|csv|json]\n"
-    "                        [--steps FILE|builtin] [--plot FILE.svg]\n"
+    "                        [--raw] [--steps FILE|builtin] [--plot FILE.svg]\n"
     "       accelsel predict --from-steps FILE|builtin [--evaluate] [--format table|csv|json]\n"
+    "                        [--raw]\n"
     "       accelsel predict --sweep COUNTS [configuration as above] [--threshold T]\n"
-    "                        [--format table|csv|json] [--plot FILE.svg]\n"
+    "                        [--format table|csv|json] [--raw] [--plot FILE.svg]\n"
     "       accelsel predict --seed001 [--variant cifar] [--batch N] [--precision P]\n"
     "                        [--format table|json]\n"
     "   and with every form: [--catalog FILE.yaml] [--params PARAMS.yaml | --calibrated | --physical]\n"
@@ -138,6 +140,10 @@ static const char usage_more[] =
     "                       built-in entries of the same name), e.g. a device of your own;\n"
     "                       the file defines every entry it refers to (copy a built-in\n"
     "                       one with accelsel catalog show NAME --format yaml)\n"
+    "  --raw                with CSV output: write the cells as they are; by default\n"
+    "                       control characters of the input's cells are written as\n"
+    "                       tables show them (\\x1b, \\r, \\n, a backslash doubled),\n"
+    "                       so that no cell sends an escape sequence to a terminal\n"
     "  --plot FILE.svg      --from-csv, --calibrate: predicted against measured time to\n"
     "                       train (log-log, identity line, one colour per family);\n"
     "                       --sweep: time to train and E' against the count\n"
@@ -288,14 +294,13 @@ static int run(const predict_args *a)
 
 int cli_predict(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_text, stdout);
-            fputs(usage_one, stdout);
-            fputs(usage_modes, stdout);
-            fputs(usage_more, stdout);
-            return CLI_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        fputs(usage_text, stdout);
+        fputs(usage_one, stdout);
+        fputs(usage_modes, stdout);
+        fputs(usage_more, stdout);
+        return CLI_OK;
+    }
     predict_args a;
     int status = predict_parse_args(argc, argv, &a);
     return status == CLI_OK ? run(&a) : status;

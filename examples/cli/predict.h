@@ -32,6 +32,7 @@ typedef struct predict_args {
     int physical;                  /* 1: the compiled-in starting values, no corrections */
     int breakdown, layers;
     int format;                    /* CLI_FORMAT_*, or -1 for the mode's default */
+    int raw;                       /* --raw: CSV cells as they are */
     const char *from_csv, *csv, *na; /* --from-csv FILE; --calibrate --csv FILE; --na */
     const char *holdout_rounds, *save;
     int evaluate;                  /* --calibrate --evaluate: the held-out protocols */

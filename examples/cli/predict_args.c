@@ -17,7 +17,7 @@ static const char *const valued[] = {
 
 /* Options without a value. */
 static const char *const flags[] = {"--breakdown", "--layers", "--calibrate", "--evaluate",
-                                    "--calibrated", "--physical", "--seed001"};
+                                    "--calibrated", "--physical", "--raw", "--seed001"};
 
 int predict_parse_precision(const char *s)
 {
@@ -42,9 +42,7 @@ static int parse_u32(const char *opt, const char *v, uint32_t *out)
 /* Whether @p v is the whole text of a finite number, into *@p x. */
 static int read_real(const char *v, double *x)
 {
-    char *end;
-    *x = strtod(v, &end);
-    return *v != '\0' && *end == '\0' && isfinite(*x);
+    return cli_parse_number(v, x) == 0 && isfinite(*x);
 }
 
 /* A finite number above 0 and at most @p hi. */
@@ -172,6 +170,8 @@ static int set_flag(predict_args *a, const char *opt, unsigned *modes)
         a->calibrated = 1;
     else if (strcmp(opt, "--physical") == 0)
         a->physical = 1;
+    else if (strcmp(opt, "--raw") == 0)
+        a->raw = 1;
     else if (strcmp(opt, "--calibrate") == 0)
         *modes |= 1u << PREDICT_CALIBRATE;
     else
@@ -318,6 +318,8 @@ int predict_parse_args(int argc, char **argv, predict_args *a)
     int rc = choose_mode(a, modes);
     if (rc == CLI_OK)
         rc = check_format(a);
+    if (rc == CLI_OK)
+        rc = cli_set_csv_raw("predict", a->raw, a->format);
     if (rc == CLI_OK)
         rc = check_mode(a);
     if (a->threshold == 0)

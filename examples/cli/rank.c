@@ -11,7 +11,8 @@ static const char usage_text[] =
     "                     [--features LIST] [--variables LIST]\n"
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
-    "                     [--seed N] [--top N] [--format table|json|csv] [--plot FILE.svg]\n"
+    "                     [--seed N] [--top N] [--format table|json|csv [--raw]]\n"
+    "                     [--plot FILE.svg]\n"
     "                     [--with-predictions SPEC]\n"
     "\n"
     "Run the selection method on benchmark results: which variables drive the\n"
@@ -83,6 +84,10 @@ static const char usage_options[] =
     "                    score, group, group_rank, then the data's columns: the\n"
     "                    descriptive ones, the criteria, then every other; one of\n"
     "                    those four names renamed NAME_input)\n"
+    "  --raw             with csv: write the cells as they are; by default control\n"
+    "                    characters are written as tables show them (\\x1b, \\r, \\n,\n"
+    "                    a backslash doubled), so that no cell sends an escape\n"
+    "                    sequence to a terminal\n"
     "  --plot FILE.svg   also write two panels: a PCA of the features coloured by group,\n"
     "                    and time to train against accelerators (log-log), the best\n"
     "                    time per accelerator_family and count; the second only when\n"
@@ -191,6 +196,10 @@ static int set_value(rank_args *a, const char *opt, const char *v, unsigned *see
 static int parse_one(int argc, char **argv, int *i, rank_args *a, unsigned *seen)
 {
     const char *arg = argv[*i];
+    if (strcmp(arg, "--raw") == 0) {
+        a->raw = 1;
+        return CLI_OK;
+    }
     for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) {
         if (!cli_is_opt(arg, valued[j]))
             continue;
@@ -212,6 +221,8 @@ static int parse_args(int argc, char **argv, rank_args *a)
         return cli_usage_error("rank: --k fixes k; it cannot be combined with --k-range or --k-by");
     if (status == CLI_OK && a->na != NULL && a->csv == NULL)
         return cli_usage_error("rank: --na goes with --csv (the built-in data has its own)");
+    if (status == CLI_OK)
+        status = cli_set_csv_raw("rank", a->raw, a->format);
     return status;
 }
 
@@ -373,13 +384,12 @@ static int run(const rank_args *a)
 
 int cli_rank(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_text, stdout);
-            fputs(usage_options, stdout);
-            fputs(rank_predictions_usage, stdout);
-            return CLI_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        fputs(usage_text, stdout);
+        fputs(usage_options, stdout);
+        fputs(rank_predictions_usage, stdout);
+        return CLI_OK;
+    }
     rank_args a = {.k_min = 2, .k_max = 10, .k_by = ACCELSEL_KSELECT_SILHOUETTE,
                    .algorithm = ACCELSEL_CLUSTER_KMEANS, .method = ACCELSEL_RANK_TOPSIS,
                    .seed = 42, .top = 10, .format = CLI_FORMAT_TABLE,

@@ -27,6 +27,7 @@ typedef struct rank_args {
     uint64_t seed;
     size_t top;
     int format;             /* CLI_FORMAT_TABLE, _JSON or _CSV */
+    int raw;                /* --raw: CSV cells as they are */
     const char *plot;       /* SVG file to write, or NULL */
     const char *with_predictions; /* predicted configurations to add, or NULL */
 } rank_args;

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -76,16 +77,84 @@ int cli_is_opt(const char *arg, const char *name)
     return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
-int cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+int cli_wants_help(int argc, char **argv)
 {
-    char *end;
-    if (*s < '0' || *s > '9')
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
+}
+
+/* The end of the run of ASCII digits at @p p (locale-free, unlike isdigit). */
+static const char *digits_end(const char *p)
+{
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
+/* Whether @p s, the whole text, is a number in the dataset reader's syntax. */
+static int number_syntax(const char *s)
+{
+    const char *p = s + (*s == '+' || *s == '-');
+    if (strcasecmp(p, "inf") == 0 || strcasecmp(p, "infinity") == 0)
+        return 1;
+    const char *q = digits_end(p);
+    size_t digits = (size_t)(q - p);
+    if (*q == '.') {
+        const char *frac = q + 1;
+        q = digits_end(frac);
+        digits += (size_t)(q - frac);
+    }
+    if (digits == 0)
+        return 0;
+    if (*q == 'e' || *q == 'E') {
+        q += 1 + (q[1] == '+' || q[1] == '-');
+        if (*q < '0' || *q > '9')
+            return 0;
+        q = digits_end(q);
+    }
+    return *q == '\0';
+}
+
+int cli_parse_number(const char *s, double *out)
+{
+    if (!number_syntax(s))
         return -1;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || errno == ERANGE || v < lo || v > hi)
-        return -1;
+    double v = strtod(s, NULL);
+    if (errno == ERANGE && isinf(v))
+        return -1; /* beyond a double: the reader refuses it too (ERANGE) */
     *out = v;
+    return 0;
+}
+
+/* Largest magnitude below which every integer is a double: integral values
+ * under it are exact whatever their spelling. */
+#define CLI_EXACT_INT 9007199254740992.0 /* 2^53 */
+
+int cli_parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    double v;
+    if (cli_parse_number(s, &v) != 0 || v < 0 || v != floor(v))
+        return -1;
+    const char *d = s + (*s == '+');
+    uint64_t u;
+    if (*d != '\0' && *digits_end(d) == '\0') {
+        /* plain digits: exact up to 2^64 - 1, where a double would round */
+        errno = 0;
+        unsigned long long x = strtoull(d, NULL, 10);
+        if (errno == ERANGE)
+            return -1;
+        u = x;
+    } else if (v > CLI_EXACT_INT) {
+        return -1; /* 1e19 or 9007199254740993.0: the double may not be what was written */
+    } else {
+        u = (uint64_t)v;
+    }
+    if (u < lo || u > hi)
+        return -1;
+    *out = u;
     return 0;
 }
 
@@ -217,10 +286,6 @@ void cli_print_text(FILE *f, const char *s)
     }
 }
 
-/* Largest magnitude below which every integer is a double: integral values
- * under it are written as integers, exact for a reader that parses int64. */
-#define CLI_EXACT_INT 9007199254740992.0 /* 2^53 */
-
 void cli_json_number(FILE *f, double v)
 {
     if (!isfinite(v)) {
@@ -336,20 +401,137 @@ static int print_json(FILE *f, const accelsel_dataset *ds)
     return CLI_OK;
 }
 
+/* Whether CSV cells are written as they are (--raw), not escaped: set once
+ * by the command's parser (one command runs per process), before any output. */
+static int csv_raw;
+
+int cli_set_csv_raw(const char *command, int raw, int format)
+{
+    if (raw && format != CLI_FORMAT_CSV)
+        return cli_usage_error("%s: --raw goes with CSV output (--format csv): tables and JSON "
+                               "always escape control characters", command);
+    csv_raw = raw;
+    return CLI_OK;
+}
+
+/* Whether cli_print_text() would write @p s otherwise than as it is. */
+static int needs_escape(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        char esc[ESCAPE_CAP];
+        size_t used = escape_at(p, esc);
+        if (strlen(esc) != used || memcmp(esc, p, used) != 0)
+            return 1;
+        p += used;
+    }
+    return 0;
+}
+
+/* @p s escaped as cli_print_text() writes it, in new memory (NULL for NULL
+ * and when out of memory: *failed says which). */
+static char *escaped_copy(const char *s, int *failed)
+{
+    if (s == NULL)
+        return NULL;
+    size_t n = 0;
+    char esc[ESCAPE_CAP];
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        p += escape_at(p, esc);
+        n += strlen(esc);
+    }
+    char *out = malloc(n + 1), *at = out;
+    if (out == NULL) {
+        *failed = 1;
+        return NULL;
+    }
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        p += escape_at(p, esc);
+        size_t e = strlen(esc);
+        memcpy(at, esc, e);
+        at += e;
+    }
+    *at = '\0';
+    return out;
+}
+
+/* Whether a column name or text cell of @p ds needs escaping. */
+static int dataset_needs_escape(const accelsel_dataset *ds)
+{
+    size_t nr = accelsel_dataset_rows(ds), nc = accelsel_dataset_cols(ds);
+    for (size_t c = 0; c < nc; c++) {
+        if (needs_escape(accelsel_dataset_column_name(ds, c)))
+            return 1;
+        if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC)
+            continue;
+        for (size_t r = 0; r < nr; r++) {
+            const char *v = accelsel_dataset_string(ds, r, c);
+            if (v != NULL && needs_escape(v))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Column @p c of @p ds into @p out, its name and text cells escaped; a
+ * library status. Escaping is one-to-one (a backslash is doubled), so
+ * distinct names stay distinct. */
+static int add_escaped_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t c)
+{
+    size_t nr = accelsel_dataset_rows(ds);
+    int failed = 0, rc;
+    char *name = escaped_copy(accelsel_dataset_column_name(ds, c), &failed);
+    if (failed)
+        return ACCELSEL_ENOMEM;
+    if (accelsel_dataset_column_type(ds, c) == ACCELSEL_COLUMN_NUMERIC) {
+        rc = accelsel_dataset_add_numeric(out, name, accelsel_dataset_numeric(ds, c), nr);
+        free(name);
+        return rc;
+    }
+    char **v = calloc(nr ? nr : 1, sizeof *v);
+    failed = v == NULL;
+    for (size_t r = 0; !failed && r < nr; r++)
+        v[r] = escaped_copy(accelsel_dataset_string(ds, r, c), &failed);
+    rc = failed ? ACCELSEL_ENOMEM
+                : accelsel_dataset_add_categorical(out, name, (const char *const *)v, nr);
+    for (size_t r = 0; v != NULL && r < nr; r++)
+        free(v[r]);
+    free(v);
+    free(name);
+    return rc;
+}
+
+/* The one CSV writer of the command line: the library's (RFC 4180 quoting,
+ * shortest round-trip numbers), with the column names and text cells
+ * escaped as tables show them unless --raw said to write them as they are,
+ * so that no cell of an input file sends an escape sequence to a terminal. */
+static int print_csv(FILE *f, const accelsel_dataset *ds)
+{
+    accelsel_dataset *escaped = NULL;
+    int rc = 0;
+    if (!csv_raw && dataset_needs_escape(ds)) {
+        rc = accelsel_dataset_new(&escaped, accelsel_dataset_rows(ds));
+        for (size_t c = 0; rc == 0 && c < accelsel_dataset_cols(ds); c++)
+            rc = add_escaped_column(escaped, ds, c);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    if (rc == 0)
+        rc = accelsel_dataset_save_csv_buffer(escaped != NULL ? escaped : ds, &text, &len);
+    accelsel_dataset_free(escaped);
+    if (rc != 0)
+        return cli_fail(rc, "cannot format CSV");
+    fwrite(text, 1, len, f);
+    accelsel_free(text);
+    return CLI_OK;
+}
+
 int cli_print_dataset(FILE *f, const accelsel_dataset *ds, int format)
 {
     if (format == CLI_FORMAT_JSON)
         return print_json(f, ds);
     if (format == CLI_FORMAT_TABLE)
         return print_table(f, ds);
-    char *text = NULL;
-    size_t len = 0;
-    int rc = accelsel_dataset_save_csv_buffer(ds, &text, &len);
-    if (rc != 0)
-        return cli_fail(rc, "cannot format CSV");
-    fwrite(text, 1, len, f);
-    accelsel_free(text);
-    return CLI_OK;
+    return print_csv(f, ds);
 }
 
 void cli_print_invalid_json(FILE *f, const char *file, int rc)

@@ -1,7 +1,9 @@
 """The accelsel command-line tool, driven as a user would."""
 import csv
+import io
 import json
 import os
+import re
 import subprocess
 import tempfile
 import unittest
@@ -216,6 +218,219 @@ class StdoutTest(unittest.TestCase):
                            preexec_fn=lambda: os.close(1))
         self.assertEqual(r.stderr, 'accelsel: cannot write to stdout: Bad file descriptor\n')
 
+
+def write(d, name, text):
+    path = os.path.join(d, name)
+    with open(path, 'w', newline='') as f:
+        f.write(text)
+    return path
+
+
+# A table small enough that any run on it is quick.
+TINY = 'name,x,y\na,1,2\nb,1.5,2.5\nc,8,9\nd,8.5,9.5\ne,4,4\nf,5,5\n'
+
+
+class NumberRuleTest(unittest.TestCase):
+    """Every numeric option of every command reads a number as the CSV
+    reader reads a cell: decimal with optional sign, fraction and exponent,
+    the whole text; no blanks, hexadecimal or digit separators."""
+    REFUSED = ('0x1p8', ' 8', '8 ', '1_0', '0x10', '1e999')
+
+    def options(self, d):
+        tiny = write(d, 'tiny.csv', TINY)
+        rank = ('rank', '--csv', tiny, '--features', 'x,y', '--criteria', 'x:1:cost')
+        cluster = ('cluster', '--csv', tiny, '--features', 'x,y')
+        one = ('predict', '--network', 'small-cnn', '--device', 't4')
+        mapper = ('map', '--network', 'small-cnn', '--system', 'adaptive-4')
+        # (the command with {} where the value goes, the option, a value in
+        # exponent form that the option takes)
+        return (
+            (one + ('--count', '{}'), '--count', '1e3'),
+            (one + ('--nodes', '{}', '--per-node', '8'), '--nodes', '1e1'),
+            (one + ('--nodes', '2', '--per-node', '{}'), '--per-node', '4e0'),
+            (one + ('--batch', '{}'), '--batch', '1.6e1'),
+            (one + ('--epochs', '{}'), '--epochs', '1e1'),
+            (one + ('--samples', '{}'), '--samples', '1e6'),
+            (one + ('--epoch-samples', '{}'), '--epoch-samples', '5e4'),
+            (('predict', '--network', 'small-cnn', '--device', 'core-i7-11700', '--threads', '{}'),
+             '--threads', '4e0'),
+            (one + ('--sweep', '1,2,{}'), '--sweep', '1e3'),
+            (one + ('--sweep', '1,2,4', '--threshold', '{}'), '--threshold', '5e-1'),
+            (rank + ('--k', '{}'), '--k', '2e0'),
+            (rank + ('--k-range', '2..{}'), '--k-range', '3e0'),
+            (rank + ('--seed', '{}'), '--seed', '1e3'),
+            (rank + ('--top', '{}'), '--top', '1e3'),
+            (('rank', '--top', '3', '--with-predictions', 't4:{}'), '--with-predictions', '8e0'),
+            (cluster + ('--k', '{}'), '--k', '2e0'),
+            (cluster + ('--k', '2..{}'), '--k', '3e0'),
+            (cluster + ('--seed', '{}'), '--seed', '1e3'),
+            (cluster + ('--n-init', '{}'), '--n-init', '2e0'),
+            (cluster + ('--max-iter', '{}'), '--max-iter', '1e2'),
+            (cluster + ('--tol', '{}'), '--tol', '1e-3'),
+            (cluster + ('--threads', '{}'), '--threads', '2e0'),
+            (('network', 'show', 'small-cnn', '--bytes-per-element', '{}'),
+             '--bytes-per-element', '2e0'),
+            (mapper + ('--generations', '2', '--batch', '{}'), '--batch', '1e1'),
+            (mapper + ('--generations', '2', '--seed', '{}'), '--seed', '1e3'),
+            (mapper + ('--generations', '2', '--threads', '{}'), '--threads', '2e0'),
+            (mapper + ('--generations', '{}'), '--generations', '2e0'),
+            (mapper + ('--generations', '2', '--population', '{}'), '--population', '8e0'),
+            (mapper + ('--generations', '2', '--patience', '{}'), '--patience', '1e3'),
+            (mapper + ('--generations', '2', '--time-budget', '{}'), '--time-budget', '1e3'),
+        )
+
+    def test_every_numeric_option_refuses_other_syntaxes(self):
+        with tempfile.TemporaryDirectory() as d:
+            for args, option, _ in self.options(d):
+                for value in self.REFUSED:
+                    with self.subTest(option=option, args=args[:2], value=value):
+                        r = run(*(a.replace('{}', value) for a in args))
+                        self.assertEqual(r.returncode, 2, r.stderr)
+                        self.assertIn(option, r.stderr)
+                        # the value itself, quoted, blanks and all
+                        self.assertRegex(r.stderr, "'[^']*%s[^']*'" % re.escape(value))
+                        self.assertEqual(r.stdout, '')
+
+    def test_every_numeric_option_takes_the_exponent_form(self):
+        with tempfile.TemporaryDirectory() as d:
+            for args, option, value in self.options(d):
+                with self.subTest(option=option, args=args[:2], value=value):
+                    r = run(*(a.replace('{}', value) for a in args))
+                    self.assertNotEqual(r.returncode, 2, r.stderr)
+                    self.assertNotIn("'%s'" % value, r.stderr)
+
+    def test_whole_numbers_in_any_spelling_are_the_same(self):
+        base = ('predict', '--network', 'small-cnn', '--device', 't4', '--format', 'json')
+        for value in ('16', '+16', '16.0', '1.6e1', '016'):
+            with self.subTest(value=value):
+                r = run(*base, '--count', value)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                self.assertEqual(json.loads(r.stdout)['count'], 16)
+        r = run(*base, '--count', '1.5')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--count '1.5' is not a whole number", r.stderr)
+        # beyond 2^53 only plain digits are exact: 2^64 - 1 is a seed, 1e19 is refused
+        r = run('map', '--network', 'small-cnn', '--system', 'adaptive-4', '--generations', '1',
+                '--seed', '18446744073709551615')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for seed in ('1e19', '18446744073709551616'):
+            r = run('map', '--network', 'small-cnn', '--system', 'adaptive-4', '--seed', seed)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("--seed must be an integer from 0 to 18446744073709551615, not '%s'"
+                          % seed, r.stderr)
+
+
+HELP_COMMANDS = (('data',), ('rank',), ('cluster',), ('catalog',), ('catalog', 'list'),
+                 ('catalog', 'show'), ('catalog', 'show', 'h100-sxm5-80gb'),
+                 ('catalog', 'validate'), ('catalog', 'validate', 'missing.yaml'),
+                 ('network',), ('network', 'list'), ('network', 'show'),
+                 ('network', 'show', 'resnet50'), ('network', 'validate'),
+                 ('network', 'validate', 'missing.yaml'), ('predict',),
+                 ('predict', '--from-csv', 'missing.csv'), ('predict', '--calibrate'),
+                 ('predict', '--from-steps', 'builtin'), ('predict', '--sweep', '1,2'),
+                 ('predict', '--seed001'), ('map',), ('map', '--network', 'small-cnn'))
+
+
+class HelpTest(unittest.TestCase):
+    """Every command and sub-command takes --help and -h anywhere: its usage
+    on stdout, nothing on stderr, status 0, whatever else is on the line."""
+
+    def test_every_command_and_subcommand(self):
+        for args in HELP_COMMANDS:
+            usage = run(args[0], '--help')
+            self.assertTrue(usage.stdout.startswith('usage: accelsel %s' % args[0]), usage.stdout)
+            for flag in ('--help', '-h'):
+                for line in (args + (flag,), args[:1] + (flag,) + args[1:]):
+                    with self.subTest(line=line):
+                        r = run(*line)
+                        self.assertEqual((r.returncode, r.stderr), (0, ''))
+                        self.assertEqual(r.stdout, usage.stdout)
+
+    def test_help_wins_over_a_bad_option(self):
+        for args in (('catalog', 'list', '--frobnicate'), ('map', '--batch', 'x'),
+                     ('data', '--format', 'yaml'), ('network', 'show', '--bytes-per-element', '9')):
+            with self.subTest(args=args):
+                r = run(*args, '-h')
+                self.assertEqual((r.returncode, r.stderr), (0, ''))
+                self.assertTrue(r.stdout.startswith('usage: accelsel %s' % args[0]))
+
+
+def run_bytes(*args):
+    """The outputs as bytes: text mode would turn a CR into a line end."""
+    return subprocess.run([CLI, *args], capture_output=True, timeout=600)
+
+
+class CsvEscapeTest(unittest.TestCase):
+    """CSV output escapes the control characters of input cells as tables
+    and JSON do (ESC, BEL and CR as \\x1b, \\x07 and \\r, a backslash
+    doubled); --raw writes them as they are."""
+    EVIL = 'a\x1b[2Jb\x07c\rd\\e'
+    SHOWN = b'a\\x1b[2Jb\\x07c\\rd\\\\e'
+
+    def assert_escaped(self, args, raw_too=True):
+        r = run_bytes(*args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for byte in (b'\x1b', b'\x07', b'\r'):
+            self.assertNotIn(byte, r.stdout)
+        self.assertIn(self.SHOWN, r.stdout)
+        if raw_too:
+            r = run_bytes(*args, '--raw')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn(self.EVIL.encode(), r.stdout)
+            self.assertNotIn(self.SHOWN, r.stdout)
+        return r
+
+    def mlperf_rows(self, d):
+        """The built-in rows, one system_name and the H100 family made evil."""
+        rows = list(csv.DictReader(io.StringIO(run('data', '--format', 'csv').stdout)))
+        rows[0]['system_name'] = self.EVIL
+        for row in rows:
+            if row['accelerator_family'] == 'NVIDIA H100':
+                row['accelerator_family'] = 'NVIDIA H100 ' + self.EVIL
+        path = os.path.join(d, 'evil.csv')
+        with open(path, 'w', newline='') as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+        return path
+
+    def test_every_csv_writer(self):
+        with tempfile.TemporaryDirectory() as d:
+            evil = write(d, 'e.csv', 'name,x,y\n"%s",1,2\n"%s",1.1,2.2\nc,3,4\nd,5,1\n'
+                                     'e,2,2\nf,8,9\n' % (self.EVIL, self.EVIL))
+            r = self.assert_escaped(('data', '--csv', evil, '--format', 'csv'))
+            rows = list(csv.reader(io.StringIO(r.stdout.decode(), newline='')))
+            self.assertEqual(rows[1][0], self.EVIL)  # --raw: the cell as it is
+            self.assert_escaped(('rank', '--csv', evil, '--features', 'x,y', '--criteria',
+                                 'x:1:cost', '--k', '2', '--format', 'csv'))
+            self.assert_escaped(('cluster', '--csv', evil, '--features', 'x,y', '--k', '2',
+                                 '--format', 'csv'))
+            mlperf = self.mlperf_rows(d)
+            self.assert_escaped(('predict', '--from-csv', mlperf))  # CSV by default
+            self.assert_escaped(('predict', '--calibrate', '--csv', mlperf, '--format', 'csv'))
+
+    def test_names_are_escaped_and_stay_distinct(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = write(d, 'names.csv', 'a\x1b,"a\\x1b",b\n1,2,x\\y\n')
+            r = run_bytes('data', '--csv', path, '--format', 'csv')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout, b'a\\x1b,a\\\\x1b,b\n1,2,x\\\\y\n')
+
+    def test_plain_output_is_unchanged(self):
+        r = run_bytes('data', '--format', 'csv')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(run_bytes('data', '--format', 'csv', '--raw').stdout, r.stdout)
+
+    def test_raw_goes_with_csv_only(self):
+        for args in (('data',), ('data', '--format', 'json'), ('rank', '--format', 'json'),
+                     ('cluster', '--k', '2'), ('predict', '--network', 'small-cnn', '--device',
+                                               't4'),
+                     ('predict', '--calibrate')):
+            with self.subTest(args=args):
+                r = run(*args, '--raw')
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertIn('--raw goes with CSV output (--format csv)', r.stderr)
+                self.assertEqual(r.stdout, '')
 
 
 if __name__ == '__main__':

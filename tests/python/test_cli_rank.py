@@ -315,5 +315,23 @@ class ErrorTest(unittest.TestCase):
                 self.assertIn(status, r.stderr)
 
 
+class RowLinesTest(unittest.TestCase):
+    """Rows keep their file lines for the library's messages when a column
+    is renamed NAME_input for the group profiles."""
+
+    def test_a_renamed_column_keeps_the_lines(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'named.csv')
+            with open(path, 'w') as f:
+                f.write('cluster,x,y\na,5,2\nb,1,2.5\nc,8,9\nd,8.5,9.5\ne,4,4\nf,6,5\n')
+            r = run('--csv', path, '--features', 'x,y', '--criteria', 'x:1:cost', '--k', '2',
+                    '--format', 'json')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("column 'cluster' is named 'cluster_input'", r.stderr)
+            # b (x = 1) is the best row, on line 3 of the file
+            self.assertIn('The best single row is on line 3: x 1,',
+                          json.loads(r.stdout)['recommendation'])
+
+
 if __name__ == '__main__':
     unittest.main()

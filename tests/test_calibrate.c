@@ -7,6 +7,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "accelsel/accelsel.h"
@@ -585,6 +586,69 @@ START_TEST(globals_out_of_range)
 }
 END_TEST
 
+/* The number after @p key ("'epochs_e0' = ") in the last error's message. */
+static double message_value(const char *key)
+{
+    const char *m = accelsel_last_error()->message, *at = strstr(m, key);
+    ck_assert_msg(at != NULL, "'%s' lacks '%s'", m, key);
+    return strtod(at + strlen(key), NULL);
+}
+
+/* One absurd value in every row of one and eight accelerators (epochs of a
+ * minute or more): an epochs_mean of 1e308 made an e0 of 1e308 under which
+ * every row's time was infinite, and the rows were dropped as unfittable
+ * (ACCELSEL_EEMPTY, "no row of the dataset can be fitted") where 1e200
+ * named epochs_e0. Whatever the value, the answer is
+ * ACCELSEL_EDATA naming the parameter with the value the rows call for: e0
+ * = the epochs_mean (one level at every batch: alpha 0); epochs of
+ * 35 x (B / 256)^113 (1.8e103 at the largest batch, 2048) an alpha of 113
+ * at b0 = 256; and every a30 time 1e300 or 1e-300 x the truth's, with
+ * no shrinking toward 1 (which bounds a factor that only far rows pull on,
+ * as extreme_times_barely_move_their_device shows), the a30's factor,
+ * within a factor 2 of the times' (the GPU's parameters are fitted on the
+ * other devices), beyond [1e-6, 1e6] like corrections_out_of_range's 1e-9. */
+START_TEST(absurd_values_name_their_parameter)
+{
+    static const struct { double epochs, alpha, a30; const char *key; } c[] = {
+        { 1e308, 0, 1, "'epochs_e0' = " }, { 1e200, 0, 1, "'epochs_e0' = " },
+        { 1e-300, 0, 1, "'epochs_e0' = " }, { 35, 113, 1, "'epochs_alpha' = " },
+        { 0, 0, 1e300, "a30" }, { 0, 0, 1e-300, "a30" },
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        static synth s;
+        accelsel_predictor *truth;
+        ck_assert_int_eq(accelsel_predictor_new(&truth, cat, TEST_PHYSICAL), 0);
+        set_truth(truth);
+        make_rows(truth, &s, 4, 2, 4);
+        for (size_t i = 0; i < s.n; i++) {
+            if (c[k].epochs > 0)
+                s.epochs[i] = c[k].epochs * pow(fmax(1.0, s.batch[i] / 256), c[k].alpha);
+            if (strcmp(s.dev[i], "a30") == 0)
+                s.time[i] *= c[k].a30;
+        }
+        accelsel_dataset *ds = to_dataset(&s);
+        accelsel_predictor *p = fresh();
+        if (c[k].a30 != 1) { /* no shrinking: the rows decide the factor alone */
+            accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+            o.shrink_rows = 0;
+            assert_refused(p, ds, &o, "'a30' at ", "factor of ");
+            double f = message_value("factor of ");
+            ck_assert_msg(f >= c[k].a30 / 2 && f <= 2 * c[k].a30, "a30 x %g: factor %g",
+                          c[k].a30, f);
+        } else {
+            assert_refused(p, ds, NULL, c[k].key, "outside [");
+            double want = c[k].alpha > 0 ? c[k].alpha : c[k].epochs;
+            double got = message_value(c[k].key);
+            ck_assert_msg(fabs(got - want) <= 1e-9 * want, "epochs %g: %s%.17g, want %.17g",
+                          c[k].epochs, c[k].key, got, want);
+        }
+        accelsel_dataset_free(ds);
+        accelsel_predictor_free(p);
+        accelsel_predictor_free(truth);
+    }
+}
+END_TEST
+
 /* Five rows of one configuration (8 a100-sxm4-40gb, batch 2048, 30 min in
  * v3.1), four of 35 epochs and one of @p odd; the epochs relation fitted on
  * them (no corrections), or the calibration's status when it fails. */
@@ -822,6 +886,7 @@ int main(void)
     tcase_add_test(tc, corrections_out_of_range);
     tcase_add_test(tc, correction_products_out_of_range);
     tcase_add_test(tc, globals_out_of_range);
+    tcase_add_test(tc, absurd_values_name_their_parameter);
     tcase_add_test(tc, no_epochs_keeps_the_relation);
     tcase_add_test(tc, epochs_fit_reweights_past_least_squares);
     tcase_add_test(tc, extreme_times_barely_move_their_device);

@@ -366,6 +366,9 @@ START_TEST(infinite_epoch_is_refused)
     q.total_samples = 1; /* one sample: one step, were the epoch not infinite */
     ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ERANGE);
     assert_message_has("an epoch of inf s", "abacus");
+    /* The step of 1e10 s is finite: the message names what is not. */
+    assert_message_has("'abacus': an epoch of inf s and inf s to train are not a finite", NULL);
+    ck_assert_ptr_null(strstr(accelsel_last_error()->message, "a step of"));
     accelsel_predictor_free(p);
     accelsel_catalog_free(both);
     accelsel_catalog_free(own);
@@ -395,6 +398,176 @@ START_TEST(batches_and_bytes_in_range)
     ck_assert_msg(strlen(bytes) == 9 && bytes[1] == '.' && strstr(bytes, "e+") == bytes + 5,
                   "bytes '%s' in '%s'", bytes, m);
     assert_message_has("the device has 8589934592", NULL); /* below 2^53: every digit */
+}
+END_TEST
+
+/* A network @p yaml loaded from text. */
+static accelsel_network *net_of(const char *yaml)
+{
+    accelsel_network *net;
+    ck_assert_msg(accelsel_network_load_buffer(&net, yaml, strlen(yaml), NULL) == 0, "%s",
+                  accelsel_last_error()->message);
+    return net;
+}
+
+/* Networks that do no work on the device: inputs and flattens alone (a
+ * flatten is a view: no FLOPs, no bytes, no weights). Their step was the
+ * copy of the input alone (1.56 us for 256 samples of 3 x 8 x 8 bytes over
+ * PCIe 4), or 0 with a throughput of inf for a sample_bytes of 5e-324, and
+ * was returned as a prediction where predict.h says ACCELSEL_ERANGE. So it
+ * is, whatever the input's size, the count, the stack or sample_bytes, and
+ * in the per-layer call too; an activation on the same input is work and
+ * is predicted. */
+START_TEST(no_work_is_refused)
+{
+    static const struct { const char *name, *yaml; } nets[] = {
+        { "flat", "name: flat\ninputs:\n  - {name: x, shape: [3, 8, 8]}\nlayers:\n"
+                  "  - {name: f, kind: flatten, inputs: [x]}\n" },
+        { "flat2", "name: flat2\ninputs:\n  - {name: x, shape: [3, 224, 224]}\nlayers:\n"
+                   "  - {name: f, kind: flatten, inputs: [x]}\n"
+                   "  - {name: g, kind: flatten, inputs: [f]}\n" },
+    };
+    const double bytes[] = { 0, 1e-300, 5e-324, 1e9 };
+    const uint32_t counts[] = { 1, 8 };
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++) {
+        accelsel_network *net = net_of(nets[k].yaml);
+        char who[64];
+        snprintf(who, sizeof who, "network '%s' does no work on the device", nets[k].name);
+        for (size_t i = 0; i < 2 * 2 * 4; i++) {
+            accelsel_predict_request q = req("a100-sxm4-80gb", counts[i % 2], 0);
+            q.network = net;
+            q.stack = (int32_t)(i / 2 % 2);
+            q.sample_bytes = bytes[i / 4];
+            accelsel_prediction r;
+            ck_assert_msg(predict(&q, &r) == ACCELSEL_ERANGE, "%s, case %zu", nets[k].name, i);
+            assert_message_has(who, "forward, backward and update passes take 0 s");
+            size_t n;
+            ck_assert_int_eq(accelsel_predictor_predict_layers(pred, &q, NULL, 0, &n),
+                             ACCELSEL_ERANGE);
+            assert_message_has(who, NULL);
+        }
+        accelsel_network_free(net);
+    }
+    accelsel_network *relu = net_of("name: relu\ninputs:\n  - {name: x, shape: [3, 8, 8]}\n"
+                                    "layers:\n  - {name: a, kind: activation, inputs: [x], "
+                                    "function: relu}\n");
+    accelsel_predict_request q = req("a100-sxm4-80gb", 1, 0);
+    q.network = relu;
+    accelsel_prediction r;
+    ck_assert_int_eq(predict(&q, &r), 0);
+    ck_assert(r.memory_s > 0 && r.step_s > r.transfer_s);
+    accelsel_network_free(relu);
+}
+END_TEST
+
+/* @p text with the value after the first @p key that follows @p after
+ * replaced by @p value, into @p out. */
+static void edit_value(const char *text, const char *after, const char *key, const char *value,
+                       char *out, size_t n)
+{
+    const char *at = strstr(text, after);
+    ck_assert_ptr_nonnull(at);
+    at = strstr(at, key);
+    ck_assert_ptr_nonnull(at);
+    at += strlen(key);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, value, strchr(at, '\n'));
+}
+
+/* A throughput beyond the doubles is named as the figure out of range. A
+ * device of 1.7e308 B/s with no per-layer overhead (a parameter file's
+ * overhead_s of 0) takes 4 bytes / (1.7e308 x memory_eff), about 1e-307 s,
+ * for one sample of a one-element activation, a throughput of about 1e307
+ * samples/s a device. On 32 devices with a sample each the step, the epoch
+ * and the training are finite and positive, but 32 samples over that step
+ * are beyond the doubles: the message called the three times "not a
+ * finite, positive prediction" and left the throughput out. On 8 devices
+ * all four are figures. */
+START_TEST(throughput_out_of_range_is_named)
+{
+    static const char yaml[] =
+        "version: 1\ndevices:\n"
+        "  - {name: zip, vendor: v, kind: gpu, release_year: 2021, peak_flops: {fp32: 1.7e308,\n"
+        "     fp16: 1.7e308}, memory_bytes: 16e9, memory_bw_bytes_s: 1.7e308, source: s}\n";
+    accelsel_catalog *own, *both;
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&own, yaml, sizeof yaml - 1), 0);
+    ck_assert_int_eq(accelsel_catalog_merge(&both, cat, own, 0), 0);
+    char *base, text[16384];
+    ck_assert_int_eq(accelsel_predictor_save_params_buffer(pred, &base, NULL), 0);
+    edit_value(base, "  gpu:", "overhead_s: ", "0", text, sizeof text);
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_load_params_buffer(&p, both, text, strlen(text), NULL), 0);
+    accelsel_network *relu = net_of("name: relu\ninputs:\n  - {name: x, shape: [1]}\nlayers:\n"
+                                    "  - {name: a, kind: activation, inputs: [x], "
+                                    "function: relu}\n");
+    accelsel_predict_request q = req("zip", 8, 8);
+    q.network = relu;
+    q.sample_bytes = 1e-300; /* the copy from the host adds about 3e-311 s */
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), 0);
+    ck_assert(r.step_s > 0 && r.step_s < 1e-306 && isfinite(r.throughput_samples_s));
+    double step = r.step_s;
+    q.count = 32, q.global_batch = 32;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &r), ACCELSEL_ERANGE);
+    assert_message_has("'zip': a throughput of inf samples/s is not a finite, positive "
+                       "prediction: a global batch of 32 samples in a step of ",
+                       "memory term");
+    /* The step is the same one sample per device as on 8 devices. */
+    const char *at = strstr(accelsel_last_error()->message, "in a step of ");
+    ck_assert_double_eq_tol(strtod(at + strlen("in a step of "), NULL), step, 1e-5 * step);
+    accelsel_network_free(relu);
+    accelsel_predictor_free(p);
+    accelsel_free(base);
+    accelsel_catalog_free(both);
+    accelsel_catalog_free(own);
+}
+END_TEST
+
+/* A system's node holds its devices_per_node: 2 nodes of 1,000 devices of
+ * a DGX H100 (8 a node) were predicted, and so were 2,000 over 2 nodes.
+ * Every cluster system of the catalog refuses one device more a node than
+ * it holds, given as per_node or as a count over nodes, naming the
+ * system, its per-node count and the request's; its own count and fewer
+ * (the sweep's partial nodes) are predicted. */
+START_TEST(per_node_within_the_system)
+{
+    for (size_t i = 0; i < accelsel_catalog_system_count(cat); i++) {
+        const accelsel_system_info *s = accelsel_catalog_system(cat, i);
+        if (s->device < 0)
+            continue;
+        uint32_t d = s->devices_per_node;
+        accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+        accelsel_prediction r;
+        char want[192];
+        q.network = r50, q.system = s->name, q.nodes = 2, q.per_node = d + 1;
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+        snprintf(want, sizeof want, "per_node %u is more than the %u devices per node of system "
+                 "'%s'", d + 1, d, s->name);
+        assert_message_has(want, NULL);
+        q.per_node = 0, q.count = 2 * (d + 1);
+        ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+        snprintf(want, sizeof want, "count %u on 2 nodes is %u devices per node, more than the "
+                 "%u of system '%s'", 2 * (d + 1), d + 1, d, s->name);
+        assert_message_has(want, NULL);
+        for (uint32_t per = d; per >= 1 && per + 2 > d; per--) {
+            q.count = 0, q.per_node = per;
+            ck_assert_msg(predict(&q, &r) == 0, "%s, %u: %s", s->name, per,
+                          accelsel_last_error()->message);
+            ck_assert_uint_eq(r.count, 2 * per);
+            ck_assert_uint_eq(r.per_node, per);
+        }
+    }
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    accelsel_prediction r;
+    q.network = r50, q.system = "dgx-h100", q.nodes = 2, q.per_node = 1000;
+    ck_assert_int_eq(predict(&q, &r), ACCELSEL_EINVAL);
+    assert_message_has("per_node 1000 is more than the 8 devices per node of system 'dgx-h100'",
+                       NULL);
+    /* The sweep of the system: 4 is one node of 4, 16 two of 8. */
+    q.nodes = 0, q.per_node = 0;
+    const uint32_t counts[] = { 4, 8, 16 };
+    accelsel_sweep_point pts[3];
+    size_t sweet;
+    ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 3, 0.5, pts, &sweet), 0);
 }
 END_TEST
 
@@ -1381,6 +1554,9 @@ int main(void)
     tcase_add_test(tc, infinite_epoch_is_refused);
     tcase_add_test(tc, batches_and_bytes_in_range);
     tcase_add_test(tc, range_errors_name_the_figure);
+    tcase_add_test(tc, no_work_is_refused);
+    tcase_add_test(tc, throughput_out_of_range_is_named);
+    tcase_add_test(tc, per_node_within_the_system);
     tcase_add_test(tc, rows_at_the_ends_of_the_doubles);
     tcase_add_test(tc, rounds_whole_cells_and_trend_held);
     tcase_add_test(tc, node_layouts_from_three_columns);

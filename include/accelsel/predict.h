@@ -200,7 +200,8 @@ ACCELSEL_API void accelsel_predictor_free(accelsel_predictor *p);
  *  devices per node; its device, links and host CPU are the defaults).
  *  Counts: @p count accelerators in all, or @p nodes x @p per_node; any two
  *  of the three fix the third, and all given must agree. Without counts: the
- *  system's size, or one device. */
+ *  system's size, or one device. With a system, a node holds at most the
+ *  system's devices_per_node (fewer use part of each node). */
 typedef struct accelsel_predict_request {
     unsigned int version;              /**< ACCELSEL_PREDICT_REQUEST_VERSION */
     const accelsel_network *network;   /**< required; borrowed for the call */
@@ -357,9 +358,12 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *              system, zero, negative or non-finite sizes, an epoch_samples or
  *              total_samples above 0 and below 1 (less than one sample; the
  *              message names the field), counts that disagree or do not divide
- *              into nodes, a global batch that is not a whole number, is above
- *              2^53 or is smaller than the device count, or a precision the
- *              device cannot train in (the message names device and precision);
+ *              into nodes, more devices a node than a system's
+ *              devices_per_node (per_node, or a count over nodes: the message
+ *              names the system, its per-node count and the request's), a
+ *              global batch that is not a whole number, is above 2^53 or is
+ *              smaller than the device count, or a precision the device
+ *              cannot train in (the message names device and precision);
  *          ACCELSEL_EVERSION for an unknown request or result version;
  *          ACCELSEL_ENOTFOUND for an unknown device, system, link or host CPU
  *              (the message lists the nearest names);
@@ -369,13 +373,16 @@ ACCELSEL_API size_t accelsel_layer_prediction_size(void);
  *              activations at the per-device batch exceed the device's memory
  *              (the message gives bytes needed and available, in whole bytes up
  *              to 2^53, else in four significant digits);
- *          ACCELSEL_ERANGE when the step, an epoch or the time to train would
- *              be infinite or zero (sizes or figures at the ends of the double
- *              range, or a network that does no work; the message names the
- *              step's largest term and the figures behind it, a link's
- *              bandwidth and latency, the device's peak or memory bandwidth),
- *              or when the device's correction times that of its count leaves
- *              [1e-6, 1e6];
+ *          ACCELSEL_ERANGE for a network that does no work on the device
+ *              (inputs and flattens alone: its forward, backward and update
+ *              passes take 0 s, whatever copying its input takes; the message
+ *              names the network), when the step, an epoch, the time to train
+ *              or the throughput would be infinite or zero (sizes or figures
+ *              at the ends of the double range; the message names the figures
+ *              out of range and no others, the step's largest term and the
+ *              figures behind it, a link's bandwidth and latency, the device's
+ *              peak or memory bandwidth), or when the device's correction
+ *              times that of its count leaves [1e-6, 1e6];
  *          ACCELSEL_ENOMEM.
  *  Thread safety: any number of threads may predict with one @p p at once. */
 ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
@@ -618,7 +625,9 @@ typedef struct accelsel_error_summary {
  *          device's rows call for a correction (device, or device x count)
  *          outside [1e-6, 1e6], or the rows drive a fitted parameter
  *          outside the range a parameter file holds (the message names
- *          it); ACCELSEL_ENOMEM.
+ *          it; the epochs relation is checked before rows are left out
+ *          for a time it makes infinite, so an epochs_mean of 1e308 names
+ *          epochs_e0 as 1e200 does); ACCELSEL_ENOMEM.
  *  Thread safety: no other thread may use @p p during the call. */
 ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
                                               const accelsel_calibrate_options *opts,

@@ -375,6 +375,27 @@ static asel_perf_params fit_start(const asel_perf_params *par)
     return s;
 }
 
+/* The epochs relation of @p f fitted, then the rows to fit into @p idx:
+ * those in use whose time the model predicts (a finite one). The relation
+ * is checked first: an e0 of 1e308 made every row's time infinite, and
+ * "no row can be fitted" blamed the rows for what is one parameter's value
+ * (1e200 named epochs_e0). 0, ACCELSEL_EDATA or ACCELSEL_EEMPTY. */
+static int select_rows(fit *f, const unsigned char *use, size_t *idx)
+{
+    const asel_perf_rows *rows = f->rows;
+    fit_epochs(&f->par, rows, use, f->delta);
+    int rc = asel_perf_params_check(&f->par);
+    if (rc < 0)
+        return rc;
+    for (size_t i = 0; i < rows->n; i++)
+        if (use[i] && isfinite(asel_perf_row_minutes(&f->par, 1.0, &rows->row[i], rows)))
+            idx[f->n++] = i;
+    if (f->n == 0)
+        return asel_error(ACCELSEL_EEMPTY, "no row of the dataset can be fitted");
+    f->idx = idx;
+    return 0;
+}
+
 int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_rows *rows,
                   const unsigned char *use, const accelsel_calibrate_options *o)
 {
@@ -383,17 +404,13 @@ int asel_perf_fit(asel_perf_params *par, asel_perf_corr *corr, const asel_perf_r
     size_t *idx = asel_calloc(rows->n ? rows->n : 1, sizeof *idx);
     if (idx == NULL)
         return asel_enomem();
-    fit_epochs(&f.par, rows, use, o->huber_delta);
-    for (size_t i = 0; i < rows->n; i++)
-        if (use[i] && isfinite(asel_perf_row_minutes(&f.par, 1.0, &rows->row[i], rows)))
-            idx[f.n++] = i;
-    if (f.n == 0) {
+    int rc = select_rows(&f, use, idx);
+    if (rc < 0) {
         asel_free(idx);
-        return asel_error(ACCELSEL_EEMPTY, "no row of the dataset can be fitted");
+        return rc;
     }
-    f.idx = idx;
     double theta[NP], *r = asel_calloc(f.n * (NP + 2), sizeof(double));
-    int rc = r ? share_steps(&f) : asel_enomem();
+    rc = r ? share_steps(&f) : asel_enomem();
     to_theta(&f.par, theta);
     memcpy(f.theta0, theta, sizeof theta);
     if (rc == 0)

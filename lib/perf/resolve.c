@@ -173,6 +173,24 @@ static int complete_counts(asel_perf_config *c, double count, double nodes, doub
     return 0;
 }
 
+/* A node of system @p sys holds its devices_per_node: a request may use
+ * fewer of each (the sweep's partial nodes: 4 of a DGX's 8), never more
+ * (2 nodes of 1,000 were predicted as a DGX). The per-node count is the
+ * completed one, so that it holds whether the request gives it or a count
+ * over nodes implies it. */
+static int check_node_size(const accelsel_system_info *sys, const accelsel_predict_request *r,
+                           const asel_perf_config *c)
+{
+    if (sys == NULL || sys->devices_per_node == 0 || c->per_node <= sys->devices_per_node)
+        return 0;
+    if (r->per_node > 0)
+        return asel_error(ACCELSEL_EINVAL, "per_node %u is more than the %u devices per node of "
+                          "system '%s'", r->per_node, sys->devices_per_node, sys->name);
+    return asel_error(ACCELSEL_EINVAL, "count %u on %u nodes is %g devices per node, more than "
+                      "the %u of system '%s'", r->count, r->nodes, c->per_node,
+                      sys->devices_per_node, sys->name);
+}
+
 /* Samples count whole images: an epoch or a training of less than one
  * (5e-324) made an epoch of 0 s, or 0 epochs of an infinite one. 0 takes
  * the default. A step takes whole samples too: 8.5 on 8 devices is no
@@ -380,7 +398,8 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
         per_node = sys->devices_per_node;
     if (sys && nodes == 0 && r->count == 0)
         nodes = sys->nodes;
-    if ((rc = complete_counts(c, r->count, nodes, per_node)) < 0)
+    if ((rc = complete_counts(c, r->count, nodes, per_node)) < 0 ||
+        (rc = check_node_size(sys, r, c)) < 0)
         return rc;
     c->global_batch = r->global_batch > 0 ? r->global_batch : 256.0 * c->count;
     if (c->global_batch < c->count) /* data parallelism gives every device a sample */

@@ -52,44 +52,87 @@ static void largest_term(const asel_perf_config *c, const accelsel_network *net,
                  c->per_device_batch * c->per_node, bytes, c->host_cores);
 }
 
-/* Why a prediction is infinite or zero, for its message: a step of no work,
- * else the step's largest term with its figures, and where the step itself
- * is finite the steps per epoch and the epochs that multiply it. */
+/* Why a prediction is infinite or zero, for its message: the step's
+ * largest term with its figures; where the step itself is finite, the
+ * steps per epoch and the epochs that multiply it, and where only the
+ * throughput is out of range, the batch over that step. */
 static void blame(const asel_perf_config *c, const accelsel_network *net,
-                  const accelsel_prediction *res, char *buf, size_t n)
+                  const accelsel_prediction *res, int only_throughput, char *buf, size_t n)
 {
-    if (!(res->step_s > 0)) {
-        snprintf(buf, n, "the step is 0: a network with no work");
-        return;
-    }
-    int len = snprintf(buf, n, "the largest part of the step is ");
+    int len = only_throughput ? snprintf(buf, n, "a global batch of %.0f samples in a step of "
+                                         "%g s; ", c->global_batch, res->step_s)
+                              : 0;
+    if (len >= 0 && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, "%s part of the step is ",
+                        res->step_s > 0 ? "the largest" : "the step rounds to 0 s: its largest");
     if (len < 0 || (size_t)len >= n)
         return;
     largest_term(c, net, res, buf + len, n - (size_t)len);
     len = (int)strlen(buf);
-    if (isfinite(res->step_s) && (size_t)len < n)
+    if (!only_throughput && isfinite(res->step_s) && res->step_s > 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len, "; times %g steps an epoch and %g epochs",
                  ceil(c->epoch_samples / c->global_batch), res->epochs);
 }
 
+/* The figures of @p res that are not finite and positive, as a message
+ * lists them ("a step of inf s, an epoch of inf s and ..."), into @p buf;
+ * their count, and in *only_throughput whether the throughput alone is. */
+static int out_of_range(const accelsel_prediction *res, char *buf, size_t n, int *only_throughput)
+{
+    const struct { const char *pre, *post; double v; } f[] = {
+        { "a step of ", " s", res->step_s }, { "an epoch of ", " s", res->epoch_s },
+        { "", " s to train", res->time_to_train_s },
+        { "a throughput of ", " samples/s", res->throughput_samples_s },
+    };
+    enum { N = sizeof f / sizeof f[0] };
+    int bad[N], nbad = 0;
+    for (int i = 0; i < N; i++)
+        if (!(isfinite(f[i].v) && f[i].v > 0))
+            bad[nbad++] = i;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < nbad && len < n; k++) {
+        const char *sep = k == 0 ? "" : k == nbad - 1 ? " and " : ", ";
+        int m = snprintf(buf + len, n - len, "%s%s%g%s", sep, f[bad[k]].pre, f[bad[k]].v,
+                         f[bad[k]].post);
+        len += m > 0 ? (size_t)m : 0;
+    }
+    *only_throughput = nbad == 1 && bad[0] == N - 1;
+    return nbad;
+}
+
+/* A network that does no work on the device (a flatten alone: no FLOPs,
+ * no bytes, no weights) predicts no training, whatever copying its input
+ * costs: its step would be the copy alone, or 0 with a throughput of inf. */
+static int no_work(const asel_perf_config *c, const accelsel_network *net,
+                   const accelsel_prediction *res)
+{
+    const char *name = accelsel_network_name(net) ? accelsel_network_name(net) : "";
+    return asel_error(ACCELSEL_ERANGE,
+                      "'%s': network '%.*s%s' does no work on the device (its forward, backward "
+                      "and update passes take 0 s), so a step of %g s is no prediction of "
+                      "training", c->dev->name, ASEL_QUOTE_MAX, name, asel_ellipsis(name),
+                      res->step_s);
+}
+
 /* Figures at the ends of the double range (a sample of 1e308 bytes, a
  * link of 1e308 s latency) or a network that does no work can make a step,
- * an epoch or the training infinite or free; none of them is a prediction
- * (0 epochs x an infinite epoch had hidden as one step). */
+ * an epoch, the training or the throughput infinite or 0; none of them is
+ * a prediction (0 epochs x an infinite epoch had hidden as one step). The
+ * message names only the figures out of range: where a step of 1e-307 s on
+ * 2^30 devices gives a throughput of inf, calling the step, epoch and
+ * training "not finite" blamed three figures that are. */
 int asel_perf_check_result(const asel_perf_config *c, const accelsel_network *net,
                            const accelsel_prediction *res)
 {
-    int ok = 1;
-    const double t[] = { res->step_s, res->epoch_s, res->time_to_train_s,
-                         res->throughput_samples_s };
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        ok &= isfinite(t[i]) && t[i] > 0;
-    if (ok)
+    if (res->compute_s == 0 && res->memory_s == 0 && res->overhead_s == 0)
+        return no_work(c, net, res);
+    char bad[256], why[384];
+    int only_throughput;
+    int nbad = out_of_range(res, bad, sizeof bad, &only_throughput);
+    if (nbad == 0)
         return 0;
-    char why[384];
-    blame(c, net, res, why, sizeof why);
-    return asel_error(ACCELSEL_ERANGE,
-                      "'%s': a step of %g s, an epoch of %g s and %g s to train are not a "
-                      "finite, positive prediction: %s", c->dev->name, res->step_s, res->epoch_s,
-                      res->time_to_train_s, why);
+    blame(c, net, res, only_throughput, why, sizeof why);
+    return asel_error(ACCELSEL_ERANGE, "'%s': %s %s not a finite, positive prediction: %s",
+                      c->dev->name, bad, nbad == 1 ? "is" : "are", why);
 }

@@ -481,5 +481,61 @@ class Threads(unittest.TestCase):
         self.assertEqual(p.predict(self.net, **self.CONFIG)['time_to_train_s'], after)
 
 
+class OneRuleForAbsurdInput(unittest.TestCase):
+    """Issue 24: an absurd value is refused naming the value and what it is,
+    whichever front end sends it (the library decides)."""
+
+    def status(self, call, *args, **kw):
+        with self.assertRaises(AccelselError) as e:
+            call(*args, **kw)
+        return e.exception
+
+    def test_per_node_beyond_the_system_is_refused(self):
+        """2 nodes of 1,000 of a DGX H100 (8 a node) were predicted."""
+        p = Predictor()
+        e = self.status(p.predict, 'resnet50', system='dgx-h100', nodes=2, per_node=1000)
+        self.assertEqual(e.status, 'ACCELSEL_EINVAL')
+        self.assertIn("per_node 1000 is more than the 8 devices per node of system 'dgx-h100'",
+                      e.message)
+        e = self.status(p.predict, 'resnet50', system='dgx-h100', nodes=2, count=18)
+        self.assertEqual(e.status, 'ACCELSEL_EINVAL')
+        self.assertIn("count 18 on 2 nodes is 9 devices per node, more than the 8", e.message)
+        for per in (8, 4):  # the system's node, or part of it
+            r = p.predict('resnet50', system='dgx-h100', nodes=2, per_node=per)
+            self.assertEqual((r['count'], r['nodes'], r['per_node']), (2 * per, 2, per))
+
+    def test_network_of_no_work_is_refused(self):
+        """A flatten alone was predicted: a step of the input's copy, 1.56 us."""
+        net = Network.from_yaml('name: flat\ninputs:\n  - {name: x, shape: [3, 8, 8]}\n'
+                                'layers:\n  - {name: f, kind: flatten, inputs: [x]}\n')
+        p = Predictor(physical=True)
+        for kw in ({}, dict(count=8), dict(sample_bytes=1e-300)):
+            with self.subTest(kw=kw):
+                e = self.status(p.predict, net, device='a100-sxm4-80gb', **kw)
+                self.assertEqual(e.status, 'ACCELSEL_ERANGE')
+                self.assertIn("network 'flat' does no work on the device", e.message)
+                e = self.status(p.layers, net, device='a100-sxm4-80gb', **kw)
+                self.assertEqual(e.status, 'ACCELSEL_ERANGE')
+
+    def test_absurd_epochs_name_the_parameter(self):
+        """One row's epochs_mean of 1e308 said "no row of the dataset can be
+        fitted" (ACCELSEL_EEMPTY), where 1e200 named epochs_e0: e0 is the
+        row's epochs_mean whatever its size, and is refused as such."""
+        head = ('accelerator_model_name,total_accelerators,number_of_nodes,global_batch_size,'
+                'time_to_train_min,epochs_mean,round,division\n')
+        for epochs in (1e308, 1e200, 1e-300, 1e7):
+            with self.subTest(epochs=epochs):
+                ds = Dataset.from_csv_text(head + 'a100-sxm4-40gb,8,1,2048,30,%r,v3.1,closed\n'
+                                           % epochs)
+                p = Predictor(physical=True)
+                before = p.save()
+                e = self.status(p.calibrate, ds)
+                self.assertEqual(e.status, 'ACCELSEL_EDATA')
+                m = re.search(r"'epochs_e0' = (\S+), outside \[1e-06, 1e\+06\]", e.message)
+                self.assertIsNotNone(m, e.message)
+                self.assertAlmostEqual(float(m.group(1)) / epochs, 1, delta=1e-9)
+                self.assertEqual(p.save(), before)
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -508,6 +508,46 @@ START_TEST(yaml_malformed)
 }
 END_TEST
 
+/* A NUL in a key is refused as the tree is built, at the key: where an alias
+ * is the key, at the alias, not at its anchor. Keys of any depth, block or
+ * flow, plain lookups included; a NUL in a value is left to the getters. */
+static const struct {
+    const char *text;
+    uint32_t line, column;
+    const char *message;
+} nul_keys[] = {
+    {"\"a\\0\": 1\n", 1, 1, "t.yaml:1:1: key 'a\\0' contains a NUL byte"},
+    {"x:\n  y:\n    \"zz\\0w\": 1\n", 3, 5, "t.yaml:3:5: key 'zz\\0...' contains a NUL byte"},
+    {"- {k: 1, \"\\0\": 2}\n", 1, 10, "t.yaml:1:10: key '\\0' contains a NUL byte"},
+    /* "b: {" is 4 bytes: the alias at 5. */
+    {"a: &n \"x\\0y\"\nb: {*n : 1}\n", 2, 5, "t.yaml:2:5: key 'x\\0...' contains a NUL byte"},
+    {"a: &n \"x\\0y\"\n? *n\n: 1\n", 2, 3, "t.yaml:2:3: key 'x\\0...' contains a NUL byte"},
+};
+
+START_TEST(yaml_key_with_nul)
+{
+    asel_yaml_doc *doc = (asel_yaml_doc *)1;
+    ck_assert_int_eq(parse(&doc, nul_keys[_i].text), ACCELSEL_EPARSE);
+    ck_assert_ptr_null(doc);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_uint_eq(e->line, nul_keys[_i].line);
+    ck_assert_uint_eq(e->column, nul_keys[_i].column);
+    ck_assert_str_eq(e->message, nul_keys[_i].message);
+}
+END_TEST
+
+START_TEST(yaml_value_with_nul_is_the_getters_to_refuse)
+{
+    asel_yaml_doc *doc;
+    ck_assert_int_eq(parse(&doc, "name: \"a\\0b\"\n"), 0);
+    const char *name = NULL;
+    ck_assert_int_eq(asel_yaml_get_string(doc, asel_yaml_root(doc), "name", 1, &name),
+                     ACCELSEL_EPARSE);
+    ck_assert_str_eq(accelsel_last_error()->message, "t.yaml:1:7: 'name' contains a NUL byte");
+    asel_yaml_free(doc);
+}
+END_TEST
+
 START_TEST(yaml_alias_bomb_is_bounded)
 {
     /* Nine levels of ten aliases each would expand to 10^9 nodes. */
@@ -687,6 +727,8 @@ int main(void)
     tcase_add_test(tc, buf_grows_and_fails_cleanly);
     tcase_add_test(tc, yaml_tree_and_getters);
     tcase_add_loop_test(tc, yaml_malformed, 0, sizeof bad_yaml / sizeof bad_yaml[0]);
+    tcase_add_loop_test(tc, yaml_key_with_nul, 0, sizeof nul_keys / sizeof nul_keys[0]);
+    tcase_add_test(tc, yaml_value_with_nul_is_the_getters_to_refuse);
     tcase_add_test(tc, yaml_alias_bomb_is_bounded);
     tcase_add_test(tc, yaml_depth_is_bounded);
     tcase_add_test(tc, yaml_scalar_writer_round_trips);

@@ -555,6 +555,16 @@ static void check_all_rows(const void *r)
 /* The first lines of a predictor parameter file. */
 #define P_FORMAT "format: accelsel-predictor-params\n"
 #define P_HEAD P_FORMAT "version: 1\n"
+/* A whole version-1 parameter file against the one-device catalog ("g"):
+ * lines 1-2 the header, 3 kinds, 4-6 cpu, gpu and accel (P_KIND each),
+ * 7-12 the global figures, 13 corrections, 14 count_corrections. */
+#define P_KIND "{compute_eff: 0.5, memory_eff: 0.6, overhead_s: 0, comm_eff: 0.5, overlap: 0.5, " \
+               "cache_ratio: 4, tile_m: 6, tile_n: 0, block_m: 0, block_n: 0, host_rate: 1000, " \
+               "fusion: 0.5}"
+#define P_FULL(corr, counts) P_HEAD "kinds:\n  cpu: " P_KIND "\n  gpu: " P_KIND "\n  accel: " P_KIND "\n" \
+                             "backward_ratio: 2\nupdate_bytes: 20\nlink_latency_s: 5e-06\n" \
+                             "epochs_e0: 35\nepochs_b0: 3584\nepochs_alpha: 0.3\n" \
+                             "corrections: " corr "\ncount_corrections: " counts "\n"
 
 static const hcase cases[] = {
     /* ---- CSV: structure ---- */
@@ -703,6 +713,23 @@ static const hcase cases[] = {
      O_NONE, EPARSE, "unknown device kind 'quantum'", 3, 32, NULL},
     {CAT, "NUL byte through an escape", T("version: 1\ndevices:\n  - {name: \"a\\0b\", vendor: v, kind: gpu, source: s}\n"),
      O_NONE, EPARSE, "'name' contains a NUL byte", 3, 12, NULL},
+    /* A NUL in a key (a "\0" escape) is refused where the document is
+     * built, for every format, at the key: read as a C string, the key would
+     * be its prefix before the NUL. The message shows the key to its NUL,
+     * "\0", and "..." when more follows. */
+    {CAT, "a NUL in a top-level key (an unknown key, not 'devices')", T("version: 1\n\"devices\\0x\": []\n"),
+     O_NONE, EPARSE, "key 'devices\\0...' contains a NUL byte", 2, 1, NULL},
+    {CAT, "a NUL in a device's key", T(DEV(", \"tdp_w\\0\": 300")), O_NONE, EPARSE,
+     "key 'tdp_w\\0' contains a NUL byte", 3, 48, NULL},
+    /* "  - {name: g, vendor: v, kind: gpu, source: s" 45, ", peak_flops: {" 15: column 61. */
+    {CAT, "a NUL in a precision (not fp16)", T(DEV(", peak_flops: {\"fp16\\0junk\": 1e12}")), O_NONE,
+     EPARSE, "key 'fp16\\0...' contains a NUL byte", 3, 61, NULL},
+    /* "fp16: 1e12, " is 12 bytes more: the second key at 73. */
+    {CAT, "a duplicate through a NUL", T(DEV(", peak_flops: {fp16: 1e12, \"fp16\\0\": 2e12}")), O_NONE,
+     EPARSE, "key 'fp16\\0' contains a NUL byte", 3, 73, NULL},
+    {CAT, "the same precisions without the NUL: a duplicate",
+     T(DEV(", peak_flops: {fp16: 1e12, \"fp16\": 2e12}")), O_NONE, EPARSE,
+     "duplicate key 'fp16' (first at line 3)", 3, 73, NULL},
     {CAT, "a figure's source for a figure not given", T(DEV(", sources: {tdp_w: x}")), O_NONE,
      EPARSE, "'sources' names figure 'tdp_w', which this entry does not give", 3, 58, NULL},
     {CAT, "system names an unknown device", T(SYS("    device: nope\n    nodes: 1\n    devices_per_node: 1\n")),
@@ -844,6 +871,18 @@ static const hcase cases[] = {
      "'axis' = 4 is outside [0, 3]", 5, 51, NULL},
     {NET, "a name with a NUL", T("name: \"t\\0\"\ninputs: [x]\n"), O_NONE, EPARSE,
      "'name' contains a NUL byte", 1, 7, NULL},
+    {NET, "a NUL in a top-level key",
+     T("name: t\ninputs:\n  - {name: x, shape: [3, 8, 8]}\n\"layers\\0z\":\n"
+       "  - {name: a, kind: flatten, inputs: [x]}\n"),
+     O_NONE, EPARSE, "key 'layers\\0...' contains a NUL byte", 4, 1, NULL},
+    /* "  - {name: x, " is 14 bytes. */
+    {NET, "a NUL in an input's key",
+     T("name: t\ninputs:\n  - {name: x, \"shape\\0\": [3, 8, 8]}\nlayers:\n"
+       "  - {name: a, kind: flatten, inputs: [x]}\n"),
+     O_NONE, EPARSE, "key 'shape\\0' contains a NUL byte", 3, 15, NULL},
+    /* "  - {name: a, kind: flatten, " is 29 bytes. */
+    {NET, "a NUL in a layer's key", T(NET_H "  - {name: a, kind: flatten, \"inputs\\0\": [x]}\n"), O_NONE,
+     EPARSE, "key 'inputs\\0' contains a NUL byte", 5, 30, NULL},
     {NET, "bytes_per_element 9", T("name: t\n"), O_NET_BPE_9, EINVAL, "bytes_per_element 9 is not 1..8",
      0, 0, NULL},
     {NET, "bytes_per_element 0", T("name: t\n"), O_NET_BPE_0, EINVAL, "bytes_per_element 0 is not 1..8",
@@ -893,6 +932,15 @@ static const hcase cases[] = {
     {MODEL, "a profile column twice", T(M_HEAD M_SIZES M_SCORES M_CEN M_ORIG M_LABELS M_PROF
                                         "  - {name: size, type: numeric, values: [2, 2]}\n"),
      O_NONE, EPARSE, "profile column 'size' appears twice", 22, 5, NULL},
+    {MODEL, "a NUL in a top-level key (not 'k')",
+     T(M_HEAD "\"k\\0\": 2\ndim: 2\nn_rows: 4\n" M_SCORES M_CEN M_ORIG M_LABELS M_PROF), O_NONE, EPARSE,
+     "key 'k\\0' contains a NUL byte", 4, 1, NULL},
+    /* "  - {name: cluster, " is 20 bytes. */
+    {MODEL, "a NUL in a profile's key",
+     T(M_HEAD M_SIZES M_SCORES M_CEN M_ORIG M_LABELS
+       "profiles:\n  - {name: cluster, \"type\\0\": numeric, values: [0, 1]}\n"
+       "  - {name: size, type: numeric, values: [2, 2]}\n"),
+     O_NONE, EPARSE, "key 'type\\0' contains a NUL byte", 20, 21, NULL},
     {MODEL, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes", 4,
      20, NULL},
 
@@ -1042,6 +1090,20 @@ static const hcase cases[] = {
      NULL},
     {MAP, "a NUL byte in a name", T(MAP_S "  - {name: \"c\\0\", slots: [0]}\n"), O_NONE, EPARSE, "name",
      6, 12, NULL},
+    {MAP, "both layers mapped", T(MAP_S "  - {name: c1, slots: [0]}\n  - {name: c2, slots: [1]}\n"),
+     O_NONE, 0, NULL, 0, 0, NULL},
+    {MAP, "a NUL in a top-level key",
+     T("\"version\\0\": 1\nslots:\n  - {slot: 0, design: t4}\n  - {slot: 1, design: t4}\nlayers:\n"
+       "  - {name: c1, slots: [0]}\n  - {name: c2, slots: [1]}\n"),
+     O_NONE, EPARSE, "key 'version\\0' contains a NUL byte", 1, 1, NULL},
+    /* "  - {slot: 0, " is 14 bytes. */
+    {MAP, "a NUL in a slot's key",
+     T(MAP_H "  - {slot: 0, \"design\\0x\": t4}\n  - {slot: 1, design: t4}\nlayers:\n"
+       "  - {name: c1, slots: [0]}\n  - {name: c2, slots: [1]}\n"),
+     O_NONE, EPARSE, "key 'design\\0...' contains a NUL byte", 3, 15, NULL},
+    /* "  - {name: c1, " is 15 bytes. */
+    {MAP, "a NUL in a layer's key", T(MAP_S "  - {name: c1, \"slots\\0\": [0]}\n  - {name: c2, slots: [1]}\n"),
+     O_NONE, EPARSE, "key 'slots\\0' contains a NUL byte", 6, 16, NULL},
     {MAP_FILE, "no such file", T("@missing"), O_NONE, ACCELSEL_EIO, "No such file or directory", 0, 0, NULL},
     {MAP_FILE, "/dev/null", T("@/dev/null"), O_NONE, EPARSE, "empty mapping file", 1, 1, NULL},
     /* Predictor parameter files (docs/predictor.md, "Parameter file"). */
@@ -1065,6 +1127,22 @@ static const hcase cases[] = {
      "kinds must be a mapping, not a list", 3, 8, NULL},
     {PARAMS, "an unknown device kind", T(P_HEAD "kinds: {tpu: {}}\n"), O_NONE, EPARSE,
      "unknown key 'tpu'", 3, 9, NULL},
+    {PARAMS, "a whole file with a correction", T(P_FULL("{g: 2}", "{g: {2: 0.9}}")), O_NONE, 0, NULL, 0,
+     0, NULL},
+    {PARAMS, "a NUL in a top-level key (not 'kinds')", T(P_HEAD "\"kinds\\0\": {}\n"), O_NONE, EPARSE,
+     "key 'kinds\\0' contains a NUL byte", 3, 1, NULL},
+    /* "  cpu: {" is 8 bytes. */
+    {PARAMS, "a NUL in a kind's key", T(P_HEAD "kinds:\n  cpu: {\"compute_eff\\0\": 0.5}\n"), O_NONE,
+     EPARSE, "key 'compute_eff\\0' contains a NUL byte", 4, 9, NULL},
+    /* "corrections: {" is 14 bytes: the key at 15. */
+    {PARAMS, "a NUL in a correction's device (not 'g')", T(P_FULL("{\"g\\0x\": 2}", "{}")), O_NONE,
+     EPARSE, "key 'g\\0...' contains a NUL byte", 13, 15, NULL},
+    /* "count_corrections: {" is 20 bytes. */
+    {PARAMS, "a NUL in a count correction's device", T(P_FULL("{}", "{\"g\\0\": {2: 0.9}}")), O_NONE,
+     EPARSE, "key 'g\\0' contains a NUL byte", 14, 21, NULL},
+    /* "count_corrections: {g: {" is 24 bytes. */
+    {PARAMS, "a NUL in a count", T(P_FULL("{}", "{g: {\"2\\0\": 0.9}}")), O_NONE, EPARSE,
+     "key '2\\0' contains a NUL byte", 14, 25, NULL},
     /* "  cpu: {compute_eff: " is 21 bytes. */
     {PARAMS, "an efficiency above 1, at the value", T(P_HEAD "kinds:\n  cpu: {compute_eff: 2}\n"),
      O_NONE, EPARSE, "'compute_eff' = 2 is outside [1e-06, 1]", 4, 22, NULL},

@@ -143,6 +143,16 @@ static int attach(builder *b, asel_yaml_node *node, size_t subtree, size_t text,
     if (c->kind == ASEL_YAML_MAP && f->pending_key == NULL) {
         if (node->kind != ASEL_YAML_SCALAR)
             return fail_mark(b->doc, m, "mapping keys must be plain strings");
+        /* Every reader matches keys as names: a NUL would cut one to its
+         * prefix. Checked here, once for every format, as values are by
+         * asel_yaml_as_string(), at the key (an alias's place, not its
+         * anchor's). */
+        if (asel_yaml_has_nul(node)) {
+            size_t cut = strlen(node->value);
+            return fail_mark(b->doc, m, "key '%.*s%s\\0%s' contains a NUL byte", ASEL_QUOTE_MAX,
+                             node->value, asel_ellipsis(node->value),
+                             node->len > cut + 1 ? "..." : "");
+        }
         f->pending_key = node;
         return 0;
     }

@@ -2,8 +2,9 @@
  * catalogs, networks and fitted models. libyaml does the parsing; this layer
  * adds what every loader needs: aliases expanded within a node budget (so an
  * alias bomb fails instead of exhausting memory), duplicate keys rejected,
- * only scalar keys, and typed getters whose errors name the key and position.
- * Writing goes through asel_buf with asel_yaml_write_scalar() for quoting. */
+ * only scalar keys without NUL bytes, and typed getters whose errors name the
+ * key and position. Writing goes through asel_buf with
+ * asel_yaml_write_scalar() for quoting. */
 #ifndef ASEL_YAML_DOC_H
 #define ASEL_YAML_DOC_H
 
@@ -44,9 +45,9 @@ typedef struct asel_yaml_doc asel_yaml_doc;
  * mark at the start is skipped. A document without content (an empty
  * stream, only comments, "---" alone, a null) is ACCELSEL_EPARSE "empty
  * @p what" at 1:1 ("catalog", "network description", ...).
- * Returns 0, ACCELSEL_EPARSE (syntax, duplicate key, non-scalar key, more
- * than one document, too many nodes, nesting deeper than 256, empty; the
- * error has line and column) or ACCELSEL_ENOMEM. */
+ * Returns 0, ACCELSEL_EPARSE (syntax, duplicate key, non-scalar key, a key
+ * with a NUL byte, more than one document, too many nodes, nesting deeper
+ * than 256, empty; the error has line and column) or ACCELSEL_ENOMEM. */
 int asel_yaml_parse_as(asel_yaml_doc **out, const char *data, size_t len, const char *source,
                        size_t max_nodes, const char *what);
 
@@ -57,6 +58,11 @@ int asel_yaml_parse(asel_yaml_doc **out, const char *data, size_t len, const cha
 const asel_yaml_node *asel_yaml_root(const asel_yaml_doc *doc);
 const char *asel_yaml_source(const asel_yaml_doc *doc);
 void asel_yaml_free(asel_yaml_doc *doc);
+
+/* 1 if scalar @p node holds a NUL byte (a "\0" escape), which would cut it
+ * where it is read as a C string; else 0. The one test of that rule: keys at
+ * parse time (every mapping key is a name), strings in their getters. */
+int asel_yaml_has_nul(const asel_yaml_node *node);
 
 /* Record ACCELSEL_EPARSE at @p node's position with a formatted message. */
 int asel_yaml_fail(const asel_yaml_doc *doc, const asel_yaml_node *node, const char *fmt, ...)

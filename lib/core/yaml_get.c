@@ -23,6 +23,11 @@ int asel_yaml_fail(const asel_yaml_doc *doc, const asel_yaml_node *node, const c
                          msg);
 }
 
+int asel_yaml_has_nul(const asel_yaml_node *node)
+{
+    return node->kind == ASEL_YAML_SCALAR && strlen(node->value) != node->len;
+}
+
 int asel_yaml_expect(const asel_yaml_doc *doc, const asel_yaml_node *node, asel_yaml_kind kind,
                      const char *what)
 {
@@ -63,7 +68,7 @@ int asel_yaml_as_string(const asel_yaml_doc *doc, const asel_yaml_node *node, co
     if (node->kind != ASEL_YAML_SCALAR)
         return asel_yaml_fail(doc, node, "'%s' must be a string, not %s", what,
                               kind_name(node->kind));
-    if (strlen(node->value) != node->len)
+    if (asel_yaml_has_nul(node))
         return asel_yaml_fail(doc, node, "'%s' contains a NUL byte", what);
     if (node->len == 0 && !node->quoted)
         return asel_yaml_fail(doc, node, "'%s' is empty", what);

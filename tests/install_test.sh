@@ -3,7 +3,8 @@
 # user would: build the README's C example with pkg-config alone (no sysroot
 # variable: the .pc file finds its prefix from its own place), run the staged
 # tool without LD_LIBRARY_PATH (its RPATH is $ORIGIN-relative), read the man
-# page, and import the staged binding with no ACCELSEL_LIBRARY.
+# page, check that the binding went where the python3 that the build found
+# imports from, and import the staged binding with no ACCELSEL_LIBRARY.
 # usage: install_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -34,8 +35,45 @@ for cmd in $("$tool" --help | awk '/^commands:/ {c = 1; next} c && /^  [a-z]/ {p
 done
 LD_LIBRARY_PATH=$libdir "$stage/consumer"
 LD_LIBRARY_PATH=$libdir "$stage/example" | grep -q ' min$' || { echo "README C example printed no row"; exit 1; }
-py=$(find "$stage" -name accelsel.py | head -n 1)
-[ -n "$py" ] || { echo "the Python binding was not installed"; exit 1; }
-# No ACCELSEL_LIBRARY: the binding finds the library in its own prefix.
-(cd "$stage" && PYTHONPATH=$(dirname "$py") /usr/bin/python3 -c \
-    'import accelsel, sys; sys.exit(0 if accelsel._lib._name.startswith(sys.argv[1]) else "loaded " + accelsel._lib._name)' "$stage")
+# The binding is where the python3 that the build found imports from (the
+# directory the summary prints; bindings/python/meson.build writes it, after
+# the interpreter, to python-install.txt), and imports from there.
+info=$build/bindings/python/python-install.txt
+[ -f "$info" ] || { echo "$info was not written"; exit 1; }
+pyexe=$(sed -n 1p "$info")
+if [ -n "$pyexe" ]; then
+    pydir=$(sed -n 2p "$info")
+    chosen=$(sed -n 3p "$info")
+    py=$stage$pydir/accelsel.py
+    [ -f "$py" ] || { echo "the Python binding is not in $pydir (installed: $(find "$stage" -name accelsel.py))"; exit 1; }
+    # A directory the interpreter imports from when it exists: its site
+    # directories, its user site (unless -Dpython.purelibdir chose another).
+    [ "$chosen" = option ] || "$pyexe" - "$pydir" <<'PY' || exit 1
+import os, site, sys
+dirs = site.getsitepackages() + ([site.getusersitepackages()] if site.ENABLE_USER_SITE is not False else [])
+if os.path.normpath(sys.argv[1]) not in [os.path.normpath(d) for d in dirs]:
+    sys.exit("%s does not import from %s (its site directories: %s)" % (sys.executable, sys.argv[1], dirs))
+PY
+    prefix=$(meson introspect "$build" --buildoptions |
+        "$pyexe" -c 'import json, sys; print([o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"][0])')
+    # No ACCELSEL_LIBRARY: the binding finds the library in its own prefix;
+    # one installed outside the prefix (or where the options said), through
+    # the dynamic loader (what ldconfig gives an installed system;
+    # LD_LIBRARY_PATH stands for it here).
+    loader=()
+    case $chosen:$pydir in
+        site:"$prefix"/*) ;;
+        *) loader=(LD_LIBRARY_PATH="$libdir") ;;
+    esac
+    (cd "$stage" && env "${loader[@]}" PYTHONPATH="$(dirname "$py")" "$pyexe" - "$stage" <<'PY') || exit 1
+import accelsel, sys
+# A name without a directory is the loader's find: the file it mapped.
+name = accelsel._lib._name
+if '/' not in name:
+    name = next(w for w in open('/proc/self/maps').read().split() if '/libaccelsel.so' in w)
+sys.exit(0 if name.startswith(sys.argv[1]) else 'loaded ' + name)
+PY
+else
+    # -Dpython=disabled, or no python3: no binding.
+    [ -z "$(find "$stage" -name accelsel.py)" ] || { echo "a binding was installed, though $info names none"; exit 1; }
+fi

@@ -239,10 +239,12 @@ typedef struct accelsel_mapping_solve_options {
     uint64_t seed;          /**< the GA's seed; the same seed gives the same mapping
                                  whatever n_threads */
     uint32_t n_threads;     /**< threads evaluating; 0 = all online cores */
-    uint32_t generations;   /**< outer generations; 0 = default (100). Any value
+    uint32_t generations;   /**< outer generations; default 100 (the INIT's
+                                 value; 0 means it too). Any value
                                  (UINT32_MAX too): the history grows with the
                                  generations run */
-    uint32_t population;    /**< outer population; 0 = default (64) */
+    uint32_t population;    /**< outer population; default 64 (the INIT's value; 0
+                                 means it too) */
     double time_budget_s;   /**< stop after about this wall time from the start of the
                                  solve (building the problem is not counted): the
                                  GA's seeding and generations at three quarters of
@@ -260,7 +262,7 @@ typedef struct accelsel_mapping_solve_options {
                                  A budget makes the result depend on speed, not
                                  only on the seed */
     uint32_t patience;      /**< stop after this many generations without improvement;
-                                 0 = default (50) */
+                                 default 50 (the INIT's value; 0 means it too) */
     uint64_t exhaustive_limit; /**< "exhaustive": largest number of candidates it
                                     enumerates; 0 = default (2000000) */
     accelsel_mapping_progress_fn progress; /**< NULL = none */
@@ -269,7 +271,7 @@ typedef struct accelsel_mapping_solve_options {
 
 #define ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION 1
 #define ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT \
-    { ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION, NULL, 0, 0, 0, 0, 0.0, 0, 0, NULL, NULL }
+    { ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION, NULL, 0, 0, 100, 64, 0.0, 50, 0, NULL, NULL }
 
 /** Fill @p opts with defaults for @p version.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION for an unknown version. */

@@ -499,8 +499,12 @@ ACCELSEL_API int accelsel_predictor_predict_dataset(accelsel_dataset **out,
  *  @param[in]  n      number of requests.
  *  @return 0; the errors of accelsel_predictor_predict() for the first request
  *          that fails (the message names its index); ACCELSEL_EINVAL for a NULL
- *          argument or a @p ds that already has a numeric `predicted` column
- *          holding a value other than 0 or 1; ACCELSEL_ENOMEM.
+ *          argument or a @p ds whose `predicted` column has a cell other than
+ *          0 or 1 (read as every configuration cell: in a numeric or a text
+ *          column, blanks around it trimmed): missing, text or another
+ *          number, the message naming the first such cell's line and file
+ *          ("line 3 of rows.csv"; "dataset row 2", 0-based, for rows built
+ *          in memory) and its value; ACCELSEL_ENOMEM.
  *  Thread safety: @p p and @p ds may be shared. */
 ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
                                                        const accelsel_predictor *p,

@@ -14,9 +14,12 @@
 #include "map/ga_ops.h"
 #include "map/ga_polish.h"
 
-#define DEFAULT_GENERATIONS 100
-#define DEFAULT_POPULATION 64
-#define DEFAULT_PATIENCE 50
+/* The values of fields left 0: those of ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT,
+ * the one place that states them (accelsel map --help prints them). */
+static const accelsel_mapping_solve_options defaults = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+#define DEFAULT_GENERATIONS defaults.generations
+#define DEFAULT_POPULATION defaults.population
+#define DEFAULT_PATIENCE defaults.patience
 #define CROSSOVER_RATE 0.9 /* MAGMA */
 /* Strong selection: with weaker tournaments (3) the population drifts
  * between mappings of equal worth and stops by patience far from the best;

@@ -7,6 +7,8 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "data/table.h"
+#include "perf/cells.h"
 #include "perf/rows.h"
 
 typedef struct newrow {
@@ -74,22 +76,41 @@ static int copy_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t
     return rc;
 }
 
+/* Cell @p i of the dataset's `predicted` column @p c as 0 or 1 in *v, read
+ * as the predictor reads every configuration cell (asel_perf_read_cell():
+ * any column type, blanks around it trimmed); else ACCELSEL_EINVAL naming
+ * the row where the file has it ("line 3 of rows.csv") and the value:
+ * missing, the text ('yes', which made the column text), or the number. */
+static int old_mark(const accelsel_dataset *ds, size_t c, size_t i, double *v)
+{
+    asel_perf_cell x;
+    int rc = asel_perf_read_cell(ds, i, c, &x);
+    if (rc != 0)
+        return rc;
+    *v = x.v;
+    if (x.present && (x.v == 0 || x.v == 1))
+        return 0;
+    char at[256];
+    asel_ds_row_place(ds, i, at, sizeof at);
+    if (!x.present)
+        return asel_error(ACCELSEL_EINVAL, "%s: column 'predicted' is missing, not 0 or 1", at);
+    if (isnan(x.v))
+        return asel_error(ACCELSEL_EINVAL, "%s: column 'predicted' is '%.*s%s', not 0 or 1", at,
+                          ASEL_QUOTE_MAX, x.text, asel_ellipsis(x.text));
+    return asel_error(ACCELSEL_EINVAL, "%s: column 'predicted' is %g, not 0 or 1", at, x.v);
+}
+
 /* The `predicted` column: the old values (0 or 1) or 0, then 1 per new row. */
 static int predicted_column(accelsel_dataset *out, const accelsel_dataset *ds, size_t n)
 {
     size_t old = accelsel_dataset_rows(ds), c = asel_perf_column(ds, "predicted");
     int have = c != SIZE_MAX;
-    if (have && accelsel_dataset_column_type(ds, c) != ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_EINVAL, "the dataset's 'predicted' column is not numeric");
     double *v = asel_calloc(old + n ? old + n : 1, sizeof *v);
     if (v == NULL)
         return asel_enomem();
     int rc = 0;
-    for (size_t i = 0; i < old && rc == 0; i++) {
-        v[i] = have ? accelsel_dataset_number(ds, i, c) : 0;
-        if (v[i] != 0 && v[i] != 1)
-            rc = asel_error(ACCELSEL_EINVAL, "row %zu of column 'predicted' is %g, not 0 or 1", i, v[i]);
-    }
+    for (size_t i = 0; have && i < old && rc == 0; i++)
+        rc = old_mark(ds, c, i, &v[i]);
     for (size_t i = 0; i < n; i++)
         v[old + i] = 1;
     if (rc == 0)

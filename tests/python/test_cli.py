@@ -433,5 +433,17 @@ class CsvEscapeTest(unittest.TestCase):
                 self.assertEqual(r.stdout, '')
 
 
+class MapDefaultsTest(unittest.TestCase):
+    def test_map_help_says_the_libraries_defaults(self):
+        """100, 64 and 50, as accelsel_mapping_solve_options_init() sets them."""
+        r = run('map', '--help')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn("the library's", r.stdout)
+        self.assertIn('  --generations N         outer generations (default 100)\n', r.stdout)
+        self.assertIn('  --population N          outer population, at least 4 (default 64)\n',
+                      r.stdout)
+        self.assertIn('without improvement\n                          (default 50)\n', r.stdout)
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -333,5 +333,44 @@ class RowLinesTest(unittest.TestCase):
                           json.loads(r.stdout)['recommendation'])
 
 
+class PredictedColumnTest(unittest.TestCase):
+    """--with-predictions on a file that has a `predicted` column: a cell
+    other than 0 or 1 is named by its line in the file and its value."""
+
+    def rows_with(self, d, *cells):
+        with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='') as f:
+            rows = list(csv.DictReader(f))[:len(cells)]
+        for row, cell in zip(rows, cells):
+            row['predicted'] = cell
+        path = os.path.join(d, 'rows.csv')
+        with open(path, 'w', newline='') as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+        return path
+
+    def test_each_bad_cell_names_its_line_and_value(self):
+        with tempfile.TemporaryDirectory() as d:
+            for cells, message in ((('', '0'), "line 2 of %s: column 'predicted' is missing"),
+                                   (('0', 'yes'), "line 3 of %s: column 'predicted' is 'yes'"),
+                                   (('0', '1', '2'), "line 4 of %s: column 'predicted' is 2"),
+                                   (('1', '0.5'), "line 3 of %s: column 'predicted' is 0.5")):
+                with self.subTest(cells=cells):
+                    path = self.rows_with(d, *cells)
+                    r = run('--csv', path, '--with-predictions', 't4:8')
+                    self.assertEqual(r.returncode, 1, r.stderr)
+                    self.assertIn((message % path) + ', not 0 or 1 (ACCELSEL_EINVAL)', r.stderr)
+                    self.assertEqual(r.stdout, '')
+
+    def test_zeros_and_ones_are_kept(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = self.rows_with(d, '0', ' 1', '0 ')  # a text column, blanks trimmed
+            r = run('--csv', path, '--rows', 'all', '--with-predictions', 't4:8,16', '--k', '2',
+                    '--format', 'csv', '--top', '10')
+            self.assertEqual(r.returncode, 0, r.stderr)
+            marks = sorted(row['predicted'] for row in csv.DictReader(r.stdout.splitlines()))
+            self.assertEqual(marks, ['0', '0', '1', '1', '1'])
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -16,7 +16,12 @@ static const char usage_text[] =
     "  show NAME  the device, design, link or system called NAME (a name or an\n"
     "             alias such as an MLPerf accelerator spelling; case is ignored)\n"
     "  validate   read FILE and report its entries, or the first error with its line\n"
-    "  --catalog FILE  use the catalog in FILE instead of the built-in one\n"
+    "  --catalog FILE  the built-in catalog with FILE merged over it, as in every\n"
+    "                  command: an entry of FILE replaces the built-in entry of its\n"
+    "                  name; an alias of FILE's entry that names a built-in entry\n"
+    "                  that stays is left to that entry, so an entry copied with\n"
+    "                  show NAME --format yaml and renamed adds a device\n"
+    "                  (validate reads FILE on its own)\n"
     "  --format F      table (default), json or yaml (yaml writes catalog YAML)\n";
 
 typedef struct catalog_args {
@@ -252,7 +257,7 @@ int cli_catalog(int argc, char **argv)
     if (strcmp(a.action, "list") != 0 && strcmp(a.action, "show") != 0)
         return cli_usage_error("catalog: unknown action '%s' (list, show or validate)", a.action);
     accelsel_catalog *cat = NULL;
-    if ((rc = cli_load_catalog(&cat, a.file)) != CLI_OK)
+    if ((rc = cli_open_catalog(&cat, a.file)) != CLI_OK)
         return rc;
     rc = strcmp(a.action, "list") == 0 ? list(cat, &a) : show(cat, &a);
     accelsel_catalog_free(cat);

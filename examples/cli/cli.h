@@ -137,6 +137,13 @@ int cli_load_network(accelsel_network **net, const char *arg);
 /* The catalog in file @p path, or the built-in one when @p path is NULL. */
 int cli_load_catalog(accelsel_catalog **cat, const char *path);
 
+/* What --catalog means in every command: the built-in catalog with the file
+ * @p path merged over it (ACCELSEL_MERGE_OVERRIDE: an entry of the file
+ * replaces the built-in entry of its name; an alias of the file's entry that
+ * names a built-in entry which stays is left to that entry), or the built-in
+ * catalog alone when @p path is NULL. */
+int cli_open_catalog(accelsel_catalog **cat, const char *path);
+
 /* Print a dataset as an aligned table, CSV or JSON (array of objects).
  * Every CSV of the command line is written here: by the library's writer
  * (RFC 4180 quoting), with column names and text cells escaped as tables

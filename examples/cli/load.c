@@ -196,3 +196,23 @@ int cli_load_catalog(accelsel_catalog **cat, const char *path)
     int rc = accelsel_catalog_load_file(cat, path);
     return rc != 0 ? cli_fail(rc, path) : CLI_OK;
 }
+
+int cli_open_catalog(accelsel_catalog **cat, const char *path)
+{
+    *cat = NULL;
+    accelsel_catalog *builtin = NULL, *user = NULL;
+    if (cli_load_catalog(&builtin, NULL) != CLI_OK)
+        return CLI_FAIL;
+    if (path == NULL) {
+        *cat = builtin;
+        return CLI_OK;
+    }
+    int status = cli_load_catalog(&user, path);
+    if (status == CLI_OK) {
+        int rc = accelsel_catalog_merge(cat, builtin, user, ACCELSEL_MERGE_OVERRIDE);
+        status = rc != 0 ? cli_fail(rc, path) : CLI_OK;
+    }
+    accelsel_catalog_free(user);
+    accelsel_catalog_free(builtin);
+    return status;
+}

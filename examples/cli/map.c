@@ -26,7 +26,7 @@ static int build_problem(accelsel_mapping_problem **p, const map_args *a)
 {
     accelsel_catalog *cat = NULL;
     accelsel_network *net = NULL;
-    int status = cli_load_catalog(&cat, a->catalog);
+    int status = cli_open_catalog(&cat, a->catalog);
     if (status == CLI_OK)
         status = cli_load_network(&net, a->network);
     if (status == CLI_OK) {

@@ -144,6 +144,7 @@ int asel_hw_load(accelsel_catalog **out, const char *data, size_t len, const cha
 typedef struct asel_hw_ref {
     const accelsel_catalog *cat;
     size_t index;
+    uint64_t drop_aliases; /* bit i: leave alias i out (merge: another entry keeps it) */
 } asel_hw_ref;
 
 typedef struct asel_hw_plan {

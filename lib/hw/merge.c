@@ -2,6 +2,7 @@
  * entries to keep, then write and re-read them (asel_hw_build), so a merged
  * or selected catalog passes every check a loaded one does and systems refer
  * to entries by name in their new catalog. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,33 +39,80 @@ static const char *entry_name(const accelsel_catalog *cat, asel_hw_list list, si
     return name;
 }
 
+/* Bits of the aliases of entry (bc, bi) that equal an alias of entry
+ * (ac, ai); 0 when a name of either is in the clash, or an alias past 64. */
+static uint64_t clashing_aliases(const accelsel_catalog *ac, size_t ai, const accelsel_catalog *bc,
+                                 size_t bi, asel_hw_list list)
+{
+    const char *an, *bn;
+    const char *const *aa, *const *ba;
+    size_t na, nb;
+    asel_hw_names(ac, list, ai, &an, &aa, &na);
+    asel_hw_names(bc, list, bi, &bn, &ba, &nb);
+    uint64_t bits = 0;
+    for (size_t i = 0; i <= na; i++) {
+        const char *x = i == 0 ? an : aa[i - 1];
+        if (asel_hw_name_eq(x, bn))
+            return 0;
+        for (size_t j = 0; j < nb; j++)
+            if (asel_hw_name_eq(x, ba[j])) {
+                if (i == 0 || j >= 64)
+                    return 0;
+                bits |= (uint64_t)1 << j;
+            }
+    }
+    return bits;
+}
+
+static int clash_error(const accelsel_catalog *a, size_t i, const accelsel_catalog *b, size_t j,
+                       asel_hw_list list, const char *clash)
+{
+    return asel_error(ACCELSEL_EINVAL,
+                      "cannot merge: %s '%s' of the second catalog clashes with %s '%s' "
+                      "of the first (both are called '%s')",
+                      asel_hw_noun(list), entry_name(b, list, j), asel_hw_noun(list),
+                      entry_name(a, list, i), clash);
+}
+
 /* Plan one list: a's entries (replaced in place by b's entry of the same
- * name when overriding), then b's other entries. */
+ * name when overriding), then b's other entries. When overriding, an alias
+ * that b's entry shares with an entry of a which stays is left to a's entry
+ * (left out of b's), so a copy of an entry under a new name, aliases and
+ * all, adds to the catalog and the aliases still find the original; a clash
+ * that involves the name of either entry is still an error. */
 static int plan_list(asel_hw_plan *plan, const accelsel_catalog *a, const accelsel_catalog *b,
-                     asel_hw_list list, int override, unsigned char *used)
+                     asel_hw_list list, int override, unsigned char *used, uint64_t *drop)
 {
     size_t na = asel_hw_count(a, list), nb = asel_hw_count(b, list);
     memset(used, 0, nb);
+    memset(drop, 0, nb * sizeof *drop);
     for (size_t i = 0; i < na; i++) {
-        asel_hw_ref r = {a, i};
-        for (size_t j = 0; j < nb; j++) {
+        int stays = 1;
+        for (size_t j = 0; override && j < nb; j++)
+            if (asel_hw_name_eq(entry_name(a, list, i), entry_name(b, list, j)))
+                stays = 0;
+        for (size_t j = 0; stays && j < nb; j++) {
             const char *clash = shared_name(a, i, b, j, list);
             if (clash == NULL)
                 continue;
-            if (!override || !asel_hw_name_eq(entry_name(a, list, i), entry_name(b, list, j)) || used[j])
-                return asel_error(ACCELSEL_EINVAL,
-                                  "cannot merge: %s '%s' of the second catalog clashes with %s '%s' "
-                                  "of the first (both are called '%s')",
-                                  asel_hw_noun(list), entry_name(b, list, j), asel_hw_noun(list),
-                                  entry_name(a, list, i), clash);
-            used[j] = 1;
-            r = (asel_hw_ref){b, j};
+            uint64_t bits = override ? clashing_aliases(a, i, b, j, list) : 0;
+            if (bits == 0)
+                return clash_error(a, i, b, j, list, clash);
+            drop[j] |= bits;
         }
+    }
+    for (size_t i = 0; i < na; i++) {
+        asel_hw_ref r = {a, i, 0};
+        for (size_t j = 0; override && j < nb; j++)
+            if (asel_hw_name_eq(entry_name(a, list, i), entry_name(b, list, j))) {
+                used[j] = 1;
+                r = (asel_hw_ref){b, j, drop[j]};
+            }
         plan->items[list][plan->n[list]++] = r;
     }
     for (size_t j = 0; j < nb; j++)
         if (!used[j])
-            plan->items[list][plan->n[list]++] = (asel_hw_ref){b, j};
+            plan->items[list][plan->n[list]++] = (asel_hw_ref){b, j, drop[j]};
     return 0;
 }
 
@@ -77,12 +125,14 @@ static int merge_plan(asel_hw_plan *plan, const accelsel_catalog *a, const accel
         most = cap[k] > most ? cap[k] : most;
     }
     unsigned char *used = asel_malloc(most);
-    int rc = used == NULL ? asel_enomem() : asel_hw_plan_empty(plan, cap);
+    uint64_t *drop = asel_malloc(most * sizeof *drop);
+    int rc = used == NULL || drop == NULL ? asel_enomem() : asel_hw_plan_empty(plan, cap);
     for (size_t k = 0; rc == 0 && k < ASEL_HW_LIST_COUNT; k++)
-        rc = plan_list(plan, a, b, (asel_hw_list)k, override, used);
-    if (rc != 0 && used != NULL)
+        rc = plan_list(plan, a, b, (asel_hw_list)k, override, used, drop);
+    if (rc != 0 && used != NULL && drop != NULL)
         asel_hw_plan_release(plan);
     asel_free(used);
+    asel_free(drop);
     return rc;
 }
 

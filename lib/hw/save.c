@@ -56,21 +56,48 @@ void asel_hw_put_provenance(asel_buf *b, const accelsel_provenance *p, size_t n_
     asel_hw_put_list(b, "derived", p->derived, n_derived_given);
 }
 
+/* The entry's aliases less those r->drop_aliases leaves out, in @p keep. */
+static void kept_aliases(const asel_hw_ref *r, const char *const **aliases, size_t *n,
+                         const char *keep[64])
+{
+    if (r->drop_aliases == 0 || *n > 64)
+        return;
+    size_t m = 0;
+    for (size_t i = 0; i < *n; i++)
+        if (!(r->drop_aliases >> i & 1u))
+            keep[m++] = (*aliases)[i];
+    *aliases = keep;
+    *n = m;
+}
+
 static void write_entry(asel_buf *b, asel_hw_list list, const asel_hw_ref *r)
 {
+    const char *keep[64];
     switch (list) {
-    case ASEL_HW_DEVICES:
-        asel_hw_write_device(b, r->cat, &r->cat->devices[r->index]);
+    case ASEL_HW_DEVICES: {
+        asel_hw_device d = r->cat->devices[r->index];
+        kept_aliases(r, &d.info.aliases, &d.info.n_aliases, keep);
+        asel_hw_write_device(b, r->cat, &d);
         break;
-    case ASEL_HW_DESIGNS:
-        asel_hw_write_design(b, &r->cat->designs[r->index]);
+    }
+    case ASEL_HW_DESIGNS: {
+        asel_hw_design d = r->cat->designs[r->index];
+        kept_aliases(r, &d.info.aliases, &d.info.n_aliases, keep);
+        asel_hw_write_design(b, &d);
         break;
-    case ASEL_HW_LINKS:
-        asel_hw_write_link(b, &r->cat->links[r->index]);
+    }
+    case ASEL_HW_LINKS: {
+        asel_hw_link l = r->cat->links[r->index];
+        kept_aliases(r, &l.info.aliases, &l.info.n_aliases, keep);
+        asel_hw_write_link(b, &l);
         break;
-    case ASEL_HW_SYSTEMS:
-        asel_hw_write_system(b, r->cat, &r->cat->systems[r->index]);
+    }
+    case ASEL_HW_SYSTEMS: {
+        asel_hw_system s = r->cat->systems[r->index];
+        kept_aliases(r, &s.info.aliases, &s.info.n_aliases, keep);
+        asel_hw_write_system(b, r->cat, &s);
         break;
+    }
     }
 }
 

@@ -122,8 +122,10 @@ static const accelsel_criterion criteria[] = {
 };
 static const char *const devices[] = {"NVIDIA H100-SXM5-80GB", "a100-sxm4-40gb", "TPU v4",
                                       "NVIDIA T4", "Tesla V100-SXM2-16GB"};
-/* Not in the catalog: the lookup fails and searches every name for the nearest. */
-static const char *const misspelt[] = {"NVIDIA H100-SXM5-8GB", "tpu-v9", "A100 SXM 40GB"};
+/* Not in the catalog: the lookup fails and searches every name for the
+ * nearest ("A100 SXM 40GB" resolves since lookups take the spellings people
+ * type, so the near miss is one gigabyte off). */
+static const char *const misspelt[] = {"NVIDIA H100-SXM5-8GB", "tpu-v9", "A100 SXM 41GB"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

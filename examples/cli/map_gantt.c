@@ -36,12 +36,20 @@ static void xml_text(FILE *f, const char *s)
     }
 }
 
-/* Index of @p strategy in the legend, added if new. */
-static size_t strategy_index(const char **names, size_t *n, const char *strategy)
+/* Whether layer @p l draws a bar one can see (some slot, some time). */
+static int visible(const map_view_layer *l)
+{
+    return l->n_slots > 0 && l->end_s > l->start_s;
+}
+
+/* Index of @p strategy in the legend, added if new and @p add; *n if absent. */
+static size_t strategy_index(const char **names, size_t *n, const char *strategy, int add)
 {
     for (size_t i = 0; i < *n; i++)
         if (strcmp(names[i], strategy) == 0)
             return i;
+    if (!add)
+        return *n;
     names[*n] = strategy;
     return (*n)++;
 }
@@ -83,14 +91,18 @@ static void draw_bars(FILE *f, const map_view *v, double span, const char **lege
 {
     for (size_t i = 0; i < v->n_layers; i++) {
         const map_view_layer *l = &v->layers[i];
-        size_t colour = strategy_index(legend, n_legend, l->strategy) % N_COLOURS;
+        /* The legend lists the strategies of the bars one sees; a layer of
+         * no duration keeps its bar (and tooltip), grey unless its strategy
+         * is listed. */
+        size_t at = strategy_index(legend, n_legend, l->strategy, 0);
+        const char *fill = at < *n_legend ? palette[at % N_COLOURS] : "#bbbbbb";
         double x = LEFT + PLOT_W * l->start_s / span;
         double w = PLOT_W * (l->end_s - l->start_s) / span;
         for (size_t k = 0; k < l->n_slots; k++) {
             fprintf(f, "<rect x=\"%.3f\" y=\"%.1f\" width=\"%.3f\" height=\"%.1f\" fill=\"%s\" "
                        "stroke=\"white\" stroke-width=\"0.3\"><title>",
                     x, TOP + ROW_H * (double)l->slots[k] + (ROW_H - BAR_H) / 2, w > 0 ? w : 0,
-                    BAR_H, palette[colour]);
+                    BAR_H, fill);
             xml_text(f, l->name);
             fputs(" (", f);
             xml_text(f, l->strategy);
@@ -134,7 +146,7 @@ static void draw(FILE *f, const map_view *v, const char **legend)
     double bottom = TOP + ROW_H * (double)v->n_slots + 4;
     size_t n_legend = 0;
     for (size_t i = 0; i < v->n_layers; i++)
-        strategy_index(legend, &n_legend, v->layers[i].strategy);
+        strategy_index(legend, &n_legend, v->layers[i].strategy, visible(&v->layers[i]));
     double height = bottom + 60 + 20.0 * (double)((n_legend + 4) / 5) + 10;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -145,7 +157,6 @@ static void draw(FILE *f, const map_view *v, const char **legend)
     xml_text(f, v->title);
     fputs("</text>\n", f);
     draw_labels(f, v);
-    n_legend = 0;
     draw_bars(f, v, span, legend, &n_legend);
     draw_axis(f, span, bottom);
     draw_legend(f, legend, n_legend, bottom + 48);

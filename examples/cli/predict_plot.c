@@ -1,5 +1,6 @@
 /* accelsel predict --plot: predicted against measured time to train (one
- * colour per accelerator family, the identity drawn as a dotted diagonal),
+ * colour and marker per accelerator family, the identity y = x drawn by the
+ * library as a thin dashed line),
  * and the scaling sweep (time and E' against the count). */
 #include <errno.h>
 #include <math.h>
@@ -7,8 +8,6 @@
 #include <string.h>
 
 #include "predict.h"
-
-#define IDENTITY_DOTS 64 /* points drawing the line y = x in a scatter panel */
 
 static int write_svg(const char *path, const accelsel_plot_panel *panels, size_t n)
 {
@@ -45,41 +44,23 @@ typedef struct rows_plot {
     size_t n, n_groups;
 } rows_plot;
 
-/* Families as groups (missing family: "unknown"), then the identity group. */
+/* Families as groups, then "unknown family" when some row has none. */
 static void fill_groups(const accelsel_dataset *ds, rows_plot *p)
 {
-    size_t col, n = accelsel_dataset_rows(ds);
+    size_t col, n = accelsel_dataset_rows(ds), unknown = 0;
     int has = accelsel_dataset_column_index(ds, "accelerator_family", &col) == 0 &&
               accelsel_dataset_column_type(ds, col) == ACCELSEL_COLUMN_CATEGORICAL;
     size_t levels = has ? accelsel_dataset_levels(ds, col) : 0;
     for (size_t l = 0; l < levels; l++)
         p->names[l] = accelsel_dataset_level(ds, col, l);
     p->names[levels] = "unknown family";
-    p->names[levels + 1] = "predicted = measured";
-    p->n_groups = levels + 2;
     for (size_t i = 0; i < n; i++) {
         int64_t code = has ? accelsel_dataset_code(ds, i, col) : -1;
         p->group[i] = code >= 0 ? code : (int64_t)levels;
+        unknown += code < 0;
     }
-}
-
-/* Dots along y = x over the range of the points. */
-static void fill_identity(rows_plot *p, size_t n)
-{
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < n; i++)
-        if (p->x[i] > 0 && p->y[i] > 0 && isfinite(p->x[i]) && isfinite(p->y[i])) {
-            lo = fmin(lo, fmin(p->x[i], p->y[i]));
-            hi = fmax(hi, fmax(p->x[i], p->y[i]));
-        }
-    if (!(lo < hi))
-        lo = 1, hi = 10;
-    for (size_t k = 0; k < IDENTITY_DOTS; k++) {
-        double v = lo * pow(hi / lo, (double)k / (IDENTITY_DOTS - 1));
-        p->x[n + k] = p->y[n + k] = v;
-        p->group[n + k] = (int64_t)p->n_groups - 1;
-    }
-    p->n = n + IDENTITY_DOTS;
+    p->n_groups = levels + (unknown > 0 || levels == 0);
+    p->n = n;
 }
 
 int predict_plot_rows(const char *path, const accelsel_dataset *ds)
@@ -91,7 +72,7 @@ int predict_plot_rows(const char *path, const accelsel_dataset *ds)
                         "to draw predicted against measured\n");
         return CLI_FAIL;
     }
-    size_t n = accelsel_dataset_rows(ds), cap = n + IDENTITY_DOTS;
+    size_t n = accelsel_dataset_rows(ds), cap = n ? n : 1;
     rows_plot p = {malloc(cap * sizeof(double)), malloc(cap * sizeof(double)),
                    malloc(cap * sizeof(int64_t)), malloc((n + 2) * sizeof(char *)), 0, 0};
     int status = CLI_OK;
@@ -101,8 +82,8 @@ int predict_plot_rows(const char *path, const accelsel_dataset *ds)
         memcpy(p.x, measured, n * sizeof *p.x);
         memcpy(p.y, predicted, n * sizeof *p.y);
         fill_groups(ds, &p);
-        fill_identity(&p, n);
         accelsel_plot_panel panel = ACCELSEL_PLOT_PANEL_INIT;
+        panel.kind = ACCELSEL_PLOT_SCATTER_IDENTITY;
         panel.x = p.x;
         panel.y = p.y;
         panel.group = p.group;

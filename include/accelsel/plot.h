@@ -14,12 +14,17 @@ extern "C" {
 /** @name Panel kinds @{ */
 #define ACCELSEL_PLOT_SCATTER 1 /**< one marker per point, coloured by group */
 #define ACCELSEL_PLOT_LINES 2   /**< one polyline per group, points joined in order of x */
+/** A scatter panel with the identity y = x drawn as a thin dashed line (no
+ *  markers) across the plot, both axes over one range, and "y = x" in the
+ *  legend; for predicted against measured. log_x and log_y must be equal. */
+#define ACCELSEL_PLOT_SCATTER_IDENTITY 3
 /** @} */
 
 /** One panel of a figure. The arrays are read during accelsel_plot_svg() only. */
 typedef struct accelsel_plot_panel {
     unsigned int version;          /**< ACCELSEL_PLOT_PANEL_VERSION */
-    uint32_t kind;                 /**< ACCELSEL_PLOT_SCATTER or ACCELSEL_PLOT_LINES */
+    uint32_t kind;                 /**< ACCELSEL_PLOT_SCATTER, ACCELSEL_PLOT_LINES or
+                                        ACCELSEL_PLOT_SCATTER_IDENTITY */
     const double *x;               /**< @ref n x values */
     const double *y;               /**< @ref n y values */
     const int64_t *group;          /**< @ref n group indices in [0, n_groups), or NULL for one group */
@@ -58,7 +63,8 @@ ACCELSEL_API size_t accelsel_plot_panel_size(void);
  *  @param[in]  panels    @p n_panels panels, each 620 x 420 pixels; only read during the call.
  *  @param[in]  n_panels  1 to 16.
  *  @return 0; ACCELSEL_EINVAL for a NULL @p out or @p panels, a panel with NULL
- *          x or y while n > 0, an unknown kind, n_groups 0 (or above 1 without
+ *          x or y while n > 0, an unknown kind (or an identity panel whose
+ *          axes differ in log_x and log_y), n_groups 0 (or above 1 without
  *          group or group_names), a group index out of range, a NULL entry of
  *          group_names, or a bad panel count (the message gives the panel);
  *          ACCELSEL_EVERSION for an unknown panel version; ACCELSEL_ENOMEM.

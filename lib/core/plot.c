@@ -110,7 +110,20 @@ static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, si
         pts[i].x = ox + LEFT + (pts[i].x - ax->lo) / (ax->hi - ax->lo) * w;
         pts[i].y = TOP + h - (pts[i].y - ay->lo) / (ay->hi - ay->lo) * h;
     }
-    if (p->kind == ACCELSEL_PLOT_SCATTER) {
+    if (p->kind == ACCELSEL_PLOT_SCATTER_IDENTITY) {
+        /* y = x from where it enters the frame to where it leaves it */
+        double lo = fmax(ax->lo, ay->lo), hi = fmin(ax->hi, ay->hi);
+        if (lo < hi)
+            asel_buf_printf(b,
+                            "<line class=\"identity\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+                            "y2=\"%.2f\" stroke=\"#555\" stroke-width=\"1\" "
+                            "stroke-dasharray=\"5,4\"/>\n",
+                            ox + LEFT + (lo - ax->lo) / (ax->hi - ax->lo) * w,
+                            TOP + h - (lo - ay->lo) / (ay->hi - ay->lo) * h,
+                            ox + LEFT + (hi - ax->lo) / (ax->hi - ax->lo) * w,
+                            TOP + h - (hi - ay->lo) / (ay->hi - ay->lo) * h);
+    }
+    if (p->kind != ACCELSEL_PLOT_LINES) {
         for (size_t i = 0; i < n; i++)
             asel_svg_marker(b, pts[i].x, pts[i].y, 3.5, (size_t)pts[i].g);
         return;
@@ -119,7 +132,7 @@ static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, si
         size_t j = i;
         asel_buf_printf(b, "<polyline fill=\"none\" stroke-width=\"1.8\" stroke=\"%s\" "
                            "stroke-dasharray=\"%s\" points=\"",
-                        asel_svg_color((size_t)pts[i].g), asel_svg_dash((size_t)pts[i].g));
+                        asel_svg_color((size_t)pts[i].g), asel_svg_line_dash((size_t)pts[i].g));
         for (; j < n && pts[j].g == pts[i].g; j++)
             asel_buf_printf(b, "%s%.2f,%.2f", j > i ? " " : "", pts[j].x, pts[j].y);
         asel_buf_puts(b, "\"/>\n");
@@ -131,7 +144,7 @@ static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, si
 
 static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
 {
-    if (p->n_groups <= 1 && p->group_names == NULL)
+    if (p->n_groups <= 1 && p->group_names == NULL && p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY)
         return;
     double x = ox + PANEL_W - RIGHT + 12, y = TOP + 8;
     size_t shown = p->n_groups > 24 ? 24 : (size_t)p->n_groups;
@@ -142,6 +155,12 @@ static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
         asel_svg_marker(b, x + 5, y - 4, 4, g);
         asel_svg_text(b, x + 15, y, p->group_names ? p->group_names[g] : name, "start", 10, 0);
     }
+    if (p->kind == ACCELSEL_PLOT_SCATTER_IDENTITY) {
+        asel_buf_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#555\" "
+                           "stroke-width=\"1\" stroke-dasharray=\"5,4\"/>\n",
+                        x - 2, y - 4, x + 12, y - 4);
+        asel_svg_text(b, x + 15, y, "y = x", "start", 10, 0);
+    }
     asel_buf_puts(b, "</g>\n");
 }
 
@@ -150,9 +169,13 @@ static int check_panel(const accelsel_plot_panel *p, size_t i)
     if (p->version != ACCELSEL_PLOT_PANEL_VERSION)
         return asel_error(ACCELSEL_EVERSION, "accelsel_plot_svg: panel %zu has unknown version %u", i,
                           p->version);
-    if (p->kind != ACCELSEL_PLOT_SCATTER && p->kind != ACCELSEL_PLOT_LINES)
+    if (p->kind != ACCELSEL_PLOT_SCATTER && p->kind != ACCELSEL_PLOT_LINES &&
+        p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY)
         return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu has unknown kind %u", i,
                           (unsigned)p->kind);
+    if (p->kind == ACCELSEL_PLOT_SCATTER_IDENTITY && (p->log_x != 0) != (p->log_y != 0))
+        return asel_error(ACCELSEL_EINVAL,
+                          "accelsel_plot_svg: panel %zu: an identity panel needs log_x = log_y", i);
     if (p->n > 0 && (p->x == NULL || p->y == NULL))
         return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu has NULL x or y", i);
     if (p->n_groups == 0 || (p->group == NULL && p->n_groups != 1 && p->group_names == NULL))
@@ -185,6 +208,10 @@ static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
         pts[m++] = (point){x, y, p->group ? p->group[i] : 0};
         ax.lo = fmin(ax.lo, x), ax.hi = fmax(ax.hi, x);
         ay.lo = fmin(ay.lo, y), ay.hi = fmax(ay.hi, y);
+    }
+    if (p->kind == ACCELSEL_PLOT_SCATTER_IDENTITY) { /* one range, so y = x is the diagonal */
+        ax.lo = ay.lo = fmin(ax.lo, ay.lo);
+        ax.hi = ay.hi = fmax(ax.hi, ay.hi);
     }
     widen(&ax);
     widen(&ay);

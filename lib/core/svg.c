@@ -90,10 +90,16 @@ const char *asel_svg_color(size_t i)
     return palette[i % N_COLORS];
 }
 
+static const char *const dashes[N_SHAPES] = {"none", "6,3", "2,2", "8,3,2,3", "1,3"};
+
 const char *asel_svg_dash(size_t i)
 {
-    static const char *const dashes[N_SHAPES] = {"none", "6,3", "2,2", "8,3,2,3", "1,3"};
     return dashes[(i / N_COLORS) % N_SHAPES];
+}
+
+const char *asel_svg_line_dash(size_t i)
+{
+    return dashes[i % N_SHAPES];
 }
 
 void asel_svg_marker(asel_buf *b, double cx, double cy, double r, size_t i)

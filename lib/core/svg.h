@@ -23,6 +23,11 @@ void asel_svg_text(asel_buf *b, double x, double y, const char *text, const char
  * circles and solid lines. */
 const char *asel_svg_color(size_t i);
 const char *asel_svg_dash(size_t i);
+/* The dash of line @p i in a line panel: the five patterns in turn, so that
+ * neighbouring series differ in dash as well as colour (a line lying on
+ * another still shows through its gaps); with the colour, distinct for 35
+ * series (7 and 5 are coprime). */
+const char *asel_svg_line_dash(size_t i);
 /* The marker of series @p i centred at (cx, cy), of radius about @p r. */
 void asel_svg_marker(asel_buf *b, double cx, double cy, double r, size_t i);
 

@@ -98,7 +98,7 @@ class OutputTest(unittest.TestCase):
         plot = ET.parse(self.plot).getroot()
         ran = [r['method'] for r in self.out['results'] if r['method'] != 'ga' and r['latency_s'] is not None]
         self.assertEqual(len(list(plot.iter(SVG + 'polyline'))), 1 + len(ran))
-        legend = [t.text for t in plot.iter(SVG + 'text')]
+        legend = [t.text.split(':')[0] for t in plot.iter(SVG + 'text')]
         for name in ['genetic algorithm'] + ran:
             self.assertIn(name, legend)
         bars = list(ET.parse(self.gantt).getroot().iter(SVG + 'rect'))
@@ -359,6 +359,66 @@ class ErrorTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         for option in ('--network', '--system', '--compare', '--gantt', '--plot', '--evaluate'):
             self.assertIn(option, r.stdout)
+
+
+class PlotReadingTest(unittest.TestCase):
+    """The convergence plot speaks ms as the CLI does, and each line, a
+    baseline lying on another included, can be told apart; the Gantt legend
+    lists the strategies of the layers drawn."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.plot = os.path.join(cls.tmp.name, 'plot.svg')
+        cls.gantt = os.path.join(cls.tmp.name, 'gantt.svg')
+        cls.out = run_json('--network', 'two-tower', '--system', 'adaptive-4', '--seed', '3',
+                           '--generations', '6', '--population', '8', '--threads', '1',
+                           '--compare', '--plot', cls.plot, '--gantt', cls.gantt)
+        cls.root = ET.parse(cls.plot).getroot()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_axis_in_ms(self):
+        texts = [t for t in self.root.iter(SVG + 'text')]
+        self.assertIn('latency (ms)', [t.text for t in texts])
+        ticks = [float(t.text) for t in texts if t.get('text-anchor') == 'end'
+                 and t.text.replace('.', '', 1).isdigit()]
+        values = [r['latency_s'] * 1e3 for r in self.out['results'] if r['latency_s'] is not None]
+        self.assertTrue(ticks)
+        self.assertLessEqual(min(ticks), max(values))
+        self.assertGreaterEqual(max(ticks), min(values))
+        legend = [t.text for t in self.root.find('.//%sg[@class="legend"]' % SVG).iter(SVG + 'text')]
+        for r in self.out['results']:
+            if r['latency_s'] is None:
+                continue
+            name = 'genetic algorithm' if r['method'] == 'ga' else r['method']
+            self.assertIn('%s: %.4f ms' % (name, r['latency_s'] * 1e3), legend)
+
+    def test_lines_are_distinct(self):
+        lines = list(self.root.iter(SVG + 'polyline'))
+        self.assertGreaterEqual(len(lines), 4)
+        styles = [(l.get('stroke'), l.get('stroke-dasharray')) for l in lines]
+        self.assertEqual(len(set(styles)), len(styles))
+        # lines that coincide (single and data-parallel often do) differ in dash
+        by_points = {}
+        for l in lines:
+            by_points.setdefault(l.get('points'), []).append(l.get('stroke-dasharray'))
+        for dashes in by_points.values():
+            self.assertEqual(len(set(dashes)), len(dashes))
+
+    def test_gantt_legend_is_the_strategies_drawn(self):
+        root = ET.parse(self.gantt).getroot()
+        drawn = {b.find(SVG + 'title').text.split(' (')[1].split(' on ')[0]
+                 for b in root.iter(SVG + 'rect') if b.find(SVG + 'title') is not None
+                 and float(b.get('width')) > 0}
+        legend_y = max(float(t.get('y')) for t in root.iter(SVG + 'text'))
+        legend = [t.text for t in root.iter(SVG + 'text') if t.get('text-anchor') is None]
+        self.assertEqual(sorted(legend), sorted(drawn))
+        self.assertEqual(drawn, {l['strategy'] for l in self.out['layers']
+                                 if l['end_s'] > l['start_s']})
+        self.assertGreater(legend_y, 0)
 
 
 if __name__ == '__main__':

@@ -269,7 +269,7 @@ class FromCsv(unittest.TestCase):
             root = ET.parse(svg).getroot()
         self.assertTrue(root.tag.endswith('svg'))
         text = ' '.join(t.text or '' for t in root.iter() if t.tag.endswith('text'))
-        for label in ('NVIDIA A100', 'predicted = measured', 'measured (min)'):
+        for label in ('NVIDIA A100', 'y = x', 'measured (min)'):
             self.assertIn(label, text)
 
 
@@ -793,6 +793,44 @@ class RankWithPredictions(unittest.TestCase):
         # Read with the spec, before the predictor is calibrated (seconds).
         self.assertIn("accelsel: rank: --with-predictions: no device 'h2000'; nearest: 'H200'",
                       p.stderr)
+
+
+
+class IdentityLine(unittest.TestCase):
+    """predict --from-csv --plot draws y = x as one thin dashed line, not as
+    markers that hide the points on it and read as a family of their own."""
+
+    def test_identity_is_a_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, 'rows.svg')
+            p = ok('--from-csv', CSV, NA, '--plot', svg, '--format', 'csv')
+            root = ET.parse(svg).getroot()
+        rows = list(csv.DictReader(io.StringIO(p.stdout)))
+
+        def positive(v):
+            try:
+                return float(v) > 0
+            except ValueError:
+                return False
+        shown = sum(1 for r in rows if positive(r['time_to_train_min'])
+                    and positive(r['predicted_time_to_train_min']))
+        self.assertGreater(shown, 100)
+        ns = '{http://www.w3.org/2000/svg}'
+        legend = root.find('.//%sg[@class="legend"]' % ns)
+        in_legend = set(legend.iter())
+        marks = [e for e in root.iter() if e not in in_legend
+                 and e.tag in (ns + 'circle', ns + 'polygon', ns + 'rect')
+                 and e.get('fill') not in ('none', 'white')]
+        self.assertEqual(len(marks), shown)  # one marker per row, none for the identity
+        lines = [e for e in root.iter(ns + 'line') if e.get('class') == 'identity']
+        self.assertEqual(len(lines), 1)
+        self.assertEqual(lines[0].get('stroke-width'), '1')
+        self.assertTrue(lines[0].get('stroke-dasharray'))
+        labels = [t.text for t in legend.iter(ns + 'text')]
+        self.assertEqual(labels[-1], 'y = x')
+        self.assertNotIn('predicted = measured', labels)
+        families = {r['accelerator_family'] for r in rows if r['accelerator_family']}
+        self.assertEqual(set(labels[:-1]) - {'unknown family'}, families)
 
 
 if __name__ == '__main__':

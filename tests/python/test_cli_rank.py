@@ -372,5 +372,30 @@ class PredictedColumnTest(unittest.TestCase):
             self.assertEqual(marks, ['0', '0', '1', '1', '1'])
 
 
+
+class PlotFamiliesTest(unittest.TestCase):
+    """rank --plot: past the palette's 7 colours (and past 10 families) every
+    family of the scaling panel keeps a (colour, marker) pair and a (colour,
+    dash) line of its own."""
+
+    def test_every_family_is_distinct(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'rank.svg')
+            r = run('--plot', path)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            root = ET.parse(path).getroot()
+        legends = [g for g in root.iter(SVG + 'g') if g.get('class') == 'legend']
+        scaling = legends[-1]
+        items = list(scaling)
+        pairs = [(items[i].tag, items[i].get('fill')) for i in range(0, len(items), 2)]
+        names = [items[i + 1].text for i in range(0, len(items), 2)]
+        families = {r['accelerator_family'] for r in kept_rows() if r['accelerator_family']}
+        self.assertGreater(len(families), 10)
+        self.assertEqual(set(names), families)
+        self.assertEqual(len(set(pairs)), len(pairs))
+        lines = [(l.get('stroke'), l.get('stroke-dasharray')) for l in root.iter(SVG + 'polyline')]
+        self.assertEqual(len(set(lines)), len(families))
+
+
 if __name__ == '__main__':
     unittest.main()

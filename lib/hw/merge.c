@@ -232,7 +232,7 @@ static int select_plan(asel_hw_plan *plan, const accelsel_catalog *cat, unsigned
     for (size_t k = 0; rc == 0 && k < ASEL_HW_LIST_COUNT; k++)
         for (size_t i = 0; i < cap[k]; i++)
             if (keep[k][i])
-                plan->items[k][plan->n[k]++] = (asel_hw_ref){cat, i};
+                plan->items[k][plan->n[k]++] = (asel_hw_ref){cat, i, 0};
     return rc;
 }
 

@@ -137,7 +137,7 @@ int asel_hw_plan_all(asel_hw_plan *plan, const accelsel_catalog *cat)
     int rc = asel_hw_plan_empty(plan, cap);
     for (size_t k = 0; rc == 0 && k < ASEL_HW_LIST_COUNT; k++) {
         for (size_t i = 0; i < cap[k]; i++)
-            plan->items[k][i] = (asel_hw_ref){cat, i};
+            plan->items[k][i] = (asel_hw_ref){cat, i, 0};
         plan->n[k] = cap[k];
     }
     return rc;

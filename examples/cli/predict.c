@@ -157,30 +157,10 @@ int predict_oom(void)
     return CLI_FAIL;
 }
 
-/* The built-in catalog, with --catalog merged over it (its entries replace
- * built-in entries of the same name). */
-static int open_catalog(const predict_args *a, predict_env *env)
-{
-    int status = cli_load_catalog(&env->builtin, NULL);
-    env->cat = env->builtin;
-    if (status != CLI_OK || a->catalog == NULL)
-        return status;
-    accelsel_catalog *user = NULL;
-    if (cli_load_catalog(&user, a->catalog) != CLI_OK)
-        return CLI_FAIL;
-    accelsel_catalog *merged = NULL;
-    int rc = accelsel_catalog_merge(&merged, env->builtin, user, ACCELSEL_MERGE_OVERRIDE);
-    accelsel_catalog_free(user);
-    if (rc != 0)
-        return cli_fail(rc, a->catalog);
-    env->cat = merged;
-    return CLI_OK;
-}
-
 int predict_env_open(const predict_args *a, predict_env *env)
 {
     memset(env, 0, sizeof *env);
-    int status = open_catalog(a, env);
+    int status = cli_open_catalog(&env->cat, a->catalog);
     if (status != CLI_OK)
         return status;
     if (a->params != NULL && cli_check_input_file(a->params) != CLI_OK)
@@ -206,9 +186,7 @@ void predict_env_free(predict_env *env)
 {
     accelsel_network_free(env->net);
     accelsel_predictor_free(env->pred);
-    if (env->cat != env->builtin)
-        accelsel_catalog_free(env->cat);
-    accelsel_catalog_free(env->builtin);
+    accelsel_catalog_free(env->cat);
 }
 
 void predict_request(const predict_args *a, const accelsel_network *net,

@@ -56,7 +56,7 @@ int predict_parse_precision(const char *s);
 /* predict.c: the catalog (built-in, with --catalog merged over it) and the
  * predictor (--params or defaults). Both freed by predict_env_free(). */
 typedef struct predict_env {
-    accelsel_catalog *builtin, *cat; /* cat: builtin, or a merge over it */
+    accelsel_catalog *cat;           /* cli_open_catalog() */
     accelsel_predictor *pred;
     accelsel_network *net;
 } predict_env;

@@ -303,7 +303,10 @@ ACCELSEL_API int accelsel_catalog_save_buffer(const accelsel_catalog *cat, char 
  *  ACCELSEL_MERGE_OVERRIDE any clash is an error. With it, an entry of @p b
  *  whose name equals the name of an entry of @p a replaces that entry in
  *  place (aliases included), and systems of @p a that referred to the old
- *  entry refer to the new one; any other clash is still an error.
+ *  entry refer to the new one; an alias that an entry of @p b shares with
+ *  an entry of @p a that stays is left to that entry of @p a (dropped from
+ *  b's entry, so that a renamed copy of a built-in entry loads); a clash
+ *  involving a name is still an error.
  *
  *  @param[out] out    freed with accelsel_catalog_free(); NULL on failure.
  *  @param[in]  a, b   not changed; may be the same catalog only with the flag.

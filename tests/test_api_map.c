@@ -122,6 +122,61 @@ START_TEST(problem_new_arguments)
 }
 END_TEST
 
+/* new_slots refuses *@p slot (as slot 1, after a good slot 0) with
+ * EINVAL and a message holding @p fragment; nothing is built. */
+static void refuses_slot(const accelsel_mapping_slot *slot, const char *fragment)
+{
+    const char *pool[] = {"eyeriss"};
+    accelsel_mapping_slot two[2] = {{ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e9,
+                                     "pcie3-x16"},
+                                    *slot};
+    accelsel_mapping_problem *p = (accelsel_mapping_problem *)&p;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, two, 2, NULL, net, NULL),
+                     ACCELSEL_EINVAL);
+    ck_assert_ptr_null(p);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "accelsel_mapping_problem_new_slots: slot 1: ") && strstr(msg, fragment),
+                  "'%s' lacks '%s'", msg, fragment);
+}
+
+/* Explicit slots keep the catalog's rules for slots: a design once per
+ * pool, by whatever name or case (the catalog loader: "design 'X' is twice
+ * in the pool"), and a memory size that is a whole number of bytes, at
+ * least 1 (0.5 and 5e-324 bytes were taken, and 1e9 + 0.5). */
+START_TEST(explicit_slots_keep_the_catalog_rules)
+{
+    const char *twice[] = {"zhang-fpga15", "eyeriss", "Eyeriss"};
+    accelsel_mapping_slot slot = {ACCELSEL_MAPPING_SLOT_VERSION, NULL, twice, 3, 1e9, 1e9,
+                                  "pcie3-x16"};
+    refuses_slot(&slot, "design 'Eyeriss' is twice in the pool (designs[1] and designs[2] both "
+                        "name 'eyeriss')");
+    slot.n_designs = 2; /* zhang-fpga15 and eyeriss: distinct */
+    const double bytes[] = {0.5, 5e-324, 1e9 + 0.5};
+    const char *shown[] = {"not 0.5", "not 5.0e-324", "not 1000000000.5"};
+    for (size_t i = 0; i < 3; i++) {
+        slot.memory_bytes = bytes[i];
+        refuses_slot(&slot, "memory_bytes must be a whole number of bytes >= 1");
+        ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, shown[i]));
+    }
+    slot.memory_bytes = -1;
+    refuses_slot(&slot, "memory_bytes must be positive, not -1");
+    slot.memory_bytes = 1e9;
+    slot.memory_bw_bytes_s = INFINITY;
+    refuses_slot(&slot, "memory_bw_bytes_s must be finite, not inf");
+    /* A fixed slot's size too; NaN takes the device's. */
+    accelsel_mapping_slot fixed = {ACCELSEL_MAPPING_SLOT_VERSION, "t4", NULL, 0, 2.5, NAN, NULL};
+    refuses_slot(&fixed, "memory_bytes must be a whole number of bytes >= 1, not 2.5 (NaN: the "
+                         "device's)");
+    accelsel_mapping_slot ok[2] = {slot, fixed};
+    ok[0].memory_bw_bytes_s = 1e9;
+    ok[1].memory_bytes = NAN;
+    accelsel_mapping_problem *p = NULL;
+    ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, ok, 2, NULL, net, NULL), 0);
+    ck_assert_uint_eq(accelsel_mapping_problem_pool_count(p, 0), 2);
+    accelsel_mapping_problem_free(p);
+}
+END_TEST
+
 START_TEST(problem_getters)
 {
     ck_assert_uint_eq(accelsel_mapping_problem_slot_count(prob), 4);
@@ -293,6 +348,7 @@ int main(void)
     tcase_add_test(tc, options_init_and_sizes);
     tcase_add_test(tc, names);
     tcase_add_test(tc, problem_new_arguments);
+    tcase_add_test(tc, explicit_slots_keep_the_catalog_rules);
     tcase_add_test(tc, problem_getters);
     tcase_add_test(tc, evaluate_arguments);
     tcase_add_test(tc, solve_arguments);

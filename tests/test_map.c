@@ -788,6 +788,141 @@ START_TEST(baselines_heed_the_budget)
 }
 END_TEST
 
+/* h2h by hand on tiny-2 (the figures of evaluate_matches_the_hand_timeline):
+ * computation-first puts both convolutions on slot 0, t4 on both slots (t8
+ * is no faster: c1 takes 1152 cycles on either, c2 its 0.8 ms of traffic).
+ * Latency 0.256 + 1.152 + 0.8 + 0.256 = 2.464 ms; a move adds c1's output
+ * transfer, 0.512 ms: one pass, no move, 1 + 2 layers x 2 slots
+ * evaluations. Throughput: the period is slot 0's 2.464 ms; c1 alone on
+ * slot 1 gives max(0.256 + 1.152, 0.512 + 0.8 + 0.256) = 1.568 ms, kept;
+ * c2 joining it would make slot 1 2.464 ms again. A second pass keeps
+ * nothing: 1 + 2 x 4 evaluations. A move is judged from its layer on,
+ * against the kept timeline, so these tries walk a layer or two. */
+START_TEST(h2h_moves_by_hand)
+{
+    accelsel_catalog *cat = catalog();
+    accelsel_network *net = network(net_yaml);
+    accelsel_mapping_problem_options po = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
+    accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    const uint64_t want[2][2] = {{1, 1}, {2, 1}};
+    const double period[2] = {2.464e-3, 1.568e-3}, latency[2] = {2.464e-3, 2.976e-3};
+    o.method = "h2h";
+    for (int obj = 0; obj < 2; obj++) {
+        accelsel_mapping_problem *p;
+        accelsel_mapping *m;
+        po.objective = obj;
+        ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "tiny-2", net, &po), 0);
+        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+        ck_assert_uint_eq(accelsel_mapping_layer(m, 1)->slots, want[obj][0]);
+        ck_assert_uint_eq(accelsel_mapping_layer(m, 2)->slots, want[obj][1]);
+        ck_assert_str_eq(accelsel_mapping_slot_design(m, 0), "t4");
+        ck_assert_str_eq(accelsel_mapping_slot_design(m, 1), "t4");
+        ck_assert_double_eq_tol(accelsel_mapping_get_breakdown(m)->latency_s, latency[obj], 1e-15);
+        ck_assert_double_eq_tol(accelsel_mapping_get_breakdown(m)->period_s, period[obj], 1e-15);
+        ck_assert_uint_eq(accelsel_mapping_evaluations(m), obj == 0 ? 5 : 9);
+        accelsel_mapping_free(m);
+        accelsel_mapping_problem_free(p);
+    }
+    accelsel_network_free(net);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* An allocator that fills every block it hands out with times, random
+ * doubles in [0, 10 ms) from the generator at @p payload (what a heap
+ * that held other walks holds), so that a read of memory the library
+ * never wrote shows. */
+static void *filled_malloc(size_t size, void *payload)
+{
+    unsigned char *b = malloc(size ? size : 1);
+    for (size_t i = 0; b != NULL && i + sizeof(double) <= size; i += sizeof(double)) {
+        double t = 1e-2 * (double)(asel_rng_next(payload) >> 11) / 9007199254740992.0;
+        memcpy(b + i, &t, sizeof t);
+    }
+    return b;
+}
+
+static void *plain_realloc(void *ptr, size_t size, void *payload)
+{
+    (void)payload;
+    return realloc(ptr, size);
+}
+
+static void plain_free(void *ptr, void *payload)
+{
+    (void)payload;
+    free(ptr);
+}
+
+/* Counts the reports and sums their evaluation counts, each weighted by
+ * its place, so that two runs agree only if they report alike. */
+static int count_reports(uint32_t generation, double best, uint64_t evaluations, void *payload)
+{
+    uint64_t *seen = payload;
+    (void)generation;
+    (void)best;
+    seen[0]++;
+    seen[1] += seen[0] * evaluations;
+    return 0;
+}
+
+/* multi-task under throughput at batch 5 on two RTX 4090 of 30 MB without
+ * a host link and two tpu-v1 slots of 2 MB: trunk.bn1 needs 2007040 bytes
+ * on a TPU slot, and a short GA ends infeasible. Its local search reads
+ * the scratch's ends and groups after every walk (the fork moves), and a
+ * walk that the memory pass refuses writes none: the scratch was not
+ * cleared when made, so the moves read what the heap held, and the same
+ * seed searched differently. Under allocators that fill blocks with bytes
+ * of two random streams the run is the same, report for report. */
+START_TEST(an_infeasible_search_reads_no_stale_heap)
+{
+    asel_rng fill[2];
+    uint64_t seen[2][2] = {{0, 0}, {0, 0}};
+    int rc[2];
+    char msg[2][256];
+    for (int k = 0; k < 2; k++) {
+        asel_rng_stream(&fill[k], 11, (uint64_t)k);
+        accelsel_allocator a = {ACCELSEL_ALLOCATOR_VERSION, filled_malloc, plain_realloc,
+                                plain_free, &fill[k]};
+        ck_assert_int_eq(accelsel_set_allocator(&a), 0);
+        accelsel_catalog *cat;
+        accelsel_network *net;
+        accelsel_mapping_problem *p;
+        accelsel_mapping *m = NULL;
+        const char *tpu[] = {"tpu-v1"};
+        accelsel_mapping_slot slots[4] = {
+            {ACCELSEL_MAPPING_SLOT_VERSION, "rtx-4090", NULL, 0, 30e6, NAN, NULL},
+            {ACCELSEL_MAPPING_SLOT_VERSION, "rtx-4090", NULL, 0, 30e6, NAN, NULL},
+            {ACCELSEL_MAPPING_SLOT_VERSION, NULL, tpu, 1, 2e6, 20e9, "pcie3-x16"},
+            {ACCELSEL_MAPPING_SLOT_VERSION, NULL, tpu, 1, 2e6, 20e9, "pcie3-x16"}};
+        accelsel_mapping_problem_options po = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
+        po.objective = ACCELSEL_OBJECTIVE_THROUGHPUT;
+        po.batch = 5;
+        ck_assert_int_eq(accelsel_catalog_load_builtin(&cat), 0);
+        ck_assert_int_eq(accelsel_network_load_zoo(&net, "multi-task", NULL), 0);
+        ck_assert_int_eq(accelsel_mapping_problem_new_slots(&p, cat, slots, 4, "pcie3-x16", net, &po),
+                         0);
+        accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+        o.seed = 7, o.generations = 4, o.population = 8, o.n_threads = 1;
+        o.progress = count_reports, o.payload = seen[k];
+        rc[k] = accelsel_mapping_solve(p, &o, &m);
+        snprintf(msg[k], sizeof msg[k], "%s", accelsel_last_error()->message);
+        accelsel_mapping_free(m);
+        accelsel_mapping_problem_free(p);
+        accelsel_network_free(net);
+        accelsel_catalog_free(cat);
+        ck_assert_int_eq(accelsel_set_allocator(NULL), 0);
+    }
+    ck_assert_int_eq(rc[0], ACCELSEL_EINFEASIBLE);
+    ck_assert_int_eq(rc[1], rc[0]);
+    ck_assert_str_eq(msg[1], msg[0]);
+    ck_assert_msg(seen[0][0] == seen[1][0] && seen[0][1] == seen[1][1],
+                  "%llu reports, weighted evaluations %llu; %llu, %llu", (unsigned long long)seen[0][0],
+                  (unsigned long long)seen[0][1], (unsigned long long)seen[1][0],
+                  (unsigned long long)seen[1][1]);
+}
+END_TEST
+
 /* The history grows as generations run: a run allowed UINT32_MAX
  * generations that stops by patience allocates no more at its peak than
  * the same run allowed 1000 (it asked for the whole history up front,
@@ -1693,6 +1828,8 @@ int main(void)
     tcase_add_test(tc, cancel_in_the_local_search);
     tcase_add_test(tc, the_seeding_heeds_cancel_and_budget);
     tcase_add_test(tc, baselines_heed_the_budget);
+    tcase_add_test(tc, h2h_moves_by_hand);
+    tcase_add_test(tc, an_infeasible_search_reads_no_stale_heap);
     tcase_add_test(tc, history_grows_with_the_generations_run);
     tcase_add_test(tc, population_sort_is_stable);
     tcase_add_test(tc, local_search_stops_at_its_work_limit);

@@ -134,7 +134,8 @@ static int save(const accelsel_mapping *m, const char *path)
 static int report(const accelsel_mapping_problem *p, const accelsel_mapping *m, const map_args *a)
 {
     map_compare c;
-    int status = a->compare ? map_compare_run(p, (uint32_t)a->threads, &c) : CLI_OK;
+    int status =
+        a->compare ? map_compare_run(p, (uint32_t)a->threads, a->time_budget, &c) : CLI_OK;
     char title[160];
     snprintf(title, sizeof title, "%s on %s, batch %u", accelsel_mapping_problem_network(p),
              accelsel_mapping_problem_system(p), accelsel_mapping_problem_batch(p));

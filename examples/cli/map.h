@@ -52,10 +52,12 @@ typedef struct map_compare {
     char refusal[MAP_MAX_BASELINES][160];  /* the library's message when it refused */
 } map_compare;
 
-/* Run every baseline of the library on @p p (with the GA's thread count);
- * a baseline that refuses (exhaustive on a large instance) is recorded, not
- * fatal. CLI_OK, or CLI_FAIL with the message printed on any other error. */
-int map_compare_run(const accelsel_mapping_problem *p, uint32_t n_threads, map_compare *c);
+/* Run every baseline of the library on @p p (with the GA's thread count and
+ * time budget, 0 = none, each baseline its own); a baseline that refuses
+ * (exhaustive on a large instance or out of time) is recorded, not fatal.
+ * CLI_OK, or CLI_FAIL with the message printed on any other error. */
+int map_compare_run(const accelsel_mapping_problem *p, uint32_t n_threads, double time_budget_s,
+                    map_compare *c);
 
 /* The GA's reduction against baseline @p b, (baseline - ga) / baseline, or NaN. */
 double map_reduction(const map_compare *c, size_t b, double ga_objective_s);

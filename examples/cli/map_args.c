@@ -29,12 +29,16 @@ static const char usage_text[] =
     "  --population N          outer population, at least 4 (%s)\n"
     "  --patience N            stop after N generations without improvement\n"
     "                          (%s)\n"
+    "                          (--seed to here steer the GA's search: not with\n"
+    "                          --baseline or --evaluate)\n"
     "  --time-budget S         stop the search after about S seconds, a positive number\n"
-    "                          or inf (no limit) (--seed to here steer the GA's\n"
-    "                          search: not with --baseline or --evaluate)\n"
+    "                          or inf (no limit): the GA's, a baseline's, and each\n"
+    "                          baseline's that --compare runs, with the best so far\n"
+    "                          (exhaustive refuses); not with --evaluate\n"
     "  --baseline NAME         map with a baseline instead of the GA: computation-first,\n"
     "                          h2h, single, data-parallel or exhaustive\n"
-    "  --compare               also run every baseline; print each latency and the GA's\n"
+    "  --compare               also run every baseline; print each one's objective\n"
+    "                          (latency, or period under throughput) and the GA's\n"
     "                          reduction against it, (baseline - ga) / baseline\n"
     "  --evaluate FILE         evaluate the mapping in FILE instead of searching\n"
     "  --save FILE             write the mapping as YAML (loadable with --evaluate)\n"
@@ -221,11 +225,12 @@ static int check_combination(const map_args *a)
                           : a->has_generations ? "--generations"
                           : a->has_population  ? "--population"
                           : a->has_patience    ? "--patience"
-                          : a->has_time_budget ? "--time-budget"
                                                : NULL;
     if (ga_only != NULL && (a->evaluate != NULL || a->baseline != NULL))
         return cli_usage_error("map: %s steers the GA's search: not with %s", ga_only,
                                a->evaluate != NULL ? "--evaluate" : "--baseline");
+    if (a->has_time_budget && a->evaluate != NULL) /* an evaluation is no search */
+        return cli_usage_error("map: --time-budget bounds a search: not with --evaluate");
     const char *paths[4] = {a->save, a->gantt, a->plot, a->evaluate};
     for (int x = 0; x < 4; x++)
         for (int y = x + 1; y < 4; y++)

@@ -17,11 +17,13 @@ static void record_refusal(map_compare *c, size_t b, int rc)
 /* ERANGE (exhaustive on too large an instance) and EINFEASIBLE (a baseline
  * that finds no feasible mapping, e.g. a single slot too small) are answers
  * about the instance, not failures of the run. */
-static int run_one(const accelsel_mapping_problem *p, uint32_t n_threads, map_compare *c, size_t b)
+static int run_one(const accelsel_mapping_problem *p, uint32_t n_threads, double time_budget_s,
+                   map_compare *c, size_t b)
 {
     accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     o.method = c->method[b];
     o.n_threads = n_threads;
+    o.time_budget_s = time_budget_s;
     accelsel_mapping *m = NULL;
     int rc = accelsel_mapping_solve(p, &o, &m);
     if (rc == 0) {
@@ -36,13 +38,14 @@ static int run_one(const accelsel_mapping_problem *p, uint32_t n_threads, map_co
     return rc == 0 ? CLI_OK : cli_fail(rc, c->method[b]);
 }
 
-int map_compare_run(const accelsel_mapping_problem *p, uint32_t n_threads, map_compare *c)
+int map_compare_run(const accelsel_mapping_problem *p, uint32_t n_threads, double time_budget_s,
+                    map_compare *c)
 {
     memset(c, 0, sizeof *c);
     /* Method 0 is the GA itself; the baselines follow. */
     for (size_t i = 1; accelsel_mapping_method_name(i) != NULL && c->n < MAP_MAX_BASELINES; i++) {
         c->method[c->n] = accelsel_mapping_method_name(i);
-        if (run_one(p, n_threads, c, c->n++) != CLI_OK)
+        if (run_one(p, n_threads, time_budget_s, c, c->n++) != CLI_OK)
             return CLI_FAIL;
     }
     return CLI_OK;

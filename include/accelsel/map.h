@@ -89,7 +89,8 @@ typedef struct accelsel_mapping_slot {
     const char *device;         /**< a fixed catalog device (name or alias); NULL for an adaptive slot */
     const char *const *designs; /**< adaptive slot: names of the designs it may take */
     size_t n_designs;           /**< length of @ref designs */
-    double memory_bytes;        /**< the slot's memory; NaN = the device's (a fixed slot) */
+    double memory_bytes;        /**< the slot's memory, a whole number of bytes >= 1; NaN =
+                                     the device's (a fixed slot) */
     double memory_bw_bytes_s;   /**< its bandwidth; NaN = the device's (a fixed slot) */
     const char *host_link;      /**< catalog link to host memory; NULL = none */
 } accelsel_mapping_slot;
@@ -143,9 +144,14 @@ ACCELSEL_API int accelsel_mapping_problem_new(accelsel_mapping_problem **out,
  *  @param[in] link     name of the link between every pair of slots; NULL for
  *                      none (a mapping that must move data between slots is
  *                      then ACCELSEL_EINFEASIBLE).
+ *  Slots keep the rules of a catalog file's slots (docs/mapping.md).
  *  @return as accelsel_mapping_problem_new(); ACCELSEL_EINVAL also for a slot
- *          giving both or neither of a device and designs, or a slot of an
- *          unknown version; ACCELSEL_ENOTFOUND for an unknown device, design or link. */
+ *          giving both or neither of a device and designs, a slot of an
+ *          unknown version, a design twice in a pool (by any of its names,
+ *          in any case), a memory_bytes that is not NaN or a whole number
+ *          of bytes >= 1, a memory_bw_bytes_s that is not NaN or positive
+ *          and finite (the slot and the value named);
+ *          ACCELSEL_ENOTFOUND for an unknown device, design or link. */
 ACCELSEL_API int accelsel_mapping_problem_new_slots(accelsel_mapping_problem **out,
                                                     const accelsel_catalog *cat,
                                                     const accelsel_mapping_slot *slots,

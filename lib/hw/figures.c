@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hw/load.h"
+#include "hw/slot_rules.h"
 
 static const double *cfield_double(const void *info, const asel_hw_figure *f)
 {
@@ -35,30 +36,29 @@ static void set_absent(void *info, const asel_hw_figure *f)
     }
 }
 
-/* A size, rate or price: a finite number above zero. */
+/* A size, rate or price (hw/slot_rules.h: the rule that explicit slots
+ * given to the mapper keep too). */
 static int read_positive(const asel_hw_loader *ld, const asel_yaml_node *node, const char *what,
                          double *out)
 {
     double v;
     int rc = asel_yaml_as_double(ld->doc, node, what, -DBL_MAX, DBL_MAX, &v);
-    if (rc != 0)
-        return rc;
-    if (v <= 0)
-        return asel_yaml_fail(ld->doc, node, "'%s' must be positive, not %s", what, node->value);
-    *out = v;
-    return 0;
+    const char *fault = rc == 0 ? asel_hw_positive_fault(v) : NULL;
+    if (fault != NULL)
+        return asel_yaml_fail(ld->doc, node, "'%s' %s, not %s", what, fault, node->value);
+    if (rc == 0)
+        *out = v;
+    return rc;
 }
 
-/* A count of bytes: a whole number, at least one. 0.5 or 5e-324 bytes would
- * pass as positive, show as "0 GiB" and make later messages say that a
- * device has 0 bytes. Above 2^53 every double is whole. */
+/* A count of bytes (hw/slot_rules.h). */
 static int read_bytes(const asel_hw_loader *ld, const asel_yaml_node *node, const char *what,
                       double *out)
 {
     int rc = read_positive(ld, node, what, out);
-    if (rc == 0 && (*out < 1 || *out != floor(*out)))
-        return asel_yaml_fail(ld->doc, node, "'%s' must be a whole number of bytes >= 1, not %s",
-                              what, node->value);
+    const char *fault = rc == 0 ? asel_hw_bytes_fault(*out) : NULL;
+    if (fault != NULL)
+        return asel_yaml_fail(ld->doc, node, "'%s' %s, not %s", what, fault, node->value);
     return rc;
 }
 

@@ -7,6 +7,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "hw/load.h"
+#include "hw/slot_rules.h"
 
 /* Explicit slots carry an n x n link matrix; this bounds it for any input. */
 /* The slot-to-slot link table is dense (n x n), so the slot count bounds
@@ -35,9 +36,9 @@ static const char *const slot_keys[] = {"device", "designs", "platform", "memory
                                         "memory_bw_bytes_s", "host_link", NULL};
 static const char *const pair_keys[] = {"slots", "link", NULL};
 
-/* Repeats are found with a mark per design of the catalog, not by comparing
- * each pool entry with the earlier ones: a pool may name every design, and
- * aliases let a short file repeat a long pool in every slot. */
+/* Every name resolved, then no design twice (hw/slot_rules.h: the rule
+ * that explicit slots given to the mapper keep too), reported at the
+ * repeat. */
 static int read_pool(const asel_hw_loader *ld, const asel_yaml_node *node, accelsel_slot_info *s)
 {
     int rc = asel_yaml_expect(ld->doc, node, ASEL_YAML_SEQ, "designs");
@@ -46,22 +47,19 @@ static int read_pool(const asel_hw_loader *ld, const asel_yaml_node *node, accel
     if (rc != 0)
         return rc;
     size_t *pool = asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *pool);
-    unsigned char *seen = asel_calloc(ld->cat->n_designs + 1, 1);
-    if (pool == NULL || seen == NULL) {
-        asel_free(seen);
-        return pool == NULL ? ACCELSEL_ENOMEM : asel_enomem(); /* the arena records its own */
-    }
+    if (pool == NULL)
+        return ACCELSEL_ENOMEM; /* the arena records its own */
     for (size_t i = 0; rc == 0 && i < node->n; i++) {
         int64_t d = -1;
         rc = asel_hw_resolve(ld, node->items[i], ASEL_HW_DESIGNS, "designs", &d);
-        if (rc == 0 && seen[d])
-            rc = asel_yaml_fail(ld->doc, node->items[i], "design '%s' is twice in the pool",
-                                node->items[i]->value);
-        if (rc == 0)
-            seen[d] = 1;
         pool[i] = (size_t)d;
     }
-    asel_free(seen);
+    size_t at = node->n, first;
+    if (rc == 0)
+        rc = asel_hw_pool_repeat(pool, node->n, ld->cat->n_designs, &at, &first);
+    if (rc == 0 && at < node->n)
+        rc = asel_yaml_fail(ld->doc, node->items[at], "design '%s' is twice in the pool",
+                            node->items[at]->value);
     s->designs = pool;
     s->n_designs = rc == 0 ? node->n : 0;
     return rc;

@@ -9,17 +9,11 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "map/map_impl.h"
+#include "map/baselines.h"
 
 #define DEFAULT_EXHAUSTIVE_LIMIT 2000000
 
-typedef struct base {
-    const accelsel_mapping_problem *p;
-    asel_map_result *r;
-    asel_map_genomes work; /* one candidate */
-    asel_map_scratch sc;
-    asel_map_watch *w;     /* when to stop early */
-} base;
+typedef asel_map_base base;
 
 int asel_map_past(double deadline)
 {
@@ -42,20 +36,25 @@ static asel_map_genome *cand(base *b)
     return &b->work.g[0];
 }
 
+void asel_map_base_tally(base *b, const asel_map_genome *g, double v, double ex)
+{
+    b->r->evaluations++;
+    if (g != NULL && (asel_map_beats(v, ex, b->r->value, b->r->excess) || b->r->evaluations == 1)) {
+        asel_map_genome_copy(b->p, &b->r->best, g);
+        b->r->value = v;
+        b->r->excess = ex;
+    }
+    if (b->r->evaluations % ASEL_MAP_CHECK_EVERY == 0)
+        check(b);
+}
+
 /* Evaluate the working candidate; keep it if it is the best so far (of
  * infeasible ones, the nearest to feasible: asel_map_beats()). Its excess
  * is left in b->sc.excess. */
 static double consider(base *b)
 {
     double v = asel_map_walk(b->p, cand(b), &b->sc, NULL);
-    b->r->evaluations++;
-    if (asel_map_beats(v, b->sc.excess, b->r->value, b->r->excess) || b->r->evaluations == 1) {
-        asel_map_genome_copy(b->p, &b->r->best, cand(b));
-        b->r->value = v;
-        b->r->excess = b->sc.excess;
-    }
-    if (b->r->evaluations % ASEL_MAP_CHECK_EVERY == 0)
-        check(b);
+    asel_map_base_tally(b, cand(b), v, b->sc.excess);
     return v;
 }
 
@@ -174,34 +173,11 @@ static void computation_first(base *b)
     consider(b);
 }
 
-/* H2H's second step: from the computation-first mapping, move each layer
- * in topological order to the slot that lowers the whole latency most
- * (communication and memory included; from an infeasible start, first the
- * memory overflowed), until a pass changes nothing. */
-static void h2h(base *b)
+static int h2h(base *b)
 {
-    const accelsel_mapping_problem *p = b->p;
     computation_first(b);
-    asel_map_genome_copy(p, cand(b), &b->r->best);
-    double cur = b->r->value, cur_excess = b->r->excess;
-    for (int pass = 0, moved = 1; moved && pass < 8 && !b->w->stopped; pass++) {
-        moved = 0;
-        for (size_t i = 0; i < p->n_layers && !b->w->stopped; i++) {
-            size_t l = p->topo[i];
-            uint64_t keep = cand(b)->group[l];
-            for (size_t s = 0; !p->is_input[l] && s < p->n_slots && !b->w->stopped; s++) {
-                cand(b)->group[l] = UINT64_C(1) << s;
-                double v = consider(b);
-                if (asel_map_beats(v, b->sc.excess, cur, cur_excess)) {
-                    cur = v;
-                    cur_excess = b->sc.excess;
-                    keep = cand(b)->group[l];
-                    moved = 1;
-                }
-            }
-            cand(b)->group[l] = keep;
-        }
-    }
+    asel_map_genome_copy(b->p, cand(b), &b->r->best);
+    return asel_map_h2h(b);
 }
 
 /* Group masks of 1..gmax slots, in increasing order. */
@@ -317,7 +293,7 @@ static int run(base *b, const char *method, uint64_t exhaustive_limit)
     else if (strcmp(method, "computation-first") == 0)
         computation_first(b);
     else if (strcmp(method, "h2h") == 0)
-        h2h(b);
+        return h2h(b);
     else
         return exhaustive(b, exhaustive_limit ? exhaustive_limit : DEFAULT_EXHAUSTIVE_LIMIT);
     return 0;

@@ -2,7 +2,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/buf.h"
 #include "core/error.h"
+#include "hw/slot_rules.h"
 #include "map/problem_build.h"
 
 /* A slot as the build needs it, from either source. */
@@ -128,11 +130,47 @@ static int from_system(accelsel_mapping_problem *p, const accelsel_catalog *cat,
     return rc;
 }
 
+static const char fn[] = "accelsel_mapping_problem_new_slots";
+
+/* An explicit slot's figures keep the catalog's rules (hw/slot_rules.h);
+ * NaN takes the fixed device's figure. */
+static int check_figures(const accelsel_mapping_slot *in, size_t s)
+{
+    const char *bytes = isnan(in->memory_bytes) ? NULL : asel_hw_bytes_fault(in->memory_bytes);
+    const char *rate =
+        isnan(in->memory_bw_bytes_s) ? NULL : asel_hw_positive_fault(in->memory_bw_bytes_s);
+    if (bytes == NULL && rate == NULL)
+        return 0;
+    char text[32];
+    asel_format_double(text, bytes != NULL ? in->memory_bytes : in->memory_bw_bytes_s);
+    return asel_error(ACCELSEL_EINVAL, "%s: slot %zu: %s %s, not %s%s", fn, s,
+                      bytes != NULL ? "memory_bytes" : "memory_bw_bytes_s",
+                      bytes != NULL ? bytes : rate, text,
+                      in->device != NULL ? " (NaN: the device's)" : "");
+}
+
+/* No design twice in a pool, as in a catalog file (hw/slot_rules.h), once
+ * every name resolved: names and aliases of one design repeat it. */
+static int check_pool(const accelsel_catalog *cat, const accelsel_mapping_slot *in, size_t s,
+                      const size_t *designs)
+{
+    size_t at, first;
+    int rc = asel_hw_pool_repeat(designs, in->n_designs, accelsel_catalog_design_count(cat), &at,
+                                 &first);
+    if (rc != 0 || at == in->n_designs)
+        return rc;
+    const char *name = accelsel_catalog_design(cat, designs[at])->name;
+    return asel_error(ACCELSEL_EINVAL,
+                      "%s: slot %zu: design '%.*s%s' is twice in the pool (designs[%zu] and "
+                      "designs[%zu] both name '%s')",
+                      fn, s, ASEL_QUOTE_MAX, in->designs[at], asel_ellipsis(in->designs[at]), first,
+                      at, name);
+}
+
 /* An explicit slot's designs and device resolved to catalog indices. */
 static int resolve_slot(const accelsel_catalog *cat, const accelsel_mapping_slot *in, size_t s,
                         size_t *designs, slot_view *v)
 {
-    static const char fn[] = "accelsel_mapping_problem_new_slots";
     if (in->version != ACCELSEL_MAPPING_SLOT_VERSION)
         return asel_error(ACCELSEL_EINVAL, "%s: slot %zu has unknown version %u", fn, s,
                           in->version);
@@ -140,14 +178,8 @@ static int resolve_slot(const accelsel_catalog *cat, const accelsel_mapping_slot
         return asel_error(ACCELSEL_EINVAL, "%s: slot %zu must give either a device or designs",
                           fn, s);
     *v = (slot_view){-1, designs, in->n_designs, in->memory_bytes, in->memory_bw_bytes_s, -1};
-    const struct { const char *name; double v; } fig[] = {
-        { "memory_bytes", in->memory_bytes }, { "memory_bw_bytes_s", in->memory_bw_bytes_s } };
-    for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++)
-        if (!isnan(fig[i].v) && !(isfinite(fig[i].v) && fig[i].v > 0))
-            return asel_error(ACCELSEL_EINVAL, "%s: slot %zu: %s %g is not a positive finite "
-                              "number (NaN: the device's)", fn, s, fig[i].name, fig[i].v);
-    int rc = 0;
-    if (in->device != NULL) {
+    int rc = check_figures(in, s);
+    if (rc == 0 && in->device != NULL) {
         size_t d;
         rc = accelsel_catalog_find_device(cat, in->device, &d);
         if (rc == 0) {
@@ -163,6 +195,8 @@ static int resolve_slot(const accelsel_catalog *cat, const accelsel_mapping_slot
         rc = in->designs[k] ? accelsel_catalog_find_design(cat, in->designs[k], &designs[k])
                             : asel_error(ACCELSEL_EINVAL, "%s: slot %zu: designs[%zu] is NULL",
                                          fn, s, k);
+    if (rc == 0)
+        rc = check_pool(cat, in, s, designs);
     size_t hl;
     if (rc == 0 && in->host_link != NULL && (rc = accelsel_catalog_find_link(cat, in->host_link, &hl)) == 0)
         v->host_link = (int64_t)hl;

@@ -190,6 +190,19 @@ double asel_map_host_out_time(const accelsel_mapping_problem *p, const uint32_t 
 double asel_map_walk(const accelsel_mapping_problem *p, const asel_map_genome *g,
                      asel_map_scratch *scratch, asel_map_trace *trace);
 
+/* The two passes of asel_map_walk() apart, for a search that walks only
+ * the part of a candidate that differs from the mapping it knows (h2h.c).
+ * asel_map_walk_memory(): the keys and the memory pass (weights kept,
+ * activations held, which slots stream, excess) into @p sc; 0, or -1 when
+ * activations overflow a slot. asel_map_walk_step(): layer @p l (not a
+ * network input) on the timeline in @p sc, with the same arithmetic as the
+ * walk: its end with its output back at the host, INFINITY when it is
+ * infeasible. */
+int asel_map_walk_memory(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                         asel_map_scratch *sc);
+double asel_map_walk_step(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                          asel_map_scratch *sc, size_t l);
+
 /* Whether a candidate of objective @p v and excess @p ex (as after
  * asel_map_walk()) beats one of @p v2 and @p ex2: a feasible candidate
  * beats an infeasible one, feasible ones compare by objective and
@@ -247,9 +260,10 @@ typedef struct asel_map_result {
     int canceled;
 } asel_map_result;
 
-/* Walks between two looks at the clock and the progress callback in the
- * long loops of the baselines (and so of the GA's seeding): a few
- * milliseconds even on networks of thousands of layers. */
+/* Walks (h2h: tries, most of them a few layers long) between two looks at
+ * the clock and the progress callback in the long loops of the baselines
+ * (and so of the GA's seeding): a few milliseconds even on networks of
+ * thousands of layers. */
 #define ASEL_MAP_CHECK_EVERY 64
 
 /* What long work looks at every ASEL_MAP_CHECK_EVERY walks. */

@@ -13,7 +13,11 @@ int asel_map_scratch_new(asel_map_scratch *s, const accelsel_mapping_problem *p)
     size_t doubles = L + 4 * S;
     size_t bytes = doubles * sizeof(double) + L * sizeof(uint64_t) + S * sizeof(uint32_t) + L + S;
     memset(s, 0, sizeof *s);
-    char *b = asel_malloc(bytes);
+    /* Zeroed: a walk that fails in the memory pass writes no timeline, and
+     * the local search's fork moves read the scratch's ends and groups after
+     * any walk (uninitialised, they made an infeasible GA run depend on the
+     * heap). */
+    char *b = asel_calloc(1, bytes);
     if (b == NULL)
         return ACCELSEL_ENOMEM;
     s->block = b;
@@ -462,6 +466,19 @@ static double run_layer(const accelsel_mapping_problem *p, const asel_map_genome
         end += x;
     }
     return end;
+}
+
+double asel_map_walk_step(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                          asel_map_scratch *sc, size_t l)
+{
+    return run_layer(p, g, sc, l, NULL);
+}
+
+int asel_map_walk_memory(const accelsel_mapping_problem *p, const asel_map_genome *g,
+                         asel_map_scratch *sc)
+{
+    asel_map_slot_keys(p, g, sc->key);
+    return memory_pass(p, g, sc, NULL);
 }
 
 /* Pass 2: the timeline. Returns the latency, or INFINITY at the first

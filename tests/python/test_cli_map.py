@@ -308,8 +308,7 @@ class ErrorTest(unittest.TestCase):
             saved = os.path.join(d, 'm.yaml')
             self.assertEqual(run(*PROBLEM, '--baseline', 'h2h', '--save', saved).returncode, 0)
             for option, value in (('--seed', '3'), ('--threads', '2'), ('--generations', '5'),
-                                  ('--population', '8'), ('--patience', '2'),
-                                  ('--time-budget', '1')):
+                                  ('--population', '8'), ('--patience', '2')):
                 for other in (['--baseline', 'h2h'], ['--evaluate', saved]):
                     with self.subTest(option=option, other=other[0]):
                         r = run(*PROBLEM, *other, option, value)
@@ -317,6 +316,54 @@ class ErrorTest(unittest.TestCase):
                         self.assertIn("map: %s steers the GA's search: not with %s"
                                       % (option, other[0]), r.stderr)
                         self.assertEqual(r.stdout, '')
+            # A time budget bounds any search, a baseline's too, but an
+            # evaluation is none.
+            r = run(*PROBLEM, '--evaluate', saved, '--time-budget', '1')
+            self.assertEqual(r.returncode, 2)
+            self.assertIn('map: --time-budget bounds a search: not with --evaluate', r.stderr)
+            self.assertEqual(r.stdout, '')
+            self.assertEqual(run(*PROBLEM, '--baseline', 'h2h', '--time-budget', '1').returncode, 0)
+
+    def test_the_time_budget_bounds_baselines_and_compare(self):
+        # h2h under throughput on a chain of 1000 convolutions on the 16
+        # slots of dgx-2h walks most of its tries to the end (every move
+        # shifts the timeline), about 0.2 s a pass of 16 tries per layer:
+        # a budget of 0.02 s stops it within its first pass, with the best
+        # mapping so far, worse than h2h's own. --compare gives each
+        # baseline the budget (it ran them unbounded).
+        lines = ['name: chain', 'inputs: [{name: c0, shape: [16, 16, 16]}]', 'layers:']
+        lines += ['  - {name: c%d, kind: conv2d, inputs: [c%d], out_channels: 16, kernel: 3, '
+                  'padding: 1}' % (i, i - 1) for i in range(1, 1001)]
+        with tempfile.TemporaryDirectory() as d:
+            chain = os.path.join(d, 'chain.yaml')
+            with open(chain, 'w') as f:
+                f.write('\n'.join(lines) + '\n')
+            problem = ['--network', chain, '--system', 'dgx-2h', '--objective', 'throughput']
+            whole = run_json(*problem, '--baseline', 'h2h')
+            cut = run_json(*problem, '--baseline', 'h2h', '--time-budget', '0.02')
+            self.assertLess(cut['evaluations'], 1 + 16 * 1000)
+            self.assertGreater(cut['objective_s'], whole['objective_s'])
+            o = run_json(*problem, '--compare', '--time-budget', '0.02', '--generations', '2',
+                         '--population', '4', '--threads', '1')
+        h2h = [r for r in o['results'] if r['method'] == 'h2h'][0]
+        self.assertGreater(h2h['objective_s'], whole['objective_s'])
+
+    def test_compare_heads_the_objective(self):
+        # Under throughput the compared figure is the period between
+        # batches: the table heads it so, as its summary line names it.
+        for objective, head, other in (('latency', 'latency (ms)', 'period (ms)'),
+                                       ('throughput', 'period (ms)', 'latency (ms)')):
+            with self.subTest(objective=objective):
+                r = run(*BASE, '--objective', objective, '--compare', '--threads', '1')
+                self.assertEqual(r.returncode, 0, r.stderr)
+                table = r.stdout[r.stdout.index('\nmethod'):]
+                self.assertIn(head, table.splitlines()[1])
+                self.assertNotIn(other, table)
+                o = run_json(*BASE, '--objective', objective, '--compare', '--threads', '1')
+                ga = o['results'][0]
+                self.assertEqual(ga['objective_s'], o['objective_s'])
+                # the table lists the objective, in ms to 4 decimals
+                self.assertRegex(table, r'\nga +%.4f +-\n' % (ga['objective_s'] * 1e3))
 
     def test_refused_file_names_are_not_written(self):
         with tempfile.TemporaryDirectory() as d:

@@ -73,6 +73,29 @@ class ProblemTest(unittest.TestCase):
             A.MappingProblem.from_slots(self.cat, [{'designs': ['no-such-design']}], self.net)
         self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
 
+    def test_explicit_slots_keep_the_catalog_rules(self):
+        # What a catalog file refuses in a slot, from_slots refuses too: a
+        # design twice in a pool (names resolve first: 'Eyeriss' is
+        # 'eyeriss'), a memory that is not a whole number of bytes >= 1.
+        good = {'designs': ['zhang-fpga15'], 'memory_bytes': 2 ** 30,
+                'memory_bw_bytes_s': 12.8e9, 'host_link': 'pcie3-x16'}
+        for change, words in (({'designs': ['eyeriss', 'Eyeriss']},
+                               "slot 1: design 'Eyeriss' is twice in the pool"),
+                              ({'memory_bytes': 0.5},
+                               'slot 1: memory_bytes must be a whole number of bytes >= 1, '
+                               'not 0.5'),
+                              ({'memory_bytes': 5e-324},
+                               'slot 1: memory_bytes must be a whole number of bytes >= 1, '
+                               'not 5.0e-324')):
+            with self.subTest(change=change):
+                with self.assertRaises(A.AccelselError) as cm:
+                    A.MappingProblem.from_slots(self.cat, [good, dict(good, **change)], self.net)
+                self.assertEqual(cm.exception.status, 'ACCELSEL_EINVAL')
+                self.assertIn(words, str(cm.exception))
+        with A.MappingProblem.from_slots(self.cat, [good, dict(good, memory_bytes=2.0 ** 40)],
+                                         self.net) as p:
+            self.assertEqual(p.n_slots, 2)
+
     def test_solved_mapping_is_a_valid_schedule(self):
         m = self.p.solve(seed=3, **FAST)
         self.assertEqual(m.method, 'ga')

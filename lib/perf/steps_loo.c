@@ -13,14 +13,6 @@
 
 enum { N_START, N_MEDIAN, N_P90, N_WORST, N_NUM };
 
-/* Summary of the errors @p ape[0..m-1] (sorted in place) and the worst
- * times-off of those rows into @p out. */
-static void summarise(double *ape, size_t m, double worst, double *out)
-{
-    asel_perf_quantiles(ape, m, &out[N_MEDIAN], &out[N_P90]);
-    out[N_WORST] = worst;
-}
-
 /* The held-out prediction of every row of network @p k into @p pred. */
 static int fold(const accelsel_predictor *p, const asel_steps_set *s, size_t k,
                 unsigned char *use, double *pred)
@@ -37,31 +29,38 @@ static int fold(const accelsel_predictor *p, const asel_steps_set *s, size_t k,
     return rc;
 }
 
-/* Row @p g of the table (network @p k, or every row when k == SIZE_MAX). */
-static size_t group_stats(const asel_steps_set *s, size_t k, const double *pred,
-                          const double *start, double *scratch, double *out)
+/* The rows of network @p k (every row when k == SIZE_MAX) into @p idx; their count. */
+static size_t rows_of(const asel_steps_set *s, size_t k, size_t *idx)
 {
     size_t m = 0;
-    double worst = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (k != SIZE_MAX && s->row[i].net != k)
-            continue;
-        scratch[m++] = asel_perf_ape(start[i], s->row[i].measured_s);
+    for (size_t i = 0; i < s->n; i++)
+        if (k == SIZE_MAX || s->row[i].net == k)
+            idx[m++] = i;
+    return m;
+}
+
+/* Median and p90 of the errors of @p pred on rows @p idx into *med, *p90. */
+static void errors(const asel_steps_set *s, const size_t *idx, size_t m, const double *pred,
+                   double *scratch, double *med, double *p90)
+{
+    for (size_t j = 0; j < m; j++)
+        scratch[j] = asel_perf_ape(pred[idx[j]], s->row[idx[j]].measured_s);
+    asel_perf_quantiles(scratch, m, med, p90);
+}
+
+/* The statistics of one table row (network @p k, or all): its row count. */
+static size_t group_stats(const asel_steps_set *s, size_t k, const double *pred,
+                          const double *start, double *scratch, size_t *idx, double *out)
+{
+    size_t m = rows_of(s, k, idx);
+    double unused;
+    errors(s, idx, m, start, scratch, &out[N_START], &unused);
+    errors(s, idx, m, pred, scratch, &out[N_MEDIAN], &out[N_P90]);
+    out[N_WORST] = 0;
+    for (size_t j = 0; j < m; j++) {
+        double p = pred[idx[j]], t = s->row[idx[j]].measured_s;
+        out[N_WORST] = fmax(out[N_WORST], isfinite(p) && p > 0 ? fmax(p / t, t / p) : INFINITY);
     }
-    double med, p90;
-    asel_perf_quantiles(scratch, m, &med, &p90);
-    out[N_START] = med;
-    m = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (k != SIZE_MAX && s->row[i].net != k)
-            continue;
-        scratch[m++] = asel_perf_ape(pred[i], s->row[i].measured_s);
-        worst = fmax(worst, isfinite(pred[i]) && pred[i] > 0
-                                ? fmax(pred[i] / s->row[i].measured_s,
-                                       s->row[i].measured_s / pred[i])
-                                : INFINITY);
-    }
-    summarise(scratch, m, worst, out);
     return m;
 }
 
@@ -72,11 +71,12 @@ static int table(accelsel_dataset **out, const asel_steps_set *s, const double *
     const char **proto = asel_calloc(n, sizeof *proto), **grp = asel_calloc(n, sizeof *grp),
                **net = asel_calloc(n, sizeof *net);
     double *v = asel_calloc((N_NUM + 1) * n, sizeof *v);
-    int rc = proto && grp && net && v ? accelsel_dataset_new(out, n) : asel_enomem();
+    size_t *idx = asel_calloc(s->n, sizeof *idx);
+    int rc = proto && grp && net && v && idx ? accelsel_dataset_new(out, n) : asel_enomem();
     for (size_t g = 0; rc == 0 && g < n; g++) {
         size_t k = g < s->n_nets ? g : SIZE_MAX;
         double stats[N_NUM];
-        v[g] = (double)group_stats(s, k, pred, start, scratch, stats);
+        v[g] = (double)group_stats(s, k, pred, start, scratch, idx, stats);
         for (int c = 0; c < N_NUM; c++)
             v[(size_t)(c + 1) * n + g] = stats[c];
         proto[g] = "leave-one-network-out";
@@ -90,7 +90,7 @@ static int table(accelsel_dataset **out, const asel_steps_set *s, const double *
         rc = accelsel_dataset_add_categorical(*out, "network", net, n);
     for (int c = 0; rc == 0 && c <= N_NUM; c++)
         rc = accelsel_dataset_add_numeric(*out, num[c], v + (size_t)c * n, n);
-    asel_free(proto), asel_free(grp), asel_free(net), asel_free(v);
+    asel_free(proto), asel_free(grp), asel_free(net), asel_free(v), asel_free(idx);
     return rc;
 }
 

@@ -109,7 +109,7 @@ static int device_step(const asel_perf_params *par, const accelsel_device_info *
         const accelsel_layer_info *l = accelsel_network_layer(net, i);
         asel_layer_time t, f, b, u = { 0, 0, 0, 0 };
         asel_perf_layer_terms(lp, dev, l, batch, precision, &t);
-        if (lp != par) {
+        if (stack == ACCELSEL_STACK_EAGER) {
             asel_perf_eager_passes(par, dev, l, batch, precision, &t, &f, &b);
         } else {
             f = t;

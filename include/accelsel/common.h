@@ -70,6 +70,13 @@ typedef struct accelsel_error {
     const char *source;  /**< file path or "<buffer>" for parse errors; NULL otherwise */
     uint32_t line;       /**< 1-based line of a parse error; 0 if not applicable */
     uint32_t column;     /**< 1-based column (in bytes) of a parse error; 0 if not applicable */
+    /** The member of the options or request struct (or the parameter) at
+     *  fault, spelled as in the header ("k_min", "features", "batch"); NULL
+     *  when no one field is to blame (never for ACCELSEL_ENOMEM). The
+     *  message then says what is wrong with it without repeating its name
+     *  as a prefix, so that a front end can name the field in its own terms
+     *  (a command-line option, a keyword argument).  */
+    const char *field;
 } accelsel_error;
 
 /** The calling thread's last error detail.

@@ -9,6 +9,7 @@ static _Thread_local struct {
     accelsel_error pub;
     char message[ASEL_MSG_MAX];
     char source[ASEL_SRC_MAX];
+    char field[ASEL_FIELD_MAX];
 } tls_error;
 
 static const struct {
@@ -90,7 +91,38 @@ int asel_error(int code, const char *fmt, ...)
     tls_error.pub.source = NULL;
     tls_error.pub.line = 0;
     tls_error.pub.column = 0;
+    tls_error.pub.field = NULL;
     return code;
+}
+
+static void set_field(const char *field)
+{
+    snprintf(tls_error.field, sizeof tls_error.field, "%s", field);
+    tls_error.pub.field = tls_error.field;
+}
+
+int asel_error_field(int code, const char *field, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(NULL, fmt, ap);
+    va_end(ap);
+    tls_error.pub.code = code;
+    tls_error.pub.source = NULL;
+    tls_error.pub.line = 0;
+    tls_error.pub.column = 0;
+    tls_error.pub.field = NULL;
+    if (code != ACCELSEL_ENOMEM)
+        set_field(field);
+    return code;
+}
+
+int asel_error_blame(const char *field)
+{
+    const accelsel_error *e = accelsel_last_error();
+    if (e->code != ACCELSEL_ENOMEM && e->field == NULL)
+        set_field(field);
+    return e->code;
 }
 
 int asel_error_at(int code, const char *source, uint32_t line, uint32_t column, const char *fmt, ...)
@@ -107,6 +139,7 @@ int asel_error_at(int code, const char *source, uint32_t line, uint32_t column, 
     tls_error.pub.source = tls_error.source;
     tls_error.pub.line = line;
     tls_error.pub.column = column;
+    tls_error.pub.field = NULL;
     return code;
 }
 
@@ -115,16 +148,20 @@ void asel_error_save(asel_error_record *out)
     const accelsel_error *e = accelsel_last_error();
     out->code = e->code;
     out->has_source = e->source != NULL;
+    out->has_field = e->field != NULL;
     out->line = e->line;
     out->column = e->column;
     memcpy(out->message, tls_error.message, sizeof out->message);
     memcpy(out->source, tls_error.source, sizeof out->source);
+    memcpy(out->field, tls_error.field, sizeof out->field);
 }
 
 void asel_error_restore(const asel_error_record *in)
 {
     memcpy(tls_error.message, in->message, sizeof tls_error.message);
     memcpy(tls_error.source, in->source, sizeof tls_error.source);
+    memcpy(tls_error.field, in->field, sizeof tls_error.field);
+    tls_error.pub.field = in->has_field ? tls_error.field : NULL;
     tls_error.pub.message = tls_error.message;
     tls_error.pub.code = in->code;
     tls_error.pub.source = in->has_source ? tls_error.source : NULL;

@@ -1112,8 +1112,9 @@ static void append(char **text, size_t *len, size_t *cap, const char *fmt, ...)
 
 START_TEST(slot_count_is_bounded)
 {
-    /* The link table is n x n: 256 slots load, 257 are refused at the list. */
-    for (long n = 256; n <= 257; n++) {
+    /* As many slots as a mapping's 64-bit groups hold load, one more is
+     * refused at the list. */
+    for (long n = ACCELSEL_SYSTEM_MAX_SLOTS; n <= ACCELSEL_SYSTEM_MAX_SLOTS + 1; n++) {
         char *text = NULL;
         size_t len = 0, cap = 0;
         append(&text, &len, &cap, "%s", HEAD DEV "systems:\n  - name: s\n    source: s\n");
@@ -1122,12 +1123,12 @@ START_TEST(slot_count_is_bounded)
             append(&text, &len, &cap, "      - {device: d} # %ld\n", i);
         accelsel_catalog *cat = NULL;
         int rc = accelsel_catalog_load_buffer(&cat, text, len);
-        if (n == 256) {
+        if (n == 64) {
             ck_assert_int_eq(rc, 0);
-            ck_assert_uint_eq(accelsel_catalog_system(cat, 0)->n_slots, 256);
+            ck_assert_uint_eq(accelsel_catalog_system(cat, 0)->n_slots, 64);
             accelsel_catalog_free(cat);
         } else {
-            assert_error(rc, ACCELSEL_EPARSE, "more than 256 slots");
+            assert_error(rc, ACCELSEL_EPARSE, "more than 64 slots");
         }
         free(text);
     }

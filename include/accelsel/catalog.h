@@ -207,6 +207,11 @@ typedef struct accelsel_system_info {
 
 #define ACCELSEL_SYSTEM_INFO_VERSION 1
 
+/** Most explicit slots a system may have: the mapper's slot groups are
+ *  64-bit masks (ACCELSEL_MAPPING_MAX_SLOTS is this number), and a catalog
+ *  refuses a system that could not be mapped. */
+#define ACCELSEL_SYSTEM_MAX_SLOTS 64
+
 /** One accelerator slot of a system. */
 typedef struct accelsel_slot_info {
     unsigned int version;          /**< ACCELSEL_SLOT_INFO_VERSION of the library */

@@ -28,8 +28,9 @@ typedef struct accelsel_mapping_problem accelsel_mapping_problem;
  *  Immutable: any number of threads may read one mapping at once. */
 typedef struct accelsel_mapping accelsel_mapping;
 
-/** Most slots a problem may have (slot groups are 64-bit masks). */
-#define ACCELSEL_MAPPING_MAX_SLOTS 64
+/** Most slots a problem may have (slot groups are 64-bit masks): a
+ *  catalog's explicit slots keep the same bound. */
+#define ACCELSEL_MAPPING_MAX_SLOTS ACCELSEL_SYSTEM_MAX_SLOTS
 
 /** @name Objectives (accelsel_mapping_problem_options.objective) @{ */
 #define ACCELSEL_OBJECTIVE_LATENCY 0    /**< time of one batch through the network */

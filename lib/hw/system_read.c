@@ -9,10 +9,6 @@
 #include "hw/load.h"
 #include "hw/slot_rules.h"
 
-/* Explicit slots carry an n x n link matrix; this bounds it for any input. */
-/* The slot-to-slot link table is dense (n x n), so the slot count bounds
- * what a small file can make the loader allocate (256 slots: 512 KiB). */
-#define MAX_SLOTS 256
 
 #define FIG(key) {#key, ASEL_HW_F_U32, offsetof(accelsel_system_info, key), 1, 1 << 30, 0}
 
@@ -196,8 +192,11 @@ static int read_slots(const asel_hw_loader *ld, const asel_yaml_node *map, const
     int rc = asel_yaml_expect(ld->doc, seq, ASEL_YAML_SEQ, "slots");
     if (rc == 0 && seq->n == 0)
         rc = asel_yaml_fail(ld->doc, seq, "'slots' is empty");
-    if (rc == 0 && seq->n > MAX_SLOTS)
-        rc = asel_yaml_fail(ld->doc, seq, "more than %d slots", MAX_SLOTS);
+    /* Beyond the mapper's 64-bit slot groups; it also bounds the dense
+     * n x n link table a small file can make the loader allocate. */
+    if (rc == 0 && seq->n > ACCELSEL_SYSTEM_MAX_SLOTS)
+        rc = asel_yaml_fail(ld->doc, seq, "more than %d slots (the most a system may have: "
+                            "a mapping's slot groups are 64-bit masks)", ACCELSEL_SYSTEM_MAX_SLOTS);
     if (rc != 0)
         return rc;
     sys->slots = asel_hw_arena_calloc(&ld->cat->arena, seq->n, sizeof *sys->slots);

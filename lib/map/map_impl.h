@@ -105,6 +105,17 @@ typedef struct asel_map_genome {
     int8_t *strat;
 } asel_map_genome;
 
+/* Why a walk found no finite time (the first reason it met). */
+typedef enum asel_map_fault {
+    ASEL_MAP_FAULT_NONE = 0,   /* the walk was finite */
+    ASEL_MAP_FAULT_LINK,       /* data between slots, or to the host, over no link */
+    ASEL_MAP_FAULT_MEMORY,     /* a layer's activations exceed its slot's memory */
+    ASEL_MAP_FAULT_COLLECTIVE, /* a group's collective over slots not linked both ways */
+    ASEL_MAP_FAULT_COMPUTE,    /* a layer computes for no finite time */
+    ASEL_MAP_FAULT_OVERFLOW,   /* finite times whose sum is not */
+    ASEL_MAP_FAULT_STREAM      /* weights streamed from the host in no finite time */
+} asel_map_fault;
+
 /* What a traced walk records per layer (for building a mapping). */
 typedef struct asel_map_trace {
     double *start, *end, *comp, *comm_in, *coll; /* per layer */
@@ -116,11 +127,10 @@ typedef struct asel_map_trace {
                                                     from x n_slots + to (link), the slot
                                                     (memory), a x n_slots + b (collective) or
                                                     (size_t)-1 (host) */
-    int bad_kind;                                /* 0 none, 1 link, 2 memory, 3 collective,
-                                                    4 compute (bad_from: the slot), 5 a sum of
-                                                    finite times overflows (the layer's first
-                                                    slot), 6 weights streamed in no finite time
-                                                    (the slot, bad_bytes the weights) */
+    asel_map_fault bad_kind;                     /* the bad_* fields mean nothing when
+                                                    ASEL_MAP_FAULT_NONE; bad_from is the slot
+                                                    for memory, compute and stream, the
+                                                    layer's first slot for overflow */
     double bad_bytes;
 } asel_map_trace;
 

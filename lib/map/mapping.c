@@ -18,31 +18,31 @@ static int infeasible(const accelsel_mapping_problem *p, const asel_map_genome *
 {
     const char *layer = p->layer_name[t->bad_layer];
     size_t s = t->bad_from;
-    if (t->bad_kind == 2)
+    if (t->bad_kind == ASEL_MAP_FAULT_MEMORY)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' needs %.0f bytes on slot %zu, which holds %.0f bytes",
                           layer, t->bad_bytes, s, p->slot_mem[s]);
-    if (t->bad_kind == 3)
+    if (t->bad_kind == ASEL_MAP_FAULT_COLLECTIVE)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' runs a collective over slots %zu and %zu, which are not "
                           "linked both ways with bandwidth",
                           layer, s / p->n_slots, s % p->n_slots);
-    if (t->bad_kind == 4)
+    if (t->bad_kind == ASEL_MAP_FAULT_COMPUTE)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' computes for no finite time on slot %zu (design '%s', "
                           "memory bandwidth %g B/s)",
                           layer, s, design_of(p, g, s), p->class_bw[p->slot_class[s]]);
-    if (t->bad_kind == 5)
+    if (t->bad_kind == ASEL_MAP_FAULT_OVERFLOW)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' on slot %zu (design '%s') ends at no finite time: its "
                           "times are finite but their sum is not",
                           layer, s, design_of(p, g, s));
-    if (t->bad_kind == 6)
+    if (t->bad_kind == ASEL_MAP_FAULT_STREAM)
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "layer '%s' streams %.0f bytes of weights to slot %zu over a host "
                           "link of %g B/s, which takes no finite time",
                           layer, t->bad_bytes, s, p->host_bw[s]);
-    if (t->bad_kind == 0) /* every infinite walk records why; kept as a safety net */
+    if (t->bad_kind == ASEL_MAP_FAULT_NONE) /* every infinite walk records why; kept as a safety net */
         return asel_error(ACCELSEL_EINFEASIBLE,
                           "the mapping has no finite time: a slot's busy time overflows");
     if (s == (size_t)-1)

@@ -131,9 +131,9 @@ static size_t slowest_pair(const accelsel_mapping_problem *p, uint64_t grp)
     return pair;
 }
 
-static void fail(asel_map_trace *t, int kind, size_t layer, size_t from, double bytes)
+static void fail(asel_map_trace *t, asel_map_fault kind, size_t layer, size_t from, double bytes)
 {
-    if (t != NULL && t->bad_kind == 0) {
+    if (t != NULL && t->bad_kind == ASEL_MAP_FAULT_NONE) {
         t->bad_kind = kind;
         t->bad_layer = layer;
         t->bad_from = from;
@@ -184,7 +184,7 @@ static int memory_pass(const accelsel_mapping_problem *p, const asel_map_genome 
             if (e->act_bytes > sc->act[s])
                 sc->act[s] = e->act_bytes;
             if (e->act_bytes > p->slot_mem[s]) {
-                fail(t, 2, l, s, e->act_bytes);
+                fail(t, ASEL_MAP_FAULT_MEMORY, l, s, e->act_bytes);
                 sc->excess += e->act_bytes - p->slot_mem[s];
             }
         }
@@ -208,7 +208,7 @@ double asel_map_host_in_time(const accelsel_mapping_problem *p, const uint32_t *
         worst = x > worst ? x : worst;
     }
     if (isinf(worst))
-        fail(t, 1, l, (size_t)-1, bytes);
+        fail(t, ASEL_MAP_FAULT_LINK, l, (size_t)-1, bytes);
     return worst;
 }
 
@@ -271,7 +271,8 @@ double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *ke
         double x = asel_xfer_time(bytes, 1, p->link_bw[1], p->link_lat[1]);
         if (isinf(x)) {
             unsigned r = lowest(outside ? outside : recv);
-            fail(t, 1, l, lowest(gq & ~(UINT64_C(1) << r)) * p->n_slots + r, bytes);
+            fail(t, ASEL_MAP_FAULT_LINK, l, lowest(gq & ~(UINT64_C(1) << r)) * p->n_slots + r,
+                 bytes);
         }
         return x;
     }
@@ -285,7 +286,7 @@ double asel_map_input_time(const accelsel_mapping_problem *p, const uint32_t *ke
         double x = sq == ACCELSEL_STRATEGY_BATCH ? from_owners(p, others, r, bytes, &from)
                                                  : from_nearest(p, others, r, bytes, &from);
         if (isinf(x))
-            fail(t, 1, l, from * p->n_slots + r, bytes);
+            fail(t, ASEL_MAP_FAULT_LINK, l, from * p->n_slots + r, bytes);
         worst = x > worst ? x : worst;
     }
     return worst;
@@ -328,7 +329,7 @@ double asel_map_host_out_time(const accelsel_mapping_problem *p, const uint32_t 
         }
     }
     if (isinf(best))
-        fail(t, 1, l, (size_t)-1, bytes);
+        fail(t, ASEL_MAP_FAULT_LINK, l, (size_t)-1, bytes);
     return best;
 }
 
@@ -395,23 +396,23 @@ static void layer_fail(const accelsel_mapping_problem *p, const asel_map_scratch
         size_t i = asel_map_cost_index(p, l, sc->es[l], gsz, sc->key[s]);
         double w = p->cost[i].w_bytes;
         if (!(p->hot[i].comp_s < INFINITY)) {
-            fail(t, 4, l, s, 0);
+            fail(t, ASEL_MAP_FAULT_COMPUTE, l, s, 0);
             return;
         }
         if (sc->stream[s] && !(p->host_bw[s] > 0)) {
-            fail(t, 1, l, (size_t)-1, w);
+            fail(t, ASEL_MAP_FAULT_LINK, l, (size_t)-1, w);
             return;
         }
         if (sc->stream[s] && !(p->hot[i].comp_s + w / p->host_bw[s] < INFINITY)) {
-            fail(t, 6, l, s, w);
+            fail(t, ASEL_MAP_FAULT_STREAM, l, s, w);
             return;
         }
     }
     if (!(coll < INFINITY) && gsz > 1) {
-        fail(t, 3, l, slowest_pair(p, grp), 0);
+        fail(t, ASEL_MAP_FAULT_COLLECTIVE, l, slowest_pair(p, grp), 0);
         return;
     }
-    fail(t, 5, l, lowest(grp), 0);
+    fail(t, ASEL_MAP_FAULT_OVERFLOW, l, lowest(grp), 0);
 }
 
 /* When layer @p l may start: its inputs done and every slot of its group free. */
@@ -497,7 +498,7 @@ static double schedule(const accelsel_mapping_problem *p, const asel_map_genome 
         double end = run_layer(p, g, sc, l, t);
         if (!(end < INFINITY)) {
             /* why is recorded; if not, the output's way home overflowed the sum */
-            fail(t, 5, l, lowest(sc->eg[l]), 0);
+            fail(t, ASEL_MAP_FAULT_OVERFLOW, l, lowest(sc->eg[l]), 0);
             return INFINITY;
         }
         latency = end > latency ? end : latency;

@@ -84,9 +84,11 @@ START_TEST(problem_new_arguments)
     o = (accelsel_mapping_problem_options)ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
     o.batch = 0;
     ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "adaptive-4", net, &o), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "batch");
     o.batch = 1;
     o.objective = 9;
     ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "adaptive-4", net, &o), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "objective");
     ck_assert_ptr_null(p);
     const char *pool[] = {"eyeriss"};
     accelsel_mapping_slot slot = {ACCELSEL_MAPPING_SLOT_VERSION, NULL, pool, 1, 1e9, 1e9, "pcie3-x16"};
@@ -240,12 +242,15 @@ START_TEST(solve_arguments)
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, NULL), ACCELSEL_EINVAL);
     o.version = 0;
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EVERSION);
+    ck_assert_str_eq(accelsel_last_error()->field, "version");
     o.version = ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION;
     o.population = 3;
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "population");
     o.population = 0;
     o.time_budget_s = -1;
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "time_budget_s");
     o.time_budget_s = NAN;
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
     /* An infinite budget is no limit, as 0 is: the same mapping (the CLI's
@@ -264,6 +269,7 @@ START_TEST(solve_arguments)
     o.time_budget_s = 0;
     o.method = "annealing";
     ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_ENOTFOUND);
+    ck_assert_str_eq(accelsel_last_error()->field, "method");
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "computation-first"));
     o.method = "exhaustive";
     o.exhaustive_limit = 10;

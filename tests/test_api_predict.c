@@ -286,6 +286,69 @@ START_TEST(prediction_calls)
 }
 END_TEST
 
+/* The request member at fault, by name (accelsel_error.field), for the
+ * front ends that name it their own way; none for a NULL argument. */
+static void assert_field(int rc, int code, const char *field)
+{
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_int_eq(rc, code);
+    ck_assert_ptr_nonnull(e->field);
+    ck_assert_str_eq(e->field, field);
+    ck_assert_msg(strncmp(e->message, field, strlen(field)) != 0 ||
+                      e->message[strlen(field)] != ':',
+                  "'%s' starts with its field", e->message);
+}
+
+START_TEST(fields_at_fault)
+{
+    accelsel_prediction r = ACCELSEL_PREDICTION_INIT;
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.device = "g";
+    q.count = 12, q.nodes = 2, q.per_node = 4; /* 2 x 4 is not 12 */
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "count");
+    q.count = 0, q.per_node = 0; /* nodes without a size */
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "nodes");
+    q.nodes = 0;
+    q.global_batch = 8.5;
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "global_batch");
+    q.global_batch = 0;
+    q.epochs = -1;
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "epochs");
+    q.epochs = 0;
+    q.epoch_samples = 0.5;
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "epoch_samples");
+    q.epoch_samples = 0;
+    q.threads = 2; /* g is a GPU */
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "threads");
+    q.threads = 0;
+    q.stack = 7;
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "stack");
+    q.stack = ACCELSEL_STACK_TUNED;
+    q.precision = ACCELSEL_PRECISION_INT8; /* g gives fp32 and fp16 alone */
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "precision");
+    q.precision = ACCELSEL_PRECISION_AUTO;
+    q.per_node = 2;
+    q.intra_link = "no-such-link";
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_ENOTFOUND, "intra_link");
+    q.per_node = 0, q.intra_link = NULL;
+    q.host_cpu = "no-such-cpu";
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_ENOTFOUND, "host_cpu");
+    q.host_cpu = "g"; /* a GPU as the host */
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "host_cpu");
+    q.host_cpu = NULL;
+    q.device = "no-such-device";
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_ENOTFOUND, "device");
+    q.system = "no-such-system", q.device = NULL;
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_ENOTFOUND, "system");
+    q.device = "g"; /* both */
+    assert_field(accelsel_predictor_predict(pred, &q, &r), ACCELSEL_EINVAL, "device");
+    /* A NULL argument is no field of the request. */
+    ck_assert_int_eq(accelsel_predictor_predict(pred, NULL, &r), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(accelsel_last_error()->field);
+}
+END_TEST
+
 START_TEST(dataset_calls)
 {
     accelsel_dataset *out = (accelsel_dataset *)&out;
@@ -476,6 +539,7 @@ int main(void)
     tcase_add_test(tc, error_bands_and_sources);
     tcase_add_test(tc, options_versions);
     tcase_add_test(tc, prediction_calls);
+    tcase_add_test(tc, fields_at_fault);
     tcase_add_test(tc, dataset_calls);
     tcase_add_test(tc, calibration_calls);
     tcase_add_test(tc, prediction_allocation_failures);

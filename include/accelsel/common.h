@@ -73,9 +73,9 @@ typedef struct accelsel_error {
     /** The member of the options or request struct (or the parameter) at
      *  fault, spelled as in the header ("k_min", "features", "batch"); NULL
      *  when no one field is to blame (never for ACCELSEL_ENOMEM). The
-     *  message then says what is wrong with it without repeating its name
-     *  as a prefix, so that a front end can name the field in its own terms
-     *  (a command-line option, a keyword argument).  */
+     *  message never starts with "field: ", so that a front end may put the
+     *  field in its own terms (a command-line option, a keyword argument)
+     *  before it. */
     const char *field;
 } accelsel_error;
 
@@ -123,6 +123,48 @@ ACCELSEL_API int accelsel_set_allocator(const accelsel_allocator *allocator);
  *  @param[in] ptr  the memory; not usable afterwards.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API void accelsel_free(void *ptr);
+
+/** @name Numbers as the library writes and summarises them @{ */
+
+/** Bytes that accelsel_format_double() needs at most, the NUL included. */
+#define ACCELSEL_FORMAT_DOUBLE_SIZE 32
+
+/** The text every file the library writes (CSV, YAML, fitted models) gives
+ *  @p v: the shortest decimal that reads back as exactly @p v ("%.*g" with
+ *  up to 17 digits), in plain notation where that is at most two characters
+ *  longer (60, not 6e+01), with a '.' in an exponent form's mantissa
+ *  (1.0e-05, which YAML 1.1 reads as a number); "nan", "inf" or "-inf" for
+ *  values that are not finite. Locale-independent.
+ *  @param[out] out  the text, NUL-terminated; untouched on failure.
+ *  @param[in]  cap  bytes at @p out: at least ACCELSEL_FORMAT_DOUBLE_SIZE.
+ *  @param[in]  v    any double.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p out or a @p cap under
+ *          ACCELSEL_FORMAT_DOUBLE_SIZE (accelsel_error.field "out" or "cap").
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_format_double(char *out, size_t cap, double v);
+
+/** Quantiles of @p v as the library takes them (the calibration's median
+ *  and p90 error, the group profiles' medians, the imputed medians): linear
+ *  interpolation between the closest ranks (Hyndman and Fan's type 7,
+ *  numpy's default method 'linear'). With the m values of @p v that are not
+ *  NaN sorted ascending, s[0] <= ... <= s[m-1], quantile q lies at h = q (m
+ *  - 1) and is s[floor h] + (h - floor h) (s[floor h + 1] - s[floor h]); the
+ *  median (q = 0.5) of an even m is the mean of the middle two. Infinite
+ *  values take part: a quantile on or beyond one is infinite.
+ *  @param[in]  v    @p n values; NaN ones are skipped (missing); not changed.
+ *  @param[in]  n    number of values; may be 0.
+ *  @param[in]  q    @p n_q quantiles, each in [0, 1] (0.5 is the median).
+ *  @param[in]  n_q  number of quantiles; may be 0.
+ *  @param[out] out  @p n_q results, out[k] for q[k]; NaN where no value is
+ *                   left. Untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p v with @p n > 0, a NULL @p q or
+ *          @p out with @p n_q > 0, or a q[k] outside [0, 1] or NaN (the
+ *          message gives k; accelsel_error.field names the argument);
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_quantiles(const double *v, size_t n, const double *q, size_t n_q,
+                                    double *out);
+/** @} */
 
 #ifdef __cplusplus
 }

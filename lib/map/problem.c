@@ -32,12 +32,13 @@ size_t accelsel_mapping_slot_size(void)
 static int check_options(const char *fn, const accelsel_mapping_problem_options *o)
 {
     if (o->version != ACCELSEL_MAPPING_PROBLEM_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "%s: options version %u is not known", fn,
+        return asel_error_field(ACCELSEL_EVERSION, "version", "%s: options version %u is not known", fn,
                           o->version);
     if (o->batch == 0)
-        return asel_error(ACCELSEL_EINVAL, "%s: batch must be at least 1", fn);
+        return asel_error_field(ACCELSEL_EINVAL, "batch", "%s: batch must be at least 1", fn);
     if (o->objective != ACCELSEL_OBJECTIVE_LATENCY && o->objective != ACCELSEL_OBJECTIVE_THROUGHPUT)
-        return asel_error(ACCELSEL_EINVAL, "%s: unknown objective %d", fn, (int)o->objective);
+        return asel_error_field(ACCELSEL_EINVAL, "objective", "%s: unknown objective %d", fn,
+                                (int)o->objective);
     return 0;
 }
 

@@ -44,17 +44,19 @@ const char *accelsel_mapping_method_name(size_t index)
 static int check(const accelsel_mapping_solve_options *o, const char **method)
 {
     if (o->version != ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "%s: options version %u is not known", fn,
+        return asel_error_field(ACCELSEL_EVERSION, "version", "%s: options version %u is not known", fn,
                           o->version);
     if (o->population != 0 && o->population < 4)
-        return asel_error(ACCELSEL_EINVAL, "%s: population %u is below 4", fn, o->population);
+        return asel_error_field(ACCELSEL_EINVAL, "population", "%s: population %u is below 4", fn,
+                                o->population);
     if (!(o->time_budget_s >= 0))
-        return asel_error(ACCELSEL_EINVAL, "%s: time budget must be 0 or positive", fn);
+        return asel_error_field(ACCELSEL_EINVAL, "time_budget_s", "%s: time budget must be 0 or positive",
+                                fn);
     *method = o->method ? o->method : "ga";
     for (size_t i = 0; methods[i]; i++)
         if (strcmp(*method, methods[i]) == 0)
             return 0;
-    return asel_error(ACCELSEL_ENOTFOUND,
+    return asel_error_field(ACCELSEL_ENOTFOUND, "method",
                       "%s: unknown method '%.*s%s' (ga, computation-first, h2h, single, "
                       "data-parallel, exhaustive)",
                       fn, ASEL_QUOTE_MAX, *method, asel_ellipsis(*method));

@@ -34,7 +34,7 @@ int asel_perf_request_read(const accelsel_predict_request *req, accelsel_predict
 {
     size_t n = request_fields(req->version);
     if (n == 0)
-        return asel_error(ACCELSEL_EVERSION, "unknown predict request version %u", req->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version", "unknown predict request version %u", req->version);
     *out = (accelsel_predict_request)ACCELSEL_PREDICT_REQUEST_INIT;
     memcpy(out, req, n);
     return 0;
@@ -199,7 +199,7 @@ ACCELSEL_API int accelsel_predictor_epochs(const accelsel_predictor *p, double g
     if (p == NULL || epochs == NULL)
         return asel_einval("accelsel_predictor_epochs", p == NULL ? "p" : "epochs");
     if (!(isfinite(global_batch) && global_batch > 0))
-        return asel_error(ACCELSEL_EINVAL, "global batch %g is not a positive finite number",
+        return asel_error_field(ACCELSEL_EINVAL, "global_batch", "global batch %g is not a positive finite number",
                           global_batch);
     *epochs = asel_perf_epochs(&p->par, global_batch);
     return 0;

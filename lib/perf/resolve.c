@@ -143,19 +143,19 @@ static const char *usual_host(const accelsel_device_info *dev)
 static int complete_counts(asel_perf_config *c, double count, double nodes, double per_node)
 {
     if (count > 0 && nodes > 0 && per_node > 0 && count != nodes * per_node)
-        return asel_error(ACCELSEL_EINVAL, "count %g is not nodes %g x per-node %g", count,
+        return asel_error_field(ACCELSEL_EINVAL, "count", "count %g is not nodes %g x per-node %g", count,
                           nodes, per_node);
     if (count <= 0 && nodes > 0 && per_node <= 0)
-        return asel_error(ACCELSEL_EINVAL, "%g nodes of how many devices? Give a count or a "
+        return asel_error_field(ACCELSEL_EINVAL, "nodes", "%g nodes of how many devices? Give a count or a "
                           "per-node count too", nodes);
     if (count <= 0)
         count = nodes > 0 && per_node > 0 ? nodes * per_node : per_node > 0 ? per_node : 1;
     if (count > UINT32_MAX) /* nodes x per-node of two 32-bit counts */
-        return asel_error(ACCELSEL_EINVAL, "count %.0f (nodes %.0f x per-node %.0f) is above %u",
+        return asel_error_field(ACCELSEL_EINVAL, "count", "count %.0f (nodes %.0f x per-node %.0f) is above %u",
                           count, nodes, per_node, (unsigned)UINT32_MAX);
     if (nodes > 0 && per_node <= 0) {
         if (fmod(count, nodes) != 0)
-            return asel_error(ACCELSEL_EINVAL, "count %g does not divide into %g nodes", count,
+            return asel_error_field(ACCELSEL_EINVAL, "count", "count %g does not divide into %g nodes", count,
                               nodes);
         per_node = count / nodes;
     }
@@ -165,7 +165,7 @@ static int complete_counts(asel_perf_config *c, double count, double nodes, doub
             per_node--;
     }
     if (fmod(count, per_node) != 0)
-        return asel_error(ACCELSEL_EINVAL, "count %g does not divide into nodes of %g", count,
+        return asel_error_field(ACCELSEL_EINVAL, "count", "count %g does not divide into nodes of %g", count,
                           per_node);
     c->count = count;
     c->per_node = per_node;
@@ -184,9 +184,9 @@ static int check_node_size(const accelsel_system_info *sys, const accelsel_predi
     if (sys == NULL || sys->devices_per_node == 0 || c->per_node <= sys->devices_per_node)
         return 0;
     if (r->per_node > 0)
-        return asel_error(ACCELSEL_EINVAL, "per_node %u is more than the %u devices per node of "
+        return asel_error_field(ACCELSEL_EINVAL, "per_node", "per_node %u is more than the %u devices per node of "
                           "system '%s'", r->per_node, sys->devices_per_node, sys->name);
-    return asel_error(ACCELSEL_EINVAL, "count %u on %u nodes is %g devices per node, more than "
+    return asel_error_field(ACCELSEL_EINVAL, "count", "count %u on %u nodes is %g devices per node, more than "
                       "the %u of system '%s'", r->count, r->nodes, c->per_node,
                       sys->devices_per_node, sys->name);
 }
@@ -203,13 +203,13 @@ static int check_samples(const accelsel_predict_request *r)
     };
     for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
         if (s[i].v > 0 && s[i].v < 1)
-            return asel_error(ACCELSEL_EINVAL, "%s %g is less than one sample (0 for the "
+            return asel_error_field(ACCELSEL_EINVAL, s[i].name, "%s %g is less than one sample (0 for the "
                               "default)", s[i].name, s[i].v);
     if (r->global_batch != floor(r->global_batch))
-        return asel_error(ACCELSEL_EINVAL, "global_batch %g is not a whole number of samples",
+        return asel_error_field(ACCELSEL_EINVAL, "global_batch", "global_batch %g is not a whole number of samples",
                           r->global_batch);
     if (r->global_batch > ASEL_PERF_BATCH_MAX)
-        return asel_error(ACCELSEL_EINVAL, "global_batch %g is out of range: above 2^53 = %.0f "
+        return asel_error_field(ACCELSEL_EINVAL, "global_batch", "global_batch %g is out of range: above 2^53 = %.0f "
                           "samples", r->global_batch, ASEL_PERF_BATCH_MAX);
     return 0;
 }
@@ -223,7 +223,7 @@ static int check_sizes(const accelsel_predict_request *r)
     };
     for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
         if (!isfinite(s[i].v) || s[i].v < 0)
-            return asel_error(ACCELSEL_EINVAL, "%s %g is negative or not finite", s[i].name,
+            return asel_error_field(ACCELSEL_EINVAL, s[i].name, "%s %g is negative or not finite", s[i].name,
                               s[i].v);
     return check_samples(r);
 }
@@ -235,18 +235,18 @@ static int resolve_device(const accelsel_predictor *p, const accelsel_predict_re
     int rc;
     *sys = NULL;
     if ((r->device == NULL) == (r->system == NULL))
-        return asel_error(ACCELSEL_EINVAL, "give either a device or a system, not %s",
+        return asel_error_field(ACCELSEL_EINVAL, "device", "give either a device or a system, not %s",
                           r->device ? "both" : "neither");
     if (r->system != NULL) {
         if ((rc = accelsel_catalog_find_system(p->cat, r->system, &i)) < 0)
-            return rc;
+            return asel_error_blame("system");
         *sys = accelsel_catalog_system(p->cat, i);
         if ((*sys)->device < 0)
-            return asel_error(ACCELSEL_EINVAL, "system '%s' is not a cluster of one device",
+            return asel_error_field(ACCELSEL_EINVAL, "system", "system '%s' is not a cluster of one device",
                               (*sys)->name);
         i = (size_t)(*sys)->device;
     } else if ((rc = accelsel_catalog_find_device(p->cat, r->device, &i)) < 0) {
-        return rc;
+        return asel_error_blame("device");
     }
     c->dev_index = i;
     c->dev = accelsel_catalog_device(p->cat, i);
@@ -258,12 +258,12 @@ static int resolve_device(const accelsel_predictor *p, const accelsel_predict_re
 static int resolve_threads(const accelsel_predict_request *r, asel_perf_config *c)
 {
     if (r->stack < 0 || r->stack >= ACCELSEL_STACK_COUNT)
-        return asel_error(ACCELSEL_EINVAL, "stack %d is not an ACCELSEL_STACK_* value", r->stack);
+        return asel_error_field(ACCELSEL_EINVAL, "stack", "stack %d is not an ACCELSEL_STACK_* value", r->stack);
     c->stack = r->stack;
     const accelsel_device_info *d = c->dev;
     if (d->kind != ACCELSEL_DEVICE_CPU) {
         if (r->threads != 0)
-            return asel_error(ACCELSEL_EINVAL, "%u threads: device '%s' is not a CPU (threads "
+            return asel_error_field(ACCELSEL_EINVAL, "threads", "%u threads: device '%s' is not a CPU (threads "
                               "count a CPU's cores)", r->threads, d->name);
         return 0;
     }
@@ -274,7 +274,7 @@ static int resolve_threads(const accelsel_predict_request *r, asel_perf_config *
         return asel_error(ACCELSEL_EDATA, "%u threads: device '%s' has no figure 'cores'",
                           r->threads, d->name);
     if (r->threads > (uint32_t)d->cores)
-        return asel_error(ACCELSEL_ERANGE, "%u threads: device '%s' has %d cores", r->threads,
+        return asel_error_field(ACCELSEL_ERANGE, "threads", "%u threads: device '%s' has %d cores", r->threads,
                           d->name, (int)d->cores);
     double share = (double)r->threads / d->cores;
     c->view = *d;
@@ -309,14 +309,14 @@ static int resolve_links(const accelsel_predictor *p, const accelsel_predict_req
     /* A link the configuration never crosses need not be in the catalog,
      * unless the request names it. */
     int rc = 0;
-    if (c->per_node > 1 || r->intra_link)
-        rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_name, &c->intra_bw,
-                       &c->intra_lat, lat);
-    if (rc == 0 && (c->nodes > 1 || r->inter_link))
-        rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_name, &c->inter_bw,
-                       &c->inter_lat, lat);
-    if (rc < 0)
-        return rc;
+    if ((c->per_node > 1 || r->intra_link) &&
+        (rc = find_link(cat, intra ? intra : usual_intra(c->dev), &c->intra_name, &c->intra_bw,
+                        &c->intra_lat, lat)) < 0)
+        return r->intra_link ? asel_error_blame("intra_link") : rc;
+    if ((c->nodes > 1 || r->inter_link) &&
+        (rc = find_link(cat, inter ? inter : usual_inter(c->dev), &c->inter_name, &c->inter_bw,
+                        &c->inter_lat, lat)) < 0)
+        return r->inter_link ? asel_error_blame("inter_link") : rc;
     /* One network port per accelerator unless the system says otherwise. */
     if (sys && sys->inter_node_links_per_node > 0 && c->per_node > 0)
         c->inter_bw *= fmin(1.0, sys->inter_node_links_per_node / c->per_node);
@@ -340,16 +340,15 @@ static int resolve_host(const accelsel_predictor *p, const accelsel_predict_requ
     double sockets = 1;
     if (r->host_cpu != NULL) {
         size_t i;
-        int rc = accelsel_catalog_find_device(p->cat, r->host_cpu, &i);
-        if (rc < 0)
-            return rc;
+        if (accelsel_catalog_find_device(p->cat, r->host_cpu, &i) < 0)
+            return asel_error_blame("host_cpu");
         cpu = accelsel_catalog_device(p->cat, i);
     } else if (sys && sys->host_cpu >= 0) {
         cpu = accelsel_catalog_device(p->cat, (size_t)sys->host_cpu);
         sockets = sys->host_cpus_per_node > 0 ? sys->host_cpus_per_node : 1;
     }
     if (cpu && cpu->kind != ACCELSEL_DEVICE_CPU)
-        return asel_error(ACCELSEL_EINVAL, "host CPU '%s' is not a CPU", cpu->name);
+        return asel_error_field(ACCELSEL_EINVAL, "host_cpu", "host CPU '%s' is not a CPU", cpu->name);
     if (cpu && !(cpu->cores > 0))
         return asel_error(ACCELSEL_EDATA, "host CPU '%s' has no figure 'cores'", cpu->name);
     c->host_cores = cpu ? cpu->cores * sockets : 0;
@@ -403,15 +402,16 @@ int asel_perf_resolve(const accelsel_predictor *p, const accelsel_predict_reques
         return rc;
     c->global_batch = r->global_batch > 0 ? r->global_batch : 256.0 * c->count;
     if (c->global_batch < c->count) /* data parallelism gives every device a sample */
-        return asel_error(ACCELSEL_EINVAL, "global batch %g is smaller than the %g devices",
+        return asel_error_field(ACCELSEL_EINVAL, "global_batch", "global batch %g is smaller than the %g devices",
                           c->global_batch, c->count);
     /* The step waits for the busiest device: 64 samples on 33 devices give
      * some devices 2, and they take as long as at 32 devices. */
     c->per_device_batch = ceil(c->global_batch / c->count);
     if (r->precision == ACCELSEL_PRECISION_AUTO)
         rc = auto_precision(r->network, c);
-    else
-        rc = asel_perf_check_device(c->dev, c->precision = r->precision);
+    else if ((rc = asel_perf_check_device(c->dev, c->precision = r->precision)) ==
+             ACCELSEL_EINVAL) /* not a precision, or not the device's: a missing figure is EDATA */
+        rc = asel_error_blame("precision");
     if (rc < 0)
         return rc;
     if ((rc = resolve_links(p, r, sys, c)) < 0 || (rc = resolve_host(p, r, sys, c)) < 0)

@@ -7,9 +7,9 @@
 #include <stdint.h>
 
 #include "accelsel/catalog.h"
+#include "core/arena.h"
 #include "core/buf.h"
 #include "core/yaml_doc.h"
-#include "hw/arena.h"
 
 /* Each entry wraps its public struct (first, so a pointer to the entry is a
  * pointer to the struct) with what saving needs: provenance.derived lists

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "accelsel/map.h"
-#include "hw/arena.h"
+#include "core/arena.h"
 
 /* Cost of one (layer, unit, slot class, strategy, group size): one slot's share. */
 typedef struct asel_map_cost {

@@ -1,4 +1,4 @@
-#include "hw/arena.h"
+#include "core/arena.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -1,8 +1,9 @@
-/* A bump allocator for a catalog's strings and arrays: everything a catalog
- * hands out lives until the catalog is freed, so one release frees it all and
- * a failed load cannot leak part of an entry. */
-#ifndef ASEL_HW_ARENA_H
-#define ASEL_HW_ARENA_H
+/* A bump allocator for a handle's strings and arrays (a catalog, a mapping
+ * problem, a mapping): everything the handle hands out lives until it is
+ * freed, so one release frees it all and a failed build cannot leak part of
+ * an entry. */
+#ifndef ASEL_CORE_ARENA_H
+#define ASEL_CORE_ARENA_H
 
 #include <stddef.h>
 

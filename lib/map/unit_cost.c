@@ -8,6 +8,15 @@
 #include "perf/layer_model.h"
 #include "perf/shard_model.h"
 
+/* perf prices the strategies by its own numbers: the public ones are they. */
+_Static_assert(ACCELSEL_STRATEGY_NONE == ASEL_SHARD_NONE &&
+                   ACCELSEL_STRATEGY_BATCH == ASEL_SHARD_BATCH &&
+                   ACCELSEL_STRATEGY_OUTPUT_CHANNELS == ASEL_SHARD_OUTPUT_CHANNELS &&
+                   ACCELSEL_STRATEGY_INPUT_CHANNELS == ASEL_SHARD_INPUT_CHANNELS &&
+                   ACCELSEL_STRATEGY_SPATIAL == ASEL_SHARD_SPATIAL &&
+                   ACCELSEL_STRATEGY_COUNT == ASEL_SHARD_COUNT,
+               "ACCELSEL_STRATEGY_* and perf's ASEL_SHARD_* differ");
+
 int asel_unit_model_of(asel_unit_model *m, const accelsel_catalog *cat, int64_t design,
                        int64_t device)
 {

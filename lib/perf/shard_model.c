@@ -34,16 +34,16 @@ static double split_rows(const accelsel_layer_info *l)
 int asel_shard_applies(const accelsel_layer_info *l, int strategy, uint32_t batch)
 {
     switch (strategy) {
-    case ACCELSEL_STRATEGY_NONE:
+    case ASEL_SHARD_NONE:
         return 1;
-    case ACCELSEL_STRATEGY_BATCH:
+    case ASEL_SHARD_BATCH:
         return l->kind != ACCELSEL_LAYER_INPUT && batch >= 2;
-    case ACCELSEL_STRATEGY_OUTPUT_CHANNELS:
+    case ASEL_SHARD_OUTPUT_CHANNELS:
         return is_mac(l) || is_elementwise(l);
-    case ACCELSEL_STRATEGY_INPUT_CHANNELS:
+    case ASEL_SHARD_INPUT_CHANNELS:
         return (l->kind == ACCELSEL_LAYER_CONV2D && !l->depthwise && l->groups == 1) ||
                l->kind == ACCELSEL_LAYER_LINEAR || l->kind == ACCELSEL_LAYER_MATMUL;
-    case ACCELSEL_STRATEGY_SPATIAL:
+    case ASEL_SHARD_SPATIAL:
         return split_rows(l) > 1;
     default:
         return 0;
@@ -111,20 +111,20 @@ void asel_shard_plan(const accelsel_layer_info *l, const asel_layer_shape *full,
     out->share = *full;
     out->coll_bytes = out->coll_steps = 0;
     out->in_frac = 1;
-    if (g <= 1 || strategy == ACCELSEL_STRATEGY_NONE)
+    if (g <= 1 || strategy == ASEL_SHARD_NONE)
         return;
     switch (strategy) {
-    case ACCELSEL_STRATEGY_BATCH:
+    case ASEL_SHARD_BATCH:
         out->share.batch = ceil(full->batch / gd);
         out->in_frac = out->share.batch / full->batch;
         break;
-    case ACCELSEL_STRATEGY_OUTPUT_CHANNELS: /* ring all-gather of the outputs */
+    case ASEL_SHARD_OUTPUT_CHANNELS: /* ring all-gather of the outputs */
         split_outputs(l, &out->share, gd);
         out->in_frac = in_fraction(&out->share, full);
         out->coll_bytes = (gd - 1) / gd * outb;
         out->coll_steps = gd - 1;
         break;
-    case ACCELSEL_STRATEGY_INPUT_CHANNELS: { /* ring all-reduce of partial sums */
+    case ASEL_SHARD_INPUT_CHANNELS: { /* ring all-reduce of partial sums */
         asel_gemm_part *p = &out->share.part[0];
         double f = ceil(p->n / gd) / p->n;
         p->n = ceil(p->n / gd);
@@ -134,7 +134,7 @@ void asel_shard_plan(const accelsel_layer_info *l, const asel_layer_shape *full,
         out->coll_steps = 2 * (gd - 1);
         break;
     }
-    case ACCELSEL_STRATEGY_SPATIAL: /* halo exchange, then all-gather */
+    case ASEL_SHARD_SPATIAL: /* halo exchange, then all-gather */
         split_rows_of(l, &out->share, gd);
         out->in_frac = in_fraction(&out->share, full);
         out->coll_bytes = halo_bytes(l, full->batch, bytes) + (gd - 1) / gd * outb;

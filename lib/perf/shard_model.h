@@ -5,9 +5,20 @@
 #ifndef ASEL_PERF_SHARD_MODEL_H
 #define ASEL_PERF_SHARD_MODEL_H
 
-#include "accelsel/map.h"
 #include "accelsel/network.h"
 #include "perf/design_model.h"
+
+/* The strategies, numbered as the mapper's public ACCELSEL_STRATEGY_*
+ * (lib/map/unit_cost.c asserts it when it compiles), so that perf prices a
+ * split without knowing the mapper. */
+enum {
+    ASEL_SHARD_NONE,            /* one slot computes the whole layer */
+    ASEL_SHARD_BATCH,           /* batch split; weights replicated */
+    ASEL_SHARD_OUTPUT_CHANNELS, /* output channels split; all-gather after */
+    ASEL_SHARD_INPUT_CHANNELS,  /* input channels split; partial sums reduced */
+    ASEL_SHARD_SPATIAL,         /* output rows split; halo rows exchanged */
+    ASEL_SHARD_COUNT
+};
 
 typedef struct asel_shard {
     asel_layer_shape share; /* one slot's work (the largest share) */
@@ -16,7 +27,7 @@ typedef struct asel_shard {
     double in_frac;         /* fraction of the layer's input one slot needs */
 } asel_shard;
 
-/* 1 if @p strategy can split layer @p l over more than one slot when a
+/* 1 if @p strategy (ASEL_SHARD_*) can split layer @p l over more than one slot when a
  * batch of @p batch samples goes through it (a batch split needs two). */
 int asel_shard_applies(const accelsel_layer_info *l, int strategy, uint32_t batch);
 

@@ -1,4 +1,10 @@
-/* The inside of accelsel_dataset, shared by the files of lib/data. */
+/* The inside of accelsel_dataset: lib/data's internal interface. lib/data
+ * alone builds and changes a dataset (asel_ds_create, asel_ds_put,
+ * asel_ds_take_rows, ...). The modules that DESIGN.md's arrows let use data
+ * (learn, rank, select, perf, recommend) may include this header to read one
+ * without copying (n_rows, the interned column names) and to word messages
+ * about its rows (asel_ds_row_place, asel_ds_has_value, asel_ds_not_numeric);
+ * they never write a field. tests/check_layering.py keeps everyone else out. */
 #ifndef ASEL_TABLE_H
 #define ASEL_TABLE_H
 

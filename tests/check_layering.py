@@ -64,7 +64,8 @@ def blank_comments(text):
 
 
 def unit_of(path):
-    """What @p path (relative to the root) is: ('lib', module), ('public', header) or ('front', top)."""
+    """What @p path (relative to the root) is: ('lib', module), ('public', header),
+    ('front', top directory) or ('other', top directory)."""
     parts = path.split('/')
     if parts[0] == 'lib' and len(parts) > 2:
         return ('lib', parts[1])
@@ -107,9 +108,9 @@ def judge(path, resolved):
     if src_kind == 'public':
         if kind != 'public':
             return 'public headers include only public headers, not %s' % resolved
-        src_module = PUBLIC.get(src)
         if src == UMBRELLA:
             return None
+        src_module = PUBLIC[src]
     else:
         src_module = src
         if kind not in ('lib', 'public'):

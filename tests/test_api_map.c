@@ -43,6 +43,11 @@ START_TEST(options_init_and_sizes)
     ck_assert_int_eq(accelsel_mapping_solve_options_init(&so, 0), ACCELSEL_EVERSION);
     ck_assert_int_eq(accelsel_mapping_solve_options_init(&so, ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION), 0);
     ck_assert_ptr_null(so.method);
+    /* The defaults docs/mapping.md gives, held by the INIT itself. */
+    ck_assert_uint_eq(so.generations, 100);
+    ck_assert_uint_eq(so.population, 64);
+    ck_assert_uint_eq(so.patience, 50);
+    ck_assert_uint_eq(so.exhaustive_limit, 2000000);
     ck_assert_uint_eq(accelsel_mapping_problem_options_size(), sizeof(accelsel_mapping_problem_options));
     ck_assert_uint_eq(accelsel_mapping_solve_options_size(), sizeof(accelsel_mapping_solve_options));
     ck_assert_uint_eq(accelsel_mapping_slot_size(), sizeof(accelsel_mapping_slot));

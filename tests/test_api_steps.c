@@ -37,7 +37,7 @@ START_TEST(options)
     ck_assert_int_eq(accelsel_steps_options_init(&o, ACCELSEL_STEPS_OPTIONS_VERSION), 0);
     ck_assert_int_eq(memcmp(&o, &d, sizeof o), 0);
     ck_assert_uint_eq(o.version, 1);
-    ck_assert_uint_eq(o.min_steps_timed, 0);
+    ck_assert_uint_eq(o.min_steps_timed, 5);
     ck_assert_uint_eq(o.max_field_len, 0);
     ck_assert_int_eq(accelsel_steps_options_init(&o, 0), ACCELSEL_EVERSION);
     assert_einval(accelsel_steps_options_init(NULL, 1), "opts");

@@ -645,6 +645,9 @@ START_TEST(matrix_bad_input_and_options)
     bad = o;
     bad.max_features = 1.5;
     expect_error(accelsel_importance_compute_matrix(&imp, x, 5, 2, y, NULL, NULL, &bad), ACCELSEL_EINVAL, "'max_features'");
+    ck_assert_str_eq(accelsel_last_error()->field, "max_features");
+    /* Breiman's default for regression, a third of the features, is the INIT's. */
+    ck_assert_double_eq(o.max_features, 1.0 / 3.0);
     bad = o;
     bad.n_repeats = 0;
     expect_error(accelsel_importance_compute_matrix(&imp, x, 5, 2, y, NULL, NULL, &bad), ACCELSEL_EINVAL, "'n_repeats'");

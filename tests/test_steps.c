@@ -221,7 +221,7 @@ START_TEST(options)
 {
     accelsel_steps_options o;
     ck_assert_int_eq(accelsel_steps_options_init(&o, ACCELSEL_STEPS_OPTIONS_VERSION), 0);
-    ck_assert_uint_eq(o.min_steps_timed, 0);
+    ck_assert_uint_eq(o.min_steps_timed, 5); /* docs/step-measurements.md: at least 5 timed steps */
     ck_assert_int_eq(accelsel_steps_options_init(&o, 2), ACCELSEL_EVERSION);
     ck_assert_int_eq(accelsel_steps_options_init(NULL, 1), ACCELSEL_EINVAL);
     ck_assert_uint_eq(accelsel_steps_options_size(), sizeof o);

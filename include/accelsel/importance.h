@@ -152,7 +152,8 @@ typedef struct accelsel_importance_options {
     uint32_t min_samples_leaf; /**< fewest distinct rows in a leaf, >= 1; default 1 */
     uint32_t n_repeats;        /**< shuffles per feature for permutation importance, >= 1; default 5 */
     /** Fraction of the features tried at each split, in (0, 1]; the count is
-     *  max(1, floor(fraction x features)). 0 (default) = 1/3. */
+     *  max(1, floor(fraction x features)). Default 1/3 (the INIT's value; 0
+     *  means it too). */
     double max_features;
     uint32_t permutation_rows; /**< ACCELSEL_PERMUTATION_OOB (default) or ACCELSEL_PERMUTATION_TRAIN */
     uint32_t mi_neighbors;     /**< k of the k-nearest-neighbour MI estimators, >= 1; default 3 */
@@ -172,7 +173,7 @@ typedef struct accelsel_importance_options {
 
 #define ACCELSEL_IMPORTANCE_OPTIONS_VERSION 1
 #define ACCELSEL_IMPORTANCE_OPTIONS_INIT                                                       \
-    { ACCELSEL_IMPORTANCE_OPTIONS_VERSION, ACCELSEL_IMPORTANCE_ALL, 100, 0, 1, 5, 0.0,        \
+    { ACCELSEL_IMPORTANCE_OPTIONS_VERSION, ACCELSEL_IMPORTANCE_ALL, 100, 0, 1, 5, 1.0 / 3.0,  \
       ACCELSEL_PERMUTATION_OOB, 3, 0, 0, ACCELSEL_MISSING_DROP, NULL, NULL }
 
 /** Fill @p opts with defaults for @p version.

@@ -271,14 +271,15 @@ typedef struct accelsel_mapping_solve_options {
     uint32_t patience;      /**< stop after this many generations without improvement;
                                  default 50 (the INIT's value; 0 means it too) */
     uint64_t exhaustive_limit; /**< "exhaustive": largest number of candidates it
-                                    enumerates; 0 = default (2000000) */
+                                    enumerates; default 2000000 (the INIT's value; 0
+                                    means it too) */
     accelsel_mapping_progress_fn progress; /**< NULL = none */
     void *payload;          /**< passed to @ref progress */
 } accelsel_mapping_solve_options;
 
 #define ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION 1
 #define ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT \
-    { ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION, NULL, 0, 0, 100, 64, 0.0, 50, 0, NULL, NULL }
+    { ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION, NULL, 0, 0, 100, 64, 0.0, 50, 2000000, NULL, NULL }
 
 /** Fill @p opts with defaults for @p version.
  *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION for an unknown version. */

@@ -29,13 +29,14 @@ extern "C" {
 typedef struct accelsel_steps_options {
     unsigned int version;     /**< ACCELSEL_STEPS_OPTIONS_VERSION */
     uint32_t min_steps_timed; /**< fewest `steps_timed` accepted, at least 1;
-                                   0 = ACCELSEL_STEPS_MIN_TIMED */
+                                   default ACCELSEL_STEPS_MIN_TIMED (the INIT's
+                                   value; 0 means it too) */
     uint64_t max_field_len;   /**< longest CSV field in bytes; 0 = no limit beyond
                                    the input size */
 } accelsel_steps_options;
 
 #define ACCELSEL_STEPS_OPTIONS_VERSION 1
-#define ACCELSEL_STEPS_OPTIONS_INIT { ACCELSEL_STEPS_OPTIONS_VERSION, 0, 0 }
+#define ACCELSEL_STEPS_OPTIONS_INIT { ACCELSEL_STEPS_OPTIONS_VERSION, ACCELSEL_STEPS_MIN_TIMED, 0 }
 
 /** Fill @p opts with the defaults of @p version.
  *  @param[out] opts     the options to fill; untouched on failure.

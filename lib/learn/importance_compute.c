@@ -112,7 +112,9 @@ static int standardised_pca(accelsel_importance *imp, const double *x, size_t n)
 
 static size_t features_per_split(double fraction, size_t p)
 {
-    double f = fraction > 0.0 ? fraction : 1.0 / 3.0;
+    double f = fraction > 0.0
+                   ? fraction
+                   : ((accelsel_importance_options)ACCELSEL_IMPORTANCE_OPTIONS_INIT).max_features;
     size_t m = (size_t)floor(f * (double)p);
     return m < 1 ? 1 : m;
 }

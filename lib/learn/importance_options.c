@@ -22,7 +22,7 @@ ACCELSEL_API size_t accelsel_importance_options_size(void)
 
 static int bad_option(const char *name, const char *rule)
 {
-    return asel_error(ACCELSEL_EINVAL, "importance: option '%s' %s", name, rule);
+    return asel_error_field(ACCELSEL_EINVAL, name, "importance: option '%s' %s", name, rule);
 }
 
 int asel_importance_options_check(const accelsel_importance_options *opts,
@@ -33,8 +33,8 @@ int asel_importance_options_check(const accelsel_importance_options *opts,
         return 0;
     }
     if (opts->version != ACCELSEL_IMPORTANCE_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "importance: unknown options version %u",
-                          opts->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "importance: unknown options version %u", opts->version);
     if (opts->measures == 0 || (opts->measures & ~ACCELSEL_IMPORTANCE_ALL) != 0)
         return bad_option("measures", "must be a nonzero set of ACCELSEL_IMPORTANCE_* bits");
     if (opts->n_trees == 0)

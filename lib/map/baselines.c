@@ -11,7 +11,8 @@
 #include "core/error.h"
 #include "map/baselines.h"
 
-#define DEFAULT_EXHAUSTIVE_LIMIT 2000000
+/* A limit left 0 is the INIT's. */
+static const accelsel_mapping_solve_options defaults = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
 
 typedef asel_map_base base;
 
@@ -295,7 +296,7 @@ static int run(base *b, const char *method, uint64_t exhaustive_limit)
     else if (strcmp(method, "h2h") == 0)
         return h2h(b);
     else
-        return exhaustive(b, exhaustive_limit ? exhaustive_limit : DEFAULT_EXHAUSTIVE_LIMIT);
+        return exhaustive(b, exhaustive_limit ? exhaustive_limit : defaults.exhaustive_limit);
     return 0;
 }
 

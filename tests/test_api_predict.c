@@ -346,6 +346,23 @@ START_TEST(fields_at_fault)
     /* A NULL argument is no field of the request. */
     ck_assert_int_eq(accelsel_predictor_predict(pred, NULL, &r), ACCELSEL_EINVAL);
     ck_assert_ptr_null(accelsel_last_error()->field);
+    /* Calibration options, checked before any row is read. */
+    accelsel_calibrate_options co = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    co.holdout_rounds = "v3.0,round 3";
+    assert_field(accelsel_predictor_calibrate(pred, rows, &co, NULL), ACCELSEL_EINVAL,
+                 "holdout_rounds");
+    co.holdout_rounds = NULL;
+    co.huber_delta = 0;
+    assert_field(accelsel_predictor_calibrate(pred, rows, &co, NULL), ACCELSEL_EINVAL,
+                 "huber_delta");
+    co.huber_delta = 0.1;
+    co.shrink_rows = -1;
+    assert_field(accelsel_predictor_calibrate(pred, rows, &co, NULL), ACCELSEL_EINVAL,
+                 "shrink_rows");
+    accelsel_predictor_options po = ACCELSEL_PREDICTOR_OPTIONS_INIT;
+    po.physical = 1, po.calibrate_builtin = 1;
+    accelsel_predictor *other = NULL;
+    assert_field(accelsel_predictor_new(&other, cat, &po), ACCELSEL_EINVAL, "physical");
 }
 END_TEST
 
@@ -528,6 +545,75 @@ START_TEST(rows_allocation_failures)
 }
 END_TEST
 
+/* The what-if calls: spec, its requests, the references and the rows. */
+static int what_if_scenario(void *ctx)
+{
+    (void)ctx;
+    accelsel_predict_spec *spec = NULL;
+    accelsel_predict_request *reqs = NULL, *refs = NULL;
+    accelsel_dataset *out = NULL;
+    size_t n = 0, k = 0;
+    int rc = accelsel_predict_spec_parse(&spec, "g:16,32,...,64;NVIDIA G:256");
+    if (rc == 0)
+        rc = accelsel_predict_spec_requests(&reqs, &n, spec, cat, net);
+    if (rc == 0)
+        rc = accelsel_predictor_references(&refs, &k, pred, reqs, n);
+    if (rc == 0)
+        rc = accelsel_predictor_append_predictions_v2(&out, pred, rows, reqs, n, NULL);
+    if (rc == 0) {
+        ck_assert_uint_eq(n, 5); /* 16, 32, 48, 64: a difference of 16; 256 */
+        ck_assert_uint_eq(k, 1); /* "NVIDIA G" is g: one reference for both items */
+        ck_assert_uint_eq(accelsel_dataset_rows(out), accelsel_dataset_rows(rows) + n + k);
+    }
+    accelsel_dataset_free(out);
+    accelsel_free(refs);
+    accelsel_free(reqs);
+    accelsel_predict_spec_free(spec);
+    return rc;
+}
+
+START_TEST(what_if_calls)
+{
+    accelsel_predict_spec *spec = (accelsel_predict_spec *)&spec;
+    assert_einval(accelsel_predict_spec_parse(NULL, "g:8"), "out");
+    assert_einval(accelsel_predict_spec_parse(&spec, NULL), "spec");
+    ck_assert_ptr_null(spec);
+    ck_assert_uint_eq(accelsel_predict_spec_items(NULL), 0);
+    ck_assert_ptr_null(accelsel_predict_spec_name(NULL, 0));
+    size_t n = 9;
+    ck_assert_ptr_null(accelsel_predict_spec_counts(NULL, 0, &n));
+    ck_assert_uint_eq(n, 0);
+    accelsel_predict_spec_free(NULL);
+    ck_assert_int_eq(accelsel_predict_spec_parse(&spec, "g:8"), 0);
+    accelsel_predict_request *reqs = (accelsel_predict_request *)&reqs;
+    assert_einval(accelsel_predict_spec_requests(&reqs, &n, spec, NULL, net), "cat");
+    ck_assert_ptr_null(reqs);
+    assert_einval(accelsel_predict_spec_requests(&reqs, &n, spec, cat, NULL), "net");
+    assert_einval(accelsel_predict_spec_requests(&reqs, NULL, spec, cat, net), "n");
+    assert_einval(accelsel_predict_spec_requests(NULL, &n, spec, cat, net), "out");
+    assert_einval(accelsel_predict_spec_requests(&reqs, &n, NULL, cat, net), "spec");
+    accelsel_predict_spec_free(spec);
+    accelsel_predict_request q;
+    accelsel_predict_request_init(&q, ACCELSEL_PREDICT_REQUEST_VERSION);
+    assert_einval(accelsel_predictor_references(&reqs, &n, NULL, &q, 1), "p");
+    assert_einval(accelsel_predictor_references(&reqs, &n, pred, NULL, 1), "reqs");
+    assert_einval(accelsel_predictor_references(&reqs, NULL, pred, &q, 1), "n_out");
+    accelsel_dataset *out = (accelsel_dataset *)&out;
+    assert_einval(accelsel_predictor_append_predictions_v2(&out, NULL, rows, &q, 1, NULL), "p");
+    ck_assert_ptr_null(out);
+    assert_einval(accelsel_predictor_append_predictions_v2(&out, pred, NULL, &q, 1, NULL), "ds");
+    accelsel_append_options o;
+    assert_einval(accelsel_append_options_init(NULL, ACCELSEL_APPEND_OPTIONS_VERSION), "opts");
+    ck_assert_int_eq(accelsel_append_options_init(&o, 99), ACCELSEL_EVERSION);
+    ck_assert_uint_eq(accelsel_append_options_size(), sizeof o);
+    o = (accelsel_append_options)ACCELSEL_APPEND_OPTIONS_INIT;
+    o.version = 99;
+    ck_assert_int_eq(accelsel_predictor_append_predictions_v2(&out, pred, rows, &q, 0, &o),
+                     ACCELSEL_EVERSION);
+    testutil_alloc_sweep_light(what_if_scenario, NULL, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api_predict");
@@ -544,6 +630,7 @@ int main(void)
     tcase_add_test(tc, calibration_calls);
     tcase_add_test(tc, prediction_allocation_failures);
     tcase_add_loop_test(tc, rows_allocation_failures, 0, 4);
+    tcase_add_test(tc, what_if_calls);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -30,9 +30,10 @@ int asel_perf_check_predictor_options(const accelsel_predictor_options *o)
     if (o == NULL)
         return 0;
     if (o->version != 1 && o->version != ACCELSEL_PREDICTOR_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "unknown predictor options version %u", o->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "unknown predictor options version %u", o->version);
     if (o->version >= 2 && o->physical && o->calibrate_builtin)
-        return asel_error(ACCELSEL_EINVAL,
+        return asel_error_field(ACCELSEL_EINVAL, "physical",
                           "predictor options: physical and calibrate_builtin cannot be combined");
     return 0;
 }

@@ -31,7 +31,8 @@ ACCELSEL_API size_t accelsel_steps_options_size(void)
 static int check_options(const accelsel_steps_options *o)
 {
     if (o != NULL && o->version != ACCELSEL_STEPS_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "unknown step options version %u", o->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version", "unknown step options version %u",
+                                o->version);
     return 0;
 }
 

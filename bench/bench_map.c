@@ -127,7 +127,7 @@ static accelsel_mapping *solve(const accelsel_mapping_problem *p, const char *me
     o.patience = patience;
     o.time_budget_s = budget;
     o.n_threads = threads;
-    if (accelsel_mapping_solve(p, &o, &m) != 0)
+    if (accelsel_mapping_solve(&m, p, &o) != 0)
         fprintf(stderr, "%s: %s\n", method, accelsel_last_error()->message);
     return m;
 }

@@ -173,7 +173,7 @@ static int seed001(const accelsel_catalog *cat, const accelsel_dataset *ds)
                                   "resnet50-cifar" };
     static const double paper[] = { 2, 7, 40.6, 7, 40.6 };
     accelsel_predictor *p;
-    if (accelsel_predictor_new(&p, cat, NULL) || accelsel_predictor_calibrate(p, ds, NULL, NULL))
+    if (accelsel_predictor_new(&p, cat, NULL) || accelsel_predictor_calibrate(NULL, p, ds, NULL))
         return 1;
     printf("network\tgpu_s\tcpu_s\tspeedup\tpaper_speedup\n");
     for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
@@ -214,7 +214,7 @@ static int whatif(accelsel_predictor *p, const accelsel_dataset *ds, const accel
     q.network = net;
     q.device = "h200-sxm-141gb";
     q.count = 8;
-    if (accelsel_predictor_calibrate(p, ds, NULL, NULL) != 0 ||
+    if (accelsel_predictor_calibrate(NULL, p, ds, NULL) != 0 ||
         accelsel_predictor_sweep(p, &q, counts, 4, 0.8, pts, &sweet) != 0)
         return 1;
     printf("count\ttime_to_train_min\tthroughput_img_s\tefficiency\n");
@@ -239,7 +239,7 @@ static int insample(accelsel_predictor *p, const accelsel_dataset *ds)
 {
     accelsel_calibration_report *rep;
     char *text;
-    if (accelsel_predictor_calibrate(p, ds, NULL, &rep) != 0)
+    if (accelsel_predictor_calibrate(&rep, p, ds, NULL) != 0)
         return 1;
     int rc = accelsel_dataset_save_csv_buffer(accelsel_calibration_report_table(rep), &text, NULL);
     if (rc == 0)
@@ -286,7 +286,7 @@ int main(int argc, char **argv)
     printf("predict the %zu built-in rows: %.4f s\n", accelsel_dataset_rows(ds), now() - t0);
     accelsel_dataset_free(out);
     t0 = now();
-    if (accelsel_predictor_calibrate(p, ds, NULL, NULL) != 0)
+    if (accelsel_predictor_calibrate(NULL, p, ds, NULL) != 0)
         return 1;
     printf("calibrate on the built-in dataset: %.3f s\n", now() - t0);
     if (auto_table(p, net) != 0)

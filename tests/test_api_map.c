@@ -19,7 +19,7 @@ static void setup(void)
     ck_assert_int_eq(accelsel_mapping_problem_new(&prob, cat, "adaptive-4", net, NULL), 0);
     accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     o.method = "computation-first";
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &map), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&map, prob, &o), 0);
 }
 
 static void teardown(void)
@@ -217,20 +217,20 @@ START_TEST(evaluate_arguments)
     ck_assert_int_eq(accelsel_mapping_get_spec(map, &spec), 0);
     ck_assert_int_eq(accelsel_mapping_get_spec(NULL, &spec), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_mapping_get_spec(map, NULL), ACCELSEL_EINVAL);
-    ck_assert_int_eq(accelsel_mapping_evaluate(NULL, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, NULL, &spec), ACCELSEL_EINVAL);
     ck_assert_ptr_null(m);
-    ck_assert_int_eq(accelsel_mapping_evaluate(prob, NULL, &m), ACCELSEL_EINVAL);
-    ck_assert_int_eq(accelsel_mapping_evaluate(prob, &spec, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, prob, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(NULL, prob, &spec), ACCELSEL_EINVAL);
     spec.version = 3;
-    ck_assert_int_eq(accelsel_mapping_evaluate(prob, &spec, &m), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, prob, &spec), ACCELSEL_EVERSION);
     spec.version = ACCELSEL_MAPPING_SPEC_VERSION;
     spec.n_slots = 3;
-    ck_assert_int_eq(accelsel_mapping_evaluate(prob, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, prob, &spec), ACCELSEL_EINVAL);
     spec.n_slots = 4;
     spec.layer_strategy = NULL;
-    ck_assert_int_eq(accelsel_mapping_evaluate(prob, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, prob, &spec), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_mapping_get_spec(map, &spec), 0);
-    ck_assert_int_eq(accelsel_mapping_evaluate(prob, &spec, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, prob, &spec), 0);
     /* Evaluating a solved mapping's spec gives the same value. */
     ck_assert_double_eq(accelsel_mapping_objective_s(m), accelsel_mapping_objective_s(map));
     ck_assert_str_eq(accelsel_mapping_method(m), "evaluate");
@@ -242,43 +242,43 @@ START_TEST(solve_arguments)
 {
     accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     accelsel_mapping *m = (accelsel_mapping *)&m;
-    ck_assert_int_eq(accelsel_mapping_solve(NULL, &o, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, NULL, &o), ACCELSEL_EINVAL);
     ck_assert_ptr_null(m);
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, NULL), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_solve(NULL, prob, &o), ACCELSEL_EINVAL);
     o.version = 0;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, prob, &o), ACCELSEL_EVERSION);
     ck_assert_str_eq(accelsel_last_error()->field, "version");
     o.version = ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION;
     o.population = 3;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, prob, &o), ACCELSEL_EINVAL);
     ck_assert_str_eq(accelsel_last_error()->field, "population");
     o.population = 0;
     o.time_budget_s = -1;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, prob, &o), ACCELSEL_EINVAL);
     ck_assert_str_eq(accelsel_last_error()->field, "time_budget_s");
     o.time_budget_s = NAN;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, prob, &o), ACCELSEL_EINVAL);
     /* An infinite budget is no limit, as 0 is: the same mapping (the CLI's
      * --time-budget inf relies on it). */
     accelsel_mapping *none, *endless;
     o.time_budget_s = 0;
     o.generations = 3;
     o.n_threads = 1;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &none), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&none, prob, &o), 0);
     o.time_budget_s = INFINITY;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &endless), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&endless, prob, &o), 0);
     ck_assert_double_eq(accelsel_mapping_objective_s(none), accelsel_mapping_objective_s(endless));
     ck_assert_uint_eq(accelsel_mapping_evaluations(none), accelsel_mapping_evaluations(endless));
     accelsel_mapping_free(none);
     accelsel_mapping_free(endless);
     o.time_budget_s = 0;
     o.method = "annealing";
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_ENOTFOUND);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, prob, &o), ACCELSEL_ENOTFOUND);
     ck_assert_str_eq(accelsel_last_error()->field, "method");
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "computation-first"));
     o.method = "exhaustive";
     o.exhaustive_limit = 10;
-    ck_assert_int_eq(accelsel_mapping_solve(prob, &o, &m), ACCELSEL_ERANGE);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, prob, &o), ACCELSEL_ERANGE);
     ck_assert_ptr_null(m);
 }
 END_TEST

@@ -349,15 +349,15 @@ START_TEST(fields_at_fault)
     /* Calibration options, checked before any row is read. */
     accelsel_calibrate_options co = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     co.holdout_rounds = "v3.0,round 3";
-    assert_field(accelsel_predictor_calibrate(pred, rows, &co, NULL), ACCELSEL_EINVAL,
+    assert_field(accelsel_predictor_calibrate(NULL, pred, rows, &co), ACCELSEL_EINVAL,
                  "holdout_rounds");
     co.holdout_rounds = NULL;
     co.huber_delta = 0;
-    assert_field(accelsel_predictor_calibrate(pred, rows, &co, NULL), ACCELSEL_EINVAL,
+    assert_field(accelsel_predictor_calibrate(NULL, pred, rows, &co), ACCELSEL_EINVAL,
                  "huber_delta");
     co.huber_delta = 0.1;
     co.shrink_rows = -1;
-    assert_field(accelsel_predictor_calibrate(pred, rows, &co, NULL), ACCELSEL_EINVAL,
+    assert_field(accelsel_predictor_calibrate(NULL, pred, rows, &co), ACCELSEL_EINVAL,
                  "shrink_rows");
     accelsel_predictor_options po = ACCELSEL_PREDICTOR_OPTIONS_INIT;
     po.physical = 1, po.calibrate_builtin = 1;
@@ -395,30 +395,37 @@ END_TEST
 START_TEST(calibration_calls)
 {
     accelsel_calibration_report *rep = (accelsel_calibration_report *)&rep;
-    assert_einval(accelsel_predictor_calibrate(NULL, rows, NULL, &rep), "p");
+    assert_einval(accelsel_predictor_calibrate(&rep, NULL, rows, NULL), "p");
     ck_assert_ptr_null(rep);
-    assert_einval(accelsel_predictor_calibrate(pred, NULL, NULL, &rep), "ds");
+    assert_einval(accelsel_predictor_calibrate(&rep, pred, NULL, NULL), "ds");
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.version = 0;
-    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, pred, rows, &o), ACCELSEL_EVERSION);
     o = (accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.huber_delta = 0;
-    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, pred, rows, &o), ACCELSEL_EINVAL);
     o.huber_delta = 0.1;
     o.shrink_rows = NAN;
-    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, pred, rows, &o), ACCELSEL_EINVAL);
     o.shrink_rows = 4;
     o.holdout_rounds = "three";
-    ck_assert_int_eq(accelsel_predictor_calibrate(pred, rows, &o, &rep), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, pred, rows, &o), ACCELSEL_EINVAL);
     o.holdout_rounds = "v3.0";
     accelsel_predictor *p;
     ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &rep), 0);
-    accelsel_error_summary e;
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, p, rows, &o), 0);
+    accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
     assert_einval(accelsel_calibration_report_summary(NULL, 0, NULL, &e), "r");
     assert_einval(accelsel_calibration_report_summary(rep, 0, NULL, NULL), "out");
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, 2, NULL, &e), ACCELSEL_EINVAL);
+    ck_assert_uint_eq(accelsel_error_summary_size(), sizeof e);
+    e.version = 2; /* a later struct than this library's */
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL, &e),
+                     ACCELSEL_EVERSION);
+    ck_assert_uint_eq(e.rows, 0); /* untouched */
+    e.version = ACCELSEL_ERROR_SUMMARY_VERSION;
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL, &e), 0);
+    ck_assert_uint_eq(e.version, ACCELSEL_ERROR_SUMMARY_VERSION);
     ck_assert_uint_eq(e.rows, 1); /* the v3.0 row of NVIDIA G; the unknown device has a note */
     accelsel_calibration_report_free(rep);
     /* a round named again counts once, however often; 65 distinct are too many */
@@ -427,7 +434,7 @@ START_TEST(calibration_calls)
         at += sprintf(at, "v0.5,");
     strcpy(at, "v3.0");
     o.holdout_rounds = list;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &rep), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, p, rows, &o), 0);
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL,
                                                          &e), 0);
     ck_assert_uint_eq(e.rows, 1);
@@ -436,7 +443,7 @@ START_TEST(calibration_calls)
         at += sprintf(at, "%sv%d.%d", i ? "," : "", 1 + i / 10, i % 10);
     o.holdout_rounds = list;
     accelsel_calibration_report *none = (accelsel_calibration_report *)&none;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, rows, &o, &none), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&none, p, rows, &o), ACCELSEL_EINVAL);
     ck_assert_msg(strstr(accelsel_last_error()->message, "more than 64 rounds"), "%s",
                   accelsel_last_error()->message);
     o.holdout_rounds = "v3.0";
@@ -516,7 +523,7 @@ static int rows_scenario(void *ctx)
     o.holdout_rounds = "v3.0";
     o.n_threads = 1;
     if (rc == 0 && which == 0)
-        rc = accelsel_predictor_calibrate(p, ds, &o, &rep);
+        rc = accelsel_predictor_calibrate(&rep, p, ds, &o);
     if (rc == 0 && which == 1)
         rc = accelsel_predictor_predict_dataset(&out, p, ds, NULL);
     if (rc == 0 && which == 2 && (rc = accelsel_network_load_zoo(&n, "small-cnn", NULL)) == 0) {

@@ -226,7 +226,7 @@ START_TEST(auto_is_the_rule)
         ck_assert_int_eq(accelsel_predictor_new(&preds[0], cats[c], NULL), 0);
         ck_assert_int_eq(accelsel_predictor_new(&preds[1], cats[c], NULL), 0);
         if (c == 0) /* the built-in rows name built-in devices */
-            ck_assert_int_eq(accelsel_predictor_calibrate(preds[1], ds, NULL, NULL), 0);
+            ck_assert_int_eq(accelsel_predictor_calibrate(NULL, preds[1], ds, NULL), 0);
         check_catalog(preds, 2, cats[c], nets, n_nets, &t);
         accelsel_predictor_free(preds[0]);
         accelsel_predictor_free(preds[1]);
@@ -583,7 +583,7 @@ START_TEST(auto_on_threads_and_stacks)
         for (size_t k = 1; k < n_preds; k++)
             ck_assert_int_eq(accelsel_predictor_new(&preds[k], cats[c], NULL), 0);
         if (c == 1)
-            ck_assert_int_eq(accelsel_predictor_calibrate(preds[2], ds, NULL, NULL), 0);
+            ck_assert_int_eq(accelsel_predictor_calibrate(NULL, preds[2], ds, NULL), 0);
         size_t n_dev = c == 0 ? accelsel_catalog_device_count(cats[0]) : 2;
         for (size_t i = 0; i < n_dev; i++)
             cases += check_views(preds, n_preds,

@@ -158,13 +158,13 @@ START_TEST(recovers_known_parameters)
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.no_corrections = 1;
     accelsel_calibration_report *rep;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, &rep), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, p, ds, &o), 0);
     /* The prior pulls what the rows see least (overhead, communication) up
      * to 4 % toward the defaults. */
     check_recovered(p, 0.05);
     /* Rows of no trend give none worth the name. */
     ck_assert_msg(fabs(p->par.software_trend) < 1e-3, "trend %g", p->par.software_trend);
-    accelsel_error_summary e;
+    accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
     ck_assert_uint_eq(e.rows, s.n);
     ck_assert(e.median_ape < 0.5);
@@ -188,8 +188,8 @@ static double fit_median(const synth *s, double huber_delta, accelsel_predictor 
     o.no_corrections = 1;
     o.huber_delta = huber_delta;
     accelsel_calibration_report *rep;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, &rep), 0);
-    accelsel_error_summary e;
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, p, ds, &o), 0);
+    accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
     accelsel_calibration_report_free(rep);
     accelsel_dataset_free(ds);
@@ -256,8 +256,8 @@ START_TEST(repeated_logs_are_skipped)
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.no_corrections = 1;
     accelsel_calibration_report *rep;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, &rep), 0);
-    accelsel_error_summary e;
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, p, ds, &o), 0);
+    accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
     ck_assert_uint_eq(e.rows, s.n - 10);
     ck_assert(e.median_ape < 0.5);
@@ -298,7 +298,7 @@ START_TEST(corrections_weight_recent_rounds)
     accelsel_dataset *ds = to_dataset(&s);
     p = fresh();
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, &o), 0);
     size_t a30;
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "a30", &a30), 0);
     double d = o.huber_delta, m = d / (0.5 + o.shrink_rows);
@@ -375,7 +375,7 @@ START_TEST(a_wild_row_barely_moves_its_device)
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, &o), 0);
     assert_a30_barely_moved(p, &o, s.time[wild]);
     accelsel_dataset_free(ds);
     accelsel_predictor_free(p);
@@ -396,11 +396,11 @@ START_TEST(calibration_ignores_what_the_predictor_held)
     moved->par.kind[ASEL_PERF_KIND_CPU].overhead_s = 1e-3;
     moved->par.epochs_b0 = 128;
     moved->par.software_trend = 0.5;
-    ck_assert_int_eq(accelsel_predictor_calibrate(once, ds, NULL, NULL), 0);
-    ck_assert_int_eq(accelsel_predictor_calibrate(moved, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, once, ds, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, moved, ds, NULL), 0);
     char *first, *again, *other;
     ck_assert_int_eq(accelsel_predictor_save_params_buffer(once, &first, NULL), 0);
-    ck_assert_int_eq(accelsel_predictor_calibrate(once, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, once, ds, NULL), 0);
     ck_assert_int_eq(accelsel_predictor_save_params_buffer(once, &again, NULL), 0);
     ck_assert_int_eq(accelsel_predictor_save_params_buffer(moved, &other, NULL), 0);
     ck_assert_str_eq(again, first);
@@ -457,7 +457,7 @@ START_TEST(recovers_software_trend)
     accelsel_predictor *p = fresh();
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     o.no_corrections = 1;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, &o, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, &o), 0);
     assert_close(p->par.software_trend, -0.08, 0.02, "software_trend");
     ck_assert_double_eq(p->par.software_year, 2023.5);
     check_recovered(p, 0.05);
@@ -478,7 +478,7 @@ START_TEST(far_rounds_stay_finite)
         s.round[i] = i % 2 ? "v99.1" : NULL;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, NULL), 0);
     ck_assert(isfinite(p->par.software_trend) && fabs(p->par.software_trend) <= 1);
     ck_assert_double_eq(p->par.software_year, 2020.5 + 99 + 0.5);
     for (size_t d = 0; d < p->corr.n_dev; d++)
@@ -512,7 +512,7 @@ static void assert_refused(accelsel_predictor *p, const accelsel_dataset *ds,
                            const accelsel_calibrate_options *o, const char *a, const char *b)
 {
     char *before = params_text(p);
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, o, NULL), ACCELSEL_EDATA);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, o), ACCELSEL_EDATA);
     const char *m = accelsel_last_error()->message;
     ck_assert_msg(strstr(m, a) && strstr(m, b), "'%s' lacks '%s' or '%s'", m, a, b);
     char *after = params_text(p);
@@ -663,7 +663,7 @@ static int fit_five(double odd, accelsel_predictor **out)
     }
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
-    int rc = accelsel_predictor_calibrate(p, ds, NULL, NULL);
+    int rc = accelsel_predictor_calibrate(NULL, p, ds, NULL);
     accelsel_dataset_free(ds);
     *out = p;
     return rc;
@@ -716,10 +716,10 @@ START_TEST(extreme_times_barely_move_their_device)
         accelsel_predictor *p = fresh();
         accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
         accelsel_calibration_report *rep;
-        int rc = accelsel_predictor_calibrate(p, ds, &o, &rep);
+        int rc = accelsel_predictor_calibrate(&rep, p, ds, &o);
         ck_assert_msg(rc == 0, "time %g: %s", times[k], accelsel_last_error()->message);
         assert_a30_barely_moved(p, &o, times[k]);
-        accelsel_error_summary e;
+        accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
         ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
         ck_assert_uint_eq(e.rows, s.n);
         ck_assert(isfinite(e.median_ape));
@@ -762,7 +762,7 @@ START_TEST(no_epochs_keeps_the_relation)
         s.epochs[i] = 0;
     accelsel_dataset *ds = to_dataset(&s);
     accelsel_predictor *p = fresh();
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, NULL), 0);
     double e;
     ck_assert_int_eq(accelsel_predictor_epochs(p, 256, &e), 0);
     ck_assert_double_eq(e, 35.0);
@@ -792,8 +792,8 @@ START_TEST(closed_division_in_any_case)
     accelsel_dataset *ds = table_of(&s, div, 1);
     accelsel_predictor *p = fresh();
     accelsel_calibration_report *rep;
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, &rep), 0);
-    accelsel_error_summary e;
+    ck_assert_int_eq(accelsel_predictor_calibrate(&rep, p, ds, NULL), 0);
+    accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
     ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
     ck_assert_uint_eq(e.rows, (s.n / 5) * 3 + (s.n % 5 < 3 ? s.n % 5 : 3));
     accelsel_calibration_report_free(rep);
@@ -811,7 +811,7 @@ START_TEST(missing_time_column)
     accelsel_predictor *truth = truth_rows(&s);
     accelsel_dataset *ds = table_of(&s, NULL, 0), *t = NULL;
     accelsel_predictor *p = fresh();
-    ck_assert_int_eq(accelsel_predictor_calibrate(p, ds, NULL, NULL), ACCELSEL_ENOTFOUND);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, p, ds, NULL), ACCELSEL_ENOTFOUND);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "time_to_train_min"));
     ck_assert_int_eq(accelsel_predictor_evaluate(&t, p, ds, NULL), ACCELSEL_ENOTFOUND);
     ck_assert_ptr_null(t);

@@ -504,7 +504,7 @@ static int solve_h2h(void *ctx)
     o.method = "h2h";
     o.n_threads = 1;
     accelsel_mapping *m = NULL;
-    int rc = accelsel_mapping_solve(c->p, &o, &m);
+    int rc = accelsel_mapping_solve(&m, c->p, &o);
     ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
     accelsel_mapping_free(m);
     return rc;
@@ -521,7 +521,7 @@ START_TEST(h2h_on_a_chain_is_not_quadratic)
     accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     o.method = "h2h";
     accelsel_mapping *m = NULL;
-    ck_assert_int_eq(accelsel_mapping_solve(small.p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, small.p, &o), 0);
     ck_assert_uint_eq(accelsel_mapping_evaluations(m), 1 + 16 * 600);
     for (size_t l = 1; l <= 600; l++)
         ck_assert_uint_eq(accelsel_mapping_layer(m, l)->slots, 1);

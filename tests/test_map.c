@@ -214,7 +214,7 @@ static int try_eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint
     int32_t strat[3] = {0, s1, s2};
     accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION,
                                   accelsel_mapping_problem_slot_count(p), design, 3, groups, strat};
-    return accelsel_mapping_evaluate(p, &spec, m);
+    return accelsel_mapping_evaluate(m, p, &spec);
 }
 
 static accelsel_mapping *eval(const accelsel_mapping_problem *p, uint64_t g1, int s1, uint64_t g2,
@@ -385,7 +385,7 @@ START_TEST(missing_links_are_infeasible_under_throughput)
         accelsel_mapping *m;
         o.n_threads = 1;
         o.seed = 1;
-        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+        ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
         ck_assert_double_eq_tol(accelsel_mapping_objective_s(m), 2.464e-3, 1e-15);
         ck_assert_uint_eq(accelsel_mapping_layer(m, 1)->slots, 2);
         ck_assert(isfinite(accelsel_mapping_get_breakdown(m)->latency_s));
@@ -498,14 +498,14 @@ START_TEST(ga_finds_the_exhaustive_optimum)
         accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
         accelsel_mapping *best, *m;
         o.method = "exhaustive";
-        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &best), 0);
+        ck_assert_int_eq(accelsel_mapping_solve(&best, p, &o), 0);
         double opt = accelsel_mapping_objective_s(best);
         int found = 0;
         o.method = "ga";
         o.n_threads = 1;
         for (uint64_t seed = 1; seed <= 20; seed++) {
             o.seed = seed;
-            ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+            ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
             double v = accelsel_mapping_objective_s(m);
             ck_assert_msg(v >= opt * (1 - 1e-12), "GA below the exhaustive optimum");
             found += v <= opt * (1 + 1e-9);
@@ -553,7 +553,7 @@ START_TEST(layout_is_exact_on_a_chain)
         accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
         accelsel_mapping *best;
         o.method = "exhaustive";
-        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &best), 0);
+        ck_assert_int_eq(accelsel_mapping_solve(&best, p, &o), 0);
         double opt = accelsel_mapping_objective_s(best), least = INFINITY;
         asel_map_layout w;
         asel_map_scratch sc;
@@ -643,9 +643,9 @@ START_TEST(same_seed_same_mapping_at_any_thread_count)
     o.seed = 7;
     o.generations = (uint32_t)testutil_reps(20) + 2;
     o.n_threads = 1;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &one), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&one, p, &o), 0);
     o.n_threads = 3;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &many), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&many, p, &o), 0);
     ck_assert(same_spec(one, many));
     ck_assert_double_eq(accelsel_mapping_objective_s(one), accelsel_mapping_objective_s(many));
     ck_assert_uint_eq(accelsel_mapping_evaluations(one), accelsel_mapping_evaluations(many));
@@ -680,7 +680,7 @@ START_TEST(cancel_returns_the_best_so_far)
     int calls = 0;
     o.progress = stop_at_three;
     o.payload = &calls;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), ACCELSEL_ECANCELED);
     ck_assert_ptr_nonnull(m);
     ck_assert_int_eq(calls, 3);
     ck_assert_uint_eq(accelsel_mapping_generations(m), 3);
@@ -690,7 +690,7 @@ START_TEST(cancel_returns_the_best_so_far)
     o.method = "single";
     calls = 0;
     o.progress = stop_at_three;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     ck_assert_int_eq(calls, 0);
     accelsel_mapping_free(m);
     accelsel_mapping_problem_free(p);
@@ -731,7 +731,7 @@ START_TEST(the_seeding_heeds_cancel_and_budget)
         o.n_threads = 1;
         o.progress = stop_at_once;
         o.payload = seen;
-        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+        ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), ACCELSEL_ECANCELED);
         ck_assert_ptr_nonnull(m);
         ck_assert_double_eq(seen[3], 1);
         ck_assert_double_eq(seen[0], 0);
@@ -747,7 +747,7 @@ START_TEST(the_seeding_heeds_cancel_and_budget)
     o.progress = NULL;
     o.population = 16;
     o.time_budget_s = 1e-9;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     ck_assert_uint_eq(accelsel_mapping_generations(m), 0);
     ck_assert_uint_le(accelsel_mapping_evaluations(m), 1 + 6 * 16);
     ck_assert(isfinite(accelsel_mapping_objective_s(m)));
@@ -768,20 +768,20 @@ START_TEST(baselines_heed_the_budget)
     accelsel_mapping *m;
     o.time_budget_s = 1e-9;
     o.method = "h2h";
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     ck_assert_uint_eq(accelsel_mapping_evaluations(m), 1);
     ck_assert_str_eq(accelsel_mapping_slot_design(m, 0), "t4");
     ck_assert_str_eq(accelsel_mapping_slot_design(m, 1), "t4");
     accelsel_mapping_free(m);
     o.method = "exhaustive";
     m = (accelsel_mapping *)&m;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ERANGE);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), ACCELSEL_ERANGE);
     ck_assert_ptr_null(m);
     char want[64];
     snprintf(want, sizeof want, "time budget after %d of", ASEL_MAP_CHECK_EVERY);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, want));
     o.time_budget_s = 0;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     ck_assert_uint_gt(accelsel_mapping_evaluations(m), ASEL_MAP_CHECK_EVERY);
     accelsel_mapping_free(m);
     accelsel_mapping_problem_free(p);
@@ -812,7 +812,7 @@ START_TEST(h2h_moves_by_hand)
         accelsel_mapping *m;
         po.objective = obj;
         ck_assert_int_eq(accelsel_mapping_problem_new(&p, cat, "tiny-2", net, &po), 0);
-        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+        ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
         ck_assert_uint_eq(accelsel_mapping_layer(m, 1)->slots, want[obj][0]);
         ck_assert_uint_eq(accelsel_mapping_layer(m, 2)->slots, want[obj][1]);
         ck_assert_str_eq(accelsel_mapping_slot_design(m, 0), "t4");
@@ -905,7 +905,7 @@ START_TEST(an_infeasible_search_reads_no_stale_heap)
         accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
         o.seed = 7, o.generations = 4, o.population = 8, o.n_threads = 1;
         o.progress = count_reports, o.payload = seen[k];
-        rc[k] = accelsel_mapping_solve(p, &o, &m);
+        rc[k] = accelsel_mapping_solve(&m, p, &o);
         snprintf(msg[k], sizeof msg[k], "%s", accelsel_last_error()->message);
         accelsel_mapping_free(m);
         accelsel_mapping_problem_free(p);
@@ -944,7 +944,7 @@ START_TEST(history_grows_with_the_generations_run)
         o.seed = 3;
         o.patience = 2;
         o.generations = allowed[i];
-        int rc = accelsel_mapping_solve(p, &o, &m);
+        int rc = accelsel_mapping_solve(&m, p, &o);
         ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
         gens[i] = accelsel_mapping_generations(m);
         value[i] = accelsel_mapping_objective_s(m);
@@ -1031,7 +1031,7 @@ START_TEST(cancel_in_the_local_search)
     o.generations = 3;
     o.progress = stop_in_local_search;
     o.payload = seen;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), ACCELSEL_ECANCELED);
     ck_assert_ptr_nonnull(m);
     ck_assert_uint_eq(accelsel_mapping_generations(m), 3);
     ck_assert_double_eq(seen[2], 4); /* generations 1 to 3, then one pass */
@@ -1107,14 +1107,14 @@ START_TEST(baselines_and_the_ga)
     accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     accelsel_mapping *m;
     o.generations = (uint32_t)testutil_reps(50);
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     double ga = accelsel_mapping_objective_s(m);
     accelsel_mapping_free(m);
     /* The GA starts from the computation-first and h2h mappings and keeps its
      * best: it is never worse than they are. */
     for (size_t i = 1; accelsel_mapping_method_name(i); i++) {
         o.method = accelsel_mapping_method_name(i);
-        int rc = accelsel_mapping_solve(p, &o, &m);
+        int rc = accelsel_mapping_solve(&m, p, &o);
         if (strcmp(o.method, "exhaustive") == 0) {
             ck_assert_int_eq(rc, ACCELSEL_ERANGE);
             ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "candidates"));
@@ -1139,7 +1139,7 @@ START_TEST(yaml_round_trip)
     char *text, *again;
     size_t len, len2;
     o.generations = 5;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     ck_assert_int_eq(accelsel_mapping_save_buffer(m, &text, &len), 0);
     ck_assert_int_eq(accelsel_mapping_load_buffer(&back, p, text, len), 0);
     ck_assert_str_eq(accelsel_mapping_method(back), "load");
@@ -1260,23 +1260,23 @@ START_TEST(bad_problems_and_mappings)
     int32_t strat[3] = {0, 0, 0};
     accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 2, design, 3, groups, strat};
     accelsel_mapping *m = (accelsel_mapping *)&m;
-    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINFEASIBLE);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, p, &spec), ACCELSEL_EINFEASIBLE);
     ck_assert_ptr_null(m);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "from slot 0 on slot 1"));
     /* Solvers avoid it: the GA keeps the layers on one slot. */
-    ck_assert_int_eq(accelsel_mapping_solve(p, NULL, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, NULL), 0);
     ck_assert(isfinite(accelsel_mapping_objective_s(m)));
     accelsel_mapping_free(m);
     /* Spec errors name what is wrong. */
     design[0] = 1;
-    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, p, &spec), ACCELSEL_EINVAL);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "outside its pool"));
     design[0] = 0;
     groups[1] = 4;
-    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, p, &spec), ACCELSEL_EINVAL);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "names slot 2"));
     groups[1] = 0;
-    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, p, &spec), ACCELSEL_EINVAL);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "'c1' has no slots"));
     accelsel_mapping_problem_free(p);
     /* Explicit slots: a zero-bandwidth-like link named, an empty slot. */
@@ -1307,7 +1307,7 @@ START_TEST(fixed_device_slots)
     ck_assert_uint_eq(accelsel_mapping_problem_slot_count(p), 8);
     ck_assert_uint_eq(accelsel_mapping_problem_pool_count(p, 0), 1);
     o.method = "single";
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     ck_assert(accelsel_mapping_objective_s(m) > 0);
     ck_assert_ptr_nonnull(strstr(accelsel_mapping_slot_design(m, 0), "a100"));
     accelsel_mapping_free(m);
@@ -1329,7 +1329,7 @@ static int one_slot_objective(const accelsel_catalog *cat, const accelsel_networ
     int rc = accelsel_mapping_problem_new_slots(&p, cat, &slot, 1, NULL, net, NULL);
     if (rc != 0)
         return rc;
-    rc = accelsel_mapping_solve(p, &o, &m);
+    rc = accelsel_mapping_solve(&m, p, &o);
     ck_assert_msg(rc == 0, "%s: %s", device, accelsel_last_error()->message);
     *objective = accelsel_mapping_objective_s(m);
     accelsel_mapping_free(m);
@@ -1470,7 +1470,7 @@ START_TEST(local_search_reports_between_moves)
     o.n_threads = 1;
     o.progress = record_reports;
     o.payload = &r;
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), 0);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), 0);
     uint64_t total = accelsel_mapping_evaluations(m);
     ck_assert_uint_gt(total - r.at[0], 10 * bound); /* a long search: the bound matters */
     ck_assert_uint_ge(r.n, 10);
@@ -1482,7 +1482,7 @@ START_TEST(local_search_reports_between_moves)
     /* Canceled at its first report, the search has walked at most one
      * slice of each candidate. */
     r = (reports){200, 0, 2, {0}};
-    ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m), ACCELSEL_ECANCELED);
+    ck_assert_int_eq(accelsel_mapping_solve(&m, p, &o), ACCELSEL_ECANCELED);
     ck_assert_uint_eq(r.n, 2);
     ck_assert_uint_le(accelsel_mapping_evaluations(m) - r.at[0], bound);
     accelsel_mapping_free(m);
@@ -1613,7 +1613,7 @@ START_TEST(ga_finds_the_split_that_fits_memory)
         accelsel_mapping *m, *m3;
         o.seed = seed;
         o.n_threads = 1;
-        int rc = accelsel_mapping_solve(p, &o, &m);
+        int rc = accelsel_mapping_solve(&m, p, &o);
         ck_assert_msg(rc == 0, "seed %llu: %s", (unsigned long long)seed,
                       accelsel_last_error()->message);
         ck_assert_msg(fabs(accelsel_mapping_objective_s(m) - opt) <= 1e-9 * opt,
@@ -1624,7 +1624,7 @@ START_TEST(ga_finds_the_split_that_fits_memory)
             ck_assert_int_eq(accelsel_mapping_layer(m, l)->strategy, ACCELSEL_STRATEGY_SPATIAL);
         }
         o.n_threads = 3;
-        ck_assert_int_eq(accelsel_mapping_solve(p, &o, &m3), 0);
+        ck_assert_int_eq(accelsel_mapping_solve(&m3, p, &o), 0);
         ck_assert(same_spec(m, m3));
         accelsel_mapping_free(m);
         accelsel_mapping_free(m3);
@@ -1647,12 +1647,12 @@ START_TEST(baselines_place_layers_where_they_fit)
     int32_t strat[5] = {0, 0, 0, 0, 0};
     accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 2, design, 5, groups, strat};
     accelsel_mapping *want, *m;
-    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &want), 0);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&want, p, &spec), 0);
     const char *methods[] = {"computation-first", "h2h"};
     for (int i = 0; i < 2; i++) {
         accelsel_mapping_solve_options o = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
         o.method = methods[i];
-        int rc = accelsel_mapping_solve(p, &o, &m);
+        int rc = accelsel_mapping_solve(&m, p, &o);
         ck_assert_msg(rc == 0, "%s: %s", methods[i], accelsel_last_error()->message);
         for (size_t l = 1; l < 5; l++)
             ck_assert_uint_eq(accelsel_mapping_layer(m, l)->slots, 1);
@@ -1718,7 +1718,7 @@ START_TEST(times_that_are_not_finite_are_named)
     int32_t strat[3] = {0, 0, 0};
     accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, 1, design, 3, groups, strat};
     accelsel_mapping *m = (accelsel_mapping *)&m;
-    ck_assert_int_eq(accelsel_mapping_evaluate(p, &spec, &m), ACCELSEL_EINFEASIBLE);
+    ck_assert_int_eq(accelsel_mapping_evaluate(&m, p, &spec), ACCELSEL_EINFEASIBLE);
     ck_assert_ptr_null(m);
     msg = accelsel_last_error()->message;
     ck_assert_msg(strstr(msg, "layer 'c2' on slot 0 (design 't4')"), "%s", msg);
@@ -1747,7 +1747,7 @@ START_TEST(no_mapping_has_parts_beyond_a_double)
         accelsel_mapping *m = NULL;
         int rc = accelsel_mapping_problem_new_slots(&p, cat, two, 2, "l", net, NULL);
         if (rc == 0)
-            rc = accelsel_mapping_solve(p, &o, &m);
+            rc = accelsel_mapping_solve(&m, p, &o);
         ck_assert_msg(rc == 0 || rc == ACCELSEL_EINFEASIBLE || rc == ACCELSEL_EDATA,
                       "bw %g: %d %s", bw, rc, accelsel_last_error()->message);
         sums_refused += rc == ACCELSEL_EINFEASIBLE &&
@@ -1789,7 +1789,7 @@ static int build_evaluate_solve_save_load(void *ctx)
     if (rc == 0)
         rc = accelsel_mapping_problem_new(&p, cat, "tiny-2", net, NULL);
     if (rc == 0)
-        rc = accelsel_mapping_solve(p, &o, &m);
+        rc = accelsel_mapping_solve(&m, p, &o);
     if (rc == 0)
         rc = accelsel_mapping_save_buffer(m, &text, &len);
     if (rc == 0)

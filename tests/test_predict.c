@@ -876,7 +876,7 @@ START_TEST(params_round_trip)
     }
     accelsel_predictor *cal, *back;
     ck_assert_int_eq(accelsel_predictor_new(&cal, cat, TEST_PHYSICAL), 0);
-    ck_assert_int_eq(accelsel_predictor_calibrate(cal, ds, NULL, NULL), 0);
+    ck_assert_int_eq(accelsel_predictor_calibrate(NULL, cal, ds, NULL), 0);
     char *a = save(cal);
     ck_assert_ptr_nonnull(strstr(a, "\ncorrections:\n  "));
     ck_assert_ptr_nonnull(strstr(a, "\ncount_corrections:\n  "));

@@ -2639,7 +2639,7 @@ class _CalibrateOptions(ctypes.Structure):
 
 
 class _ErrorSummary(ctypes.Structure):
-    _fields_ = [('rows', _sz), ('median_ape', _dbl), ('p90_ape', _dbl)]
+    _fields_ = [('version', ctypes.c_uint), ('rows', _sz), ('median_ape', _dbl), ('p90_ape', _dbl)]
 
 
 for _name, _struct in (('accelsel_predictor_options_size', _PredictorOptions),
@@ -2648,7 +2648,8 @@ for _name, _struct in (('accelsel_predictor_options_size', _PredictorOptions),
                        ('accelsel_layer_prediction_size', _LayerPrediction),
                        ('accelsel_predict_dataset_options_size', _PredictDatasetOptions),
                        ('accelsel_sweep_point_size', _SweepPoint),
-                       ('accelsel_calibrate_options_size', _CalibrateOptions)):
+                       ('accelsel_calibrate_options_size', _CalibrateOptions),
+                       ('accelsel_error_summary_size', _ErrorSummary)):
     if _fn(_name, _sz, [], check=False)() != ctypes.sizeof(_struct):
         raise ImportError('%s differs from this binding' % _name)
 
@@ -2687,7 +2688,7 @@ _pr_sweep = _fn('accelsel_predictor_sweep', ctypes.c_int,
 _pr_cal_options_init = _fn('accelsel_calibrate_options_init', ctypes.c_int,
                            [ctypes.POINTER(_CalibrateOptions), ctypes.c_uint])
 _pr_calibrate = _fn('accelsel_predictor_calibrate', ctypes.c_int,
-                    ['Predictor', 'Dataset', ctypes.POINTER(_CalibrateOptions), _pp])
+                    [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_CalibrateOptions)])
 _pr_evaluate = _fn('accelsel_predictor_evaluate', ctypes.c_int,
                    [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_CalibrateOptions)])
 _pr_report_summary = _fn('accelsel_calibration_report_summary', ctypes.c_int,
@@ -2768,7 +2769,7 @@ class CalibrationReport(_Handle):
         """{'rows', 'median_ape', 'p90_ape'} of a family (None: all rows) in a set;
         NaN figures when the set has no rows."""
         code = _choice_option(set, 'summary: set', self._SETS, 'fit')
-        s = _ErrorSummary()
+        s = _ErrorSummary(version=1)
         _pr_report_summary(self, code, _text_option(family, 'summary: family'), ctypes.byref(s))
         return {'rows': s.rows, 'median_ape': s.median_ape, 'p90_ape': s.p90_ape}
 
@@ -3070,7 +3071,7 @@ class Predictor(_Handle):
         return the CalibrationReport."""
         o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
         out = _vp()
-        _pr_calibrate(self, dataset, ctypes.byref(o), ctypes.byref(out))
+        _pr_calibrate(ctypes.byref(out), self, dataset, ctypes.byref(o))
         return CalibrationReport(out.value)
 
     @_reading
@@ -3193,13 +3194,13 @@ _map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, 
 _map_problem_batch = _fn('accelsel_mapping_problem_batch', _u32, ['MappingProblem'], check=False)
 _map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, ['MappingProblem'])
 _map_evaluate = _fn('accelsel_mapping_evaluate', ctypes.c_int,
-                    ['MappingProblem', ctypes.POINTER(MappingSpec), _vpp])
+                    [_vpp, 'MappingProblem', ctypes.POINTER(MappingSpec)])
 _map_solve_options_init = _fn('accelsel_mapping_solve_options_init', ctypes.c_int,
                               [ctypes.POINTER(MappingSolveOptions), ctypes.c_uint])
 _map_method_name = _fn('accelsel_mapping_method_name', ctypes.c_char_p, [_sz], check=False)
 # On ACCELSEL_ECANCELED the out pointer still holds the best mapping so far.
 _map_solve = _fn('accelsel_mapping_solve', ctypes.c_int,
-                 ['MappingProblem', ctypes.POINTER(MappingSolveOptions), _vpp])
+                 [_vpp, 'MappingProblem', ctypes.POINTER(MappingSolveOptions)])
 _map_free = _fn('accelsel_mapping_free', None, [_vp], check=False)
 _map_objective_s = _fn('accelsel_mapping_objective_s', ctypes.c_double, ['Mapping'], check=False)
 _map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, ['Mapping'])
@@ -3501,7 +3502,7 @@ class MappingProblem(_Handle):
             raise ValueError('%d groups for %d strategies' % (len(layer_slots), len(strategies)))
         spec = MappingSpec(1, n_designs, sd, len(layer_slots), ls, st)
         out = _vp()
-        _map_evaluate(self, ctypes.byref(spec), ctypes.byref(out))
+        _map_evaluate(ctypes.byref(out), self, ctypes.byref(spec))
         return Mapping(out.value)
 
     def _pool_index(self, slot, design):
@@ -3545,7 +3546,7 @@ class MappingProblem(_Handle):
         opts.progress = _map_progress_fn(call) if progress is not None else _map_progress_fn()
         out = _vp()
         try:
-            _map_solve(self, ctypes.byref(opts), ctypes.byref(out))
+            _map_solve(ctypes.byref(out), self, ctypes.byref(opts))
         except AccelselError as e:
             mapping = Mapping(out.value) if out.value else None
             if raised or e.code != _ECANCELED:

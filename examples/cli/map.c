@@ -88,7 +88,7 @@ static int solve(const accelsel_mapping_problem *p, const map_args *a, accelsel_
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old);
-    int rc = accelsel_mapping_solve(p, &o, m);
+    int rc = accelsel_mapping_solve(m, p, &o);
     sigaction(SIGINT, &old, NULL);
     cli_progress_done(s.bar);
     if (rc == ACCELSEL_ECANCELED && *m != NULL) {

@@ -25,7 +25,7 @@ static int run_one(const accelsel_mapping_problem *p, uint32_t n_threads, double
     o.n_threads = n_threads;
     o.time_budget_s = time_budget_s;
     accelsel_mapping *m = NULL;
-    int rc = accelsel_mapping_solve(p, &o, &m);
+    int rc = accelsel_mapping_solve(&m, p, &o);
     if (rc == 0) {
         c->latency_s[b] = accelsel_mapping_get_breakdown(m)->latency_s;
         c->objective_s[b] = accelsel_mapping_objective_s(m);

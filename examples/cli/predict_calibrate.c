@@ -69,7 +69,7 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
     accelsel_calibrate_options o;
     calibrate_options(a, &o);
     accelsel_calibration_report *report = NULL;
-    int rc = accelsel_predictor_calibrate(env->pred, ds, &o, &report);
+    int rc = accelsel_predictor_calibrate(&report, env->pred, ds, &o);
     if (rc != 0)
         return cli_fail(rc, "calibration");
     int status = print_tables(a, accelsel_calibration_report_table(report), eval);

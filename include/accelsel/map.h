@@ -219,9 +219,9 @@ typedef struct accelsel_mapping_spec {
  *              slot, or the breakdown's sums, named);
  *          ACCELSEL_ENOMEM.
  *  Thread safety: any number of threads may evaluate on one problem at once. */
-ACCELSEL_API int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
-                                           const accelsel_mapping_spec *spec,
-                                           accelsel_mapping **out);
+ACCELSEL_API int accelsel_mapping_evaluate(accelsel_mapping **out,
+                                           const accelsel_mapping_problem *p,
+                                           const accelsel_mapping_spec *spec);
 
 /** Progress of a solve: called from the calling thread once per generation
  *  (GA), then during the local search that ends the GA after every slice of
@@ -321,9 +321,9 @@ ACCELSEL_API const char *accelsel_mapping_method_name(size_t index);
  *          ACCELSEL_ECANCELED if the progress callback asked to stop;
  *          ACCELSEL_ENOMEM.
  *  Thread safety: any number of threads may solve on one problem at once. */
-ACCELSEL_API int accelsel_mapping_solve(const accelsel_mapping_problem *p,
-                                        const accelsel_mapping_solve_options *opts,
-                                        accelsel_mapping **out);
+ACCELSEL_API int accelsel_mapping_solve(accelsel_mapping **out,
+                                        const accelsel_mapping_problem *p,
+                                        const accelsel_mapping_solve_options *opts);
 
 /** Free a mapping. Accepts NULL. */
 ACCELSEL_API void accelsel_mapping_free(accelsel_mapping *m);

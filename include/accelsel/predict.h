@@ -511,6 +511,156 @@ ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
                                                        const accelsel_dataset *ds,
                                                        const accelsel_predict_request *reqs,
                                                        size_t n);
+
+/** The one-node references of what-if requests. A row's efficiency E' (see
+ *  accelsel_derive_options) is against the row of its device with the
+ *  fewest accelerators in its round, round "predicted" for every predicted
+ *  row; a device or system whose smallest request spans several nodes would
+ *  be its own reference (a lone 32-node system at E' = 1, ranked beside the
+ *  best single nodes). So each catalog system, and each device asked for
+ *  without a system, whose request with the fewest accelerators (the first
+ *  on ties) spans several nodes, and none of whose requests is one node,
+ *  gets one reference: a copy of that request (of the current version) at
+ *  one node, nodes = 1 and, for a device, count = the accelerators per node
+ *  of its prediction; a global_batch it sets is scaled to the same samples
+ *  per device (a whole number, at least one per device). Devices are told
+ *  apart by what their names resolve to (an alias is its device), systems
+ *  by catalog entry.
+ *  @param[out] out    the references in the order of the first request of
+ *                     each, freed with accelsel_free(); their pointers
+ *                     (network, names) are those of @p reqs. An empty array,
+ *                     not NULL, when none is needed. NULL on failure.
+ *  @param[out] n_out  number of references; 0 on failure.
+ *  @param[in]  p      the predictor; only read.
+ *  @param[in]  reqs   @p n requests, all of the first one's version.
+ *  @param[in]  n      number of requests.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument (accelsel_error.field
+ *          names it); ACCELSEL_EVERSION; the errors of
+ *          accelsel_predictor_predict() for the first request that fails
+ *          (the message names its index); ACCELSEL_ENOMEM.
+ *  Thread safety: @p p and @p reqs may be shared. */
+ACCELSEL_API int accelsel_predictor_references(accelsel_predict_request **out, size_t *n_out,
+                                               const accelsel_predictor *p,
+                                               const accelsel_predict_request *reqs, size_t n);
+
+/** Options for accelsel_predictor_append_predictions_v2(). Fields only ever
+ *  appended. */
+typedef struct accelsel_append_options {
+    unsigned int version;          /**< ACCELSEL_APPEND_OPTIONS_VERSION */
+    uint32_t one_node_references;  /**< 1 (the default): append the requests' one-node
+                                        references (accelsel_predictor_references())
+                                        after their rows, so that E' is measured as
+                                        `accelsel rank --with-predictions` measures it;
+                                        0: the requested rows alone */
+} accelsel_append_options;
+
+#define ACCELSEL_APPEND_OPTIONS_VERSION 1
+#define ACCELSEL_APPEND_OPTIONS_INIT { ACCELSEL_APPEND_OPTIONS_VERSION, 1 }
+
+/** Fill @p opts with ACCELSEL_APPEND_OPTIONS_INIT for @p version.
+ *  @param[out] opts     untouched on failure.
+ *  @param[in]  version  ACCELSEL_APPEND_OPTIONS_VERSION as the caller knows it.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p opts; ACCELSEL_EVERSION.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_append_options_init(accelsel_append_options *opts,
+                                              unsigned int version);
+/** sizeof(accelsel_append_options), for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API size_t accelsel_append_options_size(void);
+
+/** accelsel_predictor_append_predictions() with options: by default the
+ *  rows of @p ds, then one predicted row per request, then one per one-node
+ *  reference of the requests (accelsel_predictor_references()), the rows
+ *  that every front end appends for a what-if list.
+ *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  p     the predictor; only read.
+ *  @param[in]  ds    the measured rows; only read.
+ *  @param[in]  reqs  @p n requests, all of the first one's version.
+ *  @param[in]  n     number of requests.
+ *  @param[in]  opts  NULL for ACCELSEL_APPEND_OPTIONS_INIT.
+ *  @return as accelsel_predictor_append_predictions(), a reference's failure
+ *          naming it ("one-node reference 0: ..."); ACCELSEL_EVERSION for an
+ *          unknown @p opts version; ACCELSEL_EINVAL for one_node_references
+ *          other than 0 or 1 (accelsel_error.field "one_node_references").
+ *  Thread safety: @p p and @p ds may be shared. */
+ACCELSEL_API int accelsel_predictor_append_predictions_v2(accelsel_dataset **out,
+                                                          const accelsel_predictor *p,
+                                                          const accelsel_dataset *ds,
+                                                          const accelsel_predict_request *reqs,
+                                                          size_t n,
+                                                          const accelsel_append_options *opts);
+/** @} */
+
+/** @name What-if specs
+ *  NAME:COUNTS[;NAME:COUNTS...], the text of `accelsel rank
+ *  --with-predictions`: NAME a catalog system (COUNTS are node counts) or
+ *  else a device or alias (COUNTS are accelerator counts), cut at the last
+ *  colon of its item; COUNTS comma-separated increasing counts from 1 to
+ *  UINT32_MAX, each in the number syntax of every option (8, 8e0; no
+ *  blanks), where "..." continues the series of the two or three terms
+ *  before it (a constant difference, or a constant whole ratio) up to the
+ *  term after it: 8,16,...,512 is 8,16,32,64,128,256,512; at most 4096
+ *  counts per item. h200-sxm-141gb:8,16,64,512;dgx-h100:32 is two items.
+ *  @{ */
+
+/** A parsed spec: its items in order, each a name and its counts. */
+typedef struct accelsel_predict_spec accelsel_predict_spec;
+
+/** Parse a what-if spec. Names are not looked up here (see
+ *  accelsel_predict_spec_requests()).
+ *  @param[out] out   freed with accelsel_predict_spec_free(); NULL on failure.
+ *  @param[in]  spec  the text; not kept.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EPARSE for a spec
+ *          off the grammar, accelsel_error.field "spec", the message naming
+ *          the item and its 1-based byte column in @p spec ("item 1
+ *          ('h200-sxm-141gb', column 1) is not NAME:COUNTS ...") or, for its
+ *          counts, the item's name, the column of the term and the term
+ *          ("the counts of 'h200-sxm-141gb', column 19: 8 after 16: the
+ *          counts must increase"); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_predict_spec_parse(accelsel_predict_spec **out, const char *spec);
+
+/** Free a parsed spec (NULL is accepted); the names and counts handed out die with it. */
+ACCELSEL_API void accelsel_predict_spec_free(accelsel_predict_spec *spec);
+
+/** Number of items of @p spec; 0 for NULL. Thread safety: @p spec may be shared. */
+ACCELSEL_API size_t accelsel_predict_spec_items(const accelsel_predict_spec *spec);
+
+/** Name of item @p item, as written; NULL if @p spec is NULL or @p item out
+ *  of range. Borrowed: valid until @p spec is freed.
+ *  Thread safety: @p spec may be shared. */
+ACCELSEL_API const char *accelsel_predict_spec_name(const accelsel_predict_spec *spec,
+                                                    size_t item);
+
+/** Counts of item @p item, "..." expanded, increasing; NULL (and *n = 0) if
+ *  @p spec is NULL or @p item out of range. Borrowed: valid until @p spec
+ *  is freed.
+ *  @param[out] n  number of counts; may be NULL.
+ *  Thread safety: @p spec may be shared. */
+ACCELSEL_API const uint32_t *accelsel_predict_spec_counts(const accelsel_predict_spec *spec,
+                                                          size_t item, size_t *n);
+
+/** The requests of @p spec: per item in order, per count in order, a request
+ *  of the current version at its defaults but network = @p net and, when
+ *  the item names a system of @p cat, system = the name and nodes = the
+ *  count, else device = the name and count = the count. Pass them (and
+ *  their one-node references) to accelsel_predictor_append_predictions_v2().
+ *  @param[out] out   the requests, freed with accelsel_free(); their names
+ *                    are borrowed from @p spec and @p net is borrowed.
+ *                    NULL on failure.
+ *  @param[out] n     number of requests; 0 on failure.
+ *  @param[in]  spec  the parsed spec.
+ *  @param[in]  cat   the catalog that names the systems and devices.
+ *  @param[in]  net   the network of every request.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument (accelsel_error.field
+ *          names it); ACCELSEL_ENOTFOUND for a name that is neither a system
+ *          nor a device, with the catalog's message ("no device 'h2000';
+ *          nearest: 'H200'"), field "spec"; ACCELSEL_ENOMEM.
+ *  Thread safety: @p spec, @p cat and @p net may be shared. */
+ACCELSEL_API int accelsel_predict_spec_requests(accelsel_predict_request **out, size_t *n,
+                                                const accelsel_predict_spec *spec,
+                                                const accelsel_catalog *cat,
+                                                const accelsel_network *net);
 /** @} */
 
 /** One point of a scaling sweep. */
@@ -594,10 +744,19 @@ typedef struct accelsel_calibration_report accelsel_calibration_report;
  *  for a row whose ratio exceeds the doubles, a measured time of 5e-324: it
  *  counts, and a quantile on or past it is +inf). */
 typedef struct accelsel_error_summary {
-    size_t rows;       /**< rows predicted */
-    double median_ape; /**< median, percent; NaN when rows is 0 */
-    double p90_ape;    /**< 90th percentile (linear interpolation), percent; NaN when rows is 0 */
+    unsigned int version; /**< set by the caller: ACCELSEL_ERROR_SUMMARY_VERSION */
+    size_t rows;          /**< rows predicted */
+    double median_ape;    /**< median, percent; NaN when rows is 0 */
+    double p90_ape;       /**< 90th percentile (linear interpolation), percent; NaN when
+                               rows is 0 */
 } accelsel_error_summary;
+
+#define ACCELSEL_ERROR_SUMMARY_VERSION 1
+#define ACCELSEL_ERROR_SUMMARY_INIT { ACCELSEL_ERROR_SUMMARY_VERSION, 0, 0.0, 0.0 }
+
+/** sizeof(accelsel_error_summary) in this library, for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API size_t accelsel_error_summary_size(void);
 
 /** @name Sets of rows of a report @{ */
 #define ACCELSEL_CALIBRATION_FIT 0     /**< rows used in the fit */
@@ -618,11 +777,11 @@ typedef struct accelsel_error_summary {
  *  rows and options alone (the parameters it does not fit, such as tile
  *  sizes, keep @p p's values). On success @p p holds the fitted
  *  parameters; on failure it is unchanged.
+ *  @param[out]    report  the report, freed with accelsel_calibration_report_free();
+ *                         may be NULL when not wanted; NULL on failure.
  *  @param[in,out] p       the predictor; needs exclusive access.
  *  @param[in]     ds      the rows; only read.
  *  @param[in]     opts    NULL for defaults.
- *  @param[out]    report  the report, freed with accelsel_calibration_report_free();
- *                         may be NULL when not wanted; NULL on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument or bad options;
  *          ACCELSEL_EVERSION; ACCELSEL_ENOTFOUND for a missing column;
  *          ACCELSEL_EEMPTY if no row can be fitted; ACCELSEL_EDATA if a
@@ -633,14 +792,17 @@ typedef struct accelsel_error_summary {
  *          for a time it makes infinite, so an epochs_mean of 1e308 names
  *          epochs_e0 as 1e200 does); ACCELSEL_ENOMEM.
  *  Thread safety: no other thread may use @p p during the call. */
-ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
-                                              const accelsel_calibrate_options *opts,
-                                              accelsel_calibration_report **report);
+ACCELSEL_API int accelsel_predictor_calibrate(accelsel_calibration_report **report,
+                                              accelsel_predictor *p, const accelsel_dataset *ds,
+                                              const accelsel_calibrate_options *opts);
 
 /** Error summary of accelerator family @p family (a value of the dataset's
  *  accelerator_family column, or NULL for all rows) in set @p set
  *  (ACCELSEL_CALIBRATION_FIT or ACCELSEL_CALIBRATION_HOLDOUT).
+ *  @param[in,out] out  its version set by the caller (ACCELSEL_ERROR_SUMMARY_INIT);
+ *                      filled on success, untouched on failure.
  *  @return 0; ACCELSEL_EINVAL for a NULL @p r or @p out or a bad set;
+ *          ACCELSEL_EVERSION for an unknown out->version;
  *          ACCELSEL_ENOTFOUND for a family without rows in the report. */
 ACCELSEL_API int accelsel_calibration_report_summary(const accelsel_calibration_report *r,
                                                      int set, const char *family,

@@ -40,8 +40,8 @@ static int check_layer(const accelsel_mapping_problem *p, const accelsel_mapping
     return 0;
 }
 
-int accelsel_mapping_evaluate(const accelsel_mapping_problem *p,
-                              const accelsel_mapping_spec *spec, accelsel_mapping **out)
+int accelsel_mapping_evaluate(accelsel_mapping **out, const accelsel_mapping_problem *p,
+                              const accelsel_mapping_spec *spec)
 {
     if (out != NULL)
         *out = NULL;

@@ -80,8 +80,8 @@ static int to_mapping(const accelsel_mapping_problem *p, const char *method, ase
     return rc;
 }
 
-int accelsel_mapping_solve(const accelsel_mapping_problem *p,
-                           const accelsel_mapping_solve_options *opts, accelsel_mapping **out)
+int accelsel_mapping_solve(accelsel_mapping **out, const accelsel_mapping_problem *p,
+                           const accelsel_mapping_solve_options *opts)
 {
     accelsel_mapping_solve_options def = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
     const accelsel_mapping_solve_options *o = opts ? opts : &def;

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/median.h"
 #include "perf/calib.h"
 #include "perf/software.h"
 #include "perf/report.h"
@@ -39,31 +40,11 @@ double asel_perf_ape(double predicted, double measured)
     return isinf(a) ? 100.0 * (d / measured) : a / measured;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 void asel_perf_quantiles(double *v, size_t n, double *median, double *p90)
 {
-    if (n == 0) {
-        *median = *p90 = NAN;
-        return;
-    }
-    qsort(v, n, sizeof *v, cmp_double);
-    double qs[2] = { 0.5, 0.9 }, out[2];
-    for (int k = 0; k < 2; k++) {
-        double pos = qs[k] * (double)(n - 1);
-        size_t lo = (size_t)floor(pos);
-        size_t hi = lo + 1 < n ? lo + 1 : lo;
-        /* Without the tests, an infinite error in the data would make
-         * 0 x inf or inf - inf: NaN where the quantile is infinite. */
-        double f = pos - (double)lo;
-        out[k] = f == 0 || v[hi] == v[lo] ? v[lo] : v[lo] + f * (v[hi] - v[lo]);
-    }
-    *median = out[0];
-    *p90 = out[1];
+    asel_sort_doubles(v, n);
+    *median = asel_quantile_sorted(v, n, 0.5);
+    *p90 = asel_quantile_sorted(v, n, 0.9);
 }
 
 static int in_rounds(int round, const int *codes, int n)
@@ -107,16 +88,17 @@ int asel_perf_parse_rounds(const char *list, int codes[ASEL_PERF_MAX_ROUNDS])
 int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
 {
     if (o->version != ACCELSEL_CALIBRATE_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "unknown calibrate options version %u", o->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "unknown calibrate options version %u", o->version);
     if (!(isfinite(o->huber_delta) && o->huber_delta > 0))
-        return asel_error(ACCELSEL_EINVAL, "huber_delta %g is not a positive finite number",
-                          o->huber_delta);
+        return asel_error_field(ACCELSEL_EINVAL, "huber_delta",
+                                "huber_delta %g is not a positive finite number", o->huber_delta);
     if (!(isfinite(o->shrink_rows) && o->shrink_rows >= 0))
-        return asel_error(ACCELSEL_EINVAL, "shrink_rows %g is negative or not finite",
-                          o->shrink_rows);
+        return asel_error_field(ACCELSEL_EINVAL, "shrink_rows",
+                                "shrink_rows %g is negative or not finite", o->shrink_rows);
     int codes[ASEL_PERF_MAX_ROUNDS];
-    int rc = asel_perf_parse_rounds(o->holdout_rounds, codes);
-    return rc < 0 ? rc : 0;
+    return asel_perf_parse_rounds(o->holdout_rounds, codes) < 0 ? asel_error_blame("holdout_rounds")
+                                                                 : 0;
 }
 
 /* Set of each row: 0 fit, 1 held out, -1 neither (not scored). */
@@ -167,9 +149,9 @@ static int calibrate_rows(accelsel_predictor *p, const asel_perf_rows *rows,
     return rc;
 }
 
-ACCELSEL_API int accelsel_predictor_calibrate(accelsel_predictor *p, const accelsel_dataset *ds,
-                                              const accelsel_calibrate_options *opts,
-                                              accelsel_calibration_report **report)
+ACCELSEL_API int accelsel_predictor_calibrate(accelsel_calibration_report **report,
+                                              accelsel_predictor *p, const accelsel_dataset *ds,
+                                              const accelsel_calibrate_options *opts)
 {
     if (report != NULL)
         *report = NULL;

@@ -98,7 +98,7 @@ static int calibrate_builtin(accelsel_predictor *p)
     accelsel_dataset *ds;
     int rc = accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet");
     if (rc == 0)
-        rc = accelsel_predictor_calibrate(p, ds, NULL, NULL);
+        rc = accelsel_predictor_calibrate(NULL, p, ds, NULL);
     accelsel_dataset_free(ds);
     if (rc == 0)
         memcpy(p->band, band, sizeof band);

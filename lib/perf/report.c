@@ -38,7 +38,7 @@ static size_t plan(const asel_perf_rows *rows, const signed char *set, const dou
 {
     size_t n = 0;
     for (int s = 0; s < 2; s++) {
-        e[n++] = (entry){ s, NULL, { 0, NAN, NAN } };
+        e[n++] = (entry){ s, NULL, { ACCELSEL_ERROR_SUMMARY_VERSION, 0, NAN, NAN } };
         for (size_t i = 0; i < rows->n; i++) {
             if (set[i] != s || isnan(ape[i])) /* NaN: not predicted; inf: infinitely off */
                 continue;
@@ -46,7 +46,7 @@ static size_t plan(const asel_perf_rows *rows, const signed char *set, const dou
             for (size_t j = 0; j < n && !seen; j++)
                 seen = e[j].set == s && e[j].family && strcmp(e[j].family, rows->row[i].family) == 0;
             if (!seen)
-                e[n++] = (entry){ s, rows->row[i].family, { 0, NAN, NAN } };
+                e[n++] = (entry){ s, rows->row[i].family, { ACCELSEL_ERROR_SUMMARY_VERSION, 0, NAN, NAN } };
         }
     }
     return n;
@@ -120,19 +120,29 @@ ACCELSEL_API int accelsel_calibration_report_summary(const accelsel_calibration_
 {
     if (r == NULL || out == NULL)
         return asel_einval("accelsel_calibration_report_summary", r == NULL ? "r" : "out");
+    if (out->version != ACCELSEL_ERROR_SUMMARY_VERSION)
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "unknown error summary version %u", out->version);
     if (set != ACCELSEL_CALIBRATION_FIT && set != ACCELSEL_CALIBRATION_HOLDOUT)
-        return asel_error(ACCELSEL_EINVAL, "set %d is neither ACCELSEL_CALIBRATION_FIT nor "
-                          "ACCELSEL_CALIBRATION_HOLDOUT", set);
+        return asel_error_field(ACCELSEL_EINVAL, "set", "set %d is neither ACCELSEL_CALIBRATION_FIT "
+                                "nor ACCELSEL_CALIBRATION_HOLDOUT", set);
     for (size_t i = 0; i < r->n; i++) {
         const entry *e = &r->e[i];
         if (e->set == set && ((family == NULL && e->family == NULL) ||
                               (family && e->family && strcmp(family, e->family) == 0))) {
+            unsigned int version = out->version;
             *out = e->s;
+            out->version = version;
             return 0;
         }
     }
     return asel_error(ACCELSEL_ENOTFOUND, "no rows of family '%.*s%s' in the %s set",
                       ASEL_QUOTE_MAX, family, asel_ellipsis(family), set_names[set]);
+}
+
+ACCELSEL_API size_t accelsel_error_summary_size(void)
+{
+    return sizeof(accelsel_error_summary);
 }
 
 ACCELSEL_API const accelsel_dataset *accelsel_calibration_report_table(

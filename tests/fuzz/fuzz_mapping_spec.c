@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     accelsel_mapping_spec spec = {ACCELSEL_MAPPING_SPEC_VERSION, S, design, L, groups, strat};
     accelsel_mapping *m = NULL;
-    int rc = accelsel_mapping_evaluate(p, &spec, &m);
+    int rc = accelsel_mapping_evaluate(&m, p, &spec);
     if (rc != 0) {
         fuzz_check_failure(rc, m, errors, 0);
         return 0;

@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     accelsel_calibrate_options co = ACCELSEL_CALIBRATE_OPTIONS_INIT;
     co.n_threads = 1;
     accelsel_calibration_report *report = NULL;
-    rc = accelsel_predictor_calibrate(p, ds, &co, &report);
+    rc = accelsel_predictor_calibrate(&report, p, ds, &co);
     if (rc != 0)
         fuzz_check_failure(rc, report, calibrate_errors, 0);
     still_predicts(p);

@@ -2921,6 +2921,28 @@ START_TEST(allocation_failures)
 }
 END_TEST
 
+/* The numbers of common.h: arguments checked, nothing written on failure
+ * (test_policy.c holds their values). */
+START_TEST(number_calls)
+{
+    char text[ACCELSEL_FORMAT_DOUBLE_SIZE] = "x";
+    ck_assert_int_eq(accelsel_format_double(NULL, sizeof text, 1), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_format_double(text, 0, 1), ACCELSEL_EINVAL);
+    ck_assert_str_eq(text, "x");
+    ok(accelsel_format_double(text, sizeof text, 0.25), "format_double");
+    ck_assert_str_eq(text, "0.25");
+    const double v[] = {2, 1}, q = 0.5;
+    double out = -1;
+    ck_assert_int_eq(accelsel_quantiles(NULL, 2, &q, 1, &out), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_quantiles(v, 2, NULL, 1, &out), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_quantiles(v, 2, &q, 1, NULL), ACCELSEL_EINVAL);
+    ck_assert_double_eq(out, -1);
+    ok(accelsel_quantiles(NULL, 0, NULL, 0, NULL), "quantiles of nothing");
+    ok(accelsel_quantiles(v, 2, &q, 1, &out), "quantiles");
+    ck_assert_double_eq(out, 1.5);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -2938,6 +2960,7 @@ int main(void)
     tcase_add_test(tc, destructors_accept_null);
     tcase_add_loop_test(tc, optional_pointers, 0, N_OPTIONAL_CASES);
     tcase_add_test(tc, nothing_printed);
+    tcase_add_test(tc, number_calls);
     suite_add_tcase(s, tc);
     TCase *bare = tcase_create("bare");
     tcase_add_test(bare, allocator_configuration);

@@ -150,7 +150,8 @@ ACCELSEL_API int accelsel_format_double(char *out, size_t cap, double v);
  *  NaN sorted ascending, s[0] <= ... <= s[m-1], quantile q lies at h = q (m
  *  - 1) and is s[floor h] + (h - floor h) (s[floor h + 1] - s[floor h]); the
  *  median (q = 0.5) of an even m is the mean of the middle two. Infinite
- *  values take part: a quantile on or beyond one is infinite.
+ *  values take part: a quantile on or beyond one is infinite (NaN only
+ *  strictly between -inf and +inf).
  *  @param[in]  v    @p n values; NaN ones are skipped (missing); not changed.
  *  @param[in]  n    number of values; may be 0.
  *  @param[in]  q    @p n_q quantiles, each in [0, 1] (0.5 is the median).

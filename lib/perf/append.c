@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "data/table.h"
+#include "perf/append.h"
 #include "perf/cells.h"
 #include "perf/rows.h"
 
@@ -119,37 +120,145 @@ static int predicted_column(accelsel_dataset *out, const accelsel_dataset *ds, s
     return rc;
 }
 
-/* Request @p i of the caller's array: its elements are as long as the
- * first one's version makes them (a version-1 array is shorter). */
-static const accelsel_predict_request *request_at(const accelsel_predict_request *reqs, size_t i)
+const accelsel_predict_request *asel_perf_request_at(const accelsel_predict_request *reqs,
+                                                     size_t i)
 {
     return (const accelsel_predict_request *)((const char *)reqs +
                                               i * asel_perf_request_size(reqs->version));
 }
 
-static int predict_all(const accelsel_predictor *p, const accelsel_predict_request *reqs,
-                       size_t n, newrow *rows)
+int asel_perf_check_requests(const accelsel_predict_request *reqs, size_t n)
 {
     if (n > 0 && asel_perf_request_size(reqs->version) == 0)
         return asel_error(ACCELSEL_EVERSION, "request 0: unknown predict request version %u",
                           reqs->version);
-    for (size_t i = 0; i < n; i++) {
-        rows[i].res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
-        const accelsel_predict_request *q = request_at(reqs, i);
+    for (size_t i = 1; i < n; i++) {
+        const accelsel_predict_request *q = asel_perf_request_at(reqs, i);
         if (q->version != reqs->version)
             return asel_error(ACCELSEL_EVERSION, "request %zu: version %u, but the array's "
                               "first request has version %u", i, q->version, reqs->version);
-        int rc = accelsel_predictor_predict(p, q, &rows[i].res);
+    }
+    return 0;
+}
+
+/* Rows @p rows of the @p n requests @p reqs; @p what names them in messages
+ * ("request", "one-node reference"). */
+static int predict_all(const accelsel_predictor *p, const accelsel_predict_request *reqs,
+                       size_t n, newrow *rows, const char *what)
+{
+    int status = asel_perf_check_requests(reqs, n);
+    for (size_t i = 0; status == 0 && i < n; i++) {
+        rows[i].res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
+        int rc = accelsel_predictor_predict(p, asel_perf_request_at(reqs, i), &rows[i].res);
         if (rc < 0) {
             char msg[512];
             snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);
-            return asel_error(rc, "request %zu: %s", i, msg);
+            return asel_error(rc, "%s %zu: %s", what, i, msg);
         }
         rows[i].device = accelsel_catalog_device(p->cat, (size_t)rows[i].res.device_index)->name;
         snprintf(rows[i].system, sizeof rows[i].system, "predicted %u x %s", rows[i].res.count,
                  rows[i].device);
     }
+    return status;
+}
+
+/* The rows of the requests and of their one-node references (unless
+ * @p opts says none): *rows, *n_rows of them; freed with asel_free(). */
+static int predict_rows(const accelsel_predictor *p, const accelsel_predict_request *reqs,
+                        size_t n, const accelsel_append_options *opts, newrow **rows,
+                        size_t *n_rows)
+{
+    accelsel_predict_request *refs = NULL;
+    size_t k = 0;
+    int rc = opts->one_node_references ? accelsel_predictor_references(&refs, &k, p, reqs, n) : 0;
+    *rows = rc == 0 ? asel_calloc(n + k ? n + k : 1, sizeof **rows) : NULL;
+    if (rc == 0 && *rows == NULL)
+        rc = asel_enomem();
+    if (rc == 0)
+        rc = predict_all(p, reqs, n, *rows, "request");
+    if (rc == 0)
+        rc = predict_all(p, refs, k, *rows + n, "one-node reference");
+    asel_free(refs);
+    if (rc != 0) {
+        asel_free(*rows);
+        *rows = NULL;
+    }
+    *n_rows = n + k;
+    return rc;
+}
+
+static int check_options(const accelsel_append_options *o)
+{
+    if (o->version != ACCELSEL_APPEND_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "accelsel_append_options: unknown version %u",
+                          o->version);
+    if (o->one_node_references > 1)
+        return asel_error_field(ACCELSEL_EINVAL, "one_node_references",
+                                "is %u, not 0 or 1", (unsigned)o->one_node_references);
     return 0;
+}
+
+ACCELSEL_API int accelsel_append_options_init(accelsel_append_options *opts, unsigned int version)
+{
+    if (opts == NULL)
+        return asel_error_field(ACCELSEL_EINVAL, "opts",
+                                "accelsel_append_options_init: invalid argument 'opts'");
+    if (version != ACCELSEL_APPEND_OPTIONS_VERSION)
+        return asel_error(ACCELSEL_EVERSION, "accelsel_append_options_init: unknown version %u",
+                          version);
+    *opts = (accelsel_append_options)ACCELSEL_APPEND_OPTIONS_INIT;
+    return 0;
+}
+
+ACCELSEL_API size_t accelsel_append_options_size(void)
+{
+    return sizeof(accelsel_append_options);
+}
+
+/* The rows of @p ds, then @p rows. */
+static int build(accelsel_dataset **out, const accelsel_dataset *ds, const newrow *rows,
+                 size_t n)
+{
+    size_t cols = accelsel_dataset_cols(ds), pc = asel_perf_column(ds, "predicted");
+    int rc = accelsel_dataset_new(out, accelsel_dataset_rows(ds) + n);
+    for (size_t c = 0; rc == 0 && c < cols; c++)
+        if (c != pc)
+            rc = copy_column(*out, ds, c, rows, n);
+    if (rc == 0)
+        rc = predicted_column(*out, ds, n);
+    if (rc < 0) {
+        accelsel_dataset_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+ACCELSEL_API int accelsel_predictor_append_predictions_v2(accelsel_dataset **out,
+                                                          const accelsel_predictor *p,
+                                                          const accelsel_dataset *ds,
+                                                          const accelsel_predict_request *reqs,
+                                                          size_t n,
+                                                          const accelsel_append_options *opts)
+{
+    if (out != NULL)
+        *out = NULL;
+    const char *bad = out == NULL ? "out" : p == NULL ? "p" : ds == NULL ? "ds"
+                      : reqs == NULL && n > 0 ? "reqs" : NULL;
+    if (bad != NULL)
+        return asel_error_field(ACCELSEL_EINVAL, bad,
+                                "accelsel_predictor_append_predictions_v2: invalid argument '%s'",
+                                bad);
+    const accelsel_append_options defaults = ACCELSEL_APPEND_OPTIONS_INIT;
+    const accelsel_append_options *o = opts != NULL ? opts : &defaults;
+    int rc = check_options(o);
+    newrow *rows = NULL;
+    size_t m = 0;
+    if (rc == 0)
+        rc = predict_rows(p, reqs, n, o, &rows, &m);
+    if (rc == 0)
+        rc = build(out, ds, rows, m);
+    asel_free(rows);
+    return rc;
 }
 
 ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
@@ -163,22 +272,7 @@ ACCELSEL_API int accelsel_predictor_append_predictions(accelsel_dataset **out,
     if (out == NULL || p == NULL || ds == NULL || (reqs == NULL && n > 0))
         return asel_einval("accelsel_predictor_append_predictions",
                            out == NULL ? "out" : p == NULL ? "p" : ds == NULL ? "ds" : "reqs");
-    newrow *rows = asel_calloc(n ? n : 1, sizeof *rows);
-    if (rows == NULL)
-        return asel_enomem();
-    int rc = predict_all(p, reqs, n, rows);
-    size_t cols = accelsel_dataset_cols(ds), pc = asel_perf_column(ds, "predicted");
-    if (rc == 0)
-        rc = accelsel_dataset_new(out, accelsel_dataset_rows(ds) + n);
-    for (size_t c = 0; rc == 0 && c < cols; c++)
-        if (c != pc)
-            rc = copy_column(*out, ds, c, rows, n);
-    if (rc == 0)
-        rc = predicted_column(*out, ds, n);
-    asel_free(rows);
-    if (rc < 0) {
-        accelsel_dataset_free(*out);
-        *out = NULL;
-    }
-    return rc;
+    accelsel_append_options o = ACCELSEL_APPEND_OPTIONS_INIT;
+    o.one_node_references = 0;
+    return accelsel_predictor_append_predictions_v2(out, p, ds, reqs, n, &o);
 }

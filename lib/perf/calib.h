@@ -46,7 +46,7 @@ int asel_perf_row_scored(const asel_perf_row *r);
  * 5e-324): no finite figure says how far off that is. NaN if either is. */
 double asel_perf_ape(double predicted, double measured);
 
-/* Median and 90th percentile (linear interpolation) of @p v[0..n-1], sorted
+/* Median and 90th percentile of @p v[0..n-1] (asel_quantile_sorted()), sorted
  * in place; NaN when n is 0. Infinite values take part: a quantile that
  * lies on or beyond one is infinite. */
 void asel_perf_quantiles(double *v, size_t n, double *median, double *p90);

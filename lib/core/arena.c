@@ -10,8 +10,8 @@
  * that the allocation-failure sweep over a catalog stays short. */
 #define BLOCK_DATA 16384
 
-struct asel_hw_arena_block {
-    asel_hw_arena_block *next;
+struct asel_arena_block {
+    asel_arena_block *next;
     size_t used, cap;
     max_align_t data[];
 };
@@ -22,14 +22,14 @@ static size_t round_up(size_t n)
     return (n + a - 1) / a * a;
 }
 
-void *asel_hw_arena_calloc(asel_hw_arena *a, size_t n, size_t size)
+void *asel_arena_calloc(asel_arena *a, size_t n, size_t size)
 {
     if (size != 0 && n > (SIZE_MAX / 2) / size) {
         asel_enomem();
         return NULL;
     }
     size_t need = round_up(n * size == 0 ? 1 : n * size);
-    asel_hw_arena_block *b = a->head;
+    asel_arena_block *b = a->head;
     if (b == NULL || b->cap - b->used < need) {
         size_t cap = need > BLOCK_DATA ? need : BLOCK_DATA;
         b = asel_malloc(sizeof *b + cap);
@@ -54,19 +54,19 @@ void *asel_hw_arena_calloc(asel_hw_arena *a, size_t n, size_t size)
     return p;
 }
 
-char *asel_hw_arena_strdup(asel_hw_arena *a, const char *s)
+char *asel_arena_strdup(asel_arena *a, const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = asel_hw_arena_calloc(a, n, 1);
+    char *d = asel_arena_calloc(a, n, 1);
     if (d != NULL)
         memcpy(d, s, n);
     return d;
 }
 
-void asel_hw_arena_release(asel_hw_arena *a)
+void asel_arena_release(asel_arena *a)
 {
     while (a->head != NULL) {
-        asel_hw_arena_block *next = a->head->next;
+        asel_arena_block *next = a->head->next;
         asel_free(a->head);
         a->head = next;
     }

@@ -7,20 +7,20 @@
 
 #include <stddef.h>
 
-typedef struct asel_hw_arena_block asel_hw_arena_block;
+typedef struct asel_arena_block asel_arena_block;
 
-typedef struct asel_hw_arena {
-    asel_hw_arena_block *head;
-} asel_hw_arena;
+typedef struct asel_arena {
+    asel_arena_block *head;
+} asel_arena;
 
 /* @p size zeroed bytes aligned for any type; NULL (with ACCELSEL_ENOMEM
  * recorded) on failure or overflow of @p n x @p size. */
-void *asel_hw_arena_calloc(asel_hw_arena *a, size_t n, size_t size);
+void *asel_arena_calloc(asel_arena *a, size_t n, size_t size);
 
 /* Copy of @p s; NULL (error recorded) on failure. */
-char *asel_hw_arena_strdup(asel_hw_arena *a, const char *s);
+char *asel_arena_strdup(asel_arena *a, const char *s);
 
 /* Free every block. The arena is empty afterwards and may be reused. */
-void asel_hw_arena_release(asel_hw_arena *a);
+void asel_arena_release(asel_arena *a);
 
 #endif

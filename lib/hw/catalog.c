@@ -88,7 +88,7 @@ ACCELSEL_API void accelsel_catalog_free(accelsel_catalog *cat)
 {
     if (cat == NULL)
         return;
-    asel_hw_arena_release(&cat->arena);
+    asel_arena_release(&cat->arena);
     asel_free(cat);
 }
 

@@ -64,7 +64,7 @@ typedef struct asel_hw_name_index {
 } asel_hw_name_index;
 
 struct accelsel_catalog {
-    asel_hw_arena arena; /* every string and array below */
+    asel_arena arena; /* every string and array below */
     asel_hw_device *devices;
     asel_hw_design *designs;
     asel_hw_link *links;

@@ -46,20 +46,20 @@ static int read_entry(const asel_hw_loader *ld, asel_hw_list list, const asel_ya
 static int allocate(const asel_hw_loader *ld, asel_hw_list list, size_t n)
 {
     accelsel_catalog *cat = ld->cat;
-    asel_hw_arena *a = &cat->arena;
+    asel_arena *a = &cat->arena;
     void *p = NULL;
     switch (list) {
     case ASEL_HW_DEVICES:
-        p = cat->devices = asel_hw_arena_calloc(a, n, sizeof *cat->devices);
+        p = cat->devices = asel_arena_calloc(a, n, sizeof *cat->devices);
         break;
     case ASEL_HW_DESIGNS:
-        p = cat->designs = asel_hw_arena_calloc(a, n, sizeof *cat->designs);
+        p = cat->designs = asel_arena_calloc(a, n, sizeof *cat->designs);
         break;
     case ASEL_HW_LINKS:
-        p = cat->links = asel_hw_arena_calloc(a, n, sizeof *cat->links);
+        p = cat->links = asel_arena_calloc(a, n, sizeof *cat->links);
         break;
     case ASEL_HW_SYSTEMS:
-        p = cat->systems = asel_hw_arena_calloc(a, n, sizeof *cat->systems);
+        p = cat->systems = asel_arena_calloc(a, n, sizeof *cat->systems);
         break;
     }
     return p == NULL ? ACCELSEL_ENOMEM : 0;

@@ -5,7 +5,7 @@
 
 const char *asel_hw_copy(const asel_hw_loader *ld, const char *s)
 {
-    return asel_hw_arena_strdup(&ld->cat->arena, s);
+    return asel_arena_strdup(&ld->cat->arena, s);
 }
 
 static int string_node(const asel_hw_loader *ld, const asel_yaml_node *node, const char *what,
@@ -48,7 +48,7 @@ int asel_hw_read_strings(const asel_hw_loader *ld, const asel_yaml_node *map, co
     int rc = asel_yaml_expect(ld->doc, node, ASEL_YAML_SEQ, key);
     if (rc != 0)
         return rc;
-    const char **v = asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *v);
+    const char **v = asel_arena_calloc(&ld->cat->arena, node->n, sizeof *v);
     if (v == NULL)
         return ACCELSEL_ENOMEM;
     for (size_t i = 0; i < node->n; i++)
@@ -83,8 +83,8 @@ static int read_sources(const asel_hw_loader *ld, const asel_yaml_node *node,
     int rc = asel_yaml_expect(ld->doc, node, ASEL_YAML_MAP, "sources");
     if (rc != 0)
         return rc;
-    const char **keys = asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *keys);
-    const char **vals = asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *vals);
+    const char **keys = asel_arena_calloc(&ld->cat->arena, node->n, sizeof *keys);
+    const char **vals = asel_arena_calloc(&ld->cat->arena, node->n, sizeof *vals);
     if (keys == NULL || vals == NULL)
         return ACCELSEL_ENOMEM;
     for (size_t i = 0; i < node->n; i++) {
@@ -119,7 +119,7 @@ int asel_hw_read_provenance(const asel_hw_loader *ld, const asel_yaml_node *map,
 
 int asel_hw_add_derived(const asel_hw_loader *ld, accelsel_provenance *p, const char *key)
 {
-    const char **v = asel_hw_arena_calloc(&ld->cat->arena, p->n_derived + 1, sizeof *v);
+    const char **v = asel_arena_calloc(&ld->cat->arena, p->n_derived + 1, sizeof *v);
     const char *copy = asel_hw_copy(ld, key);
     if (v == NULL || copy == NULL)
         return ACCELSEL_ENOMEM;

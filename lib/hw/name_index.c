@@ -54,7 +54,7 @@ int asel_hw_index_names(const asel_hw_loader *ld, const asel_yaml_node *seq, ase
     size_t n = count_strings(cat, list), cap = 16;
     while (cap < 2 * n)
         cap *= 2;
-    index->slots = asel_hw_arena_calloc(&cat->arena, cap, sizeof *index->slots);
+    index->slots = asel_arena_calloc(&cat->arena, cap, sizeof *index->slots);
     if (index->slots == NULL)
         return ACCELSEL_ENOMEM;
     index->cap = cap;

@@ -42,7 +42,7 @@ static int read_pool(const asel_hw_loader *ld, const asel_yaml_node *node, accel
         rc = asel_yaml_fail(ld->doc, node, "'designs' is empty: an adaptive slot needs a design");
     if (rc != 0)
         return rc;
-    size_t *pool = asel_hw_arena_calloc(&ld->cat->arena, node->n, sizeof *pool);
+    size_t *pool = asel_arena_calloc(&ld->cat->arena, node->n, sizeof *pool);
     if (pool == NULL)
         return ACCELSEL_ENOMEM; /* the arena records its own */
     for (size_t i = 0; rc == 0 && i < node->n; i++) {
@@ -171,7 +171,7 @@ static int read_slot_links(const asel_hw_loader *ld, const asel_yaml_node *map, 
     const asel_yaml_node *pairs = asel_yaml_get(map, "links"), *matrix = asel_yaml_get(map, "link_matrix");
     if (pairs != NULL && matrix != NULL)
         return asel_yaml_fail(ld->doc, matrix, "give either 'links' or 'link_matrix', not both");
-    sys->slot_links = asel_hw_arena_calloc(&ld->cat->arena, n * n, sizeof *sys->slot_links);
+    sys->slot_links = asel_arena_calloc(&ld->cat->arena, n * n, sizeof *sys->slot_links);
     if (sys->slot_links == NULL)
         return ACCELSEL_ENOMEM;
     for (size_t k = 0; k < n * n; k++)
@@ -199,7 +199,7 @@ static int read_slots(const asel_hw_loader *ld, const asel_yaml_node *map, const
                             "a mapping's slot groups are 64-bit masks)", ACCELSEL_SYSTEM_MAX_SLOTS);
     if (rc != 0)
         return rc;
-    sys->slots = asel_hw_arena_calloc(&ld->cat->arena, seq->n, sizeof *sys->slots);
+    sys->slots = asel_arena_calloc(&ld->cat->arena, seq->n, sizeof *sys->slots);
     if (sys->slots == NULL)
         return ACCELSEL_ENOMEM;
     sys->info.n_slots = seq->n;
@@ -224,7 +224,7 @@ static int read_cluster(const asel_hw_loader *ld, const asel_yaml_node *map, ase
         rc = asel_hw_read_ref(ld, map, "inter_node_link", ASEL_HW_LINKS, &s->inter_node_link);
     if (rc != 0)
         return rc;
-    sys->slots = asel_hw_arena_calloc(&ld->cat->arena, 1, sizeof *sys->slots);
+    sys->slots = asel_arena_calloc(&ld->cat->arena, 1, sizeof *sys->slots);
     if (sys->slots == NULL)
         return ACCELSEL_ENOMEM;
     sys->cluster = 1;

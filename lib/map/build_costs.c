@@ -204,11 +204,11 @@ static void split_tables(accelsel_mapping_problem *p)
 static int alloc_tables(accelsel_mapping_problem *p)
 {
     size_t per_layer = p->n_units * p->n_classes * ACCELSEL_STRATEGY_COUNT * p->gmax;
-    p->cost = asel_hw_arena_calloc(&p->arena, p->n_layers, per_layer * sizeof *p->cost);
-    p->hot = asel_hw_arena_calloc(&p->arena, p->n_layers, per_layer * sizeof *p->hot);
-    p->plan = asel_hw_arena_calloc(&p->arena, p->n_layers * ACCELSEL_STRATEGY_COUNT, p->gmax * sizeof *p->plan);
-    p->applies = asel_hw_arena_calloc(&p->arena, p->n_layers, ACCELSEL_STRATEGY_COUNT);
-    p->unit_bytes = asel_hw_arena_calloc(&p->arena, p->n_units, sizeof *p->unit_bytes);
+    p->cost = asel_arena_calloc(&p->arena, p->n_layers, per_layer * sizeof *p->cost);
+    p->hot = asel_arena_calloc(&p->arena, p->n_layers, per_layer * sizeof *p->hot);
+    p->plan = asel_arena_calloc(&p->arena, p->n_layers * ACCELSEL_STRATEGY_COUNT, p->gmax * sizeof *p->plan);
+    p->applies = asel_arena_calloc(&p->arena, p->n_layers, ACCELSEL_STRATEGY_COUNT);
+    p->unit_bytes = asel_arena_calloc(&p->arena, p->n_units, sizeof *p->unit_bytes);
     return p->cost && p->hot && p->plan && p->applies && p->unit_bytes ? 0 : ACCELSEL_ENOMEM;
 }
 
@@ -217,7 +217,7 @@ int asel_map_build_costs(accelsel_mapping_problem *p, const accelsel_catalog *ca
 {
     int rc = alloc_tables(p);
     for (size_t u = 0; rc == 0 && u < p->n_units; u++) {
-        p->unit_name[u] = asel_hw_arena_strdup(&p->arena, p->unit_name[u]);
+        p->unit_name[u] = asel_arena_strdup(&p->arena, p->unit_name[u]);
         if (p->unit_name[u] == NULL)
             rc = ACCELSEL_ENOMEM;
     }

@@ -13,8 +13,8 @@ static int copy_edges(accelsel_mapping_problem *p, const accelsel_network *net)
         accelsel_network_layer_inputs(net, l, &in, &n);
         total += n;
     }
-    p->in_off = asel_hw_arena_calloc(&p->arena, p->n_layers + 1, sizeof *p->in_off);
-    p->in_idx = asel_hw_arena_calloc(&p->arena, total ? total : 1, sizeof *p->in_idx);
+    p->in_off = asel_arena_calloc(&p->arena, p->n_layers + 1, sizeof *p->in_off);
+    p->in_idx = asel_arena_calloc(&p->arena, total ? total : 1, sizeof *p->in_idx);
     if (p->in_off == NULL || p->in_idx == NULL)
         return ACCELSEL_ENOMEM;
     for (size_t l = 0, k = 0; l < p->n_layers; l++) {
@@ -29,21 +29,21 @@ static int copy_edges(accelsel_mapping_problem *p, const accelsel_network *net)
 
 int asel_map_build_layers(accelsel_mapping_problem *p, const accelsel_network *net)
 {
-    asel_hw_arena *a = &p->arena;
+    asel_arena *a = &p->arena;
     size_t L = accelsel_network_layer_count(net), n_out, n_topo;
     const size_t *outs, *topo;
-    p->network = asel_hw_arena_strdup(a, accelsel_network_name(net));
+    p->network = asel_arena_strdup(a, accelsel_network_name(net));
     p->n_layers = L;
-    p->layer_name = asel_hw_arena_calloc(a, L ? L : 1, sizeof *p->layer_name);
-    p->is_input = asel_hw_arena_calloc(a, L ? L : 1, 1);
-    p->is_output = asel_hw_arena_calloc(a, L ? L : 1, 1);
-    p->out_elems = asel_hw_arena_calloc(a, L ? L : 1, sizeof *p->out_elems);
-    p->topo = asel_hw_arena_calloc(a, L ? L : 1, sizeof *p->topo);
+    p->layer_name = asel_arena_calloc(a, L ? L : 1, sizeof *p->layer_name);
+    p->is_input = asel_arena_calloc(a, L ? L : 1, 1);
+    p->is_output = asel_arena_calloc(a, L ? L : 1, 1);
+    p->out_elems = asel_arena_calloc(a, L ? L : 1, sizeof *p->out_elems);
+    p->topo = asel_arena_calloc(a, L ? L : 1, sizeof *p->topo);
     if (!p->network || !p->layer_name || !p->is_input || !p->is_output || !p->out_elems || !p->topo)
         return ACCELSEL_ENOMEM;
     for (size_t l = 0; l < L; l++) {
         const accelsel_layer_info *li = accelsel_network_layer(net, l);
-        if ((p->layer_name[l] = asel_hw_arena_strdup(a, li->name)) == NULL)
+        if ((p->layer_name[l] = asel_arena_strdup(a, li->name)) == NULL)
             return ACCELSEL_ENOMEM;
         p->is_input[l] = li->kind == ACCELSEL_LAYER_INPUT;
         p->out_elems[l] = (double)li->output_elements;

@@ -18,7 +18,7 @@ typedef struct slot_view {
 
 static void *arena_array(accelsel_mapping_problem *p, size_t n, size_t size)
 {
-    return asel_hw_arena_calloc(&p->arena, n ? n : 1, size);
+    return asel_arena_calloc(&p->arena, n ? n : 1, size);
 }
 
 /* The unit index of a catalog design (kind 0) or device (kind 1), added if new. */
@@ -105,7 +105,7 @@ static void set_link(accelsel_mapping_problem *p, const accelsel_catalog *cat, s
 static int from_system(accelsel_mapping_problem *p, const accelsel_catalog *cat, size_t sys)
 {
     const accelsel_system_info *info = accelsel_catalog_system(cat, sys);
-    p->system = asel_hw_arena_strdup(&p->arena, info->name);
+    p->system = asel_arena_strdup(&p->arena, info->name);
     if (p->system == NULL)
         return ACCELSEL_ENOMEM;
     size_t n = info->n_slots, total = 0;
@@ -207,7 +207,7 @@ static int from_list(accelsel_mapping_problem *p, const accelsel_catalog *cat,
                      const asel_map_slot_src *src)
 {
     size_t link = 0, total = 0;
-    p->system = asel_hw_arena_strdup(&p->arena, "(explicit slots)");
+    p->system = asel_arena_strdup(&p->arena, "(explicit slots)");
     if (p->system == NULL)
         return ACCELSEL_ENOMEM;
     int rc = src->link ? accelsel_catalog_find_link(cat, src->link, &link) : 0;

@@ -31,7 +31,7 @@ typedef struct asel_map_plan {
 } asel_map_plan;
 
 struct accelsel_mapping_problem {
-    asel_hw_arena arena;          /* everything below */
+    asel_arena arena;          /* everything below */
     char *system, *network;       /* names (copies) */
     uint32_t batch;
     int objective;

@@ -72,17 +72,17 @@ static int breakdown_overflows(const accelsel_mapping_breakdown *b)
 }
 
 /* Arrays of a trace, in @p a. */
-static int trace_alloc(asel_map_trace *t, asel_hw_arena *a, size_t L, size_t S)
+static int trace_alloc(asel_map_trace *t, asel_arena *a, size_t L, size_t S)
 {
     memset(t, 0, sizeof *t);
-    t->start = asel_hw_arena_calloc(a, L, sizeof(double));
-    t->end = asel_hw_arena_calloc(a, L, sizeof(double));
-    t->comp = asel_hw_arena_calloc(a, L, sizeof(double));
-    t->comm_in = asel_hw_arena_calloc(a, L, sizeof(double));
-    t->coll = asel_hw_arena_calloc(a, L, sizeof(double));
-    t->eff_group = asel_hw_arena_calloc(a, L, sizeof(uint64_t));
-    t->eff_strat = asel_hw_arena_calloc(a, L, 1);
-    t->memory = asel_hw_arena_calloc(a, S, sizeof(double));
+    t->start = asel_arena_calloc(a, L, sizeof(double));
+    t->end = asel_arena_calloc(a, L, sizeof(double));
+    t->comp = asel_arena_calloc(a, L, sizeof(double));
+    t->comm_in = asel_arena_calloc(a, L, sizeof(double));
+    t->coll = asel_arena_calloc(a, L, sizeof(double));
+    t->eff_group = asel_arena_calloc(a, L, sizeof(uint64_t));
+    t->eff_strat = asel_arena_calloc(a, L, 1);
+    t->memory = asel_arena_calloc(a, S, sizeof(double));
     return t->start && t->end && t->comp && t->comm_in && t->coll && t->eff_group &&
                    t->eff_strat && t->memory
                ? 0
@@ -92,16 +92,16 @@ static int trace_alloc(asel_map_trace *t, asel_hw_arena *a, size_t L, size_t S)
 static int fill_layers(accelsel_mapping *m, const accelsel_mapping_problem *p,
                        const asel_map_trace *t)
 {
-    asel_hw_arena *a = &m->arena;
-    m->layers = asel_hw_arena_calloc(a, p->n_layers, sizeof *m->layers);
-    m->layer_slots = asel_hw_arena_calloc(a, p->n_layers, sizeof *m->layer_slots);
-    m->layer_strategy = asel_hw_arena_calloc(a, p->n_layers, sizeof *m->layer_strategy);
+    asel_arena *a = &m->arena;
+    m->layers = asel_arena_calloc(a, p->n_layers, sizeof *m->layers);
+    m->layer_slots = asel_arena_calloc(a, p->n_layers, sizeof *m->layer_slots);
+    m->layer_strategy = asel_arena_calloc(a, p->n_layers, sizeof *m->layer_strategy);
     if (!m->layers || !m->layer_slots || !m->layer_strategy)
         return ACCELSEL_ENOMEM;
     for (size_t l = 0; l < p->n_layers; l++) {
         accelsel_mapping_layer_info *li = &m->layers[l];
         li->version = ACCELSEL_MAPPING_LAYER_INFO_VERSION;
-        if ((li->name = asel_hw_arena_strdup(a, p->layer_name[l])) == NULL)
+        if ((li->name = asel_arena_strdup(a, p->layer_name[l])) == NULL)
             return ACCELSEL_ENOMEM;
         if (p->is_input[l])
             continue;
@@ -122,18 +122,18 @@ static int fill_layers(accelsel_mapping *m, const accelsel_mapping_problem *p,
 static int fill_slots(accelsel_mapping *m, const accelsel_mapping_problem *p,
                       const asel_map_genome *g, const asel_map_trace *t)
 {
-    asel_hw_arena *a = &m->arena;
+    asel_arena *a = &m->arena;
     size_t S = p->n_slots;
-    m->slot_design = asel_hw_arena_calloc(a, S, sizeof *m->slot_design);
-    m->slot_design_name = asel_hw_arena_calloc(a, S, sizeof *m->slot_design_name);
-    m->memory = asel_hw_arena_calloc(a, S, sizeof *m->memory);
+    m->slot_design = asel_arena_calloc(a, S, sizeof *m->slot_design);
+    m->slot_design_name = asel_arena_calloc(a, S, sizeof *m->slot_design_name);
+    m->memory = asel_arena_calloc(a, S, sizeof *m->memory);
     if (!m->slot_design || !m->slot_design_name || !m->memory)
         return ACCELSEL_ENOMEM;
     for (size_t s = 0; s < S; s++) {
         m->slot_design[s] = g->design[s];
         m->memory[s] = t->memory[s];
         const char *name = p->unit_name[p->pool_unit[p->pool_off[s] + g->design[s]]];
-        if ((m->slot_design_name[s] = asel_hw_arena_strdup(a, name)) == NULL)
+        if ((m->slot_design_name[s] = asel_arena_strdup(a, name)) == NULL)
             return ACCELSEL_ENOMEM;
     }
     return 0;
@@ -158,9 +158,9 @@ static int fill(accelsel_mapping *m, const accelsel_mapping_problem *p, const as
     m->n_slots = p->n_slots;
     m->n_layers = p->n_layers;
     m->evaluations = 1;
-    m->system = asel_hw_arena_strdup(&m->arena, p->system);
-    m->network = asel_hw_arena_strdup(&m->arena, p->network);
-    m->method = asel_hw_arena_strdup(&m->arena, method);
+    m->system = asel_arena_strdup(&m->arena, p->system);
+    m->network = asel_arena_strdup(&m->arena, p->network);
+    m->method = asel_arena_strdup(&m->arena, method);
     if (!m->system || !m->network || !m->method)
         return ACCELSEL_ENOMEM;
     rc = fill_slots(m, p, g, &t);
@@ -196,7 +196,7 @@ int asel_map_set_stats(accelsel_mapping *m, uint32_t generations, uint64_t evalu
     m->seconds = seconds;
     if (n_history == 0)
         return 0;
-    m->history = asel_hw_arena_calloc(&m->arena, n_history, sizeof *m->history);
+    m->history = asel_arena_calloc(&m->arena, n_history, sizeof *m->history);
     if (m->history == NULL)
         return ACCELSEL_ENOMEM;
     memcpy(m->history, history, n_history * sizeof *history);
@@ -208,6 +208,6 @@ void accelsel_mapping_free(accelsel_mapping *m)
 {
     if (m == NULL)
         return;
-    asel_hw_arena_release(&m->arena);
+    asel_arena_release(&m->arena);
     asel_free(m);
 }

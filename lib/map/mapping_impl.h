@@ -5,7 +5,7 @@
 #include "map/map_impl.h"
 
 struct accelsel_mapping {
-    asel_hw_arena arena;                 /* everything below */
+    asel_arena arena;                 /* everything below */
     char *system, *network, *method;
     uint32_t batch;
     int objective;

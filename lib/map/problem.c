@@ -126,7 +126,7 @@ void accelsel_mapping_problem_free(accelsel_mapping_problem *p)
 {
     if (p == NULL)
         return;
-    asel_hw_arena_release(&p->arena);
+    asel_arena_release(&p->arena);
     asel_free(p);
 }
 

@@ -193,9 +193,11 @@ START_TEST(bad_options_and_inputs)
     assert_fails(in, &o, ACCELSEL_EINVAL, "images_per_epoch");
     o.images_per_epoch = NAN;
     assert_fails(in, &o, ACCELSEL_EINVAL, "images_per_epoch");
+    ck_assert_str_eq(accelsel_last_error()->field, "images_per_epoch");
     o = table_options(groups);
     o.reference_row = 11;
     assert_fails(in, &o, ACCELSEL_EINVAL, "reference_row 11");
+    ck_assert_str_eq(accelsel_last_error()->field, "reference_row");
     o.reference_row = -2;
     assert_fails(in, &o, ACCELSEL_EINVAL, "reference_row -2");
     o.reference_row = 3;

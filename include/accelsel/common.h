@@ -70,12 +70,12 @@ typedef struct accelsel_error {
     const char *source;  /**< file path or "<buffer>" for parse errors; NULL otherwise */
     uint32_t line;       /**< 1-based line of a parse error; 0 if not applicable */
     uint32_t column;     /**< 1-based column (in bytes) of a parse error; 0 if not applicable */
-    /** The member of the options or request struct (or the parameter) at
-     *  fault, spelled as in the header ("k_min", "features", "batch"); NULL
-     *  when no one field is to blame (never for ACCELSEL_ENOMEM). The
-     *  message never starts with "field: ", so that a front end may put the
-     *  field in its own terms (a command-line option, a keyword argument)
-     *  before it. */
+    /** The member of the options or request struct, or the parameter, at
+     *  fault, spelled as in the header ("k_min", "features", "batch"; "req"
+     *  for a NULL request); NULL when no one field is to blame (never for
+     *  ACCELSEL_ENOMEM). The message never starts with "field: ", so that a
+     *  front end may put the field in its own terms (a command-line option,
+     *  a keyword argument) before it. */
     const char *field;
 } accelsel_error;
 

@@ -26,8 +26,10 @@ int asel_error_field(int code, const char *field, const char *fmt, ...)
  * precise) stays. */
 int asel_error_blame(const char *field);
 
-/* Shorthand for a NULL or invalid argument named @p what in function @p fn. */
-#define asel_einval(fn, what) asel_error(ACCELSEL_EINVAL, "%s: invalid argument '%s'", (fn), (what))
+/* Shorthand for a NULL or invalid argument named @p what in function @p fn,
+ * which is the field at fault. */
+#define asel_einval(fn, what)                                                                   \
+    asel_error_field(ACCELSEL_EINVAL, (what), "%s: invalid argument '%s'", (fn), (what))
 
 #define ASEL_MSG_MAX 512
 #define ASEL_SRC_MAX 256

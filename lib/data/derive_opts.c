@@ -41,17 +41,20 @@ static int numeric(const accelsel_dataset *ds, const char *name, int optional, c
 static int check_options(const accelsel_derive_options *o, size_t n_rows)
 {
     if (o->version != ACCELSEL_DERIVE_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "%s: unknown accelsel_derive_options version %u", fn,
-                          o->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "%s: unknown accelsel_derive_options version %u", fn, o->version);
     if (!(o->images_per_epoch > 0) || !isfinite(o->images_per_epoch))
-        return asel_error(ACCELSEL_EINVAL, "%s: images_per_epoch %g is not a positive number", fn,
+        return asel_error_field(ACCELSEL_EINVAL, "images_per_epoch",
+                                "%s: images_per_epoch %g is not a positive number", fn,
                           o->images_per_epoch);
     if (o->reference_row < -1 || (o->reference_row >= 0 && (uint64_t)o->reference_row >= n_rows))
-        return asel_error(ACCELSEL_EINVAL, "%s: reference_row %lld is neither -1 nor a row (%zu rows)",
+        return asel_error_field(ACCELSEL_EINVAL, "reference_row",
+                                "%s: reference_row %lld is neither -1 nor a row (%zu rows)",
                           fn, (long long)o->reference_row, n_rows);
     for (uint64_t i = 0; o->group_columns != NULL && i < o->n_group_columns; i++)
         if (o->group_columns[i] == NULL)
-            return asel_error(ACCELSEL_EINVAL, "%s: group_columns[%llu] is NULL", fn,
+            return asel_error_field(ACCELSEL_EINVAL, "group_columns",
+                                    "%s: group_columns[%llu] is NULL", fn,
                               (unsigned long long)i);
     return 0;
 }

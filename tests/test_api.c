@@ -847,6 +847,7 @@ G_PTR(accelsel_ranking_fronts) G_NUM(accelsel_ranking_criterion_count)
 G_PTR(accelsel_ranking_weights)
 G_NUM(accelsel_sensitivity_samples) G_NUM(accelsel_sensitivity_tau_mean)
 G_NUM(accelsel_sensitivity_tau_min) G_NUM(accelsel_sensitivity_top1_fraction)
+G_NUM(accelsel_sensitivity_perturbation)
 G_PTR(accelsel_sensitivity_taus)
 G_NUM(accelsel_catalog_device_count) G_NUM(accelsel_catalog_design_count)
 G_NUM(accelsel_catalog_link_count) G_NUM(accelsel_catalog_system_count)
@@ -922,6 +923,7 @@ static const getter_case getter_cases[] = {
     GET(accelsel_sensitivity_tau_mean, H_SENS, NAN),
     GET(accelsel_sensitivity_tau_min, H_SENS, NAN),
     GET(accelsel_sensitivity_top1_fraction, H_SENS, NAN),
+    GET(accelsel_sensitivity_perturbation, H_SENS, NAN),
     GET(accelsel_sensitivity_taus, H_SENS, 0),
     GET(accelsel_catalog_device_count, H_CAT, 0),
     GET(accelsel_catalog_design_count, H_CAT, 0),
@@ -2289,6 +2291,7 @@ N_WRAP(accelsel_device_kind_name, int)
 N_WRAP(accelsel_dataflow_name, int)
 N_WRAP(accelsel_importance_measure_name, int)
 N_WRAP(accelsel_rank_method_name, int)
+N_WRAP(accelsel_rank_method_title, int)
 N_WRAP(accelsel_recipe_source_name, uint32_t)
 N_WRAP(accelsel_stack_name, int32_t)
 N_WRAP(accelsel_correction_source_name, uint32_t)
@@ -2309,6 +2312,8 @@ static const name_case name_cases[] = {
     {"accelsel_importance_measure_name", n_accelsel_importance_measure_name,
      ACCELSEL_MEASURE_PEARSON, ACCELSEL_MEASURE_COUNT, NULL},
     {"accelsel_rank_method_name", n_accelsel_rank_method_name, ACCELSEL_RANK_TOPSIS,
+     ACCELSEL_RANK_PARETO, NULL},
+    {"accelsel_rank_method_title", n_accelsel_rank_method_title, ACCELSEL_RANK_TOPSIS,
      ACCELSEL_RANK_PARETO, NULL},
     {"accelsel_recipe_source_name", n_accelsel_recipe_source_name, ACCELSEL_RECIPE_FROM_REQUEST,
      ACCELSEL_RECIPE_ASSUMED, NULL},

@@ -239,6 +239,85 @@ END_TEST
  * with both: fronts among the tie row1 1, row2 1, row0 2 -> order 3, 1, 2, 0.
  * The best of rows 0..2 alone is row1, the first row no tied row dominates.
  * Without a matrix (the Pareto method) ties keep row order. */
+/* One Pareto front of three rows told apart by each tie rule, on a table
+ * made by hand: x, y benefit, rows r0 (0, 1), r1 (1, 0), r2 (0.9, 0.9),
+ * r3 (1, 1), r4 (0, 0). Fronts: r3; r0, r1, r2 (no one of them dominates
+ * another); r4. TOPSIS closeness: x and y have the same vector norm, so with
+ * equal weights r0 and r1 lie at the same distance a from the ideal (a, a)
+ * and from the anti-ideal (0, 0) (closeness 1/2 each, exactly), while r2,
+ * at 0.9a on both axes, is nearer the ideal (closeness 0.9). */
+static accelsel_ranking *front_ties(uint32_t ties, uint32_t shared)
+{
+    static const char *const names[] = {"x", "y"};
+    const double cols[] = {0, 1, 0.9, 1, 0, 1, 0, 0.9, 1, 0};
+    accelsel_dataset *ds = numeric_ds(names, 2, cols, 5);
+    accelsel_criterion crit[] = {{"x", 1, B}, {"y", 1, B}};
+    accelsel_rank_options o = ACCELSEL_RANK_OPTIONS_INIT;
+    o.ties = ties;
+    o.shared_ranks = shared;
+    accelsel_ranking *r = NULL;
+    int rc = accelsel_ranking_compute(&r, ds, crit, 2, ACCELSEL_RANK_PARETO, &o);
+    ck_assert_msg(rc == 0, "rank: %s", accelsel_last_error()->message);
+    accelsel_dataset_free(ds);
+    return r;
+}
+
+static void expect(const size_t *got, const size_t *want, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(got[i] == want[i], "%s[%zu] is %zu, want %zu", what, i, got[i], want[i]);
+}
+
+START_TEST(tie_rules_and_shared_ranks_by_hand)
+{
+    static const size_t row_order[] = {3, 0, 1, 2, 4}, topsis_order[] = {3, 2, 0, 1, 4};
+    static const size_t places[] = {2, 3, 4, 1, 5}, topsis_places[] = {3, 4, 2, 1, 5};
+    static const size_t shared[] = {2, 2, 2, 1, 5};
+    accelsel_ranking *r = front_ties(ACCELSEL_RANK_TIES_DOMINANCE, 0);
+    expect(accelsel_ranking_order(r), row_order, 5, "dominance order");
+    expect(accelsel_ranking_ranks(r), places, 5, "dominance ranks");
+    accelsel_ranking_free(r);
+    r = front_ties(ACCELSEL_RANK_TIES_ROW_ORDER, 1);
+    expect(accelsel_ranking_order(r), row_order, 5, "row order");
+    expect(accelsel_ranking_ranks(r), shared, 5, "shared ranks");
+    accelsel_ranking_free(r);
+    r = front_ties(ACCELSEL_RANK_TIES_TOPSIS, 0);
+    expect(accelsel_ranking_order(r), topsis_order, 5, "TOPSIS order");
+    expect(accelsel_ranking_ranks(r), topsis_places, 5, "TOPSIS ranks");
+    accelsel_ranking_free(r);
+    r = front_ties(ACCELSEL_RANK_TIES_TOPSIS, 1);
+    expect(accelsel_ranking_order(r), topsis_order, 5, "TOPSIS order, shared");
+    expect(accelsel_ranking_ranks(r), shared, 5, "TOPSIS shared ranks");
+    accelsel_ranking_free(r);
+}
+END_TEST
+
+/* A version-1 struct ends before ties: the fields after it are not read. */
+START_TEST(rank_options_version_1_is_read_up_to_its_fields)
+{
+    accelsel_rank_options o;
+    memset(&o, 0x7f, sizeof o);
+    ck_assert_int_eq(accelsel_rank_options_init(&o, 1), 0);
+    ck_assert_uint_eq(o.version, 1);
+    ck_assert_uint_eq(o.missing, ACCELSEL_RANK_MISSING_EXCLUDE);
+    ck_assert_uint_eq(o.ties, 0x7f7f7f7fu);
+    static const char *const names[] = {"x"};
+    const double cols[] = {1, 1, 2};
+    accelsel_dataset *ds = numeric_ds(names, 1, cols, 3);
+    accelsel_criterion crit[] = {{"x", 1, B}};
+    accelsel_ranking *r = NULL;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, ACCELSEL_RANK_WSUM, &o), 0);
+    static const size_t ranks[] = {2, 3, 1}; /* distinct places, the default */
+    expect(accelsel_ranking_ranks(r), ranks, 3, "ranks");
+    accelsel_ranking_free(r);
+    accelsel_dataset_free(ds);
+    ck_assert_str_eq(accelsel_rank_method_title(ACCELSEL_RANK_WSUM), "weighted sum");
+    ck_assert_str_eq(accelsel_rank_method_title(ACCELSEL_RANK_PARETO), "Pareto fronts");
+    ck_assert_str_eq(accelsel_rank_method_title(ACCELSEL_RANK_TOPSIS), "TOPSIS");
+    ck_assert_ptr_null(accelsel_rank_method_title(0));
+}
+END_TEST
+
 START_TEST(tie_break_internals)
 {
     const double score[] = {0.5, 0.5, 0.5, 0.9};
@@ -425,6 +504,7 @@ START_TEST(sensitivity_matches_analytic_flip_probability)
         accelsel_sensitivity *s = NULL;
         ck_assert_int_eq(accelsel_sensitivity_compute(&s, r, &o, NULL, NULL), 0);
         ck_assert_uint_eq(accelsel_sensitivity_samples(s), 20000);
+        ck_assert_double_eq(accelsel_sensitivity_perturbation(s), 0.2);
         ck_assert_double_eq_tol(accelsel_sensitivity_top1_fraction(s), 0.873737, 0.0095);
         ck_assert_double_eq_tol(accelsel_sensitivity_tau_mean(s), 0.747475, 0.019);
         ck_assert_double_eq(accelsel_sensitivity_tau_min(s), -1.0);
@@ -588,16 +668,31 @@ START_TEST(ranking_bad_arguments_and_options)
     ck_assert_int_eq(accelsel_ranking_compute(&r, ds, NULL, 1, 1, NULL), ACCELSEL_EINVAL);
     ck_assert(strstr(accelsel_last_error()->message, "'criteria'") != NULL);
     accelsel_rank_options o = ACCELSEL_RANK_OPTIONS_INIT;
-    o.version = 2;
+    o.version = 3;
     ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EVERSION);
+    ck_assert_str_eq(accelsel_last_error()->field, "version");
     o = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
     o.missing = 5;
     ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
     ck_assert(strstr(accelsel_last_error()->message, "opts->missing") != NULL);
+    ck_assert_str_eq(accelsel_last_error()->field, "missing");
     o = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
     o.pareto_fronts = 2;
     ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
     ck_assert(strstr(accelsel_last_error()->message, "opts->pareto_fronts is 2") != NULL);
+    ck_assert_str_eq(accelsel_last_error()->field, "pareto_fronts");
+    o = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
+    o.ties = 3;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "ties");
+    o = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
+    o.shared_ranks = 2;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, &o), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "shared_ranks");
+    crit[0].weight = -1;
+    ck_assert_int_eq(accelsel_ranking_compute(&r, ds, crit, 1, 1, NULL), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "criteria");
+    crit[0].weight = 1;
     ck_assert_ptr_null(r);
     ck_assert_int_eq(accelsel_dataset_new(&empty, 0), 0);
     ck_assert_int_eq(accelsel_ranking_compute(&r, empty, crit, 1, 1, NULL), ACCELSEL_EEMPTY);
@@ -828,6 +923,8 @@ int main(void)
     tcase_add_test(tc, ties_keep_row_order_when_no_tied_row_dominates);
     tcase_add_test(tc, tied_row_dominated_by_another_tied_row_goes_after_it);
     tcase_add_test(tc, tie_break_internals);
+    tcase_add_test(tc, tie_rules_and_shared_ranks_by_hand);
+    tcase_add_test(tc, rank_options_version_1_is_read_up_to_its_fields);
     tcase_add_test(tc, constant_criteria_do_not_divide_by_zero);
     tcase_add_test(tc, missing_values_exclude_or_fail);
     tcase_add_loop_test(tc, kendall_tau_b_matches_scipy, 0, sizeof tau_cases / sizeof tau_cases[0]);

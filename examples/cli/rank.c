@@ -261,43 +261,41 @@ static int report(const rank_args *a, const rank_result *r)
     return rank_print_table(stdout, a, r);
 }
 
-/* The options the library's fields name, as the command line spells them. */
-static const char *option_of_field(const char *message, size_t *len)
+/* The option of each accelsel_selection_options field, as the command line
+ * spells it; NULL for a field it does not map. */
+static const char *option_of_field(const char *field)
 {
     static const char *const fields[][2] = {
         {"features", "--features"}, {"variables", "--variables"}, {"target", "--target"},
         {"criteria", "--criteria"}, {"where", "--where"},         {"k_min", "--k-range"},
-        {"k_by", "--k-by"},         {"k", "--k"},                 {"algorithm", "--algorithm"},
-        {"method", "--method"}};
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        *len = strlen(fields[i][0]);
-        if (strncmp(message, fields[i][0], *len) == 0 && message[*len] == ':')
+        {"k_max", "--k-range"},     {"k_by", "--k-by"},           {"k", "--k"},
+        {"algorithm", "--algorithm"}, {"method", "--method"}};
+    for (size_t i = 0; field != NULL && i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(field, fields[i][0]) == 0)
             return fields[i][1];
-    }
     return NULL;
 }
 
-/* A library error, blamed on its option. Malformed text (criteria, where, a
- * bound of where that no double holds, a range whose ends are swapped, as
- * data --where says) and a default list that needs a column
- * the data lacks are usage errors (exit 2): the fix is to give the option.
- * The rest (a named column that does not exist, rows that cannot give a
- * result) exit 1. */
+/* A library error, blamed on the option its field names. Malformed text
+ * (criteria, where, a bound of where that no double holds, a range whose
+ * ends are swapped, as data --where says) and a default list that needs a
+ * column the data lacks are usage errors (exit 2): the fix is to give the
+ * option. The rest (a named column that does not exist, rows that cannot
+ * give a result) exit 1. */
 static int selection_error(int rc)
 {
-    const char *msg = accelsel_last_error()->message;
-    size_t len;
-    const char *option = option_of_field(msg, &len);
+    const accelsel_error *e = accelsel_last_error();
+    const char *option = option_of_field(e->field);
     int usage = rc == ACCELSEL_EPARSE ||
                 (rc == ACCELSEL_EINVAL && option != NULL &&
                  (strcmp(option, "--features") == 0 || strcmp(option, "--criteria") == 0 ||
                   strcmp(option, "--where") == 0)) ||
                 (rc == ACCELSEL_ERANGE && option != NULL && strcmp(option, "--where") == 0);
     if (option != NULL && usage)
-        return cli_usage_error("rank: %s:%s (%s)", option, msg + len + 1, accelsel_status_name(rc));
-    if (option != NULL) {
-        fprintf(stderr, "accelsel: rank: %s:%s (%s)\n", option, msg + len + 1,
-                accelsel_status_name(rc));
+        return cli_usage_error("rank: %s: %s (%s)", option, e->message, accelsel_status_name(rc));
+    if (option != NULL || e->field != NULL) {
+        fprintf(stderr, "accelsel: rank: %s: %s (%s)\n", option != NULL ? option : e->field,
+                e->message, accelsel_status_name(rc));
         return CLI_FAIL;
     }
     return cli_fail(rc, "rank");

@@ -88,6 +88,10 @@ ACCELSEL_API int accelsel_criteria_parse(accelsel_criterion **out, size_t *n, co
  *  unknown value. Static storage. */
 ACCELSEL_API const char *accelsel_rank_method_name(int method);
 
+/** How people call method @p method: "TOPSIS", "weighted sum" or "Pareto
+ *  fronts"; NULL for an unknown value. Static storage. */
+ACCELSEL_API const char *accelsel_rank_method_title(int method);
+
 /** The method called @p name ("topsis", "wsum" or "pareto", exact lower case).
  *  @param[in]  name    NUL-terminated; not kept.
  *  @param[out] method  the ACCELSEL_RANK_ value; untouched on failure.
@@ -105,11 +109,27 @@ ACCELSEL_API int accelsel_rank_method_from_name(const char *name, int *method);
 #define ACCELSEL_RANK_MISSING_ERROR 1
 /** @} */
 
+/** @name Secondary criteria of tied rows (accelsel_rank_options.ties)
+ *  Rows whose scores are exactly equal are listed by one of these, then by
+ *  dataset order. @{ */
+/** Their Pareto front among themselves: the non-dominated sort applied to
+ *  the tied rows only, so that a tied row another tied row dominates comes
+ *  after it (under the Pareto method tied rows share a front, so this is the
+ *  dataset order). The default. */
+#define ACCELSEL_RANK_TIES_DOMINANCE 0
+/** Dataset order alone. */
+#define ACCELSEL_RANK_TIES_ROW_ORDER 1
+/** Higher TOPSIS closeness on the same criteria and weights first (the rows
+ *  of one Pareto front, which all score 1 / front, are told apart by it). */
+#define ACCELSEL_RANK_TIES_TOPSIS 2
+/** @} */
+
 /** Options for accelsel_ranking_compute(). Initialise with
  *  ACCELSEL_RANK_OPTIONS_INIT or accelsel_rank_options_init(); fields are only
- *  ever appended. */
+ *  ever appended, and a struct of an earlier version is read up to its own
+ *  fields (the later ones take their defaults). */
 typedef struct accelsel_rank_options {
-    unsigned int version; /**< ACCELSEL_RANK_OPTIONS_VERSION */
+    unsigned int version; /**< ACCELSEL_RANK_OPTIONS_VERSION, or 1 */
     uint32_t missing;     /**< ACCELSEL_RANK_MISSING_EXCLUDE (default) or _ERROR */
     /** 1 to compute the Pareto front of every ranked row whatever the method
      *  (O(N^2 K) time for N ranked rows and K criteria), for
@@ -117,10 +137,18 @@ typedef struct accelsel_rank_options {
      *  ACCELSEL_RANK_PARETO, which needs them for its scores. The ranking
      *  itself (scores, order, ranks) is the same either way. */
     uint32_t pareto_fronts;
+    /** Since version 2: the secondary criterion of tied rows,
+     *  ACCELSEL_RANK_TIES_DOMINANCE (default), _ROW_ORDER or _TOPSIS. */
+    uint32_t ties;
+    /** Since version 2: 1 to give rows with exactly equal scores one rank,
+     *  1 + the number of rows with a strictly better score (the order is the
+     *  same); 0 (default) gives every ranked row its place, 1 up. */
+    uint32_t shared_ranks;
 } accelsel_rank_options;
 
-#define ACCELSEL_RANK_OPTIONS_VERSION 1
-#define ACCELSEL_RANK_OPTIONS_INIT { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE, 0 }
+#define ACCELSEL_RANK_OPTIONS_VERSION 2
+#define ACCELSEL_RANK_OPTIONS_INIT                                                                 \
+    { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE, 0, ACCELSEL_RANK_TIES_DOMINANCE, 0 }
 
 /** Fill @p opts with the defaults of @p version.
  *  @param[out] opts     the options to fill; untouched on failure.
@@ -141,15 +169,15 @@ typedef struct accelsel_ranking accelsel_ranking;
 
 /** Rank the rows of @p ds by @p criteria with @p method.
  *
- *  Every ranked row gets a distinct rank from 1 (best) up. Rows are ordered by
- *  score, higher first. Rows whose scores are exactly equal are ordered by
- *  their Pareto front among themselves (the non-dominated sort applied to the
- *  tied rows only, so a tied row that another tied row dominates comes after
- *  it), then by dataset order. Rows equal on every criterion always tie and
- *  keep their dataset order. Under TOPSIS and the weighted sum a row that
- *  dominates another scores higher in exact arithmetic, so the dominance step
- *  only matters where rounding makes scores equal; under the Pareto method
- *  tied rows share a front, so they keep dataset order.
+ *  Rows are ordered by score, higher first. Rows whose scores are exactly
+ *  equal are ordered by the secondary criterion of @p opts->ties (by default
+ *  their Pareto front among themselves), then by dataset order. Rows equal on
+ *  every criterion always tie and keep their dataset order. Under TOPSIS and
+ *  the weighted sum a row that dominates another scores higher in exact
+ *  arithmetic, so the dominance step only matters where rounding makes
+ *  scores equal. Every ranked row gets a distinct rank from 1 (best) up, its
+ *  place in that order, or with @p opts->shared_ranks the rank it shares with
+ *  the rows of equal score.
  *
  *  Time: O(N K + N log N) for TOPSIS and the weighted sum, plus O(t^2 K) for
  *  each group of t tied rows; O(N^2 K) for the Pareto method, or for any
@@ -167,8 +195,10 @@ typedef struct accelsel_ranking accelsel_ranking;
  *          ACCELSEL_EINVAL for a NULL argument, @p n_criteria 0, an unknown
  *              @p method or direction, a weight that is NaN, infinite or
  *              negative, all weights zero, a column named twice or a bad
- *              @p opts field (missing not a policy, pareto_fronts not 0 or 1;
- *              the message names the parameter, e.g. "criteria[1].weight");
+ *              @p opts field (missing or ties not one of their values,
+ *              pareto_fronts or shared_ranks not 0 or 1; accelsel_error.field
+ *              names the parameter or member, "criteria" or "missing", and
+ *              the message the entry, e.g. "criteria[1].weight");
  *          ACCELSEL_EVERSION for an unknown @p opts->version;
  *          ACCELSEL_EEMPTY if @p ds has no rows, or no row has a value for every criterion;
  *          ACCELSEL_ENOTFOUND for an unknown column (the message names it);
@@ -289,7 +319,10 @@ typedef struct accelsel_sensitivity accelsel_sensitivity;
  *  scorings they agree and tau is 1, when every row ties in only one of them
  *  tau is 0 (no pair is ordered alike). Sample s also counts as keeping the
  *  top-1 when its best row, ties broken as in accelsel_ranking_compute(), is
- *  the best row of @p base. A Pareto ranking does not depend on the weights,
+ *  the best row of @p base (a tie at the top is broken by the secondary
+ *  criterion of @p base for dominance and row order; under
+ *  ACCELSEL_RANK_TIES_TOPSIS by row order, the samples' TOPSIS closeness not
+ *  being computed). A Pareto ranking does not depend on the weights,
  *  so it is always stable (tau 1).
  *
  *  Each sample draws from its own random stream (seed, s), so the results are
@@ -318,6 +351,11 @@ ACCELSEL_API int accelsel_sensitivity_compute(accelsel_sensitivity **out,
 
 /** Number of samples drawn; 0 if @p s is NULL. */
 ACCELSEL_API size_t accelsel_sensitivity_samples(const accelsel_sensitivity *s);
+
+/** The relative half-width of the weight perturbation the samples were
+ *  drawn with (accelsel_sensitivity_options.perturbation); NaN if @p s is
+ *  NULL. */
+ACCELSEL_API double accelsel_sensitivity_perturbation(const accelsel_sensitivity *s);
 
 /** Mean of the samples' tau-b; NaN if @p s is NULL. */
 ACCELSEL_API double accelsel_sensitivity_tau_mean(const accelsel_sensitivity *s);

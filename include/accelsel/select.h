@@ -9,7 +9,7 @@
  * ("mlperf-training-resnet"); on another table each step that needs a column
  * the table lacks is skipped and said (accelsel_selection_note()), or, where
  * the step cannot be skipped (the clustering features, the criteria), the run
- * fails with a message that starts with the name of the option to give.
+ * fails with accelsel_error.field naming the option to give.
  *
  * Threads: a run uses the threads of the clustering, importance and
  * sensitivity modules (see their headers, and OPENBLAS_NUM_THREADS there).
@@ -57,6 +57,13 @@ typedef struct accelsel_selection accelsel_selection;
     "time_to_train_min:2:cost,efficiency:1:benefit,throughput_per_accelerator:1:benefit,"          \
     "accelerator_hours:1:cost"
 /** @} */
+
+/** The default of the column-list option @p field, as the options header
+ *  spells it ("features", "variables", "target" or "criteria"): the text of
+ *  ACCELSEL_SELECTION_DEFAULT_FEATURES and its siblings, for front ends that
+ *  cannot read macros. NULL for another @p field (or NULL). Static storage.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_selection_default(const char *field);
 
 /** Options of accelsel_selection_run(). Initialise with
  *  ACCELSEL_SELECTION_OPTIONS_INIT or accelsel_selection_options_init();
@@ -135,26 +142,32 @@ ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const acce
  *  the target (variables with a single value over the rows are left out);
  *  the choice of k and the clustering on the features; the ranking of the
  *  groups (on their COL_median profile columns) and of every row; the
- *  sensitivity of the group ranking (+-20% weights, 1000 draws; not for
+ *  sensitivity of the group ranking (ACCELSEL_SENSITIVITY_OPTIONS_INIT's
+ *  perturbation and draws, +-20% and 1000, with the seed of @p opts; not for
  *  Pareto fronts, which weights cannot change, nor for fewer than 2 groups).
  *
  *  @param[out] out   the result, freed with accelsel_selection_free(); NULL on failure.
  *  @param[in]  data  the rows; only read, not kept.
  *  @param[in]  opts  NULL for the defaults; not kept.
+ *  Errors name the option at fault in accelsel_error.field, spelled as the
+ *  member of accelsel_selection_options ("k_min", "features", "where",
+ *  "criteria", ...; "k_min" also for the range k_min..k_max), and the
+ *  message says what is wrong without that prefix.
  *  @return 0;
- *          ACCELSEL_EINVAL for a NULL argument or an option out of range
- *              (the message starts with the option's field name, e.g.
- *              "k_min: ...", or "features: ..." when a default list needs a
- *              column the data lacks);
- *          ACCELSEL_EVERSION for an unknown @p opts->version;
- *          ACCELSEL_EPARSE for malformed criteria or filters ("criteria: ...",
- *              "where: ...");
+ *          ACCELSEL_EINVAL for a NULL argument or an option out of range (field
+ *              the option; "features" or "criteria" when a default list needs
+ *              a column the data lacks);
+ *          ACCELSEL_EVERSION for an unknown @p opts->version (field "version");
+ *          ACCELSEL_EPARSE for malformed criteria or filters (field "criteria",
+ *              "where", "features", "variables");
  *          ACCELSEL_ENOTFOUND, ACCELSEL_ETYPE for a named column that does not
- *              exist or is categorical where a number is needed (the message
- *              starts with the field: "features: ", "target: ", ...);
- *          ACCELSEL_EEMPTY when the filters leave no row ("where: ...");
- *          ACCELSEL_EDATA when the rows cannot be clustered or ranked;
- *          ACCELSEL_ENOMEM.
+ *              exist or is categorical where a number is needed (field the
+ *              option that names it);
+ *          ACCELSEL_EEMPTY when the data or the filters leave no row (field
+ *              "rows" or "where");
+ *          ACCELSEL_EDATA when the rows cannot be clustered or ranked (field
+ *              the option that chose them, where one did);
+ *          ACCELSEL_ENOMEM (never a field).
  *  Thread safety: may be called from any thread; @p data may be shared. */
 ACCELSEL_API int accelsel_selection_run(accelsel_selection **out, const accelsel_dataset *data,
                                         const accelsel_selection_options *opts);
@@ -221,6 +234,47 @@ ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, s
 /** The group label at place @p i (0 = best) of the group order (ties by the
  *  secondary criterion); UINT32_MAX past the end. */
 ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, size_t i);
+/** The score of the group at place @p i of the group order; NaN past the end. */
+ACCELSEL_API double accelsel_selection_group_score(const accelsel_selection *s, size_t i);
+/** The rows of group @p group (a label); 0 for a label past the groups. */
+ACCELSEL_API size_t accelsel_selection_group_size(const accelsel_selection *s, uint32_t group);
+/** The cell of profile column @p column (accelsel_cluster_model_profiles():
+ *  "size", "COL_median", "COL_min", "COL_max") of group @p group (a label);
+ *  NaN for a column the profiles lack or that is not numeric, for a label
+ *  past the groups and for a NULL @p column. */
+ACCELSEL_API double accelsel_selection_profile_number(const accelsel_selection *s, uint32_t group,
+                                                      const char *column);
+/** The profile column that stands for criterion @p i of
+ *  accelsel_selection_criteria() in the group ranking, "COL_median"; NULL
+ *  past the end. */
+ACCELSEL_API const char *accelsel_selection_median_column(const accelsel_selection *s, size_t i);
+/** The most common non-empty value of categorical column @p column of
+ *  accelsel_selection_dataset() among the rows of group @p group (a label).
+ *  One tie rule, the cluster profiles' own: among values as common the one
+ *  the dataset saw first, so that @p *value is the profile's cell of
+ *  @p column.
+ *  @param[out] value    the value, borrowed (valid until accelsel_selection_free());
+ *                       NULL when every row of the group lacks one.
+ *  @param[out] count    the group's rows with that value.
+ *  @param[out] ties     other values exactly as common (0: no tie).
+ *  @param[out] missing  the group's rows with no value.
+ *  Each out pointer but @p value may be NULL; on failure they are untouched.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p s, @p column or @p value, or a
+ *          label past the groups; ACCELSEL_ENOTFOUND for a column the data
+ *          lacks; ACCELSEL_ETYPE for a numeric column; ACCELSEL_ENOMEM. */
+ACCELSEL_API int accelsel_selection_mode(const accelsel_selection *s, uint32_t group,
+                                         const char *column, const char **value, size_t *count,
+                                         size_t *ties, size_t *missing);
+/** 1 if the rows have the MLPerf columns that the detailed summaries speak
+ *  of (accelerators, time_to_train_min, efficiency,
+ *  throughput_per_accelerator, accelerator_hours, accelerator_family,
+ *  host_processor_model_name), else 0: the one test of whether a report may
+ *  show the MLPerf figures, or only each criterion. 0 for a NULL @p s. */
+ACCELSEL_API int accelsel_selection_mlperf_shaped(const accelsel_selection *s);
+/** The importance features, most important first: by permutation importance,
+ *  larger first, NaN last, then by feature index;
+ *  accelsel_importance_n_features() entries. NULL when importance was skipped. */
+ACCELSEL_API const size_t *accelsel_selection_importance_order(const accelsel_selection *s);
 /** Sensitivity of the group ranking; NULL for fewer than 2 groups and for
  *  Pareto fronts. */
 ACCELSEL_API const accelsel_sensitivity *accelsel_selection_sensitivity(const accelsel_selection *s);

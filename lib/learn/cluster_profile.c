@@ -11,6 +11,7 @@
 #include "core/median.h"
 #include "data/table.h"
 #include "learn/cluster_impl.h"
+#include "learn/cluster_profile.h"
 
 typedef struct profiler {
     accelsel_cluster_model *m;
@@ -65,8 +66,25 @@ static int numeric_column(profiler *p, const char *name)
     return rc;
 }
 
-/* The most common level of a categorical column per cluster (ties to the
- * level the dataset saw first); missing if the cluster has no value. */
+size_t asel_level_mode(const size_t *count, size_t nl, size_t *ties)
+{
+    size_t best = SIZE_MAX;
+    *ties = 0;
+    for (size_t l = 0; l < nl; l++) {
+        if (count[l] == 0)
+            continue;
+        if (best == SIZE_MAX || count[l] > count[best]) {
+            best = l;
+            *ties = 0;
+        } else if (count[l] == count[best]) {
+            (*ties)++;
+        }
+    }
+    return best;
+}
+
+/* The most common level of a categorical column per cluster
+ * (asel_level_mode()); missing if the cluster has no value. */
 static int categorical_column(profiler *p, const accelsel_dataset *ds, size_t col)
 {
     size_t nl = accelsel_dataset_levels(ds, col), k = p->m->k, *count = NULL;
@@ -76,15 +94,13 @@ static int categorical_column(profiler *p, const accelsel_dataset *ds, size_t co
         rc = asel_alloc_array(&mode, k, sizeof *mode);
     for (size_t j = 0; rc == 0 && j < k; j++) {
         memset(count, 0, nl * sizeof *count);
-        size_t best = SIZE_MAX;
+        size_t ties;
         for (size_t q = p->start[j]; q < p->start[j + 1]; q++) {
             int64_t code = accelsel_dataset_code(ds, p->m->row_index[p->order[q]], col);
             if (code >= 0)
                 count[code]++;
         }
-        for (size_t l = 0; l < nl; l++)
-            if (count[l] > 0 && (best == SIZE_MAX || count[l] > count[best]))
-                best = l;
+        size_t best = asel_level_mode(count, nl, &ties);
         mode[j] = best == SIZE_MAX ? NULL : accelsel_dataset_level(ds, col, best);
     }
     const char *name = accelsel_dataset_column_name(ds, col);

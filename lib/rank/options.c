@@ -1,4 +1,5 @@
 /* Method names and the options structs of lib/rank. */
+#include <stddef.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -10,11 +11,22 @@ static const char *const method_names[] = {
     [ACCELSEL_RANK_PARETO] = "pareto",
 };
 
+static const char *const method_titles[] = {
+    [ACCELSEL_RANK_TOPSIS] = "TOPSIS",
+    [ACCELSEL_RANK_WSUM] = "weighted sum",
+    [ACCELSEL_RANK_PARETO] = "Pareto fronts",
+};
+
 #define N_METHODS (sizeof method_names / sizeof method_names[0])
 
 ACCELSEL_API const char *accelsel_rank_method_name(int method)
 {
     return method > 0 && (size_t)method < N_METHODS ? method_names[method] : NULL;
+}
+
+ACCELSEL_API const char *accelsel_rank_method_title(int method)
+{
+    return accelsel_rank_method_name(method) != NULL ? method_titles[method] : NULL;
 }
 
 ACCELSEL_API int accelsel_rank_method_from_name(const char *name, int *method)
@@ -36,10 +48,13 @@ ACCELSEL_API int accelsel_rank_options_init(accelsel_rank_options *opts, unsigne
 {
     if (opts == NULL)
         return asel_einval("accelsel_rank_options_init", "opts");
-    if (version != ACCELSEL_RANK_OPTIONS_VERSION)
+    if (version != 1 && version != ACCELSEL_RANK_OPTIONS_VERSION)
         return asel_error(ACCELSEL_EVERSION, "accelsel_rank_options_init: unknown version %u",
                           version);
-    *opts = (accelsel_rank_options)ACCELSEL_RANK_OPTIONS_INIT;
+    accelsel_rank_options d = ACCELSEL_RANK_OPTIONS_INIT;
+    d.version = version;
+    /* A version-1 struct ends before the fields of version 2. */
+    memcpy(opts, &d, version == 1 ? offsetof(accelsel_rank_options, ties) : sizeof d);
     return 0;
 }
 

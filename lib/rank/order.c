@@ -48,6 +48,29 @@ static int higher_score_first(size_t a, size_t b, const void *ctx)
     return a < b ? -1 : a > b;
 }
 
+typedef struct two_keys {
+    const double *score, *second;
+} two_keys;
+
+static int higher_scores_first(size_t a, size_t b, const void *ctx)
+{
+    const two_keys *c = ctx;
+    if (c->score[a] != c->score[b])
+        return c->score[a] > c->score[b] ? -1 : 1;
+    if (c->second[a] != c->second[b])
+        return c->second[a] > c->second[b] ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+void asel_rank_order_second(const double *score, const double *second, size_t m, size_t *order,
+                            size_t *work)
+{
+    two_keys c = {score, second};
+    for (size_t i = 0; i < m; i++)
+        order[i] = i;
+    asel_sort_indices(order, work, m, higher_scores_first, &c);
+}
+
 static int lower_front_first(size_t a, size_t b, const void *ctx)
 {
     const size_t *front = ctx;

@@ -11,6 +11,7 @@
 
 struct accelsel_ranking {
     int method;
+    uint32_t ties;   /* ACCELSEL_RANK_TIES_* */
     size_t n_rows;   /* rows of the dataset */
     size_t n_ranked; /* m: rows with every used criterion present */
     size_t n_crit;   /* criteria given */
@@ -95,12 +96,18 @@ uint64_t asel_sort_indices(size_t *idx, size_t *tmp, size_t n, asel_index_cmp cm
 void asel_rank_order(const double *score, const double *x, size_t m, size_t k, size_t *order,
                      size_t *work);
 
+/* Sort positions 0..m-1 best first: higher score, then higher @p second,
+ * then lower position. @p work is scratch of m entries. */
+void asel_rank_order_second(const double *score, const double *second, size_t m, size_t *order,
+                            size_t *work);
+
 /* The position asel_rank_order() would put first, in O(m + t m K) for t
  * positions tied at the top. */
 size_t asel_rank_best(const double *score, const double *x, size_t m, size_t k);
 
-/* The matrix that breaks ties for @p r: its normalised criteria, or NULL
- * for the Pareto method. */
+/* The matrix that breaks ties by dominance for @p r: its normalised
+ * criteria, or NULL for the Pareto method and for the other tie rules
+ * (whose ties at the top then keep the row order). */
 const double *asel_rank_tie_matrix(const accelsel_ranking *r);
 
 /* Kendall's tau-b with caller scratch (@p perm and @p tmp, n entries each).

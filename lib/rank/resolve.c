@@ -37,11 +37,11 @@ int asel_rank_check_criteria(const accelsel_criterion *c, size_t n)
     for (size_t i = 0; i < n; i++) {
         int rc = check_criterion(&c[i], i);
         if (rc != 0)
-            return rc;
+            return asel_error_blame("criteria");
         any |= c[i].weight > 0.0;
     }
     if (!any)
-        return asel_error(ACCELSEL_EINVAL, "criteria: every weight is zero");
+        return asel_error_field(ACCELSEL_EINVAL, "criteria", "every weight is zero");
     return 0;
 }
 
@@ -96,5 +96,5 @@ int asel_rank_resolve(const accelsel_dataset *ds, const accelsel_criterion *c, s
             taken[cols[i]] = i + 1;
     }
     asel_free(taken);
-    return rc;
+    return rc == 0 ? 0 : asel_error_blame("criteria");
 }

@@ -18,6 +18,7 @@ struct accelsel_sensitivity {
     size_t n;
     double *taus;
     double tau_mean, tau_min, top1;
+    double perturbation;
 };
 
 typedef struct sens_ctx {
@@ -78,12 +79,13 @@ static int check_args(const accelsel_ranking *base, const accelsel_sensitivity_o
     if (base == NULL)
         return asel_einval(FN, "base");
     if (o->version != ACCELSEL_SENSITIVITY_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, FN ": unknown opts->version %u", o->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version", FN ": unknown opts->version %u",
+                                o->version);
     if (o->n_samples == 0)
-        return asel_error(ACCELSEL_EINVAL, FN ": opts->n_samples is 0");
+        return asel_error_field(ACCELSEL_EINVAL, "n_samples", FN ": opts->n_samples is 0");
     if (!(o->perturbation >= 0.0 && o->perturbation < 1.0))
-        return asel_error(ACCELSEL_EINVAL, FN ": opts->perturbation is %g, not in [0, 1)",
-                          o->perturbation);
+        return asel_error_field(ACCELSEL_EINVAL, "perturbation", FN ": opts->perturbation is %g, "
+                                "not in [0, 1)", o->perturbation);
     if (base->n_ranked < 2)
         return asel_error(ACCELSEL_EDATA, FN ": the ranking has %zu ranked row(s), needs 2",
                           base->n_ranked);
@@ -172,6 +174,7 @@ ACCELSEL_API int accelsel_sensitivity_compute(accelsel_sensitivity **out,
     if (s == NULL)
         return asel_enomem();
     s->n = o->n_samples;
+    s->perturbation = o->perturbation;
     rc = asel_alloc_array(&s->taus, s->n, sizeof *s->taus);
     if (rc == 0)
         rc = compute(s, base, o, progress, payload);
@@ -186,6 +189,11 @@ ACCELSEL_API int accelsel_sensitivity_compute(accelsel_sensitivity **out,
 ACCELSEL_API size_t accelsel_sensitivity_samples(const accelsel_sensitivity *s)
 {
     return s == NULL ? 0 : s->n;
+}
+
+ACCELSEL_API double accelsel_sensitivity_perturbation(const accelsel_sensitivity *s)
+{
+    return s == NULL ? NAN : s->perturbation;
 }
 
 ACCELSEL_API double accelsel_sensitivity_tau_mean(const accelsel_sensitivity *s)

@@ -1,4 +1,4 @@
-/* The getters of accelsel_selection, and reading its profiles and rows. */
+/* The getters of accelsel_selection, and reading its rows. */
 #include <math.h>
 #include <string.h>
 
@@ -120,81 +120,32 @@ ACCELSEL_API const char *accelsel_selection_recommendation(const accelsel_select
     return s != NULL ? s->advice : NULL;
 }
 
-static int find(const accelsel_dataset *ds, const char *name, size_t *col)
-{
-    for (size_t c = 0; c < accelsel_dataset_cols(ds); c++)
-        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0) {
-            *col = c;
-            return 1;
-        }
-    return 0;
-}
-
-/* The profile row of cluster @p group: the row whose `cluster` is @p group. */
-static size_t profile_row(const accelsel_dataset *p, size_t group)
-{
-    size_t col, n = accelsel_dataset_rows(p);
-    if (!find(p, "cluster", &col))
-        return group;
-    for (size_t i = 0; i < n; i++)
-        if (accelsel_dataset_number(p, i, col) == (double)group)
-            return i;
-    return n;
-}
-
-ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, size_t i)
-{
-    if (s == NULL || i >= accelsel_ranking_ranked_count(s->groups))
-        return UINT32_MAX;
-    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
-    size_t row = s->group_order[i], col;
-    return find(p, "cluster", &col) ? (uint32_t)accelsel_dataset_number(p, row, col) : (uint32_t)row;
-}
-
-double asel_sel_profile_number(const accelsel_selection *s, size_t group, const char *column)
-{
-    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
-    size_t col;
-    return find(p, column, &col) ? accelsel_dataset_number(p, profile_row(p, group), col) : NAN;
-}
-
-const char *asel_sel_profile_text(const accelsel_selection *s, size_t group, const char *column)
-{
-    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
-    size_t col;
-    return find(p, column, &col) ? accelsel_dataset_string(p, profile_row(p, group), col) : NULL;
-}
-
-size_t asel_sel_profile_size(const accelsel_selection *s, size_t group)
-{
-    double v = asel_sel_profile_number(s, group, "size");
-    return isfinite(v) && v >= 0 ? (size_t)v : 0;
-}
-
 double asel_sel_row_number(const accelsel_selection *s, size_t row, const char *column)
 {
     size_t col;
-    return find(s->ds, column, &col) ? accelsel_dataset_number(s->ds, row, col) : NAN;
+    return asel_sel_find(s->ds, column, &col) ? accelsel_dataset_number(s->ds, row, col) : NAN;
 }
 
 const char *asel_sel_row_text(const accelsel_selection *s, size_t row, const char *column)
 {
     size_t col;
-    return find(s->ds, column, &col) ? accelsel_dataset_string(s->ds, row, col) : NULL;
+    return asel_sel_find(s->ds, column, &col) ? accelsel_dataset_string(s->ds, row, col) : NULL;
 }
 
 ACCELSEL_API const size_t *accelsel_selection_row_order(const accelsel_selection *s)
 {
-    return s != NULL ? s->row_order : NULL;
+    return s != NULL ? accelsel_ranking_order(s->rows) : NULL;
 }
 
 ACCELSEL_API size_t accelsel_selection_row_rank(const accelsel_selection *s, size_t row)
 {
-    return s != NULL && row < accelsel_dataset_rows(s->ds) ? s->row_rank[row] : 0;
+    return s != NULL && row < accelsel_dataset_rows(s->ds) ? accelsel_ranking_ranks(s->rows)[row]
+                                                           : 0;
 }
 
 ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, size_t i)
 {
-    return s != NULL && i < accelsel_ranking_ranked_count(s->groups) ? s->group_rank[s->group_order[i]]
-                                                                     : 0;
+    if (s == NULL || i >= accelsel_ranking_ranked_count(s->groups))
+        return 0;
+    return accelsel_ranking_ranks(s->groups)[accelsel_ranking_order(s->groups)[i]];
 }

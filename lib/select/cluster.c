@@ -14,10 +14,10 @@ static int check_default_features(const accelsel_dataset *ds, const asel_spec *s
 {
     for (size_t i = 0; i < spec->n; i++)
         if (!asel_sel_has(ds, spec->columns[i]))
-            return asel_error(ACCELSEL_EINVAL,
-                              "features: the default features need the column '%s', which the "
-                              "data lacks; name the clustering features",
-                              spec->columns[i]);
+            return asel_error_field(ACCELSEL_EINVAL, "features",
+                                    "the default features need the column '%s', which the "
+                                    "data lacks; name the clustering features",
+                                    spec->columns[i]);
     return 0;
 }
 
@@ -35,7 +35,7 @@ static int feature_matrix(accelsel_selection *s, const accelsel_selection_option
         rc = accelsel_features_fit(&s->feat, s->ds, (const char *const *)spec.columns,
                                    spec.transforms, spec.n, &fo);
         if (rc != 0)
-            rc = asel_sel_fail(rc, "features");
+            rc = asel_sel_blame("features");
     }
     asel_spec_free(&spec);
     if (rc != 0)
@@ -47,7 +47,7 @@ static int feature_matrix(accelsel_selection *s, const accelsel_selection_option
         return ACCELSEL_ENOMEM;
     rc = accelsel_features_transform(s->feat, s->ds, s->matrix, rows * s->d, &s->n,
                                      s->matrix_rows);
-    return rc == 0 ? 0 : asel_sel_fail(rc, "features");
+    return rc == 0 ? 0 : asel_sel_blame("features");
 }
 
 /* The error of a k range left empty by the clamp, blamed on the option to
@@ -60,11 +60,12 @@ static int empty_k_range(const accelsel_selection *s, const accelsel_selection_o
     if (m < s->n)
         snprintf(of, sizeof of, " (of %zu rows)", s->n);
     if (m >= 3)
-        return asel_error(ACCELSEL_EINVAL, "k_min: k from %u needs at least %u %sclustered rows; "
-                          "there are %zu%s", o->k_min, o->k_min + 1, m < s->n ? "distinct " : "",
-                          m, of);
-    return asel_error(ACCELSEL_EINVAL, "k: %zu %sclustered rows%s are too few to choose k from "
-                      "%u; give k (at most %zu)", m, m < s->n ? "distinct " : "", of, o->k_min, m);
+        return asel_error_field(ACCELSEL_EINVAL, "k_min", "k from %u needs at least %u "
+                                "%sclustered rows; there are %zu%s", o->k_min, o->k_min + 1,
+                                m < s->n ? "distinct " : "", m, of);
+    return asel_error_field(ACCELSEL_EINVAL, "k", "%zu %sclustered rows%s are too few to choose "
+                            "k from %u; give k (at most %zu)", m, m < s->n ? "distinct " : "", of,
+                            o->k_min, m);
 }
 
 /* The range of k tried: at most m - 1 groups for m distinct clustered rows
@@ -125,9 +126,9 @@ int asel_sel_cluster(accelsel_selection *s, const accelsel_selection_options *o)
         rc = accelsel_cluster_select_k(&s->ksel, s->matrix, s->n, s->d, s->k_min, s->k_max,
                                        o->k_by, &co);
         if (rc != 0)
-            return asel_sel_fail(rc, "k_by");
+            return asel_sel_blame("k_by");
         co.k = accelsel_cluster_selection_best_k(s->ksel);
     }
     rc = accelsel_cluster_fit_dataset(&s->model, s->ds, s->feat, &co);
-    return rc == 0 ? label_rows(s) : asel_sel_fail(rc, o->k != 0 ? "k" : "features");
+    return rc == 0 ? label_rows(s) : asel_sel_blame(o->k != 0 ? "k" : "features");
 }

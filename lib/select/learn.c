@@ -56,8 +56,8 @@ static int drop_constant(accelsel_selection *s, asel_spec *spec)
     }
     spec->n = kept;
     return kept > 0 ? 0
-                    : asel_error(ACCELSEL_EDATA, "variables: every column has a single value over "
-                                                 "the rows");
+                    : asel_error_field(ACCELSEL_EDATA, "variables", "every column has a single "
+                                                       "value over the rows");
 }
 
 /* The default variables that the data has, as one list (caller frees). */
@@ -121,7 +121,7 @@ static int fit_spec(const accelsel_dataset *ds, const asel_spec *spec, const cha
     o.missing = missing;
     int rc = accelsel_features_fit(out, ds, (const char *const *)spec->columns, spec->transforms,
                                    spec->n, &o);
-    return rc == 0 ? 0 : asel_sel_fail(rc, field);
+    return rc == 0 ? 0 : asel_sel_blame(field);
 }
 
 int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options *o)
@@ -147,5 +147,5 @@ int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options 
     io.seed = o->seed;
     rc = accelsel_importance_compute_features(&s->imp, s->ds, f, s->target, &io);
     accelsel_features_free(f);
-    return rc == 0 ? 0 : asel_sel_fail(rc, "target");
+    return rc == 0 ? asel_sel_importance_order(s) : asel_sel_blame("target");
 }

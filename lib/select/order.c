@@ -31,7 +31,7 @@ int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o
     int rc = accelsel_criteria_parse(&s->crit, &n,
                                      o->criteria ? o->criteria : ACCELSEL_SELECTION_DEFAULT_CRITERIA);
     if (rc != 0)
-        return asel_sel_fail(rc, "criteria");
+        return asel_sel_blame("criteria");
     s->n_crit = n;
     return median_criteria(s);
 }
@@ -41,10 +41,10 @@ static int check_default_criteria(const accelsel_selection *s)
 {
     for (size_t i = 0; i < s->n_crit; i++)
         if (!asel_sel_has(s->ds, s->crit[i].column))
-            return asel_error(ACCELSEL_EINVAL,
-                              "criteria: the default criteria need the column '%s', which the "
-                              "data lacks; name the criteria",
-                              s->crit[i].column);
+            return asel_error_field(ACCELSEL_EINVAL, "criteria",
+                                    "the default criteria need the column '%s', which the data "
+                                    "lacks; name the criteria",
+                                    s->crit[i].column);
     return 0;
 }
 
@@ -59,8 +59,19 @@ static int group_sensitivity(accelsel_selection *s, const accelsel_selection_opt
                                 "fronts");
     accelsel_sensitivity_options so = ACCELSEL_SENSITIVITY_OPTIONS_INIT;
     so.seed = o->seed;
-    int rc = accelsel_sensitivity_compute(&s->sens, s->groups, &so, NULL, NULL);
-    return rc == 0 ? 0 : asel_sel_fail(rc, "sensitivity");
+    return accelsel_sensitivity_compute(&s->sens, s->groups, &so, NULL, NULL);
+}
+
+/* One tie rule for rows and groups: equal scores share a rank and are listed
+ * by TOPSIS closeness on the same criteria for Pareto fronts (which tie whole
+ * fronts), by row order for the other methods (which rarely tie exactly). */
+static accelsel_rank_options rank_options(const accelsel_selection_options *o)
+{
+    accelsel_rank_options ro = ACCELSEL_RANK_OPTIONS_INIT;
+    ro.ties = o->method == ACCELSEL_RANK_PARETO ? ACCELSEL_RANK_TIES_TOPSIS
+                                                : ACCELSEL_RANK_TIES_ROW_ORDER;
+    ro.shared_ranks = 1;
+    return ro;
 }
 
 int asel_sel_order(accelsel_selection *s, const accelsel_selection_options *o)
@@ -69,12 +80,13 @@ int asel_sel_order(accelsel_selection *s, const accelsel_selection_options *o)
     if (rc != 0)
         return rc;
     /* Rows first, so that an unknown criterion is reported by its own name. */
-    rc = accelsel_ranking_compute(&s->rows, s->ds, s->crit, s->n_crit, o->method, NULL);
+    accelsel_rank_options ro = rank_options(o);
+    rc = accelsel_ranking_compute(&s->rows, s->ds, s->crit, s->n_crit, o->method, &ro);
     if (rc != 0)
-        return asel_sel_fail(rc, "criteria");
+        return asel_sel_blame("criteria");
     const accelsel_dataset *profiles = accelsel_cluster_model_profiles(s->model);
-    rc = accelsel_ranking_compute(&s->groups, profiles, s->crit_median, s->n_crit, o->method, NULL);
+    rc = accelsel_ranking_compute(&s->groups, profiles, s->crit_median, s->n_crit, o->method, &ro);
     if (rc != 0)
-        return asel_sel_fail(rc, "criteria");
+        return asel_sel_blame("criteria");
     return group_sensitivity(s, o);
 }

@@ -13,7 +13,7 @@
 static int step(accelsel_dataset **ds, accelsel_dataset *next, int rc, const char *field)
 {
     if (rc != 0)
-        return asel_sel_fail(rc, field);
+        return asel_sel_blame(field);
     accelsel_dataset_free(*ds);
     *ds = next;
     return 0;
@@ -60,8 +60,8 @@ static int keep_closed(accelsel_dataset **ds)
         !asel_ds_has_value(*ds, col))
         return 0;
     if (accelsel_dataset_column_type(*ds, col) == ACCELSEL_COLUMN_NUMERIC)
-        return asel_error(ACCELSEL_ETYPE, "rows: column 'division_norm' holds numbers; the "
-                                          "division filter keeps the rows marked 'closed'");
+        return asel_error_field(ACCELSEL_ETYPE, "rows", "column 'division_norm' holds numbers; "
+                                "the division filter keeps the rows marked 'closed'");
     accelsel_dataset *next = NULL;
     int rc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
     return step(ds, next, rc, "rows");
@@ -118,8 +118,8 @@ static int apply_where(accelsel_selection *s, const accelsel_selection_options *
         int frc = accelsel_dataset_filter_expr(&next, s->ds, o->where[i]);
         rc = step(&s->ds, next, frc, "where");
         if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
-            return asel_error(ACCELSEL_EEMPTY, "where: no row is left after '%.*s%s'",
-                              ASEL_QUOTE_MAX, o->where[i], asel_ellipsis(o->where[i]));
+            return asel_error_field(ACCELSEL_EEMPTY, "where", "no row is left after '%.*s%s'",
+                                    ASEL_QUOTE_MAX, o->where[i], asel_ellipsis(o->where[i]));
     }
     return rc;
 }
@@ -146,8 +146,8 @@ ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const acce
     if (in == NULL)
         return asel_einval("accelsel_selection_keep_rows", "in");
     if (rows != ACCELSEL_SELECTION_ROWS_KEPT && rows != ACCELSEL_SELECTION_ROWS_ALL)
-        return asel_error(ACCELSEL_EINVAL, "accelsel_selection_keep_rows: unknown row policy %d",
-                          (int)rows);
+        return asel_error_field(ACCELSEL_EINVAL, "rows", "accelsel_selection_keep_rows: unknown "
+                                "row policy %d", (int)rows);
     accelsel_dataset *ds = NULL;
     int rc = copy_rows(&ds, in);
     if (rc == 0 && rows == ACCELSEL_SELECTION_ROWS_KEPT)
@@ -165,11 +165,11 @@ int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
 {
     s->rows_in = accelsel_dataset_rows(data);
     if (s->rows_in == 0)
-        return asel_error(ACCELSEL_EEMPTY, "rows: the data has no rows");
+        return asel_error_field(ACCELSEL_EEMPTY, "rows", "the data has no rows");
     int rc = accelsel_selection_keep_rows(&s->ds, data, o->rows);
     if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
-        return asel_error(ACCELSEL_EEMPTY, "rows: no row has a time to train and accelerators "
-                                           "above 0 in the closed division");
+        return asel_error_field(ACCELSEL_EEMPTY, "rows", "no row has a time to train and "
+                                "accelerators above 0 in the closed division");
     if (rc == 0)
         rc = derive(s);
     return rc == 0 ? apply_where(s, o) : rc;
@@ -197,11 +197,11 @@ int asel_sel_target_column(const accelsel_dataset *ds, const char *target, size_
     int rc = accelsel_dataset_column_index(ds, name, col);
     asel_free(name);
     if (rc != 0)
-        return asel_sel_fail(rc, "target");
-    if (accelsel_dataset_numeric(ds, *col) == NULL)
-        return asel_ds_not_numeric(ds, *col, "target",
-                                   *logged ? "log10 needs numbers" : "a number is needed");
-    return 0;
+        return asel_sel_blame("target");
+    if (accelsel_dataset_numeric(ds, *col) != NULL)
+        return 0;
+    asel_ds_not_numeric(ds, *col, "target", *logged ? "log10 needs numbers" : "a number is needed");
+    return asel_sel_blame("target");
 }
 
 /* A target written log10(COL) becomes a column of that name. */
@@ -219,5 +219,5 @@ int asel_sel_add_target(accelsel_dataset *ds, const char *target)
         return asel_enomem();
     rc = accelsel_dataset_add_numeric(ds, target, logs, n);
     asel_free(logs);
-    return rc == 0 ? 0 : asel_sel_fail(rc, "target");
+    return rc == 0 ? 0 : asel_sel_blame("target");
 }

@@ -31,10 +31,7 @@ struct accelsel_selection {
     accelsel_ranking *groups;
     accelsel_sensitivity *sens;
     accelsel_ranking *rows;
-    size_t *row_order;                /* ranked rows, ties by the secondary criterion */
-    size_t *row_rank;                 /* per row: shared rank from 1, 0 if not ranked */
-    size_t *group_order;              /* profile rows, likewise */
-    size_t *group_rank;               /* per profile row */
+    size_t *importance_order;         /* importance features, most important first */
     char *k_reason;
     char *advice;
 };
@@ -49,21 +46,26 @@ typedef struct asel_spec {
 int asel_spec_parse(const char *text, const char *field, asel_spec *out);
 void asel_spec_free(asel_spec *s);
 
-/* Prefix the thread's error message by "field: " and return @p rc. */
-int asel_sel_fail(int rc, const char *field);
+/* Blame the option @p field for this thread's last error (not an
+ * allocation failure), replacing a callee's field; returns its code. */
+int asel_sel_blame(const char *field);
 /* Record a note (printf-style); 0 or ACCELSEL_ENOMEM. */
 int asel_sel_note(accelsel_selection *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The column that list item @p item names ("log10(x)" names x). */
 void asel_sel_base_name(const char *item, char *out, size_t size);
 /* 1 if @p ds has a column @p name. */
 int asel_sel_has(const accelsel_dataset *ds, const char *name);
+/* 1 and its index in *col if @p ds has a column @p name, recording no error. */
+int asel_sel_find(const accelsel_dataset *ds, const char *name, size_t *col);
+/* The importance features, most important first, into s->importance_order. */
+int asel_sel_importance_order(accelsel_selection *s);
 
 /* The steps, in order; each returns 0 or a status with the error set. */
 int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
                   const accelsel_selection_options *o);
 /* The numeric column @p target names into @p col: the column of that whole
  * name, else COL for log10(COL) (then @p logged is 1); ACCELSEL_ENOTFOUND or
- * ACCELSEL_ETYPE with a message starting "target: ". */
+ * ACCELSEL_ETYPE blaming the field "target". */
 int asel_sel_target_column(const accelsel_dataset *ds, const char *target, size_t *col,
                            int *logged);
 /* Add the column log10(COL) for a target written so; checks it as above. */
@@ -71,15 +73,11 @@ int asel_sel_add_target(accelsel_dataset *ds, const char *target);
 int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_cluster(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o);
+/* The rankings, ties shared and listed by the secondary criterion. */
 int asel_sel_order(accelsel_selection *s, const accelsel_selection_options *o);
-/* Orders and shared ranks with ties broken by the secondary criterion. */
-int asel_sel_ties(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_text(accelsel_selection *s, const accelsel_selection_options *o);
 
-/* Reading the profiles and rows (NaN or NULL where absent). */
-double asel_sel_profile_number(const accelsel_selection *s, size_t group, const char *column);
-const char *asel_sel_profile_text(const accelsel_selection *s, size_t group, const char *column);
-size_t asel_sel_profile_size(const accelsel_selection *s, size_t group);
+/* Reading the rows (NaN or NULL where absent). */
 double asel_sel_row_number(const accelsel_selection *s, size_t row, const char *column);
 const char *asel_sel_row_text(const accelsel_selection *s, size_t row, const char *column);
 

@@ -7,11 +7,23 @@
 #include "core/error.h"
 #include "select/select_impl.h"
 
-int asel_sel_fail(int rc, const char *field)
+int asel_sel_blame(const char *field)
 {
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);
-    return asel_error(rc, "%s: %s", field, msg);
+    /* Unlike asel_error_blame(), the selection's option replaces a callee's
+     * field: the callee's names its own parameter, which the caller of the
+     * selection never sees. A callee told the name to word its message
+     * (asel_ds_not_numeric()) put it first; the field carries it now. */
+    asel_error_record e;
+    asel_error_save(&e);
+    if (e.code == ACCELSEL_ENOMEM)
+        return e.code;
+    size_t len = strlen(field);
+    if (strncmp(e.message, field, len) == 0 && strncmp(e.message + len, ": ", 2) == 0)
+        memmove(e.message, e.message + len + 2, strlen(e.message + len + 2) + 1);
+    e.has_field = 1;
+    snprintf(e.field, sizeof e.field, "%s", field);
+    asel_error_restore(&e);
+    return e.code;
 }
 
 int asel_sel_note(accelsel_selection *s, const char *fmt, ...)
@@ -29,37 +41,48 @@ int asel_sel_note(accelsel_selection *s, const char *fmt, ...)
     return 0;
 }
 
-int asel_sel_has(const accelsel_dataset *ds, const char *name)
+int asel_sel_find(const accelsel_dataset *ds, const char *name, size_t *col)
 {
     for (size_t c = 0; c < accelsel_dataset_cols(ds); c++)
-        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0)
+        if (strcmp(accelsel_dataset_column_name(ds, c), name) == 0) {
+            *col = c;
             return 1;
+        }
     return 0;
+}
+
+int asel_sel_has(const accelsel_dataset *ds, const char *name)
+{
+    size_t col;
+    return asel_sel_find(ds, name, &col);
 }
 
 /* Options that are wrong whatever the data. */
 static int check_options(const accelsel_selection_options *o)
 {
     if (o->version != ACCELSEL_SELECTION_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "accelsel_selection_run: unknown options version %u",
-                          o->version);
+        return asel_error_field(ACCELSEL_EVERSION, "version", "accelsel_selection_run: unknown "
+                                "options version %u", o->version);
     if (o->n_where > 0 && o->where == NULL)
-        return asel_error(ACCELSEL_EINVAL, "where: NULL with n_where %llu",
+        return asel_error_field(ACCELSEL_EINVAL, "where", "NULL with n_where %llu",
                           (unsigned long long)o->n_where);
     for (uint64_t i = 0; i < o->n_where; i++)
         if (o->where[i] == NULL)
-            return asel_error(ACCELSEL_EINVAL, "where: entry %llu is NULL", (unsigned long long)i);
+            return asel_error_field(ACCELSEL_EINVAL, "where", "entry %llu is NULL",
+                                    (unsigned long long)i);
     if (o->k == 0 && (o->k_min < 1 || o->k_min > o->k_max))
-        return asel_error(ACCELSEL_EINVAL, "k_min: %u..%u is not a range with 1 <= k_min <= k_max",
-                          o->k_min, o->k_max);
+        return asel_error_field(ACCELSEL_EINVAL, "k_min", "%u..%u is not a range with 1 <= k_min "
+                                "<= k_max", o->k_min, o->k_max);
     if (o->k_by < ACCELSEL_KSELECT_SILHOUETTE || o->k_by > ACCELSEL_KSELECT_GAP)
-        return asel_error(ACCELSEL_EINVAL, "k_by: unknown criterion %d", (int)o->k_by);
+        return asel_error_field(ACCELSEL_EINVAL, "k_by", "unknown criterion %d", (int)o->k_by);
     if (o->algorithm != ACCELSEL_CLUSTER_KMEANS && o->algorithm != ACCELSEL_CLUSTER_WARD)
-        return asel_error(ACCELSEL_EINVAL, "algorithm: unknown algorithm %u", o->algorithm);
+        return asel_error_field(ACCELSEL_EINVAL, "algorithm", "unknown algorithm %u",
+                                o->algorithm);
     if (accelsel_rank_method_name(o->method) == NULL)
-        return asel_error(ACCELSEL_EINVAL, "method: unknown ranking method %d", (int)o->method);
+        return asel_error_field(ACCELSEL_EINVAL, "method", "unknown ranking method %d",
+                                (int)o->method);
     if (o->rows != ACCELSEL_SELECTION_ROWS_KEPT && o->rows != ACCELSEL_SELECTION_ROWS_ALL)
-        return asel_error(ACCELSEL_EINVAL, "rows: unknown row policy %d", (int)o->rows);
+        return asel_error_field(ACCELSEL_EINVAL, "rows", "unknown row policy %d", (int)o->rows);
     return 0;
 }
 
@@ -76,8 +99,6 @@ static int run_steps(accelsel_selection *s, const accelsel_dataset *data,
         rc = asel_sel_cluster(s, o);
     if (rc == 0)
         rc = asel_sel_order(s, o);
-    if (rc == 0)
-        rc = asel_sel_ties(s, o);
     if (rc == 0)
         rc = asel_sel_text(s, o);
     return rc;
@@ -135,10 +156,7 @@ ACCELSEL_API void accelsel_selection_free(accelsel_selection *s)
     accelsel_ranking_free(s->groups);
     accelsel_sensitivity_free(s->sens);
     accelsel_ranking_free(s->rows);
-    asel_free(s->row_order);
-    asel_free(s->row_rank);
-    asel_free(s->group_order);
-    asel_free(s->group_rank);
+    asel_free(s->importance_order);
     asel_free(s->k_reason);
     asel_free(s->advice);
     asel_free(s);

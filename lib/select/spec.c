@@ -31,7 +31,7 @@ static int parse_item(const char *b, const char *e, const char *field, asel_spec
         e--;
     }
     if (b == e)
-        return asel_error(ACCELSEL_EPARSE, "%s: an empty column name", field);
+        return asel_error_field(ACCELSEL_EPARSE, field, "an empty column name");
     if ((s->columns[s->n] = asel_strndup(b, (size_t)(e - b))) == NULL)
         return asel_enomem();
     s->transforms[s->n++] = transform;

@@ -14,13 +14,6 @@
 
 #define GROUP(label) ((unsigned)(label) + 1u) /* groups are shown numbered from 1 */
 
-static const char *method_title(int method)
-{
-    return method == ACCELSEL_RANK_WSUM     ? "weighted sum"
-           : method == ACCELSEL_RANK_PARETO ? "Pareto fronts"
-                                            : "TOPSIS";
-}
-
 static const char *criterion_name(int k_by)
 {
     switch (k_by) {
@@ -94,64 +87,33 @@ static int k_reason(accelsel_selection *s, const accelsel_selection_options *o)
     return asel_buf_finish(&b, &s->k_reason, &len);
 }
 
-static int by_string(const void *pa, const void *pb)
-{
-    return strcmp(*(const char *const *)pa, *(const char *const *)pb);
-}
-
-/* "NVIDIA H100 (30 of 38)": the group's most common non-empty value of
- * @p column with its count, "A or B (9 of 38 each)" when two tie, "unknown"
- * when every value is missing. */
+/* "NVIDIA H100 (30 of 38)": the group's most common value of @p column
+ * (accelsel_selection_mode()) with its count, "..., tied with 1 other
+ * value" when others are as common, "unknown" when every value is missing. */
 static int most_common(asel_buf *b, const accelsel_selection *s, size_t g, const char *column)
 {
-    size_t rows = accelsel_dataset_rows(s->ds), n = 0, best = 0, at = 0, ties = 0, second = 0;
-    const char **v;
-    if (asel_alloc_array(&v, rows ? rows : 1, sizeof *v) != 0)
-        return ACCELSEL_ENOMEM;
-    for (size_t i = 0; i < rows; i++) {
-        const char *x = s->group_of_row[i] == g ? asel_sel_row_text(s, i, column) : NULL;
-        if (x != NULL && *x != '\0')
-            v[n++] = x;
-    }
-    qsort(v, n, sizeof *v, by_string);
-    for (size_t i = 0, run; i < n; i += run) {
-        for (run = 1; i + run < n && strcmp(v[i], v[i + run]) == 0; run++)
-            ;
-        if (run > best) {
-            best = run, at = i, ties = 0;
-        } else if (run == best && ties++ == 0) {
-            second = i;
-        }
-    }
-    if (best == 0)
+    const char *value = NULL;
+    size_t count = 0, ties = 0;
+    int rc = accelsel_selection_mode(s, (uint32_t)g, column, &value, &count, &ties, NULL);
+    if (rc == ACCELSEL_ENOMEM)
+        return rc;
+    if (rc != 0 || value == NULL)
         asel_buf_puts(b, "unknown");
     else if (ties == 0)
-        asel_buf_printf(b, "%s (%zu of %zu)", v[at], best, asel_sel_profile_size(s, g));
+        asel_buf_printf(b, "%s (%zu of %zu)", value, count, accelsel_selection_group_size(s, g));
     else
-        asel_buf_printf(b, "%s or %s%s (%zu of %zu each)", v[at], v[second],
-                        ties > 1 ? " or others" : "", best, asel_sel_profile_size(s, g));
-    asel_free(v);
+        asel_buf_printf(b, "%s (%zu of %zu, tied with %zu other value%s)", value, count,
+                        accelsel_selection_group_size(s, g), ties, ties > 1 ? "s" : "");
     return 0;
-}
-
-/* 1 if the rows have the MLPerf columns the detailed sentences speak of. */
-static int mlperf_shaped(const accelsel_selection *s)
-{
-    static const char *const cols[] = {"accelerators", "time_to_train_min", "efficiency",
-                                       "throughput_per_accelerator", "accelerator_hours",
-                                       "accelerator_family", "host_processor_model_name"};
-    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
-        if (!asel_sel_has(s->ds, cols[i]))
-            return 0;
-    return 1;
 }
 
 static void sensitivity(asel_buf *b, const accelsel_selection *s)
 {
     if (s->sens != NULL)
         asel_buf_printf(b, " It stays first in %.0f%% of %zu random weight changes of up to "
-                           "+-20%%.", 100.0 * accelsel_sensitivity_top1_fraction(s->sens),
-                        accelsel_sensitivity_samples(s->sens));
+                           "+-%.0f%%.", 100.0 * accelsel_sensitivity_top1_fraction(s->sens),
+                        accelsel_sensitivity_samples(s->sens),
+                        100.0 * accelsel_sensitivity_perturbation(s->sens));
 }
 
 static int first_group(asel_buf *b, const accelsel_selection *s, int method, size_t g)
@@ -166,19 +128,19 @@ static int first_group(asel_buf *b, const accelsel_selection *s, int method, siz
                                                        : "the group order", GROUP(g));
     asel_buf_printf(b, "Group %u %s first of %zu by %s on the group medians: %zu ", GROUP(g),
                     tied > 1 ? "is listed" : "ranks",
-                    accelsel_cluster_model_k(s->model), method_title(method),
-                    asel_sel_profile_size(s, g));
-    if (!mlperf_shaped(s)) {
+                    accelsel_cluster_model_k(s->model), accelsel_rank_method_title(method),
+                    accelsel_selection_group_size(s, (uint32_t)g));
+    if (!accelsel_selection_mlperf_shaped(s)) {
         asel_buf_puts(b, "rows, with medians");
         for (size_t i = 0; i < s->n_crit; i++)
             asel_buf_printf(b, "%s %s %g", i ? "," : "", s->crit[i].column,
-                            asel_sel_profile_number(s, g, s->median_names[i]));
+                            accelsel_selection_profile_number(s, g, s->median_names[i]));
         asel_buf_puts(b, ".");
         sensitivity(b, s);
         return 0;
     }
     asel_buf_printf(b, "configurations with a median of %g accelerators, most often ",
-                    asel_sel_profile_number(s, g, "accelerators_median"));
+                    accelsel_selection_profile_number(s, g, "accelerators_median"));
     if (most_common(b, s, g, "accelerator_family") != 0)
         return ACCELSEL_ENOMEM;
     asel_buf_puts(b, ", host CPU most often ");
@@ -186,9 +148,9 @@ static int first_group(asel_buf *b, const accelsel_selection *s, int method, siz
         return ACCELSEL_ENOMEM;
     asel_buf_printf(b, "; median %.1f min to train, efficiency %.2f, %.0f images/s per "
                        "accelerator.",
-                    asel_sel_profile_number(s, g, "time_to_train_min_median"),
-                    asel_sel_profile_number(s, g, "efficiency_median"),
-                    asel_sel_profile_number(s, g, "throughput_per_accelerator_median"));
+                    accelsel_selection_profile_number(s, g, "time_to_train_min_median"),
+                    accelsel_selection_profile_number(s, g, "efficiency_median"),
+                    accelsel_selection_profile_number(s, g, "throughput_per_accelerator_median"));
     sensitivity(b, s);
     return 0;
 }
@@ -198,8 +160,8 @@ static size_t group_with_max(const accelsel_selection *s, const char *column, do
 {
     size_t k = accelsel_cluster_model_k(s->model), best = 0;
     for (size_t g = 1; g < k; g++)
-        if (sign * asel_sel_profile_number(s, g, column) >
-            sign * asel_sel_profile_number(s, best, column))
+        if (sign * accelsel_selection_profile_number(s, g, column) >
+            sign * accelsel_selection_profile_number(s, best, column))
             best = g;
     return best;
 }
@@ -213,15 +175,15 @@ static void largest_group(asel_buf *b, const accelsel_selection *s, size_t first
         asel_buf_printf(b, " Group %u is also the group of the largest systems.", GROUP(first));
         return;
     }
-    double hours = asel_sel_profile_number(s, big, "accelerator_hours_median") /
-                   asel_sel_profile_number(s, first, "accelerator_hours_median");
+    double hours = accelsel_selection_profile_number(s, big, "accelerator_hours_median") /
+                   accelsel_selection_profile_number(s, first, "accelerator_hours_median");
     asel_buf_printf(b, " The largest systems, group %u (median %g accelerators), %s in %.1f min "
                        "but at efficiency %.2f, using %.1f times the accelerator-hours of group "
                        "%u per training.",
-                    GROUP(big), asel_sel_profile_number(s, big, "accelerators_median"),
+                    GROUP(big), accelsel_selection_profile_number(s, big, "accelerators_median"),
                     big == fast ? "train fastest" : "train",
-                    asel_sel_profile_number(s, big, "time_to_train_min_median"),
-                    asel_sel_profile_number(s, big, "efficiency_median"), hours, GROUP(first));
+                    accelsel_selection_profile_number(s, big, "time_to_train_min_median"),
+                    accelsel_selection_profile_number(s, big, "efficiency_median"), hours, GROUP(first));
 }
 
 /* What the best row is: MLPerf configurations by name, round and figures;
@@ -232,7 +194,7 @@ static void best_row_figures(asel_buf *b, const accelsel_selection *s, size_t ro
     const char *lead = tied ? " Of them, the secondary criterion puts first the" : " The best single";
     const char *verb = tied ? "" : " is";
     const char *name = asel_sel_row_text(s, row, "system_name");
-    if (mlperf_shaped(s)) {
+    if (accelsel_selection_mlperf_shaped(s)) {
         const char *round = asel_sel_row_text(s, row, "round");
         const char *family = asel_sel_row_text(s, row, "accelerator_family");
         asel_buf_printf(b, "%s configuration%s %s%s%s%s: %g x %s, %.2f min, efficiency %.2f",
@@ -259,9 +221,10 @@ static void best_row(asel_buf *b, const accelsel_selection *s, int method, size_
 {
     if (accelsel_ranking_ranked_count(s->rows) == 0)
         return;
-    size_t row = s->row_order[0], tied = 0;
+    const size_t *order = accelsel_ranking_order(s->rows), *rank = accelsel_ranking_ranks(s->rows);
+    size_t row = order[0], tied = 0;
     for (size_t i = 0; i < accelsel_ranking_ranked_count(s->rows); i++)
-        tied += s->row_rank[s->row_order[i]] == 1;
+        tied += rank[order[i]] == 1;
     if (tied > 1)
         asel_buf_printf(b, " %zu rows share the best score (a tie; the secondary criterion is %s).",
                         tied, method == ACCELSEL_RANK_PARETO ? "TOPSIS closeness on the same criteria"
@@ -286,7 +249,7 @@ static int advice(accelsel_selection *s, const accelsel_selection_options *o)
             asel_buf_release(&b);
             return ACCELSEL_ENOMEM;
         }
-        if (accelsel_cluster_model_k(s->model) > 1 && mlperf_shaped(s))
+        if (accelsel_cluster_model_k(s->model) > 1 && accelsel_selection_mlperf_shaped(s))
             largest_group(&b, s, first);
     }
     best_row(&b, s, o->method, first);

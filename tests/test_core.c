@@ -4,6 +4,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -706,6 +707,89 @@ START_TEST(median_by_hand)
 }
 END_TEST
 
+/* Bars by hand: x from 0 to x_hi = 10 over 570 pixels from x = 170, so 57
+ * pixels a unit; rows 30 pixels from y = 40, bars 22 high and 4 below a
+ * row's top. Group 2 has only an instant: grey and out of the legend. */
+START_TEST(plot_bars_by_hand)
+{
+    const double x[] = {2, 0, 7}, x_end[] = {5, 1, 7}, y[] = {1, 0, 1};
+    const int64_t g[] = {0, 1, 2};
+    const char *names[] = {"batch", "none", "spatial"}, *rows[] = {"slot 0", "slot <1>"};
+    const char *tips[] = {"a (batch)", NULL, "c"};
+    accelsel_plot_panel p = ACCELSEL_PLOT_PANEL_INIT;
+    p.kind = ACCELSEL_PLOT_BARS, p.x = x, p.x_end = x_end, p.y = y, p.group = g, p.n = 3;
+    p.group_names = names, p.n_groups = 3, p.row_labels = rows, p.n_rows = 2, p.labels = tips;
+    p.x_hi = 10;
+    char *svg;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), 0);
+    ck_assert(strstr(svg, "<rect class=\"bar\" x=\"284.000\" y=\"74.00\" width=\"171.000\" "
+                          "height=\"22.00\" fill=\"#0072B2\"") != NULL);
+    ck_assert(strstr(svg, "<title>a (batch)</title>") != NULL);
+    ck_assert(strstr(svg, "x=\"170.000\" y=\"44.00\" width=\"57.000\" height=\"22.00\" "
+                          "fill=\"#E69F00\" stroke=\"white\" stroke-width=\"0.3\"/>") != NULL);
+    ck_assert(strstr(svg, "x=\"569.000\" y=\"74.00\" width=\"0.000\" height=\"22.00\" "
+                          "fill=\"#bbbbbb\"") != NULL);
+    const char *legend = strstr(svg, "<g class=\"legend\">");
+    ck_assert_ptr_nonnull(legend);
+    ck_assert(strstr(legend, ">batch<") && strstr(legend, ">none<") && !strstr(legend, "spatial"));
+    ck_assert(strstr(svg, "slot &lt;1&gt;") != NULL);
+    /* 910 wide; 40 + max(2 x 30, 3 x 15 + 8) + 55 = 155 high */
+    ck_assert(strstr(svg, "width=\"910\" height=\"155\"") != NULL);
+    accelsel_free(svg);
+}
+END_TEST
+
+START_TEST(plot_bars_refused)
+{
+    const double x[] = {2, 0}, x_end[] = {5, 1}, y[] = {1, 2};
+    accelsel_plot_panel p = ACCELSEL_PLOT_PANEL_INIT;
+    p.kind = ACCELSEL_PLOT_BARS, p.x = x, p.x_end = x_end, p.y = y, p.n = 2, p.n_rows = 2;
+    char *svg = NULL;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "y");
+    ck_assert(strstr(accelsel_last_error()->message, "at bar 1") != NULL);
+    p.n = 1, p.x_end = x; /* ends at 2, starts at 2: an instant */
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), 0);
+    accelsel_free(svg);
+    p.x = x_end, p.x_end = x; /* from 5 to 2 */
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "x_end");
+    p.x = x, p.x_end = NULL;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "x_end");
+    p.x_end = x_end, p.n_rows = 0;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "n_rows");
+    p.n_rows = 2, p.log_x = 1;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    p.log_x = 0, p.x_hi = INFINITY;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "x_hi");
+    p.x_hi = 0, p.version = 1; /* bars came with version 2 */
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "version");
+    ck_assert_ptr_null(svg);
+}
+END_TEST
+
+/* A caller built against version 1 passes arrays of the shorter struct. */
+START_TEST(plot_version_1_panels_still_read)
+{
+    unsigned char v1[2][offsetof(accelsel_plot_panel, x_end)];
+    const double x[] = {1, 2}, y[] = {3, 4};
+    for (int i = 0; i < 2; i++) {
+        accelsel_plot_panel p;
+        ck_assert_int_eq(accelsel_plot_panel_init(&p, 1), 0);
+        p.x = x, p.y = y, p.n = 2;
+        memcpy(v1[i], &p, sizeof v1[i]);
+    }
+    char *svg;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, (const accelsel_plot_panel *)v1, 2), 0);
+    ck_assert_uint_eq(count_of(svg, "<circle"), 2 * 2);
+    accelsel_free(svg);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -736,6 +820,9 @@ int main(void)
     tcase_add_test(tc, plot_svg_draws_each_visible_point);
     tcase_add_test(tc, plot_svg_extremes_and_text);
     tcase_add_test(tc, median_by_hand);
+    tcase_add_test(tc, plot_bars_by_hand);
+    tcase_add_test(tc, plot_bars_refused);
+    tcase_add_test(tc, plot_version_1_panels_still_read);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,40 +1,29 @@
 /* accelsel map --gantt: slots against time, one bar per layer on every slot
- * of its group, coloured by sharding strategy, with a legend. Written here
- * rather than through accelsel_plot_svg(), whose panels are scatter and line
- * plots only. Names from files are escaped; the file is written only once the
- * whole document is built. */
-#include <errno.h>
+ * of its group, coloured by sharding strategy, with a legend of the
+ * strategies one sees: a bar panel of accelsel_plot_svg(), which escapes
+ * the names from files. The file is written only once the whole document
+ * is built. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "map.h"
 
-#define LEFT 170.0   /* room for the slot labels */
-#define PLOT_W 720.0
-#define TOP 50.0
-#define ROW_H 30.0
-#define BAR_H 22.0
+#define TIP_MAX 256   /* a bar's tooltip */
+#define LABEL_MAX 160 /* a slot's label */
 
-static const char *const palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-#define N_COLOURS (sizeof palette / sizeof palette[0])
-
-static void xml_text(FILE *f, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default:
-            /* XML 1.0 allows no control characters but tab, newline and return. */
-            fputc(*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r' ? '?' : *p, f);
-        }
-    }
-}
+/* The panel's arrays, one entry per bar (a layer on one slot of its group). */
+typedef struct gantt {
+    double *x, *x_end, *y;
+    int64_t *group;
+    char (*tip)[TIP_MAX];
+    const char **tips;
+    char (*label)[LABEL_MAX];
+    const char **labels;
+    const char **strategies; /* the groups: strategies of visible bars first */
+    size_t n, n_strategies;
+} gantt;
 
 /* Whether layer @p l draws a bar one can see (some slot, some time). */
 static int visible(const map_view_layer *l)
@@ -42,16 +31,14 @@ static int visible(const map_view_layer *l)
     return l->n_slots > 0 && l->end_s > l->start_s;
 }
 
-/* Index of @p strategy in the legend, added if new and @p add; *n if absent. */
-static size_t strategy_index(const char **names, size_t *n, const char *strategy, int add)
+/* Index of @p strategy among the groups, added if new. */
+static int64_t strategy_index(gantt *g, const char *strategy)
 {
-    for (size_t i = 0; i < *n; i++)
-        if (strcmp(names[i], strategy) == 0)
-            return i;
-    if (!add)
-        return *n;
-    names[*n] = strategy;
-    return (*n)++;
+    for (size_t i = 0; i < g->n_strategies; i++)
+        if (strcmp(g->strategies[i], strategy) == 0)
+            return (int64_t)i;
+    g->strategies[g->n_strategies] = strategy;
+    return (int64_t)g->n_strategies++;
 }
 
 /* Axis unit for a time span: seconds, milliseconds or microseconds. */
@@ -65,121 +52,112 @@ static double time_unit(double span, const char **name)
     return span >= 1e-3 ? 1e3 : 1e6;
 }
 
-static double tick_step(double span)
+static int gantt_alloc(gantt *g, const map_view *v)
 {
-    double raw = span / 6.0, mag = pow(10.0, floor(log10(raw))), r = raw / mag;
-    return mag * (r <= 1.0 ? 1.0 : r <= 2.0 ? 2.0 : r <= 5.0 ? 5.0 : 10.0);
+    size_t n = 0;
+    for (size_t i = 0; i < v->n_layers; i++)
+        n += v->layers[i].n_slots;
+    size_t m = n ? n : 1, rows = v->n_slots ? v->n_slots : 1;
+    g->x = malloc(m * sizeof *g->x);
+    g->x_end = malloc(m * sizeof *g->x_end);
+    g->y = malloc(m * sizeof *g->y);
+    g->group = malloc(m * sizeof *g->group);
+    g->tip = malloc(m * sizeof *g->tip);
+    g->tips = malloc(m * sizeof *g->tips);
+    g->label = malloc(rows * sizeof *g->label);
+    g->labels = malloc(rows * sizeof *g->labels);
+    g->strategies = malloc((v->n_layers ? v->n_layers : 1) * sizeof *g->strategies);
+    return g->x && g->x_end && g->y && g->group && g->tip && g->tips && g->label && g->labels &&
+           g->strategies;
 }
 
-static void draw_axis(FILE *f, double span, double bottom)
+static void gantt_free(gantt *g)
 {
-    const char *unit;
-    double scale = time_unit(span, &unit), step = tick_step(span * scale);
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", LEFT,
-            bottom, LEFT + PLOT_W, bottom);
-    for (double t = 0; t <= span * scale * (1 + 1e-9); t += step) {
-        double x = LEFT + PLOT_W * t / (span * scale);
-        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n"
-                   "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
-                x, bottom, x, bottom + 5, x, bottom + 18, t);
-    }
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">time (%s)</text>\n",
-            LEFT + PLOT_W / 2, bottom + 36, unit);
+    free(g->x);
+    free(g->x_end);
+    free(g->y);
+    free(g->group);
+    free(g->tip);
+    free(g->tips);
+    free(g->label);
+    free(g->labels);
+    free(g->strategies);
 }
 
-static void draw_bars(FILE *f, const map_view *v, double span, const char **legend, size_t *n_legend)
+/* The bars in @p unit per second; the strategies of visible layers number
+ * the groups first, so that only theirs are coloured and listed. */
+static void fill(gantt *g, const map_view *v, double unit)
 {
+    for (size_t i = 0; i < v->n_layers; i++)
+        if (visible(&v->layers[i]))
+            strategy_index(g, v->layers[i].strategy);
     for (size_t i = 0; i < v->n_layers; i++) {
         const map_view_layer *l = &v->layers[i];
-        /* The legend lists the strategies of the bars one sees; a layer of
-         * no duration keeps its bar (and tooltip), grey unless its strategy
-         * is listed. */
-        size_t at = strategy_index(legend, n_legend, l->strategy, 0);
-        const char *fill = at < *n_legend ? palette[at % N_COLOURS] : "#bbbbbb";
-        double x = LEFT + PLOT_W * l->start_s / span;
-        double w = PLOT_W * (l->end_s - l->start_s) / span;
-        for (size_t k = 0; k < l->n_slots; k++) {
-            fprintf(f, "<rect x=\"%.3f\" y=\"%.1f\" width=\"%.3f\" height=\"%.1f\" fill=\"%s\" "
-                       "stroke=\"white\" stroke-width=\"0.3\"><title>",
-                    x, TOP + ROW_H * (double)l->slots[k] + (ROW_H - BAR_H) / 2, w > 0 ? w : 0,
-                    BAR_H, fill);
-            xml_text(f, l->name);
-            fputs(" (", f);
-            xml_text(f, l->strategy);
-            fputs(" on ", f);
-            xml_text(f, l->design);
-            fprintf(f, "): %.6g s to %.6g s</title></rect>\n", l->start_s, l->end_s);
+        int64_t group = strategy_index(g, l->strategy);
+        for (size_t k = 0; k < l->n_slots; k++, g->n++) {
+            g->x[g->n] = l->start_s * unit;
+            g->x_end[g->n] = l->end_s * unit;
+            g->y[g->n] = (double)l->slots[k];
+            g->group[g->n] = group;
+            snprintf(g->tip[g->n], TIP_MAX, "%s (%s on %s): %.6g s to %.6g s", l->name,
+                     l->strategy, l->design, l->start_s, l->end_s);
+            g->tips[g->n] = g->tip[g->n];
         }
     }
-}
-
-static void draw_labels(FILE *f, const map_view *v)
-{
     for (size_t s = 0; s < v->n_slots; s++) {
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">slot %zu: ", LEFT - 8,
-                TOP + ROW_H * (double)s + ROW_H / 2 + 4, s);
-        xml_text(f, v->designs[s] != NULL ? v->designs[s] : "-");
-        fputs("</text>\n", f);
+        snprintf(g->label[s], LABEL_MAX, "slot %zu: %s", s,
+                 v->designs[s] != NULL ? v->designs[s] : "-");
+        g->labels[s] = g->label[s];
     }
 }
 
-static void draw_legend(FILE *f, const char **legend, size_t n, double y)
+static int draw(const gantt *g, const map_view *v, double span, const char *unit, char **svg,
+                size_t *len)
 {
-    for (size_t i = 0; i < n; i++) {
-        double x = LEFT + 150.0 * (double)(i % 5);
-        double yy = y + 20.0 * (double)(i / 5);
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-                   "<text x=\"%.1f\" y=\"%.1f\">",
-                x, yy, palette[i % N_COLOURS], x + 16, yy + 11);
-        xml_text(f, legend[i]);
-        fputs("</text>\n", f);
-    }
+    static const char *const no_strategy[] = {"-"}; /* no layer at all: one empty group */
+    char x_label[32];
+    snprintf(x_label, sizeof x_label, "time (%s)", unit);
+    accelsel_plot_panel p = ACCELSEL_PLOT_PANEL_INIT;
+    p.kind = ACCELSEL_PLOT_BARS;
+    p.x = g->x;
+    p.x_end = g->x_end;
+    p.y = g->y;
+    p.group = g->group;
+    p.n = g->n;
+    p.group_names = g->n_strategies ? g->strategies : no_strategy;
+    p.n_groups = g->n_strategies ? g->n_strategies : 1;
+    p.title = v->title;
+    p.x_label = x_label;
+    p.row_labels = g->labels;
+    p.n_rows = v->n_slots;
+    p.labels = g->tips;
+    p.x_hi = span;
+    return accelsel_plot_svg(svg, len, &p, 1);
 }
 
-static void draw(FILE *f, const map_view *v, const char **legend)
+int map_gantt(const char *path, const map_view *v)
 {
     double span = v->latency_s; /* the output's transfer to the host may end the batch */
     for (size_t i = 0; i < v->n_layers; i++)
         span = fmax(span, v->layers[i].end_s);
     if (!(span > 0))
         span = 1; /* an empty or instantaneous mapping still gets an axis */
-    double bottom = TOP + ROW_H * (double)v->n_slots + 4;
-    size_t n_legend = 0;
-    for (size_t i = 0; i < v->n_layers; i++)
-        strategy_index(legend, &n_legend, v->layers[i].strategy, visible(&v->layers[i]));
-    double height = bottom + 60 + 20.0 * (double)((n_legend + 4) / 5) + 10;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-               "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
-               "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-               "<text x=\"%.1f\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">",
-            LEFT + PLOT_W + 20, height, LEFT + PLOT_W + 20, height, LEFT + PLOT_W / 2);
-    xml_text(f, v->title);
-    fputs("</text>\n", f);
-    draw_labels(f, v);
-    draw_bars(f, v, span, legend, &n_legend);
-    draw_axis(f, span, bottom);
-    draw_legend(f, legend, n_legend, bottom + 48);
-    fputs("</svg>\n", f);
-}
-
-int map_gantt(const char *path, const map_view *v)
-{
-    const char **legend = malloc((v->n_layers ? v->n_layers : 1) * sizeof *legend);
-    char *text = NULL;
+    const char *unit;
+    double scale = time_unit(span, &unit);
+    gantt g = {0};
+    char *svg = NULL;
     size_t len = 0;
-    FILE *mem = legend != NULL ? open_memstream(&text, &len) : NULL;
-    if (mem == NULL) {
-        free(legend);
+    int status = CLI_OK;
+    if (!gantt_alloc(&g, v)) {
         fputs("accelsel: map: --gantt: out of memory\n", stderr);
-        return CLI_FAIL;
+        status = CLI_FAIL;
     }
-    draw(mem, v, legend);
-    free(legend);
-    int ok = fclose(mem) == 0;
-    int status = ok ? map_write_file("--gantt", path, text, len) : CLI_FAIL;
-    if (!ok)
-        fputs("accelsel: map: --gantt: out of memory\n", stderr);
-    free(text);
+    if (status == CLI_OK) {
+        fill(&g, v, scale);
+        int rc = draw(&g, v, span * scale, unit, &svg, &len);
+        status = rc != 0 ? cli_fail(rc, "map: --gantt") : map_write_file("--gantt", path, svg, len);
+    }
+    accelsel_free(svg);
+    gantt_free(&g);
     return status;
 }

@@ -1,11 +1,14 @@
-/* Scatter and line panels laid side by side in one SVG document. */
+/* Scatter, line and bar panels laid side by side in one SVG document. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "accelsel/plot.h"
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/plot_impl.h"
 #include "core/svg.h"
 
 #define PANEL_W 620.0
@@ -16,23 +19,30 @@
 #define BOTTOM 55.0
 #define MAX_PANELS 16
 
-typedef struct axis {
-    double lo, hi; /* in plotted units (log10 of the value on a log axis) */
-    int log;
-} axis;
+typedef asel_plot_axis axis;
 
 typedef struct point {
     double x, y;
     int64_t g;
 } point;
 
+/* sizeof a panel of @p version (the stride of an array of them); 0 for an
+ * unknown version. */
+static size_t panel_size(unsigned int version)
+{
+    return version == 1 ? offsetof(accelsel_plot_panel, x_end)
+           : version == ACCELSEL_PLOT_PANEL_VERSION ? sizeof(accelsel_plot_panel) : 0;
+}
+
 ACCELSEL_API int accelsel_plot_panel_init(accelsel_plot_panel *panel, unsigned int version)
 {
     if (panel == NULL)
         return asel_einval("accelsel_plot_panel_init", "panel");
-    if (version != ACCELSEL_PLOT_PANEL_VERSION)
+    if (panel_size(version) == 0)
         return asel_error(ACCELSEL_EVERSION, "accelsel_plot_panel_init: unknown version %u", version);
-    *panel = (accelsel_plot_panel)ACCELSEL_PLOT_PANEL_INIT;
+    accelsel_plot_panel init = ACCELSEL_PLOT_PANEL_INIT;
+    init.version = version;
+    memcpy(panel, &init, panel_size(version));
     return 0;
 }
 
@@ -75,7 +85,8 @@ static double tick_step(const axis *a)
     return mag * (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10);
 }
 
-static void draw_axis(asel_buf *b, const axis *a, int vertical, double x0, double y0, double len)
+void asel_plot_draw_axis(asel_buf *b, const axis *a, int vertical, double x0, double y0,
+                         double len)
 {
     double step = tick_step(a);
     for (double t = ceil(a->lo / step) * step; t <= a->hi + 1e-9 * step; t += step) {
@@ -147,7 +158,7 @@ static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
     if (p->n_groups <= 1 && p->group_names == NULL && p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY)
         return;
     double x = ox + PANEL_W - RIGHT + 12, y = TOP + 8;
-    size_t shown = p->n_groups > 24 ? 24 : (size_t)p->n_groups;
+    size_t shown = p->n_groups > ASEL_PLOT_LEGEND_MAX ? ASEL_PLOT_LEGEND_MAX : (size_t)p->n_groups;
     asel_buf_puts(b, "<g class=\"legend\">\n");
     for (size_t g = 0; g < shown; g++, y += 15) {
         char name[32];
@@ -166,11 +177,8 @@ static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
 
 static int check_panel(const accelsel_plot_panel *p, size_t i)
 {
-    if (p->version != ACCELSEL_PLOT_PANEL_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "accelsel_plot_svg: panel %zu has unknown version %u", i,
-                          p->version);
     if (p->kind != ACCELSEL_PLOT_SCATTER && p->kind != ACCELSEL_PLOT_LINES &&
-        p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY)
+        p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY && p->kind != ACCELSEL_PLOT_BARS)
         return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: panel %zu has unknown kind %u", i,
                           (unsigned)p->kind);
     if (p->kind == ACCELSEL_PLOT_SCATTER_IDENTITY && (p->log_x != 0) != (p->log_y != 0))
@@ -191,7 +199,7 @@ static int check_panel(const accelsel_plot_panel *p, size_t i)
                               "accelsel_plot_svg: panel %zu: point %llu has group %lld outside [0, %llu)",
                               i, (unsigned long long)k, (long long)p->group[k],
                               (unsigned long long)p->n_groups);
-    return 0;
+    return p->kind == ACCELSEL_PLOT_BARS ? asel_plot_bars_check(p, i) : 0;
 }
 
 static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
@@ -219,8 +227,8 @@ static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
         qsort(pts, m, sizeof *pts, by_group_then_x);
     double w = PANEL_W - LEFT - RIGHT, h = PANEL_H - TOP - BOTTOM;
     asel_svg_rect(b, ox + LEFT, TOP, w, h, "none", "#333");
-    draw_axis(b, &ax, 0, ox + LEFT, TOP + h, w);
-    draw_axis(b, &ay, 1, ox + LEFT, TOP + h, h);
+    asel_plot_draw_axis(b, &ax, 0, ox + LEFT, TOP + h, w);
+    asel_plot_draw_axis(b, &ay, 1, ox + LEFT, TOP + h, h);
     draw_marks(b, p, pts, m, ox, &ax, &ay);
     draw_legend(b, p, ox);
     if (p->title)
@@ -233,6 +241,56 @@ static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
     return 0;
 }
 
+/* The caller's panels as panels of this version, @p n of them read at the
+ * stride of the first one's version: 0, or ACCELSEL_EVERSION naming the
+ * panel whose version is unknown or not the first one's. */
+static int read_panels(const accelsel_plot_panel *panels, size_t n, accelsel_plot_panel *out)
+{
+    size_t size = panel_size(panels->version);
+    for (size_t i = 0; i < n; i++) {
+        const accelsel_plot_panel *p =
+            (const accelsel_plot_panel *)((const char *)panels + i * size);
+        if (size == 0 || p->version != panels->version)
+            return asel_error(ACCELSEL_EVERSION, "accelsel_plot_svg: panel %zu has version %u%s",
+                              i, p->version, size == 0 ? ", unknown" : ", not the first's");
+        out[i] = (accelsel_plot_panel)ACCELSEL_PLOT_PANEL_INIT;
+        memcpy(&out[i], p, size);
+    }
+    return 0;
+}
+
+static double width_of(const accelsel_plot_panel *p)
+{
+    return p->kind == ACCELSEL_PLOT_BARS ? asel_plot_bars_width() : PANEL_W;
+}
+
+static double height_of(const accelsel_plot_panel *p)
+{
+    return p->kind == ACCELSEL_PLOT_BARS ? asel_plot_bars_height(p) : PANEL_H;
+}
+
+static int draw_all(const accelsel_plot_panel *v, size_t n, char **out, size_t *len)
+{
+    double width = 0, height = 0;
+    for (size_t i = 0; i < n; i++) {
+        width += width_of(&v[i]);
+        height = fmax(height, height_of(&v[i]));
+    }
+    asel_buf b = ASEL_BUF_INIT;
+    asel_svg_begin(&b, width, height);
+    double ox = 0;
+    for (size_t i = 0; i < n; ox += width_of(&v[i++])) {
+        int rc = v[i].kind == ACCELSEL_PLOT_BARS ? asel_plot_bars_draw(&b, &v[i], ox)
+                                                 : draw_panel(&b, &v[i], ox);
+        if (rc != 0) {
+            asel_buf_release(&b);
+            return rc;
+        }
+    }
+    asel_svg_end(&b);
+    return asel_buf_finish(&b, out, len);
+}
+
 ACCELSEL_API int accelsel_plot_svg(char **out, size_t *len, const accelsel_plot_panel *panels,
                                    size_t n_panels)
 {
@@ -243,20 +301,9 @@ ACCELSEL_API int accelsel_plot_svg(char **out, size_t *len, const accelsel_plot_
     if (n_panels == 0 || n_panels > MAX_PANELS)
         return asel_error(ACCELSEL_EINVAL, "accelsel_plot_svg: n_panels = %zu, must be 1 to %d",
                           n_panels, MAX_PANELS);
-    for (size_t i = 0; i < n_panels; i++) {
-        int rc = check_panel(&panels[i], i);
-        if (rc != 0)
-            return rc;
-    }
-    asel_buf b = ASEL_BUF_INIT;
-    asel_svg_begin(&b, PANEL_W * (double)n_panels, PANEL_H);
-    for (size_t i = 0; i < n_panels; i++) {
-        int rc = draw_panel(&b, &panels[i], PANEL_W * (double)i);
-        if (rc != 0) {
-            asel_buf_release(&b);
-            return rc;
-        }
-    }
-    asel_svg_end(&b);
-    return asel_buf_finish(&b, out, len);
+    accelsel_plot_panel v[MAX_PANELS];
+    int rc = read_panels(panels, n_panels, v);
+    for (size_t i = 0; rc == 0 && i < n_panels; i++)
+        rc = check_panel(&v[i], i);
+    return rc != 0 ? rc : draw_all(v, n_panels, out, len);
 }

@@ -59,6 +59,22 @@ void asel_svg_rect(asel_buf *b, double x, double y, double w, double h, const ch
                     x, y, w, h, fill, stroke);
 }
 
+void asel_svg_bar(asel_buf *b, double x, double y, double w, double h, const char *fill,
+                  const char *title)
+{
+    asel_buf_printf(b,
+                    "<rect class=\"bar\" x=\"%.3f\" y=\"%.2f\" width=\"%.3f\" height=\"%.2f\" "
+                    "fill=\"%s\" stroke=\"white\" stroke-width=\"0.3\"",
+                    x, y, w, h, fill);
+    if (title == NULL) {
+        asel_buf_puts(b, "/>\n");
+        return;
+    }
+    asel_buf_puts(b, "><title>");
+    escaped(b, title);
+    asel_buf_puts(b, "</title></rect>\n");
+}
+
 void asel_svg_circle(asel_buf *b, double cx, double cy, double r, const char *fill)
 {
     asel_buf_printf(b,
@@ -69,8 +85,9 @@ void asel_svg_circle(asel_buf *b, double cx, double cy, double r, const char *fi
 void asel_svg_text(asel_buf *b, double x, double y, const char *text, const char *anchor,
                    double size, double rotate)
 {
-    asel_buf_printf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" text-anchor=\"%s\"", x, y,
-                    size, anchor);
+    asel_buf_printf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\"", x, y, size);
+    if (strcmp(anchor, "start") != 0) /* SVG's initial value */
+        asel_buf_printf(b, " text-anchor=\"%s\"", anchor);
     if (rotate != 0)
         asel_buf_printf(b, " transform=\"rotate(%.1f %.2f %.2f)\"", rotate, x, y);
     asel_buf_puts(b, ">");

@@ -10,10 +10,15 @@ void asel_svg_line(asel_buf *b, double x1, double y1, double x2, double y2, cons
                    double width);
 void asel_svg_rect(asel_buf *b, double x, double y, double w, double h, const char *fill,
                    const char *stroke);
+/* A bar of class "bar", outlined in white so that neighbours stay apart,
+ * with @p title (escaped; NULL for none) as its tooltip. */
+void asel_svg_bar(asel_buf *b, double x, double y, double w, double h, const char *fill,
+                  const char *title);
 void asel_svg_circle(asel_buf *b, double cx, double cy, double r, const char *fill);
 
-/* Text at (x, y); @p anchor is "start", "middle" or "end"; @p rotate in
- * degrees (0 for none). The text is XML-escaped. */
+/* Text at (x, y); @p anchor is "start" (SVG's initial value, not written),
+ * "middle" or "end"; @p rotate in degrees (0 for none). The text is
+ * XML-escaped. */
 void asel_svg_text(asel_buf *b, double x, double y, const char *text, const char *anchor,
                    double size, double rotate);
 

@@ -1,7 +1,6 @@
 /* accelsel_predictor_calibrate(): rows read, held-out rounds set apart,
  * parameters fitted on the rest, the report built on both. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"

@@ -319,17 +319,10 @@ static int borrow(rank_result *r)
     r->sens = accelsel_selection_sensitivity(s);
     r->rows = accelsel_selection_row_ranking(s);
     r->constant = calloc(r->n_constant ? r->n_constant : 1, sizeof *r->constant);
-    r->median_names = calloc(r->n_crit ? r->n_crit : 1, sizeof *r->median_names);
-    if (r->constant == NULL || r->median_names == NULL)
+    if (r->constant == NULL)
         return rank_oom();
     for (size_t i = 0; i < r->n_constant; i++)
         ((const char **)r->constant)[i] = accelsel_selection_constant(s, i);
-    for (size_t i = 0; i < r->n_crit; i++) {
-        size_t len = strlen(r->crit[i].column) + sizeof "_median";
-        if ((r->median_names[i] = malloc(len)) == NULL)
-            return rank_oom();
-        snprintf(r->median_names[i], len, "%s_median", r->crit[i].column);
-    }
     return CLI_OK;
 }
 
@@ -373,9 +366,6 @@ static int run(const rank_args *a)
     if (status == CLI_OK)
         status = report(a, &r);
     free((void *)r.constant);
-    for (size_t i = 0; r.median_names != NULL && i < r.n_crit; i++)
-        free(r.median_names[i]);
-    free(r.median_names);
     rank_result_free(&r);
     return status;
 }
@@ -388,10 +378,10 @@ int cli_rank(int argc, char **argv)
         fputs(rank_predictions_usage, stdout);
         return CLI_OK;
     }
-    rank_args a = {.k_min = 2, .k_max = 10, .k_by = ACCELSEL_KSELECT_SILHOUETTE,
-                   .algorithm = ACCELSEL_CLUSTER_KMEANS, .method = ACCELSEL_RANK_TOPSIS,
-                   .seed = 42, .top = 10, .format = CLI_FORMAT_TABLE,
-                   .rows = ACCELSEL_SELECTION_ROWS_KEPT};
+    accelsel_selection_options d = ACCELSEL_SELECTION_OPTIONS_INIT; /* the library's defaults */
+    rank_args a = {.k_min = d.k_min, .k_max = d.k_max, .k_by = d.k_by, .algorithm = d.algorithm,
+                   .method = d.method, .seed = d.seed, .top = 10, .format = CLI_FORMAT_TABLE,
+                   .rows = d.rows};
     a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
     if (a.where == NULL)
         return rank_oom();

@@ -50,14 +50,10 @@ typedef struct rank_result {
     const uint32_t *group_of_row;       /* per ds row: label, or UINT32_MAX if not clustered */
     const accelsel_criterion *crit;     /* the criteria, on data columns */
     size_t n_crit;
-    char **median_names;                /* COL_median of each criterion */
     const accelsel_ranking *groups;     /* ranking of the profile rows (one per cluster) */
     const accelsel_sensitivity *sens;   /* of that ranking; NULL for fewer than 2 groups or Pareto */
     const accelsel_ranking *rows;       /* ranking of every kept row */
 } rank_result;
-
-/* How people call ranking method @p method: "TOPSIS", "weighted sum", "Pareto fronts". */
-const char *rank_method_title(int method);
 
 /* Group number shown to people for cluster label @p label. */
 #define RANK_GROUP(label) ((unsigned)(label) + 1u)
@@ -67,30 +63,13 @@ const char *rank_method_title(int method);
 int rank_add_predictions(const char *spec, accelsel_dataset **ds);
 extern const char rank_predictions_usage[];
 
-/* rank_profile.c: reading the profiles and rows for the reports. */
-double rank_profile_number(const rank_result *r, size_t group, const char *column);
-const char *rank_profile_text(const rank_result *r, size_t group, const char *column);
+/* rank_profile.c: cells of the kept rows for the reports (NaN or NULL where
+ * the column is absent), and the table's cell of a group's most common value
+ * (accelsel_selection_mode()): "NVIDIA H100 30/38", " (tie)" when another
+ * value is as common, ", N missing" for rows without one; "-" when none. */
 double rank_row_number(const rank_result *r, size_t row, const char *column);
 const char *rank_row_text(const rank_result *r, size_t row, const char *column);
-size_t rank_profile_size(const rank_result *r, size_t group);
-/* "NVIDIA H100 30/38": the most common non-empty value of @p column in
- * @p group with its count over the group's rows, " (tie)" when another value
- * is as common, ", N missing" for empty values; "-" when none. */
 int rank_mode(const rank_result *r, size_t group, const char *column, char *out, size_t size);
-/* 1 if the kept rows have the MLPerf columns the detailed tables show. */
-int rank_mlperf_shaped(const rank_result *r);
-/* Group of ranked position @p i (0 = best) of the group ranking, its score
- * and its shared rank (ties share a rank; the library's secondary criterion
- * orders them). */
-size_t rank_group_at(const rank_result *r, size_t i);
-double rank_group_score(const rank_result *r, size_t i);
-size_t rank_group_rank(const rank_result *r, size_t i);
-/* Dataset row of ranked position @p i of the rows, and its shared rank. */
-size_t rank_row_at(const rank_result *r, size_t i);
-size_t rank_row_rank(const rank_result *r, size_t i);
-/* Importance features ordered by permutation importance, best first
- * (caller frees); NULL when out of memory. */
-size_t *rank_importance_order(const accelsel_importance *imp);
 
 /* The values of k reported (those tried, or the one given) and the scores
  * of the i-th: score[ACCELSEL_SCORE_x - 1], NaN where not computed. */

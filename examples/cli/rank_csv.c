@@ -39,6 +39,7 @@ static int copy_column(accelsel_dataset *to, const accelsel_dataset *from, const
 /* rank, score, group and group_rank of the first @p top ranked rows. */
 static int add_ranks(accelsel_dataset *out, const rank_result *r, size_t top)
 {
+    const accelsel_selection *sel = r->selection;
     size_t k = accelsel_cluster_model_k(r->model);
     double *v = malloc((4 * top + k + 1) * sizeof *v), *group_rank = v + 4 * top;
     if (v == NULL)
@@ -46,11 +47,12 @@ static int add_ranks(accelsel_dataset *out, const rank_result *r, size_t top)
     for (size_t g = 0; g < k; g++)
         group_rank[g] = NAN;
     for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++)
-        group_rank[rank_group_at(r, i)] = (double)rank_group_rank(r, i);
+        group_rank[accelsel_selection_group_at(sel, i)] =
+            (double)accelsel_selection_group_rank(sel, i);
     for (size_t i = 0; i < top; i++) {
-        size_t row = rank_row_at(r, i);
+        size_t row = accelsel_selection_row_order(sel)[i];
         uint32_t g = r->group_of_row[row];
-        v[i] = (double)rank_row_rank(r, i);
+        v[i] = (double)accelsel_selection_row_rank(sel, row);
         v[top + i] = accelsel_ranking_scores(r->rows)[row];
         v[2 * top + i] = g == UINT32_MAX ? NAN : (double)RANK_GROUP(g);
         v[3 * top + i] = g == UINT32_MAX ? NAN : group_rank[g];
@@ -65,12 +67,13 @@ static int add_ranks(accelsel_dataset *out, const rank_result *r, size_t top)
 /* CLI_OK, or CLI_FAIL with the message printed. */
 static int build(accelsel_dataset **out, const rank_args *a, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     static const char *const described[] = {"system_name", "round", "submitter",
                                              "accelerator_family", "accelerators",
                                              "time_to_train_min", "efficiency"};
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
     accelsel_dataset *rows = NULL;
-    int rc = accelsel_dataset_select_rows(&rows, r->ds, accelsel_selection_row_order(r->selection), top);
+    int rc = accelsel_dataset_select_rows(&rows, r->ds, accelsel_selection_row_order(sel), top);
     if (rc == 0)
         rc = accelsel_dataset_new(out, top);
     if (rc == 0)

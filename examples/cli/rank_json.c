@@ -48,6 +48,7 @@ static void json_criteria(FILE *f, const rank_result *r)
 
 static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     fputs("  \"settings\": {", f);
     key(f, "source");
     cli_json_string(f, a->csv ? a->csv : "built-in mlperf-training-resnet");
@@ -71,15 +72,16 @@ static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
     fputs(", \"criteria\": ", f);
     json_criteria(f, r);
     fputs(", \"notes\": [", f);
-    for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++) {
+    for (size_t i = 0; i < accelsel_selection_note_count(sel); i++) {
         fputs(i ? ", " : "", f);
-        cli_json_string(f, accelsel_selection_note(r->selection, i));
+        cli_json_string(f, accelsel_selection_note(sel, i));
     }
     fputs("]},\n", f);
 }
 
 static void json_importance(FILE *f, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     static const int measures[] = {ACCELSEL_MEASURE_PERMUTATION, ACCELSEL_MEASURE_PERMUTATION_SD,
                                    ACCELSEL_MEASURE_IMPURITY, ACCELSEL_MEASURE_PEARSON,
                                    ACCELSEL_MEASURE_SPEARMAN, ACCELSEL_MEASURE_MUTUAL_INFO};
@@ -88,7 +90,7 @@ static void json_importance(FILE *f, const rank_result *r)
         fputs("  \"importance\": null,\n", f);
         return;
     }
-    size_t *order = rank_importance_order(imp);
+    const size_t *order = accelsel_selection_importance_order(sel);
     fputs("  \"importance\": {", f);
     key(f, "target");
     cli_json_string(f, accelsel_importance_target_name(imp));
@@ -112,7 +114,6 @@ static void json_importance(FILE *f, const rank_result *r)
         fputc('}', f);
     }
     fputs("]},\n", f);
-    free(order);
 }
 
 static void json_k(FILE *f, const rank_args *a, const rank_result *r)
@@ -152,33 +153,47 @@ static int mode_field(FILE *f, const rank_result *r, size_t g, const char *key, 
     return CLI_OK;
 }
 
+/* The group's most common value of @p column (null when it has none). */
+static int mode_value(FILE *f, const rank_result *r, size_t g, const char *key, const char *column)
+{
+    const char *value = NULL;
+    int rc = accelsel_selection_mode(r->selection, (uint32_t)g, column, &value, NULL, NULL, NULL);
+    if (rc == ACCELSEL_ENOMEM)
+        return rank_oom();
+    fprintf(f, ", \"%s\": ", key);
+    str_or_null(f, rc == 0 ? value : NULL);
+    return CLI_OK;
+}
+
 static int json_clusters(FILE *f, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     static const char *const medians[] = {"accelerators", "time_to_train_min", "efficiency",
                                           "throughput_per_accelerator", "accelerator_hours",
                                           "host_processor_core_count"};
     fputs("  \"clusters\": [", f);
     for (size_t g = 0; g < accelsel_cluster_model_k(r->model); g++) {
         fprintf(f, "%s{\"group\": %u, \"size\": %zu", g ? ",\n    " : "\n    ", RANK_GROUP(g),
-                rank_profile_size(r, g));
+                accelsel_selection_group_size(sel, (uint32_t)g));
         for (size_t i = 0; i < sizeof medians / sizeof medians[0]; i++) {
             char name[64], column[64];
             snprintf(name, sizeof name, "median_%s", medians[i]);
             snprintf(column, sizeof column, "%s_median", medians[i]);
             fputs(", ", f);
-            num_field(f, name, rank_profile_number(r, g, column), 0);
+            num_field(f, name, accelsel_selection_profile_number(sel, (uint32_t)g, column), 0);
         }
-        fputs(", \"accelerator_family\": ", f);
-        str_or_null(f, rank_profile_text(r, g, "accelerator_family"));
-        fputs(", \"host_cpu\": ", f);
-        str_or_null(f, rank_profile_text(r, g, "host_processor_model_name"));
-        if (mode_field(f, r, g, "accelerator_family_count", "accelerator_family") != CLI_OK ||
+        if (mode_value(f, r, g, "accelerator_family", "accelerator_family") != CLI_OK ||
+            mode_value(f, r, g, "host_cpu", "host_processor_model_name") != CLI_OK ||
+            mode_field(f, r, g, "accelerator_family_count", "accelerator_family") != CLI_OK ||
             mode_field(f, r, g, "host_cpu_count", "host_processor_model_name") != CLI_OK)
             return CLI_FAIL;
         fputs(", \"criteria_medians\": {", f);
         for (size_t c = 0; c < r->n_crit; c++) {
             fputs(c ? ", " : "", f);
-            num_field(f, r->crit[c].column, rank_profile_number(r, g, r->median_names[c]), 0);
+            num_field(f, r->crit[c].column,
+                      accelsel_selection_profile_number(sel, (uint32_t)g,
+                                                        accelsel_selection_median_column(sel, c)),
+                      0);
         }
         fputs("}}", f);
     }
@@ -192,7 +207,8 @@ static void json_sensitivity(FILE *f, const rank_result *r)
         fputs("null", f);
         return;
     }
-    fprintf(f, "{\"samples\": %zu, \"perturbation\": 0.2, ", accelsel_sensitivity_samples(r->sens));
+    fprintf(f, "{\"samples\": %zu, ", accelsel_sensitivity_samples(r->sens));
+    num_field(f, "perturbation", accelsel_sensitivity_perturbation(r->sens), 1);
     num_field(f, "top1_fraction", accelsel_sensitivity_top1_fraction(r->sens), 1);
     num_field(f, "tau_mean", accelsel_sensitivity_tau_mean(r->sens), 1);
     num_field(f, "tau_min", accelsel_sensitivity_tau_min(r->sens), 0);
@@ -201,16 +217,19 @@ static void json_sensitivity(FILE *f, const rank_result *r)
 
 static void json_group_ranking(FILE *f, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     fputs("  \"cluster_ranking\": {\"order\": [", f);
     for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++) {
-        size_t g = rank_group_at(r, i);
-        fprintf(f, "%s{\"rank\": %zu, \"group\": %u, ", i ? ",\n    " : "\n    ", rank_group_rank(r, i),
-                RANK_GROUP(g));
-        num_field(f, "score", rank_group_score(r, i), 1);
+        size_t g = accelsel_selection_group_at(sel, i);
+        fprintf(f, "%s{\"rank\": %zu, \"group\": %u, ", i ? ",\n    " : "\n    ",
+                accelsel_selection_group_rank(sel, i), RANK_GROUP(g));
+        num_field(f, "score", accelsel_selection_group_score(sel, i), 1);
         fputs("\"criteria\": {", f);
-        for (size_t c = 0; c < r->n_crit; c++)
-            num_field(f, r->median_names[c], rank_profile_number(r, g, r->median_names[c]),
+        for (size_t c = 0; c < r->n_crit; c++) {
+            const char *median = accelsel_selection_median_column(sel, c);
+            num_field(f, median, accelsel_selection_profile_number(sel, (uint32_t)g, median),
                       c + 1 < r->n_crit);
+        }
         fputs("}}", f);
     }
     fputs("],\n    \"sensitivity\": ", f);
@@ -249,6 +268,7 @@ static void json_row(FILE *f, const rank_result *r, size_t row, size_t rank)
 
 int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     const char *advice = rank_advice(r);
     if (advice == NULL)
         return rank_oom();
@@ -261,9 +281,10 @@ int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
     json_group_ranking(f, r);
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
     fputs("  \"top_configurations\": [", f);
+    const size_t *order = accelsel_selection_row_order(sel);
     for (size_t i = 0; i < top; i++) {
         fputs(i ? ",\n    " : "\n    ", f);
-        json_row(f, r, rank_row_at(r, i), rank_row_rank(r, i));
+        json_row(f, r, order[i], accelsel_selection_row_rank(sel, order[i]));
     }
     fputs("],\n  \"recommendation\": ", f);
     cli_json_string(f, advice);

@@ -61,6 +61,7 @@ static int pca_scores(const rank_result *r, plot_data *p)
 
 static int scatter_data(const rank_result *r, plot_data *p)
 {
+    const accelsel_selection *sel = r->selection;
     size_t k = accelsel_cluster_model_k(r->model);
     p->px = malloc((r->n ? r->n : 1) * sizeof *p->px);
     p->py = malloc((r->n ? r->n : 1) * sizeof *p->py);
@@ -73,7 +74,8 @@ static int scatter_data(const rank_result *r, plot_data *p)
     for (size_t g = 0; g < k; g++) {
         if ((p->group_names[g] = malloc(32)) == NULL)
             return rank_oom();
-        snprintf(p->group_names[g], 32, "group %u (%zu)", RANK_GROUP(g), rank_profile_size(r, g));
+        snprintf(p->group_names[g], 32, "group %u (%zu)", RANK_GROUP(g),
+                 accelsel_selection_group_size(sel, (uint32_t)g));
     }
     return pca_scores(r, p);
 }

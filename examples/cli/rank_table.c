@@ -11,13 +11,14 @@
 
 static void print_importance(FILE *f, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     const accelsel_importance *imp = r->imp;
     if (imp == NULL) {
         fputs("1. Variable importance: skipped (see the notes above).\n", f);
         return;
     }
     size_t n = accelsel_importance_n_features(imp);
-    size_t *order = rank_importance_order(imp);
+    const size_t *order = accelsel_selection_importance_order(sel);
     fprintf(f, "1. Variable importance for %s (%zu rows; random forest, out-of-bag R^2 %.3f).\n"
                "   Permutation: drop of the out-of-bag R^2 when the feature is shuffled; impurity:\n"
                "   share of the forest's variance reduction; Spearman: rank correlation with the\n"
@@ -45,15 +46,17 @@ static void print_importance(FILE *f, const rank_result *r)
         cli_print_text(f, r->constant[i]);
         fputs(i + 1 < r->n_constant ? "" : "\n", f);
     }
-    free(order);
 }
 
 static void print_k(FILE *f, const rank_args *a, const rank_result *r)
 {
     const char *why = rank_k_reason(r);
     uint32_t k = (uint32_t)accelsel_cluster_model_k(r->model);
-    fprintf(f, "\n2. Number of groups: %u (%s, seed %llu): %s.\n", k,
-            a->algorithm == ACCELSEL_CLUSTER_WARD ? "Ward" : "k-means, 10 restarts",
+    accelsel_cluster_options co = ACCELSEL_CLUSTER_OPTIONS_INIT; /* the selection's restarts */
+    char how[64] = "Ward";
+    if (a->algorithm != ACCELSEL_CLUSTER_WARD)
+        snprintf(how, sizeof how, "k-means, %u restarts", co.n_init);
+    fprintf(f, "\n2. Number of groups: %u (%s, seed %llu): %s.\n", k, how,
             (unsigned long long)a->seed, why ? why : "");
     int gap = r->sel != NULL && a->k_by == ACCELSEL_KSELECT_GAP;
     fprintf(f, "   %4s %11s %18s %15s %10s%s\n", "k", "silhouette", "calinski-harabasz",
@@ -80,24 +83,32 @@ static void print_criteria_heads(FILE *f, const rank_result *r)
     }
 }
 
+/* Group @p g's profile cell of @p column. */
+static double cell(const accelsel_selection *sel, size_t g, const char *column)
+{
+    return accelsel_selection_profile_number(sel, (uint32_t)g, column);
+}
+
 /* Any table: each group's size and its median of every criterion. */
 static void print_groups_generic(FILE *f, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     size_t k = accelsel_cluster_model_k(r->model);
     fputs("\n3. Groups (medians over each group's rows of the criteria)\n   group  size", f);
     print_criteria_heads(f, r);
     fputc('\n', f);
     for (size_t g = 0; g < k; g++) {
-        fprintf(f, "   %5u %5zu", RANK_GROUP(g), rank_profile_size(r, g));
+        fprintf(f, "   %5u %5zu", RANK_GROUP(g), accelsel_selection_group_size(sel, (uint32_t)g));
         for (size_t c = 0; c < r->n_crit; c++)
-            fprintf(f, " %14.6g", rank_profile_number(r, g, r->median_names[c]));
+            fprintf(f, " %14.6g", cell(sel, g, accelsel_selection_median_column(sel, c)));
         fputc('\n', f);
     }
 }
 
 static int print_groups(FILE *f, const rank_result *r)
 {
-    if (!rank_mlperf_shaped(r)) {
+    const accelsel_selection *sel = r->selection;
+    if (!accelsel_selection_mlperf_shaped(sel)) {
         print_groups_generic(f, r);
         return CLI_OK;
     }
@@ -116,12 +127,12 @@ static int print_groups(FILE *f, const rank_result *r)
         cli_table_text(family, sizeof family, mode[0]);
         cli_table_text(cpu, sizeof cpu, mode[1]);
         fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f %6g  %-30s %s\n", RANK_GROUP(g),
-                rank_profile_size(r, g), rank_profile_number(r, g, "accelerators_median"),
-                rank_profile_number(r, g, "time_to_train_min_median"),
-                rank_profile_number(r, g, "efficiency_median"),
-                rank_profile_number(r, g, "throughput_per_accelerator_median"),
-                rank_profile_number(r, g, "accelerator_hours_median"),
-                rank_profile_number(r, g, "host_processor_core_count_median"), family, cpu);
+                accelsel_selection_group_size(sel, (uint32_t)g),
+                cell(sel, g, "accelerators_median"),
+                cell(sel, g, "time_to_train_min_median"), cell(sel, g, "efficiency_median"),
+                cell(sel, g, "throughput_per_accelerator_median"),
+                cell(sel, g, "accelerator_hours_median"),
+                cell(sel, g, "host_processor_core_count_median"), family, cpu);
     }
     return CLI_OK;
 }
@@ -155,23 +166,26 @@ static void print_tie_rule(FILE *f, const rank_args *a, int tied)
 
 static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     fprintf(f, "\n4. Ranking of the groups: %s on the group medians of ",
-            rank_method_title(a->method));
+            accelsel_rank_method_title(a->method));
     print_criteria(f, r);
     fprintf(f, "\n   %4s %5s %8s\n", "rank", "group", "score");
     size_t n = accelsel_ranking_ranked_count(r->groups);
     int tied = 0;
     for (size_t i = 0; i < n; i++) {
         char label[16];
-        rank_label(label, rank_group_rank(r, i), i, rank_group_rank(r, i + 1));
+        rank_label(label, accelsel_selection_group_rank(sel, i), i,
+                   accelsel_selection_group_rank(sel, i + 1));
         tied |= strchr(label, '=') != NULL;
-        fprintf(f, "   %4s %5u %8.4f\n", label, RANK_GROUP(rank_group_at(r, i)),
-                rank_group_score(r, i));
+        fprintf(f, "   %4s %5u %8.4f\n", label, RANK_GROUP(accelsel_selection_group_at(sel, i)),
+                accelsel_selection_group_score(sel, i));
     }
     print_tie_rule(f, a, tied);
     if (r->sens != NULL)
-        fprintf(f, "   Weights moved at random by up to +-20%% (%zu draws): the first group stays "
-                   "first in %.1f%%; Kendall's tau-b with this order: mean %.3f, min %.3f.\n",
+        fprintf(f, "   Weights moved at random by up to +-%.0f%% (%zu draws): the first group "
+                   "stays first in %.1f%%; Kendall's tau-b with this order: mean %.3f, min %.3f.\n",
+                100.0 * accelsel_sensitivity_perturbation(r->sens),
                 accelsel_sensitivity_samples(r->sens),
                 100.0 * accelsel_sensitivity_top1_fraction(r->sens),
                 accelsel_sensitivity_tau_mean(r->sens), accelsel_sensitivity_tau_min(r->sens));
@@ -194,16 +208,19 @@ static void group_label(const rank_result *r, size_t row, char out[16])
  * the file, else its number). */
 static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
 {
+    const accelsel_selection *sel = r->selection;
     int tied = 0;
     const double *score = accelsel_ranking_scores(r->rows);
     fprintf(f, "   %4s %5s %8s", "rank", "group", "score");
     print_criteria_heads(f, r);
     fputs("  row\n", f);
+    const size_t *order = accelsel_selection_row_order(sel);
     for (size_t i = 0; i < top; i++) {
-        size_t row = rank_row_at(r, i);
+        size_t row = order[i];
         char group[16], label[16];
         group_label(r, row, group);
-        rank_label(label, rank_row_rank(r, i), i, i + 1 < top ? rank_row_rank(r, i + 1) : 0);
+        rank_label(label, accelsel_selection_row_rank(sel, row), i,
+                   i + 1 < top ? accelsel_selection_row_rank(sel, order[i + 1]) : 0);
         tied |= strchr(label, '=') != NULL;
         fprintf(f, "   %4s %5s %8.4f", label, group, score[row]);
         for (size_t c = 0; c < r->n_crit; c++)
@@ -225,11 +242,12 @@ static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
 
 static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     size_t n = accelsel_ranking_ranked_count(r->rows), top = a->top < n ? a->top : n;
     const double *score = accelsel_ranking_scores(r->rows);
-    int mlperf = rank_mlperf_shaped(r), tied = 0;
+    int mlperf = accelsel_selection_mlperf_shaped(sel), tied = 0;
     fprintf(f, "\n5. Top %zu of %zu %s (%s on each %s, same criteria)\n", top, n,
-            mlperf ? "configurations" : "rows", rank_method_title(a->method),
+            mlperf ? "configurations" : "rows", accelsel_rank_method_title(a->method),
             mlperf ? "configuration" : "row");
     if (!mlperf) {
         print_tie_rule(f, a, print_rows_generic(f, r, top));
@@ -237,13 +255,15 @@ static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
     }
     fprintf(f, "   %4s %5s %8s %7s %8s %10s %10s  %s\n", "rank", "group", "score", "round",
             "accel.", "time (min)", "efficiency", "system");
+    const size_t *order = accelsel_selection_row_order(sel);
     for (size_t i = 0; i < top; i++) {
-        size_t row = rank_row_at(r, i);
+        size_t row = order[i];
         const char *name = rank_row_text(r, row, "system_name");
         char group[16], label[16], round[64];
         cli_table_text(round, sizeof round, or_dash(rank_row_text(r, row, "round")));
         group_label(r, row, group);
-        rank_label(label, rank_row_rank(r, i), i, i + 1 < n ? rank_row_rank(r, i + 1) : 0);
+        rank_label(label, accelsel_selection_row_rank(sel, row), i,
+                   i + 1 < n ? accelsel_selection_row_rank(sel, order[i + 1]) : 0);
         tied |= strchr(label, '=') != NULL;
         fprintf(f, "   %4s %5s %8.4f %7s %8g %10.2f %10.3f  ", label, group, score[row], round,
                 rank_row_number(r, row, "accelerators"),
@@ -299,6 +319,7 @@ static void print_row_policy(FILE *f, const rank_args *a, const rank_result *r)
 
 int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
 {
+    const accelsel_selection *sel = r->selection;
     const char *advice = rank_advice(r);
     if (advice == NULL)
         return rank_oom();
@@ -309,9 +330,9 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
     fprintf(f, "%s)\n", a->n_where ? ", --where" : "");
     fputs("(groups numbered from 1; accelsel cluster numbers clusters from 0 and has other "
           "defaults: see its output)\n", f);
-    for (size_t i = 0; i < accelsel_selection_note_count(r->selection); i++) {
+    for (size_t i = 0; i < accelsel_selection_note_count(sel); i++) {
         fputs("Note: ", f);
-        cli_print_text(f, accelsel_selection_note(r->selection, i));
+        cli_print_text(f, accelsel_selection_note(sel, i));
         fputs(".\n", f);
     }
     fputc('\n', f);

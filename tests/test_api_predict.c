@@ -560,7 +560,11 @@ static int what_if_scenario(void *ctx)
     accelsel_predict_request *reqs = NULL, *refs = NULL;
     accelsel_dataset *out = NULL;
     size_t n = 0, k = 0;
-    int rc = accelsel_predict_spec_parse(&spec, "g:16,32,...,64;NVIDIA G:256");
+    uint32_t *counts = NULL;
+    int rc = accelsel_predict_counts_parse(&counts, &n, "1,2,...,4");
+    accelsel_free(counts);
+    if (rc == 0)
+        rc = accelsel_predict_spec_parse(&spec, "g:16,32,...,64;NVIDIA G:256");
     if (rc == 0)
         rc = accelsel_predict_spec_requests(&reqs, &n, spec, cat, net);
     if (rc == 0)
@@ -600,6 +604,10 @@ START_TEST(what_if_calls)
     assert_einval(accelsel_predict_spec_requests(NULL, &n, spec, cat, net), "out");
     assert_einval(accelsel_predict_spec_requests(&reqs, &n, NULL, cat, net), "spec");
     accelsel_predict_spec_free(spec);
+    uint32_t *counts = (uint32_t *)&counts;
+    assert_einval(accelsel_predict_counts_parse(&counts, &n, NULL), "counts");
+    ck_assert_ptr_null(counts);
+    assert_einval(accelsel_predict_counts_parse(NULL, &n, "8"), "out");
     accelsel_predict_request q;
     accelsel_predict_request_init(&q, ACCELSEL_PREDICT_REQUEST_VERSION);
     assert_einval(accelsel_predictor_references(&reqs, &n, NULL, &q, 1), "p");

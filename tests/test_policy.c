@@ -101,6 +101,28 @@ START_TEST(spec_too_many_counts)
 }
 END_TEST
 
+/* The counts alone, as predict --sweep reads them: the same grammar, the
+ * column counted from the list's start. */
+START_TEST(counts_alone)
+{
+    uint32_t *c = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(accelsel_predict_counts_parse(&c, &n, "1,2,4,...,1024"), 0);
+    ck_assert_uint_eq(n, 11);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_uint_eq(c[i], 1u << i);
+    accelsel_free(c);
+    ck_assert_int_eq(accelsel_predict_counts_parse(&c, &n, "16,8"), ACCELSEL_EPARSE);
+    ck_assert_ptr_null(c);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "counts");
+    ck_assert_str_eq(accelsel_last_error()->message,
+                     "column 4: 8 after 16: the counts must increase");
+    ck_assert_int_eq(accelsel_predict_counts_parse(&c, NULL, "8"), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "n");
+}
+END_TEST
+
 static accelsel_catalog *cat;
 static accelsel_predictor *pred;
 static accelsel_network *net;
@@ -336,6 +358,7 @@ static Suite *policy_suite(void)
     tcase_add_loop_test(tc, spec_errors_name_the_position, 0,
                         (int)(sizeof bad_specs / sizeof bad_specs[0]));
     tcase_add_test(tc, spec_too_many_counts);
+    tcase_add_test(tc, counts_alone);
     tcase_add_test(tc, spec_requests_are_systems_or_devices);
     tcase_add_test(tc, references_by_hand);
     tcase_add_test(tc, append_adds_the_reference_row);

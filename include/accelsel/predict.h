@@ -603,6 +603,20 @@ ACCELSEL_API int accelsel_predictor_append_predictions_v2(accelsel_dataset **out
  *  counts per item. h200-sxm-141gb:8,16,64,512;dgx-h100:32 is two items.
  *  @{ */
 
+/** Parse COUNTS alone, the grammar of a spec item's counts (above), as
+ *  `accelsel predict --sweep` takes them: "1,2,4,...,1024".
+ *  @param[out] out     the counts, increasing, freed with accelsel_free(); NULL
+ *                      on failure.
+ *  @param[out] n       number of counts; 0 on failure.
+ *  @param[in]  counts  the text; not kept.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EPARSE for a
+ *          list off the grammar, accelsel_error.field "counts", the message
+ *          giving the 1-based byte column of the term and the term
+ *          ("column 4: 8 after 16: the counts must increase");
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_predict_counts_parse(uint32_t **out, size_t *n, const char *counts);
+
 /** A parsed spec: its items in order, each a name and its counts. */
 typedef struct accelsel_predict_spec accelsel_predict_spec;
 

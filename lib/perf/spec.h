@@ -11,7 +11,7 @@
 #define ASEL_SPEC_MAX_COUNTS 4096
 
 typedef struct asel_spec_item {
-    char *name;       /* owned */
+    char *name;       /* owned; NULL for a list of counts alone */
     uint32_t *counts; /* owned; increasing */
     size_t n;
 } asel_spec_item;
@@ -27,7 +27,8 @@ struct accelsel_predict_spec {
  * every option (8 or 8e0), and "..." continuing the series of the two or
  * three terms before it (a constant difference or a whole ratio) up to
  * the term after it. 0; ACCELSEL_EPARSE naming the item, the column and
- * the text, field "spec"; ACCELSEL_ENOMEM. */
+ * the text, field "spec" (a list alone: the column, field "counts");
+ * ACCELSEL_ENOMEM. The counts are @p it's even on failure. */
 int asel_spec_parse_counts(asel_spec_item *it, const char *text, size_t len, size_t column);
 
 #endif

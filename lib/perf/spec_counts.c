@@ -16,8 +16,11 @@ typedef struct count_list {
     size_t start, column; /* column: 1-based, of the term being read */
 } count_list;
 
+/* A list of an item names the item; a list alone, accelsel_predict_counts_parse(). */
 static int fail(const count_list *c, const char *what)
 {
+    if (c->it->name == NULL)
+        return asel_error_field(ACCELSEL_EPARSE, "counts", "column %zu: %s", c->column, what);
     return asel_error_field(ACCELSEL_EPARSE, "spec", "the counts of '%.64s', column %zu: %s",
                             c->it->name, c->column, what);
 }
@@ -144,4 +147,25 @@ int asel_spec_parse_counts(asel_spec_item *it, const char *text, size_t len, siz
     if (rc == 0 && pending)
         rc = fail(&c, "'...' needs an end term after it (e.g. 1,2,4,...,1024)");
     return rc;
+}
+
+ACCELSEL_API int accelsel_predict_counts_parse(uint32_t **out, size_t *n, const char *counts)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (n != NULL)
+        *n = 0;
+    const char *bad = out == NULL ? "out" : n == NULL ? "n" : counts == NULL ? "counts" : NULL;
+    if (bad != NULL)
+        return asel_error_field(ACCELSEL_EINVAL, bad,
+                                "accelsel_predict_counts_parse: invalid argument '%s'", bad);
+    asel_spec_item it = { NULL, NULL, 0 };
+    int rc = asel_spec_parse_counts(&it, counts, strlen(counts), 0);
+    if (rc != 0) {
+        asel_free(it.counts);
+        return rc;
+    }
+    *out = it.counts;
+    *n = it.n;
+    return 0;
 }

@@ -619,17 +619,19 @@ int cli_cluster(int argc, char **argv)
         fputs(usage_text, stdout);
         return CLI_OK;
     }
+    accelsel_cluster_options d = ACCELSEL_CLUSTER_OPTIONS_INIT; /* the library's defaults */
     cl_args a = {.features = default_features,
-                 .k_min = 5,
-                 .k_max = 5,
-                 .n_init = 10,
-                 .max_iter = 300,
+                 .k_min = d.k,
+                 .k_max = d.k,
+                 .n_init = d.n_init,
+                 .max_iter = d.max_iter,
                  .criterion = ACCELSEL_KSELECT_SILHOUETTE,
                  .format = CLI_FORMAT_TABLE,
-                 .algorithm = ACCELSEL_CLUSTER_KMEANS,
+                 .algorithm = d.algorithm,
                  .missing = ACCELSEL_MISSING_DROP,
                  .standardize = 1,
-                 .tol = 1e-4};
+                 .seed = d.seed,
+                 .tol = d.tol};
     int status = parse_args(argc, argv, &a);
     int k_given = 0;
     for (int i = 1; i < argc; i++)

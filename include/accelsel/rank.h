@@ -148,7 +148,8 @@ typedef struct accelsel_rank_options {
 
 #define ACCELSEL_RANK_OPTIONS_VERSION 2
 #define ACCELSEL_RANK_OPTIONS_INIT                                                                 \
-    { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE, 0, ACCELSEL_RANK_TIES_DOMINANCE, 0 }
+    { ACCELSEL_RANK_OPTIONS_VERSION, ACCELSEL_RANK_MISSING_EXCLUDE, 0,                            \
+      ACCELSEL_RANK_TIES_DOMINANCE, 0 }
 
 /** Fill @p opts with the defaults of @p version.
  *  @param[out] opts     the options to fill; untouched on failure.

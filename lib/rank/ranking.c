@@ -159,7 +159,8 @@ static int rank_rows(accelsel_ranking *r, int shared, size_t *iscratch, double *
     for (size_t i = 0, prev = 0; i < m; i++) {
         size_t row = r->rows[r->order[i]];
         r->scores[row] = score[r->order[i]];
-        r->ranks[row] = shared && i > 0 && r->scores[row] == r->scores[prev] ? r->ranks[prev] : i + 1;
+        int tie = shared && i > 0 && r->scores[row] == r->scores[prev];
+        r->ranks[row] = tie ? r->ranks[prev] : i + 1;
         r->order[i] = prev = row;
     }
     return 0;

@@ -1,6 +1,5 @@
 /* The getters of accelsel_selection, and reading its rows. */
 #include <math.h>
-#include <string.h>
 
 #include "select/select_impl.h"
 

@@ -4,12 +4,8 @@
  * gets the same facts told on its own criteria columns. */
 #include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "core/alloc.h"
 #include "core/buf.h"
-#include "core/error.h"
 #include "select/select_impl.h"
 
 #define GROUP(label) ((unsigned)(label) + 1u) /* groups are shown numbered from 1 */
@@ -183,7 +179,8 @@ static void largest_group(asel_buf *b, const accelsel_selection *s, size_t first
                     GROUP(big), accelsel_selection_profile_number(s, big, "accelerators_median"),
                     big == fast ? "train fastest" : "train",
                     accelsel_selection_profile_number(s, big, "time_to_train_min_median"),
-                    accelsel_selection_profile_number(s, big, "efficiency_median"), hours, GROUP(first));
+                    accelsel_selection_profile_number(s, big, "efficiency_median"), hours,
+                    GROUP(first));
 }
 
 /* What the best row is: MLPerf configurations by name, round and figures;

@@ -89,6 +89,27 @@ class AnyTableTest(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn('--criteria', r.stderr)
 
+    def test_each_selection_field_is_blamed_on_its_option(self):
+        # The library names the field; rank names the option, not the field.
+        base = ('rank', '--csv', self.csv)
+        fit = ('--features', 'price,speed', '--criteria', 'price:1:cost,speed:1:benefit')
+        cases = [
+            (('--features', 'price,nope', '--criteria', 'price:1:cost'), '--features'),
+            (fit + ('--variables', 'nope', '--target', 'power'), '--variables'),
+            (fit + ('--target', 'nope'), '--target'),
+            (('--features', 'price,speed', '--criteria', 'nope:1:cost'), '--criteria'),
+            (fit + ('--where', 'vendor=Z'), '--where'),
+            (fit + ('--k-range', '8..9'), '--k-range'),  # 8 rows: at most 7 groups
+            (fit + ('--k', '9'), '--k'),
+        ]
+        for args, option in cases:
+            with self.subTest(option=option):
+                r = run(*base, *args)
+                self.assertNotEqual(r.returncode, 0)
+                self.assertIn('rank: %s: ' % option, r.stderr)
+                field = option.lstrip('-').replace('-range', '_min').replace('-', '_')
+                self.assertNotIn(': %s: ' % field, r.stderr)
+
     def test_target_gives_importance(self):
         r = run('rank', '--csv', self.csv, '--features', 'price,speed', '--criteria',
                 'price:1:cost', '--target', 'price', '--variables', 'speed,power', '--k', '2',
@@ -218,26 +239,41 @@ class TiesTest(unittest.TestCase):
 
 class ProfileTest(unittest.TestCase):
     def test_group_profiles_count_the_most_common_values(self):
-        out = json.loads(run('rank', '--k', '5', '--format', 'json', '--top', '1000').stdout)
+        for k in ('5', '8'):  # 8 groups hold ties of the most common value
+            with self.subTest(k=k):
+                self.check_most_common_values(k)
+
+    def check_most_common_values(self, k):
+        out = json.loads(run('rank', '--k', k, '--format', 'json', '--top', '1000').stdout)
         kept = kept_rows()
         members = collections.defaultdict(list)
         for t in out['top_configurations']:
             members[t['group']].append(kept[t['row']])
         clusters = {c['group']: c for c in out['clusters']}
-        table = run('rank', '--k', '5').stdout
+        with open(os.path.join(ROOT, 'data', 'mlperf_training_resnet.csv'), newline='',
+                  encoding='utf-8') as f:
+            every = list(csv.DictReader(f))
+        table = run('rank', '--k', k).stdout
         section = table.split('\n3. Groups')[1].split('\n4. ')[0]
         lines = [l for l in section.splitlines() if l.strip()[:1].isdigit()]
-        self.assertEqual(len(lines), 5)
+        self.assertEqual(len(lines), int(k))
         for line in lines:
             group = int(line.split()[0])
             rows = members[group]
             for column in ('accelerator_family', 'host_processor_model_name'):
                 counts = collections.Counter(r[column] for r in rows if r[column])
-                value, count = counts.most_common(1)[0]
+                count = max(counts.values())
+                # One tie rule: of the values as common, the one the data
+                # holds first (the order of the CSV file).
+                first = [r[column] for r in every]
+                value = min((v for v in counts if counts[v] == count), key=first.index)
                 cell = '%s %d/%d' % (value, count, len(rows))
                 if list(counts.values()).count(count) > 1:
                     cell += ' (tie)'
                 self.assertIn(cell, line)
+                profile_key = 'accelerator_family' if column == 'accelerator_family' \
+                    else 'host_cpu'
+                self.assertEqual(clusters[group][profile_key], value)
                 missing = sum(1 for r in rows if not r[column])
                 if missing:
                     self.assertIn('%d missing' % missing, line)

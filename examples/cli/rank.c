@@ -41,7 +41,8 @@ static const char usage_text[] =
     "name it so.\n"
     "\n";
 
-/* Two strings: C11 compilers need only take 4095 characters in one. */
+/* Two strings: C11 compilers need only take 4095 characters in one. This
+ * one is a format: print_options() fills in the library's defaults. */
 static const char usage_options[] =
     "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
     "  --na LIST         further spellings of a missing value in FILE, comma-separated;\n"
@@ -53,30 +54,28 @@ static const char usage_options[] =
     "  --features LIST   clustering features, comma-separated; log10(COL) takes the\n"
     "                    logarithm first; numeric features are z-scored, categorical\n"
     "                    ones one-hot; rows missing one are not clustered. Default:\n"
-    "                    log10(accelerators),log10(time_to_train_min),\n"
-    "                    log10(throughput_per_accelerator),efficiency\n"
+    "%s"
     "  --variables LIST  inputs of the variable importance, same syntax (missing\n"
     "                    values imputed by the median or most common level). Default:\n"
-    "                    log10(accelerators),accelerator_family,host_processor_core_count,round\n"
+    "%s"
     "                    (those of them the table has)\n"
     "  --target COL      numeric column (or log10(COL)) whose drivers are measured;\n"
-    "                    default log10(time_to_train_min), and importance is skipped\n"
+    "                    default %s, and importance is skipped\n"
     "                    (with a note) when the table has no time_to_train_min;\n"
     "                    --target '' skips it always\n"
     "  --k N             use N groups\n"
-    "  --k-range A..B    choose k in A..B (default 2..10) by --k-by:\n"
+    "  --k-range A..B    choose k in A..B (default %u..%u) by --k-by:\n"
     "  --k-by C          silhouette (default, highest), ch (Calinski-Harabasz, highest),\n"
     "                    db (Davies-Bouldin, lowest), elbow (of the inertia) or gap\n"
     "                    (gap statistic, 10 uniform references)\n"
-    "  --algorithm A     kmeans (default: k-means++, 10 restarts) or ward\n"
+    "  --algorithm A     kmeans (default: k-means++, %u restarts) or ward\n"
     "  --criteria LIST   COL:WEIGHT:benefit|cost,... on data columns; groups are ranked\n"
     "                    on each criterion's median over the group (COL_median).\n"
-    "                    Default time_to_train_min:2:cost,efficiency:1:benefit,\n"
-    "                    throughput_per_accelerator:1:benefit,accelerator_hours:1:cost\n"
-    "                    (weights 0.4, 0.2, 0.2, 0.2)\n"
+    "%s"
+    "                    (weights %s)\n"
     "  --method M        topsis (default), wsum or pareto (rows of one front tie at 1/front;\n"
     "                    no weight sensitivity, since weights cannot change the fronts)\n"
-    "  --seed N          seed of k-means, the forest and the sensitivity draws; default 42\n"
+    "  --seed N          seed of k-means, the forest and the sensitivity draws; default %llu\n"
     "  --top N           configurations to list; default 10\n"
     "  --format F        table (default); json (one object: settings, importance,\n"
     "                    k_selection, clusters, cluster_ranking, top_configurations,\n"
@@ -370,11 +369,59 @@ static int run(const rank_args *a)
     return status;
 }
 
+/* The comma-separated @p list after @p lead, wrapped at 80 columns under
+ * the option texts' indent of 20. */
+static void wrap_list(char *out, size_t size, const char *lead, const char *list)
+{
+    size_t len = (size_t)snprintf(out, size, "%20s%s", "", lead), col = len;
+    for (const char *p = list; *p != '\0' && len < size;) {
+        size_t item = strcspn(p, ",") + (p[strcspn(p, ",")] == ',');
+        if (col + item > 80 && col > 20 + strlen(lead))
+            len += (size_t)snprintf(out + len, size - len, "\n%20s", ""), col = 20;
+        if (len < size)
+            len += (size_t)snprintf(out + len, size - len, "%.*s", (int)item, p);
+        col += item;
+        p += item;
+    }
+    if (len < size)
+        snprintf(out + len, size - len, "\n");
+}
+
+/* "0.4, 0.2, 0.2, 0.2": the weights of the default criteria, normalised. */
+static void default_weights(char *out, size_t size)
+{
+    accelsel_criterion *c = NULL;
+    size_t n = 0, len = 0;
+    double sum = 0;
+    *out = '\0';
+    if (accelsel_criteria_parse(&c, &n, accelsel_selection_default("criteria")) != 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        sum += c[i].weight;
+    for (size_t i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%g", i ? ", " : "", c[i].weight / sum);
+    accelsel_free(c);
+}
+
+/* The option texts, with the library's defaults. */
+static void print_options(FILE *f)
+{
+    accelsel_selection_options d = ACCELSEL_SELECTION_OPTIONS_INIT;
+    accelsel_cluster_options co = ACCELSEL_CLUSTER_OPTIONS_INIT;
+    char features[512], variables[512], criteria[512], weights[128];
+    wrap_list(features, sizeof features, "", accelsel_selection_default("features"));
+    wrap_list(variables, sizeof variables, "", accelsel_selection_default("variables"));
+    wrap_list(criteria, sizeof criteria, "Default ", accelsel_selection_default("criteria"));
+    default_weights(weights, sizeof weights);
+    fprintf(f, usage_options, features, variables, accelsel_selection_default("target"), d.k_min,
+            d.k_max, co.n_init, criteria, weights, (unsigned long long)d.seed);
+}
+
 int cli_rank(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
         fputs(usage_text, stdout);
-        fputs(usage_options, stdout);
+        print_options(stdout);
         fputs(rank_predictions_usage, stdout);
         return CLI_OK;
     }

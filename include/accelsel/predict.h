@@ -483,7 +483,9 @@ ACCELSEL_API int accelsel_predictor_predict_dataset(accelsel_dataset **out,
                                                     const accelsel_dataset *ds,
                                                     const accelsel_predict_dataset_options *opts);
 
-/** A new dataset: the rows of @p ds followed by one predicted row per request,
+/** A new dataset: the rows of @p ds followed by one predicted row per request
+ *  (without the one-node references that E' needs: see
+ *  accelsel_predictor_append_predictions_v2(), which front ends call),
  *  with every column of @p ds plus `predicted` (0 for the rows of @p ds, 1 for
  *  the new ones). A new row fills accelerator_model_name and accelerator_family
  *  (the device's name), total_accelerators, number_of_nodes,

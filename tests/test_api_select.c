@@ -201,6 +201,8 @@ START_TEST(getters_on_null)
     ck_assert_ptr_null(accelsel_selection_median_column(NULL, 0));
     ck_assert_int_eq(accelsel_selection_mlperf_shaped(NULL), 0);
     ck_assert_ptr_null(accelsel_selection_importance_order(NULL));
+    ck_assert_uint_eq(accelsel_selection_filter_count(NULL), 0);
+    ck_assert_ptr_null(accelsel_selection_filter(NULL, 0));
     const char *value = "x";
     ck_assert_int_eq(accelsel_selection_mode(NULL, 0, "c", &value, NULL, NULL, NULL),
                      ACCELSEL_EINVAL);
@@ -235,6 +237,8 @@ START_TEST(indices_past_the_end)
     ck_assert(isnan(accelsel_selection_profile_number(s, 0, NULL)));
     ck_assert_ptr_null(accelsel_selection_median_column(s, 2));
     ck_assert_str_eq(accelsel_selection_median_column(s, 0), "x_median");
+    ck_assert_uint_eq(accelsel_selection_filter_count(s), 0); /* no filter column */
+    ck_assert_ptr_null(accelsel_selection_filter(s, 0));
     const char *value = NULL;
     ck_assert_int_eq(accelsel_selection_mode(s, 0, NULL, &value, NULL, NULL, NULL),
                      ACCELSEL_EINVAL);

@@ -294,12 +294,15 @@ START_TEST(blank_division_keeps_every_row)
     accelsel_selection_options o = quote_options();
     accelsel_selection *s = run_ok(ds, &o);
     ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), N_QUOTES);
+    ck_assert_uint_eq(accelsel_selection_filter_count(s), 0); /* a blank division filters nothing */
     accelsel_selection_free(s);
     const char *div[N_QUOTES] = {"closed", "open", "closed", "closed", "open", "closed", "closed",
                                  "closed"};
     ck_assert_int_eq(accelsel_dataset_add_categorical(ds, "division_norm", div, N_QUOTES), 0);
     s = run_ok(ds, &o);
     ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 6);
+    ck_assert_uint_eq(accelsel_selection_filter_count(s), 1);
+    ck_assert_str_eq(accelsel_selection_filter(s, 0), "closed division");
     accelsel_selection_free(s);
     /* Numbers where the division's name belongs: a type error, not a filter. */
     ck_assert_int_eq(accelsel_dataset_add_numeric(ds, "division_norm", price, N_QUOTES), 0);
@@ -372,6 +375,13 @@ START_TEST(readme_findings)
     ck_assert_uint_eq(accelsel_selection_rows_in(s), 343);
     ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 275);
     ck_assert_uint_eq(accelsel_selection_note_count(s), 0);
+    /* The built-in data has every filter column, and some rows say their division. */
+    static const char *const filters[] = {"time to train > 0", "accelerators > 0",
+                                          "closed division", "unique logs"};
+    ck_assert_uint_eq(accelsel_selection_filter_count(s), 4);
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_str_eq(accelsel_selection_filter(s, i), filters[i]);
+    ck_assert_ptr_null(accelsel_selection_filter(s, 4));
     ck_assert_uint_eq(accelsel_cluster_model_k(accelsel_selection_model(s)), 2);
     ck_assert_double_eq_tol(accelsel_cluster_model_silhouette(accelsel_selection_model(s)), 0.557,
                             5e-4);

@@ -300,20 +300,15 @@ static int print_wrapped(FILE *f, const char *raw)
     return CLI_OK;
 }
 
-/* The filters of the row policy that applied: those whose column the data has. */
+/* The filters of the row policy that applied, as the selection says. */
 static void print_row_policy(FILE *f, const rank_args *a, const rank_result *r)
 {
-    static const char *const filters[][2] = {{"time_to_train_min", "time to train > 0"},
-                                             {"total_accelerators", "accelerators > 0"},
-                                             {"division_norm", "closed division"},
-                                             {"same_runs_as", "unique logs"}};
-    size_t shown = 0, col;
-    for (size_t i = 0; a->rows != ACCELSEL_SELECTION_ROWS_ALL && i < 4; i++)
-        if (accelsel_dataset_column_index(r->ds, filters[i][0], &col) == 0)
-            fprintf(f, "%s%s", shown++ ? ", " : "", filters[i][1]);
-    if (shown == 0)
+    size_t n = accelsel_selection_filter_count(r->selection);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%s", i ? ", " : "", accelsel_selection_filter(r->selection, i));
+    if (n == 0)
         fputs(a->rows == ACCELSEL_SELECTION_ROWS_ALL ? "all rows"
-                                                     : "all rows: no column of the row filters",
+                                                     : "all rows: no row filter applies",
               f);
 }
 

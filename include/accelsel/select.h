@@ -184,6 +184,13 @@ ACCELSEL_API size_t accelsel_selection_rows_in(const accelsel_selection *s);
 /** The rows the method worked on, with the derived columns (and the target
  *  column log10(COL) when the target is written so). */
 ACCELSEL_API const accelsel_dataset *accelsel_selection_dataset(const accelsel_selection *s);
+/** The filters of ACCELSEL_SELECTION_ROWS_KEPT that applied, in order, as
+ *  English phrases: "time to train > 0", "accelerators > 0", "closed
+ *  division", "unique logs" (each where its column exists, the division
+ *  where some row has one); none under ACCELSEL_SELECTION_ROWS_ALL. NULL
+ *  past the end. */
+ACCELSEL_API size_t accelsel_selection_filter_count(const accelsel_selection *s);
+ACCELSEL_API const char *accelsel_selection_filter(const accelsel_selection *s, size_t i);
 /** What was skipped, clamped or left out, one English sentence each. */
 ACCELSEL_API size_t accelsel_selection_note_count(const accelsel_selection *s);
 ACCELSEL_API const char *accelsel_selection_note(const accelsel_selection *s, size_t i);

@@ -19,23 +19,31 @@ static int step(accelsel_dataset **ds, accelsel_dataset *next, int rc, const cha
     return 0;
 }
 
+/* The filters of ACCELSEL_SELECTION_ROWS_KEPT, in the order they apply;
+ * bit i of a filter mask says that filter i applied. */
+static const char *const filter_names[] = {"time to train > 0", "accelerators > 0",
+                                           "closed division", "unique logs"};
+enum { FILTER_TIME, FILTER_ACCELERATORS, FILTER_CLOSED, FILTER_UNIQUE, N_FILTERS };
+
 /* Keep rows whose numeric column @p name is above 0 (missing never is). */
-static int keep_positive(accelsel_dataset **ds, const char *name)
+static int keep_positive(accelsel_dataset **ds, const char *name, int filter, uint32_t *mask)
 {
     if (!asel_sel_has(*ds, name))
         return 0;
+    *mask |= 1u << filter;
     accelsel_dataset *next = NULL;
     int rc = accelsel_dataset_filter_range(&next, *ds, name, nextafter(0.0, 1.0), INFINITY);
     return step(ds, next, rc, "rows");
 }
 
 /* Keep rows whose logs are not copies of an earlier row's. */
-static int keep_unique_logs(accelsel_dataset **ds)
+static int keep_unique_logs(accelsel_dataset **ds, uint32_t *mask)
 {
     size_t col;
     if (!asel_sel_has(*ds, "same_runs_as") ||
         accelsel_dataset_column_index(*ds, "same_runs_as", &col) != 0)
         return 0;
+    *mask |= 1u << FILTER_UNIQUE;
     size_t n = accelsel_dataset_rows(*ds), m = 0, *keep;
     if (asel_alloc_array(&keep, n ? n : 1, sizeof *keep) != 0)
         return ACCELSEL_ENOMEM;
@@ -52,7 +60,7 @@ static int keep_unique_logs(accelsel_dataset **ds)
  * blank throughout (so read as numeric) says nothing of the division, and
  * one of numbers is not a division. (asel_sel_has first: a failed lookup
  * would record an error on a successful call.) */
-static int keep_closed(accelsel_dataset **ds)
+static int keep_closed(accelsel_dataset **ds, uint32_t *mask)
 {
     size_t col;
     if (!asel_sel_has(*ds, "division_norm") ||
@@ -62,19 +70,20 @@ static int keep_closed(accelsel_dataset **ds)
     if (accelsel_dataset_column_type(*ds, col) == ACCELSEL_COLUMN_NUMERIC)
         return asel_error_field(ACCELSEL_ETYPE, "rows", "column 'division_norm' holds numbers; "
                                 "the division filter keeps the rows marked 'closed'");
+    *mask |= 1u << FILTER_CLOSED;
     accelsel_dataset *next = NULL;
     int rc = accelsel_dataset_filter_equal(&next, *ds, "division_norm", "closed");
     return step(ds, next, rc, "rows");
 }
 
-static int kept_rows(accelsel_dataset **ds)
+static int kept_rows(accelsel_dataset **ds, uint32_t *mask)
 {
-    int rc = keep_positive(ds, "time_to_train_min");
+    int rc = keep_positive(ds, "time_to_train_min", FILTER_TIME, mask);
     if (rc == 0)
-        rc = keep_positive(ds, "total_accelerators");
+        rc = keep_positive(ds, "total_accelerators", FILTER_ACCELERATORS, mask);
     if (rc == 0)
-        rc = keep_closed(ds);
-    return rc == 0 ? keep_unique_logs(ds) : rc;
+        rc = keep_closed(ds, mask);
+    return rc == 0 ? keep_unique_logs(ds, mask) : rc;
 }
 
 /* Derived metrics where the data has the time and the accelerators, with
@@ -107,7 +116,17 @@ static int derive(accelsel_selection *s)
         return ACCELSEL_ENOMEM;
     accelsel_dataset *next = NULL;
     int rc = accelsel_dataset_derive(&next, ds, &o);
-    return step(&s->ds, next, rc, "derived metrics");
+    if (rc == ACCELSEL_ENOMEM)
+        return rc;
+    if (rc != 0) {
+        /* no option is at fault: the step is named in the message instead */
+        char why[ASEL_MSG_MAX];
+        snprintf(why, sizeof why, "%s", accelsel_last_error()->message);
+        return asel_error(rc, "derived metrics: %s", why);
+    }
+    accelsel_dataset_free(s->ds);
+    s->ds = next;
+    return 0;
 }
 
 static int apply_where(accelsel_selection *s, const accelsel_selection_options *o)
@@ -137,6 +156,22 @@ static int copy_rows(accelsel_dataset **out, const accelsel_dataset *data)
     return rc;
 }
 
+/* The rows of @p in that policy @p rows keeps into *out; @p mask gets the
+ * filters that applied. */
+static int keep(accelsel_dataset **out, const accelsel_dataset *in, int32_t rows, uint32_t *mask)
+{
+    accelsel_dataset *ds = NULL;
+    int rc = copy_rows(&ds, in);
+    if (rc == 0 && rows == ACCELSEL_SELECTION_ROWS_KEPT)
+        rc = kept_rows(&ds, mask);
+    if (rc != 0) {
+        accelsel_dataset_free(ds);
+        return rc;
+    }
+    *out = ds;
+    return 0;
+}
+
 ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const accelsel_dataset *in,
                                               int32_t rows)
 {
@@ -148,16 +183,24 @@ ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const acce
     if (rows != ACCELSEL_SELECTION_ROWS_KEPT && rows != ACCELSEL_SELECTION_ROWS_ALL)
         return asel_error_field(ACCELSEL_EINVAL, "rows", "accelsel_selection_keep_rows: unknown "
                                 "row policy %d", (int)rows);
-    accelsel_dataset *ds = NULL;
-    int rc = copy_rows(&ds, in);
-    if (rc == 0 && rows == ACCELSEL_SELECTION_ROWS_KEPT)
-        rc = kept_rows(&ds);
-    if (rc != 0) {
-        accelsel_dataset_free(ds);
-        return rc;
-    }
-    *out = ds;
-    return 0;
+    uint32_t mask = 0;
+    return keep(out, in, rows, &mask);
+}
+
+ACCELSEL_API size_t accelsel_selection_filter_count(const accelsel_selection *s)
+{
+    size_t n = 0;
+    for (int i = 0; s != NULL && i < N_FILTERS; i++)
+        n += (s->filters >> i) & 1u;
+    return n;
+}
+
+ACCELSEL_API const char *accelsel_selection_filter(const accelsel_selection *s, size_t i)
+{
+    for (int f = 0; s != NULL && f < N_FILTERS; f++)
+        if (((s->filters >> f) & 1u) && i-- == 0)
+            return filter_names[f];
+    return NULL;
 }
 
 int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
@@ -166,7 +209,7 @@ int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
     s->rows_in = accelsel_dataset_rows(data);
     if (s->rows_in == 0)
         return asel_error_field(ACCELSEL_EEMPTY, "rows", "the data has no rows");
-    int rc = accelsel_selection_keep_rows(&s->ds, data, o->rows);
+    int rc = keep(&s->ds, data, o->rows, &s->filters);
     if (rc == 0 && accelsel_dataset_rows(s->ds) == 0)
         return asel_error_field(ACCELSEL_EEMPTY, "rows", "no row has a time to train and "
                                 "accelerators above 0 in the closed division");

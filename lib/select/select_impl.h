@@ -9,6 +9,7 @@
 
 struct accelsel_selection {
     size_t rows_in;
+    uint32_t filters;                 /* the row filters that applied, a bit each */
     accelsel_dataset *ds;             /* kept rows with derived columns */
     char **notes;                     /* what was skipped or clamped */
     size_t n_notes, cap_notes;

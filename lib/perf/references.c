@@ -47,29 +47,45 @@ static int same(of_what a, of_what b)
     return a.system == b.system && a.index == b.index;
 }
 
-/* The one-node reference of the requests of what @p v[i] is of, if its
- * first (its smallest, first on ties) spans several nodes and none is one
- * node: 1 with *ref set; 0 if none is needed. */
-static int reference_of(const predicted *v, size_t n, size_t i, accelsel_predict_request *ref)
+/* The requests of one system or device: its smallest (the first on ties)
+ * and whether one of them is one node. */
+typedef struct of_rows {
+    of_what of;
+    size_t smallest;
+    int has_one_node;
+} of_rows;
+
+/* The systems and devices of @p v in order of first appearance, in @p k
+ * (room for @p n); their number. Linear in the requests times the names,
+ * which the catalog bounds. */
+static size_t group_rows(const predicted *v, size_t n, of_rows *k)
 {
-    size_t m = i;
-    for (size_t j = 0; j < n; j++) {
-        if (!same(v[j].of, v[i].of))
-            continue;
-        if (j < i || v[j].res.nodes == 1)
-            return 0; /* an earlier request had the say, or one node is there */
-        if (v[j].res.count < v[m].res.count)
-            m = j;
+    size_t nk = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t g = 0;
+        while (g < nk && !same(k[g].of, v[i].of))
+            g++;
+        if (g == nk)
+            k[nk++] = (of_rows){ v[i].of, i, 0 };
+        if (v[i].res.count < v[k[g].smallest].res.count)
+            k[g].smallest = i;
+        k[g].has_one_node |= v[i].res.nodes == 1;
     }
-    if (v[m].res.nodes <= 1)
-        return 0;
-    const accelsel_prediction *r = &v[m].res;
-    *ref = v[m].q;
-    ref->nodes = 1;
-    ref->count = ref->system != NULL ? 0 : r->per_node;
-    if (ref->global_batch > 0) /* the same samples per device */
-        ref->global_batch = fmax(r->per_node, round(ref->global_batch / r->count * r->per_node));
-    return 1;
+    return nk;
+}
+
+/* The one-node reference of request @p m, the smallest of its system or
+ * device: a copy at one node, a global batch it sets scaled to the same
+ * samples per device. */
+static accelsel_predict_request reference_of(const predicted *m)
+{
+    const accelsel_prediction *r = &m->res;
+    accelsel_predict_request ref = m->q;
+    ref.nodes = 1;
+    ref.count = ref.system != NULL ? 0 : r->per_node;
+    if (ref.global_batch > 0)
+        ref.global_batch = fmax(r->per_node, round(ref.global_batch / r->count * r->per_node));
+    return ref;
 }
 
 /* The requests of @p reqs predicted, in @p v (@p n of them). */
@@ -96,11 +112,14 @@ ACCELSEL_API int accelsel_predictor_references(accelsel_predict_request **out, s
         return asel_error_field(ACCELSEL_EINVAL, bad,
                                 "accelsel_predictor_references: invalid argument '%s'", bad);
     predicted *v = asel_calloc(n ? n : 1, sizeof *v);
+    of_rows *rows = asel_calloc(n ? n : 1, sizeof *rows);
     accelsel_predict_request *refs = asel_calloc(n ? n : 1, sizeof *refs);
-    int rc = v != NULL && refs != NULL ? predict_each(p, reqs, n, v) : asel_enomem();
-    size_t k = 0;
-    for (size_t i = 0; rc == 0 && i < n; i++)
-        k += (size_t)reference_of(v, n, i, &refs[k]);
+    int rc = v && rows && refs ? predict_each(p, reqs, n, v) : asel_enomem();
+    size_t k = 0, nk = rc == 0 ? group_rows(v, n, rows) : 0;
+    for (size_t g = 0; g < nk; g++)
+        if (!rows[g].has_one_node && v[rows[g].smallest].res.nodes > 1)
+            refs[k++] = reference_of(&v[rows[g].smallest]);
+    asel_free(rows);
     asel_free(v);
     if (rc != 0) {
         asel_free(refs);

@@ -66,13 +66,13 @@ ACCELSEL_API int accelsel_predict_spec_parse(accelsel_predict_spec **out, const 
     accelsel_predict_spec *s = asel_calloc(1, sizeof *s);
     if (s == NULL)
         return asel_enomem();
-    int rc = 0;
+    int rc;
     size_t len = strlen(spec);
-    for (size_t b = 0, k = 1; rc == 0; k++) {
+    for (size_t b = 0, k = 1;; k++) {
         const char *semi = memchr(spec + b, ';', len - b);
         size_t e = semi != NULL ? (size_t)(semi - spec) : len;
         rc = parse_item(s, spec + b, e - b, b, k);
-        if (semi == NULL)
+        if (rc != 0 || semi == NULL)
             break;
         b = e + 1;
     }

@@ -134,18 +134,24 @@ int asel_spec_parse_counts(asel_spec_item *it, const char *text, size_t len, siz
     it->counts = asel_malloc(ASEL_SPEC_MAX_COUNTS * sizeof *it->counts);
     if (it->counts == NULL)
         return asel_enomem();
-    count_list c = {it, 0, column + 1};
-    int rc = 0, pending = 0;
-    for (size_t b = 0; rc == 0; c.column = column + 1 + b) {
+    count_list c = {it, 0, 0};
+    int rc, pending = 0;
+    for (size_t b = 0;; ) {
         const char *comma = memchr(text + b, ',', len - b);
         size_t e = comma != NULL ? (size_t)(comma - text) : len;
+        c.column = column + 1 + b;
         rc = parse_term(&c, text + b, e - b, &pending);
-        if (comma == NULL)
+        if (rc != 0 || comma == NULL)
             break;
         b = e + 1;
     }
     if (rc == 0 && pending)
         rc = fail(&c, "'...' needs an end term after it (e.g. 1,2,4,...,1024)");
+    /* Room for the largest list while reading; a spec of many short items
+     * keeps only what they hold. */
+    uint32_t *fit = rc == 0 ? asel_realloc(it->counts, it->n * sizeof *fit) : NULL;
+    if (fit != NULL)
+        it->counts = fit;
     return rc;
 }
 

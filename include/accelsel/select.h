@@ -228,7 +228,9 @@ ACCELSEL_API const accelsel_ranking *accelsel_selection_row_ranking(const accels
 /** Ties. Rows (and groups) with equal scores share a rank and are listed by
  *  a secondary criterion: for Pareto fronts (which tie whole fronts) the
  *  TOPSIS closeness on the same criteria, then the row order; for TOPSIS and
- *  the weighted sum the row order. */
+ *  the weighted sum the row order. The rankings above are computed so
+ *  (accelsel_rank_options.shared_ranks 1, ties ACCELSEL_RANK_TIES_TOPSIS or
+ *  _ROW_ORDER), so their own order and ranks are these. */
 /** The ranked rows of accelsel_selection_dataset(), best first, ties in the
  *  order of the secondary criterion; accelsel_ranking_ranked_count() of
  *  accelsel_selection_row_ranking() entries. */

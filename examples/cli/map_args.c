@@ -2,9 +2,10 @@
  * before anything is loaded, solved or written: the ranges here are the
  * library's, so that it refuses no value the command line let through. An
  * option given twice takes its last value, as in the other commands. */
-#include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
+#include "args.h"
 #include "map.h"
 
 static const char usage_text[] =
@@ -13,39 +14,9 @@ static const char usage_text[] =
     "Map a network's layers onto the slots of a multi-accelerator system with the\n"
     "two-level genetic algorithm (designs per slot and layer groups outside,\n"
     "sharding strategy per layer inside), or with one of the baselines.\n"
-    "\n"
-    "  --network NAME|FILE     a zoo model (accelsel network list) or a network YAML file\n"
-    "  --system NAME           a system of the catalog (accelsel catalog list)\n"
-    "  --catalog FILE          a catalog YAML file merged over the built-in catalog\n"
-    "                          (its entries replace built-in entries of the same\n"
-    "                          name; accelsel catalog --help)\n"
-    "  --batch N               samples per batch (default 1)\n"
-    "  --objective O           latency (one batch through the network, default) or\n"
-    "                          throughput (segments on disjoint groups pipeline batches)\n"
-    "  --seed N                seed of the search (default 0); the same seed gives the\n"
-    "                          same mapping at any thread count\n"
-    "  --threads N             evaluation threads (0 = all cores, default)\n"
-    "  --generations N         outer generations (%s)\n"
-    "  --population N          outer population, at least 4 (%s)\n"
-    "  --patience N            stop after N generations without improvement\n"
-    "                          (%s)\n"
-    "                          (--seed to here steer the GA's search: not with\n"
-    "                          --baseline or --evaluate)\n"
-    "  --time-budget S         stop the search after about S seconds, a positive number\n"
-    "                          or inf (no limit): the GA's, a baseline's, and each\n"
-    "                          baseline's that --compare runs, with the best so far\n"
-    "                          (exhaustive refuses); not with --evaluate\n"
-    "  --baseline NAME         map with a baseline instead of the GA: computation-first,\n"
-    "                          h2h, single, data-parallel or exhaustive\n"
-    "  --compare               also run every baseline; print each one's objective\n"
-    "                          (latency, or period under throughput) and the GA's\n"
-    "                          reduction against it, (baseline - ga) / baseline\n"
-    "  --evaluate FILE         evaluate the mapping in FILE instead of searching\n"
-    "  --save FILE             write the mapping as YAML (loadable with --evaluate)\n"
-    "  --format F              table (default), json or yaml\n"
-    "  --gantt FILE.svg        draw slots against time, each layer coloured by strategy\n"
-    "  --plot FILE.svg         draw the best latency per generation, and with --compare\n"
-    "                          the baselines as horizontal lines\n"
+    "\n";
+
+static const char epilog[] =
     "\n"
     "A progress bar is drawn on stderr when stderr is a terminal and the format is\n"
     "table. Ctrl-C stops the search: the best mapping so far is still printed, saved\n"
@@ -53,161 +24,131 @@ static const char usage_text[] =
     "value. Exit status: 0 success, 1 the library refused (its message is printed)\n"
     "or the search was interrupted, 2 bad usage.\n";
 
-/* A default of the library's solve options as the usage says it: "default
- * N" with the value that accelsel_mapping_solve_options_init() sets, or
- * "default: the library's" where it leaves 0 for the library to choose. */
-static const char *default_text(uint64_t v, char buf[32])
+static const char *const objectives[] = {"latency", "throughput", NULL};
+static const char *const formats[] = {"table", "json", "yaml", NULL};
+static const int format_values[] = {CLI_FORMAT_TABLE, CLI_FORMAT_JSON, CLI_FORMAT_YAML};
+
+/* The table of map's options and what parsing needs beside map_args. */
+typedef struct map_table {
+    cli_opt opts[18];
+    cli_command cmd;
+    const char *baselines[16]; /* the library's methods after the GA (method 0) */
+    char baseline_want[256];
+    int baseline;
+} map_table;
+
+/* The baselines the library knows, for --baseline's choices and message. */
+static void baseline_choices(map_table *t)
 {
-    if (v == 0)
-        return "default: the library's";
-    snprintf(buf, 32, "default %llu", (unsigned long long)v);
-    return buf;
+    size_t n = 0;
+    strcpy(t->baseline_want, "one of");
+    for (size_t i = 1; accelsel_mapping_method_name(i) != NULL && n + 1 < 16; i++) {
+        t->baselines[n++] = accelsel_mapping_method_name(i);
+        size_t at = strlen(t->baseline_want);
+        snprintf(t->baseline_want + at, sizeof t->baseline_want - at, "%s %s", i > 1 ? "," : "",
+                 accelsel_mapping_method_name(i));
+    }
+    t->baselines[n] = NULL;
+    t->baseline = -1;
+}
+
+/* @p a holds the library's defaults (INIT) when this is called: the help shows them. */
+static void map_table_init(map_table *t, map_args *a)
+{
+    baseline_choices(t);
+    const cli_opt opts[18] = {
+        {.name = "--network", .kind = CLI_ARG_STRING, .dest = &a->network, .meta = "NAME|FILE",
+         .help = "a zoo model (accelsel network list) or a network YAML file"},
+        {.name = "--system", .kind = CLI_ARG_STRING, .dest = &a->system, .meta = "NAME",
+         .field = "system", .help = "a system of the catalog (accelsel catalog list)"},
+        {.name = "--catalog", .kind = CLI_ARG_STRING, .dest = &a->catalog, .meta = "FILE",
+         .help = "a catalog YAML file merged over the built-in catalog\n(its entries replace "
+                 "built-in entries of the same\nname; accelsel catalog --help)"},
+        {.name = "--batch", .kind = CLI_ARG_UINT, .dest = &a->batch, .meta = "N", .field = "batch",
+         .lo = 1, .hi = 1u << 20, .help = "samples per batch (@D)"},
+        {.name = "--objective", .kind = CLI_ARG_CHOICE, .dest = &a->throughput, .meta = "O",
+         .field = "objective", .choices = objectives,
+         .help = "latency (one batch through the network) or\nthroughput (segments on disjoint "
+                 "groups pipeline batches);\n@D"},
+        {.name = "--seed", .kind = CLI_ARG_UINT, .dest = &a->seed, .meta = "N", .field = "seed",
+         .hi = UINT64_MAX, .given = &a->has_seed,
+         .help = "seed of the search (@D); the same seed gives the\nsame mapping at any thread "
+                 "count"},
+        {.name = "--threads", .kind = CLI_ARG_UINT, .dest = &a->threads, .meta = "N",
+         .field = "n_threads", .hi = 1024, .given = &a->has_threads,
+         .help = "evaluation threads (0 = all cores; @D)"},
+        {.name = "--generations", .kind = CLI_ARG_UINT, .dest = &a->generations, .meta = "N",
+         .field = "generations", .lo = 1, .hi = 1000000, .given = &a->has_generations,
+         .help = "outer generations (@D)"},
+        {.name = "--population", .kind = CLI_ARG_UINT, .dest = &a->population, .meta = "N",
+         .field = "population", .lo = 4, .hi = 100000, .given = &a->has_population,
+         .help = "outer population, at least 4 (@D)"},
+        {.name = "--patience", .kind = CLI_ARG_UINT, .dest = &a->patience, .meta = "N",
+         .field = "patience", .lo = 1, .hi = UINT32_MAX, .given = &a->has_patience,
+         .help = "stop after N generations without improvement\n(@D)\n(--seed to here steer "
+                 "the GA's search: not with\n--baseline or --evaluate)"},
+        {.name = "--time-budget", .kind = CLI_ARG_DOUBLE, .dest = &a->time_budget, .meta = "S",
+         .field = "time_budget_s", .dhi = INFINITY, .lo_open = 1, .given = &a->has_time_budget,
+         .want = "a positive number of seconds or inf",
+         .help = "stop the search after about S seconds, a positive number\nor inf (no limit): "
+                 "the GA's, a baseline's, and each\nbaseline's that --compare runs, with the best "
+                 "so far\n(exhaustive refuses); not with --evaluate"},
+        {.name = "--baseline", .kind = CLI_ARG_CHOICE, .dest = &t->baseline, .meta = "NAME",
+         .field = "method", .choices = t->baselines, .want = t->baseline_want,
+         .help = "map with a baseline instead of the GA: computation-first,\nh2h, single, "
+                 "data-parallel or exhaustive"},
+        {.name = "--compare", .kind = CLI_ARG_FLAG, .dest = &a->compare,
+         .help = "also run every baseline; print each one's objective\n(latency, or period under "
+                 "throughput) and the GA's\nreduction against it, (baseline - ga) / baseline"},
+        {.name = "--evaluate", .kind = CLI_ARG_STRING, .dest = &a->evaluate, .meta = "FILE",
+         .help = "evaluate the mapping in FILE instead of searching"},
+        {.name = "--save", .kind = CLI_ARG_STRING, .dest = &a->save, .meta = "FILE",
+         .help = "write the mapping as YAML (loadable with --evaluate)"},
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
+         .choices = formats, .values = format_values, .help = "table, json or yaml (@D)"},
+        {.name = "--gantt", .kind = CLI_ARG_STRING, .dest = &a->gantt, .meta = "FILE.svg",
+         .help = "draw slots against time, each layer coloured by strategy"},
+        {.name = "--plot", .kind = CLI_ARG_STRING, .dest = &a->plot, .meta = "FILE.svg",
+         .help = "draw the best latency per generation, and with --compare\nthe baselines as "
+                 "horizontal lines"},
+    };
+    memcpy(t->opts, opts, sizeof opts);
+    t->cmd = (cli_command){.name = "map", .usage = usage_text, .epilog = epilog,
+                           .opts = t->opts, .n_opts = 18};
+}
+
+/* The library's defaults, from the INIT values of its options. */
+static void map_defaults(map_args *a)
+{
+    accelsel_mapping_problem_options p = ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT;
+    accelsel_mapping_solve_options s = ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT;
+    memset(a, 0, sizeof *a);
+    a->batch = p.batch;
+    a->throughput = p.objective == ACCELSEL_OBJECTIVE_THROUGHPUT;
+    a->seed = s.seed;
+    a->threads = s.n_threads;
+    a->generations = s.generations;
+    a->population = s.population;
+    a->patience = s.patience;
+    a->time_budget = s.time_budget_s;
+    a->format = CLI_FORMAT_TABLE;
 }
 
 void map_print_usage(FILE *f)
 {
-    accelsel_mapping_solve_options o;
-    accelsel_mapping_solve_options_init(&o, ACCELSEL_MAPPING_SOLVE_OPTIONS_VERSION);
-    char g[32], p[32], s[32];
-    fprintf(f, usage_text, default_text(o.generations, g), default_text(o.population, p),
-            default_text(o.patience, s));
-}
-
-#define FORMATS ((1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON) | (1u << CLI_FORMAT_YAML))
-
-enum { O_NETWORK, O_SYSTEM, O_CATALOG, O_BATCH, O_OBJECTIVE, O_SEED, O_THREADS, O_GENERATIONS,
-       O_POPULATION, O_PATIENCE, O_TIME_BUDGET, O_BASELINE, O_COMPARE, O_EVALUATE, O_SAVE, O_FORMAT, O_GANTT,
-       O_PLOT, O_COUNT };
-
-static const char *const option_names[O_COUNT] = {
-    "--network", "--system", "--catalog", "--batch", "--objective", "--seed", "--threads",
-    "--generations", "--population", "--patience", "--time-budget", "--baseline", "--compare", "--evaluate",
-    "--save", "--format", "--gantt", "--plot"};
-
-static int find_option(const char *arg, size_t len)
-{
-    for (int o = 0; o < O_COUNT; o++)
-        if (strlen(option_names[o]) == len && strncmp(arg, option_names[o], len) == 0)
-            return o;
-    return -1;
-}
-
-static int bad_value(int o, const char *v, const char *want)
-{
-    return cli_usage_error("map: %s must be %s, not '%s'", option_names[o], want, v);
-}
-
-/* A path for an SVG: must end in ".svg" so that a typo cannot overwrite another file. */
-static int svg_path(int o, const char *v, const char **out)
-{
-    if (cli_svg_name("map", option_names[o], v) != CLI_OK)
-        return CLI_USAGE;
-    *out = v;
-    return CLI_OK;
-}
-
-static int uint_value(int o, const char *v, uint64_t lo, uint64_t hi, uint64_t *out, int *has)
-{
-    if (cli_parse_uint(v, lo, hi, out) != 0) {
-        char want[64];
-        snprintf(want, sizeof want, "an integer from %llu to %llu", (unsigned long long)lo,
-                 (unsigned long long)hi);
-        return bad_value(o, v, want);
-    }
-    if (has != NULL)
-        *has = 1;
-    return CLI_OK;
-}
-
-/* Seconds above 0, or inf: the library takes an infinite budget as none.
- * A number too large for a double is refused, not read as inf. */
-static int seconds_value(const char *v, map_args *a)
-{
-    double s;
-    if (cli_parse_number(v, &s) != 0 || s <= 0)
-        return bad_value(O_TIME_BUDGET, v, "a positive number of seconds or inf");
-    a->time_budget = s;
-    a->has_time_budget = 1;
-    return CLI_OK;
-}
-
-static int text_value(int o, const char *v, const char **out)
-{
-    if (*v == '\0')
-        return bad_value(o, v, "non-empty");
-    *out = v;
-    return CLI_OK;
-}
-
-/* A baseline the library knows: its methods after the GA (method 0). */
-static int baseline_value(const char *v, map_args *a)
-{
-    char names[256] = "one of";
-    for (size_t i = 1; accelsel_mapping_method_name(i) != NULL; i++) {
-        if (strcmp(v, accelsel_mapping_method_name(i)) == 0) {
-            a->baseline = v;
-            return CLI_OK;
-        }
-        size_t at = strlen(names);
-        snprintf(names + at, sizeof names - at, "%s %s", i > 1 ? "," : "",
-                 accelsel_mapping_method_name(i));
-    }
-    return bad_value(O_BASELINE, v, names);
-}
-
-static int set_value(int o, const char *v, map_args *a)
-{
-    switch (o) {
-    case O_NETWORK: return text_value(o, v, &a->network);
-    case O_SYSTEM: return text_value(o, v, &a->system);
-    case O_CATALOG: return text_value(o, v, &a->catalog);
-    case O_BASELINE: return baseline_value(v, a);
-    case O_EVALUATE: return text_value(o, v, &a->evaluate);
-    case O_SAVE: return text_value(o, v, &a->save);
-    case O_BATCH: return uint_value(o, v, 1, 1u << 20, &a->batch, NULL);
-    case O_SEED: return uint_value(o, v, 0, UINT64_MAX, &a->seed, &a->has_seed);
-    case O_THREADS: return uint_value(o, v, 0, 1024, &a->threads, &a->has_threads);
-    case O_GENERATIONS: return uint_value(o, v, 1, 1000000, &a->generations, &a->has_generations);
-    case O_POPULATION: return uint_value(o, v, 4, 100000, &a->population, &a->has_population);
-    case O_PATIENCE: return uint_value(o, v, 1, UINT32_MAX, &a->patience, &a->has_patience);
-    case O_TIME_BUDGET: return seconds_value(v, a);
-    case O_GANTT: return svg_path(o, v, &a->gantt);
-    case O_PLOT: return svg_path(o, v, &a->plot);
-    case O_OBJECTIVE:
-        if (strcmp(v, "latency") != 0 && strcmp(v, "throughput") != 0)
-            return bad_value(o, v, "latency or throughput");
-        a->throughput = v[0] == 't';
-        return CLI_OK;
-    default:
-        if ((a->format = cli_parse_format(v, FORMATS)) < 0)
-            return bad_value(o, v, "table, json or yaml");
-        return CLI_OK;
-    }
-}
-
-static int parse_option(int argc, char **argv, int *i, map_args *a)
-{
-    const char *arg = argv[*i];
-    const char *eq = strchr(arg, '=');
-    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-    int o = find_option(arg, len);
-    if (o < 0)
-        return cli_usage_error("map: unknown option '%s' (see accelsel map --help)", arg);
-    if (o == O_COMPARE) {
-        if (eq != NULL)
-            return cli_usage_error("map: %s takes no value", option_names[o]);
-        a->compare = 1;
-        return CLI_OK;
-    }
-    const char *v = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-    if (v == NULL)
-        return cli_usage_error("map: %s needs a value", option_names[o]);
-    return set_value(o, v, a);
+    map_args a;
+    map_table t;
+    map_defaults(&a);
+    map_table_init(&t, &a);
+    cli_args_help(&t.cmd, f);
 }
 
 /* Options that cannot go together, or that need another. */
 static int check_combination(const map_args *a)
 {
+    if ((a->gantt != NULL && cli_svg_name("map", "--gantt", a->gantt) != CLI_OK) ||
+        (a->plot != NULL && cli_svg_name("map", "--plot", a->plot) != CLI_OK))
+        return CLI_USAGE;
     if (a->network == NULL)
         return cli_usage_error("map: --network is required (a zoo name or a YAML file)");
     if (a->system == NULL)
@@ -241,15 +182,13 @@ static int check_combination(const map_args *a)
 
 int map_parse_args(int argc, char **argv, map_args *a)
 {
-    memset(a, 0, sizeof *a);
-    a->batch = 1;
-    a->format = CLI_FORMAT_TABLE;
-    for (int i = 1; i < argc; i++) {
-        int rc = strncmp(argv[i], "-", 1) == 0
-                     ? parse_option(argc, argv, &i, a)
-                     : cli_usage_error("map: unexpected argument '%s'", argv[i]);
-        if (rc != CLI_OK)
-            return rc;
-    }
+    map_table t;
+    map_defaults(a);
+    map_table_init(&t, a);
+    int rc = cli_args_parse(&t.cmd, argc, argv);
+    if (rc != CLI_OK)
+        return rc;
+    if (t.baseline >= 0)
+        a->baseline = t.baselines[t.baseline];
     return check_combination(a);
 }

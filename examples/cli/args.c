@@ -1,0 +1,213 @@
+/* The table-driven argument parser of every command (args.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+
+/* The option of @p c that @p arg names (--name, --name=value or -s). */
+static const cli_opt *find(const cli_command *c, const char *arg, size_t len)
+{
+    for (size_t i = 0; i < c->n_opts; i++) {
+        const cli_opt *o = &c->opts[i];
+        if (strlen(o->name) == len && strncmp(arg, o->name, len) == 0)
+            return o;
+        if (o->short_name != 0 && len == 2 && arg[0] == '-' && arg[1] == o->short_name)
+            return o;
+    }
+    return NULL;
+}
+
+static int bad_value(const cli_command *c, const cli_opt *o, const char *v, const char *want)
+{
+    return cli_usage_error("%s: %s must be %s, not '%s'", c->name, o->name,
+                           o->want != NULL ? o->want : want, v);
+}
+
+static int uint_value(const cli_command *c, const cli_opt *o, const char *v)
+{
+    if (cli_parse_uint(v, o->lo, o->hi, (uint64_t *)o->dest) == 0)
+        return CLI_OK;
+    char want[64];
+    snprintf(want, sizeof want, "an integer from %llu to %llu", (unsigned long long)o->lo,
+             (unsigned long long)o->hi);
+    return bad_value(c, o, v, want);
+}
+
+static int double_value(const cli_command *c, const cli_opt *o, const char *v)
+{
+    double x;
+    if (cli_parse_number(v, &x) != 0 || x < o->dlo || (o->lo_open && x == o->dlo) ||
+        x > o->dhi)
+        return bad_value(c, o, v, "a number in range");
+    *(double *)o->dest = x;
+    return CLI_OK;
+}
+
+/* The choices of @p o as "a, b or c" in @p out. */
+static void choice_names(const cli_opt *o, char *out, size_t cap)
+{
+    size_t n = 0, at = 0;
+    while (o->choices[n] != NULL)
+        n++;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && at < cap; i++) {
+        snprintf(out + at, cap - at, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                 o->choices[i]);
+        at = strlen(out);
+    }
+}
+
+static int choice_value(const cli_command *c, const cli_opt *o, const char *v)
+{
+    for (size_t i = 0; o->choices[i] != NULL; i++)
+        if (strcmp(v, o->choices[i]) == 0) {
+            *(int *)o->dest = o->values != NULL ? o->values[i] : (int)i;
+            return CLI_OK;
+        }
+    char names[256];
+    choice_names(o, names, sizeof names);
+    return bad_value(c, o, v, names);
+}
+
+static int list_value(const cli_opt *o, const char *v)
+{
+    cli_list *l = o->dest;
+    const char **items = realloc(l->items, (l->n + 1) * sizeof *items);
+    if (items == NULL) {
+        fputs("accelsel: out of memory\n", stderr);
+        return CLI_FAIL;
+    }
+    items[l->n++] = v;
+    l->items = items;
+    return CLI_OK;
+}
+
+static int set_value(const cli_command *c, const cli_opt *o, const char *v)
+{
+    if (*v == '\0')
+        return bad_value(c, o, v, "non-empty");
+    switch (o->kind) {
+    case CLI_ARG_UINT: return uint_value(c, o, v);
+    case CLI_ARG_DOUBLE: return double_value(c, o, v);
+    case CLI_ARG_CHOICE: return choice_value(c, o, v);
+    case CLI_ARG_LIST: return list_value(o, v);
+    default: *(const char **)o->dest = v; return CLI_OK;
+    }
+}
+
+static int parse_option(const cli_command *c, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i], *eq = strchr(arg, '=');
+    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+    const cli_opt *o = find(c, arg, len);
+    if (o == NULL)
+        return cli_usage_error("%s: unknown option '%s' (see accelsel %s --help)", c->name, arg,
+                               c->name);
+    if (o->given != NULL)
+        *o->given = 1;
+    if (o->kind == CLI_ARG_FLAG) {
+        if (eq != NULL)
+            return cli_usage_error("%s: %s takes no value", c->name, o->name);
+        *(int *)o->dest = 1;
+        return CLI_OK;
+    }
+    const char *v = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+    if (v == NULL)
+        return cli_usage_error("%s: %s needs a value (see accelsel %s --help)", c->name,
+                               o->name, c->name);
+    return set_value(c, o, v);
+}
+
+static int positional(const cli_command *c, const char *arg)
+{
+    if (c->positional == NULL || *c->n_positional == c->max_positional)
+        return cli_usage_error("%s: unexpected argument '%s'", c->name, arg);
+    c->positional[(*c->n_positional)++] = arg;
+    return CLI_OK;
+}
+
+int cli_args_parse(const cli_command *c, int argc, char **argv)
+{
+    if (c->n_positional != NULL)
+        *c->n_positional = 0;
+    for (int i = 1; i < argc; i++) {
+        int rc = argv[i][0] == '-' && argv[i][1] != '\0' ? parse_option(c, argc, argv, &i)
+                                                         : positional(c, argv[i]);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    return CLI_OK;
+}
+
+int cli_args_help_asked(const cli_command *c, int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv))
+        return 0;
+    cli_args_help(c, stdout);
+    return 1;
+}
+
+/* "default V" for the value @p o holds now. */
+static void default_text(const cli_opt *o, char *out, size_t cap)
+{
+    if (o->kind == CLI_ARG_UINT)
+        snprintf(out, cap, "default %llu", (unsigned long long)*(const uint64_t *)o->dest);
+    else if (o->kind == CLI_ARG_DOUBLE)
+        snprintf(out, cap, "default %g", *(const double *)o->dest);
+    else if (o->kind == CLI_ARG_CHOICE) {
+        int v = *(const int *)o->dest;
+        for (size_t i = 0; o->choices[i] != NULL; i++)
+            if ((o->values != NULL ? o->values[i] : (int)i) == v)
+                snprintf(out, cap, "default %s", o->choices[i]);
+    } else {
+        const char *s = *(const char *const *)o->dest;
+        snprintf(out, cap, "default %s", s != NULL ? s : "none");
+    }
+}
+
+/* The help lines of @p o, each after the indent of the descriptions. */
+static void option_help(const cli_opt *o, FILE *f)
+{
+    char head[64], def[96] = "";
+    snprintf(head, sizeof head, "%s%s%s", o->name, o->meta != NULL ? " " : "",
+             o->meta != NULL ? o->meta : "");
+    fprintf(f, "  %-24s", head);
+    if (strlen(head) > 23)
+        fprintf(f, "\n  %-24s", "");
+    const char *mark = strstr(o->help, "@D");
+    if (mark != NULL)
+        default_text(o, def, sizeof def);
+    for (const char *p = o->help; *p; p++) {
+        if (p == mark) {
+            fputs(def, f);
+            p++;
+        } else if (*p == '\n') {
+            fprintf(f, "\n  %-24s", "");
+        } else {
+            fputc(*p, f);
+        }
+    }
+    fputc('\n', f);
+}
+
+void cli_args_help(const cli_command *c, FILE *f)
+{
+    fputs(c->usage, f);
+    for (size_t i = 0; i < c->n_opts; i++)
+        option_help(&c->opts[i], f);
+    if (c->epilog != NULL)
+        fputs(c->epilog, f);
+}
+
+int cli_args_fail(const cli_command *c, int rc, const char *what)
+{
+    const accelsel_error *e = accelsel_last_error();
+    if (e->code == rc && e->field != NULL)
+        for (size_t i = 0; i < c->n_opts; i++)
+            if (c->opts[i].field != NULL && strcmp(c->opts[i].field, e->field) == 0) {
+                fprintf(stderr, "accelsel: %s: %s: %s (%s)\n", c->name, c->opts[i].name,
+                        e->message, accelsel_status_name(rc));
+                return CLI_FAIL;
+            }
+    return cli_fail(rc, what);
+}

@@ -1,0 +1,78 @@
+/* The one argument parser of the command line: each command declares a table
+ * of its options, and the reading, the number rule, missing values, unknown
+ * options, --help and the help text are done here, the same way for all. */
+#ifndef ACCELSEL_CLI_ARGS_H
+#define ACCELSEL_CLI_ARGS_H
+
+#include "cli.h"
+
+typedef enum cli_arg_kind {
+    CLI_ARG_FLAG,   /* no value: *(int *)dest = 1 */
+    CLI_ARG_UINT,   /* a whole number in [lo, hi]: *(uint64_t *)dest */
+    CLI_ARG_DOUBLE, /* a number in [dlo, dhi], above dlo when lo_open: *(double *)dest */
+    CLI_ARG_STRING, /* non-empty text: *(const char **)dest */
+    CLI_ARG_CHOICE, /* one of choices: *(int *)dest = values[i], or i when values is NULL */
+    CLI_ARG_LIST    /* repeatable non-empty text: appended to *(cli_list *)dest */
+} cli_arg_kind;
+
+/* The values of a repeatable option, in the order given; items is freed
+ * with free() by the command (NULL when none was given). */
+typedef struct cli_list {
+    const char **items;
+    size_t n;
+} cli_list;
+
+/* One option of a command. Only the members its kind reads need be set. */
+typedef struct cli_opt {
+    const char *name;  /* "--batch" */
+    char short_name;   /* 'k' for -k, or 0 */
+    cli_arg_kind kind;
+    void *dest;
+    const char *meta;  /* the value's name in the help, "N", "FILE" */
+    /* Help lines, split by '\n'; "@D" is replaced by "default V" with the
+     * value dest holds before parsing: the command sets it from the
+     * library's *_INIT, so that the help never keeps its own copy. */
+    const char *help;
+    const char *field; /* the options or request member it feeds, or NULL */
+    uint64_t lo, hi;
+    double dlo, dhi;
+    int lo_open;
+    const char *const *choices; /* NULL-terminated */
+    const int *values;
+    const char *want;  /* what a value must be, for messages; else said by kind */
+    int *given;        /* set to 1 when the option is given, or NULL */
+} cli_opt;
+
+/* A command: its name as messages say it ("map", "catalog show"), its
+ * usage lines before the options and the text after them. */
+typedef struct cli_command {
+    const char *name;
+    const char *usage;
+    const char *epilog;
+    const cli_opt *opts;
+    size_t n_opts;
+    /* The first words of argv that are not options, or NULL for none. */
+    const char **positional;
+    size_t max_positional, *n_positional;
+} cli_command;
+
+/* Parse argv[1..argc-1] into the table's destinations. An option given
+ * twice takes its last value (a list keeps each). CLI_OK; CLI_USAGE with
+ * the message printed ("CMD: --name must be ..., not 'v'"); CLI_FAIL out
+ * of memory. Call cli_args_wants_help() first. */
+int cli_args_parse(const cli_command *c, int argc, char **argv);
+
+/* Whether --help or -h is among the arguments; then the help is printed on
+ * stdout, since the command is to do nothing else. */
+int cli_args_help_asked(const cli_command *c, int argc, char **argv);
+
+/* Write the help of @p c: usage, the options with their help lines and
+ * defaults, epilog. */
+void cli_args_help(const cli_command *c, FILE *f);
+
+/* Report the library's refusal @p rc as "accelsel: CMD: --option: message"
+ * when accelsel_last_error() names a field that an option of @p c feeds,
+ * and as cli_fail(rc, what) does otherwise; CLI_FAIL. */
+int cli_args_fail(const cli_command *c, int rc, const char *what);
+
+#endif

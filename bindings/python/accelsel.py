@@ -83,7 +83,7 @@ _lib = _load_library()
 
 class _Error(ctypes.Structure):
     _fields_ = [('code', ctypes.c_int), ('message', ctypes.c_char_p), ('source', ctypes.c_char_p),
-                ('line', ctypes.c_uint32), ('column', ctypes.c_uint32)]
+                ('line', ctypes.c_uint32), ('column', ctypes.c_uint32), ('field', ctypes.c_char_p)]
 
 
 _lib.accelsel_last_error.restype = ctypes.POINTER(_Error)
@@ -102,7 +102,10 @@ class AccelselError(Exception):
     """A libaccelsel call failed.
 
     Attributes: code (negative status), status (its name, e.g. 'ACCELSEL_EPARSE'),
-    message (the library's detail), source, line, column (parse errors).
+    message (the library's detail), source, line, column (parse errors), field
+    (the options or request member at fault as the C header names it, e.g.
+    'features' or 'global_batch'; None when no one field is). str() reads
+    'STATUS: field: message'.
     AccelselError(code, message) is an error the binding finds itself before
     calling the library (an unknown name it looks up), with the status the
     library gives for the same fault."""
@@ -120,7 +123,9 @@ class AccelselError(Exception):
         self.source = err.source.decode('utf-8', 'replace') if same and err.source else None
         self.line = err.line if same else 0
         self.column = err.column if same else 0
-        super().__init__('%s: %s' % (self.status, self.message))
+        self.field = err.field.decode('utf-8', 'replace') if same and err.field else None
+        where = self.field + ': ' if self.field else ''
+        super().__init__('%s: %s%s' % (self.status, where, self.message))
 
 
 def _check(result, func, args):
@@ -1637,7 +1642,8 @@ class _Criterion(ctypes.Structure):
 
 
 class RankOptions(ctypes.Structure):
-    _fields_ = [('version', ctypes.c_uint), ('missing', ctypes.c_uint32), ('pareto_fronts', ctypes.c_uint32)]
+    _fields_ = [('version', ctypes.c_uint), ('missing', ctypes.c_uint32), ('pareto_fronts', ctypes.c_uint32),
+                ('ties', ctypes.c_uint32), ('shared_ranks', ctypes.c_uint32)]
 
 
 class SensitivityOptions(ctypes.Structure):

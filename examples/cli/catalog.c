@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "args.h"
 #include "catalog_print.h"
 
 static const char usage_text[] =
@@ -16,57 +17,48 @@ static const char usage_text[] =
     "  show NAME  the device, design, link or system called NAME (a name or an\n"
     "             alias such as an MLPerf accelerator spelling; case is ignored)\n"
     "  validate   read FILE and report its entries, or the first error with its line\n"
-    "  --catalog FILE  the built-in catalog with FILE merged over it, as in every\n"
-    "                  command: an entry of FILE replaces the built-in entry of its\n"
-    "                  name; an alias of FILE's entry that names a built-in entry\n"
-    "                  that stays is left to that entry, so an entry copied with\n"
-    "                  show NAME --format yaml and renamed adds a device\n"
-    "                  (validate reads FILE on its own)\n"
-    "  --format F      table (default), json or yaml (yaml writes catalog YAML)\n";
+    "\n";
 
 typedef struct catalog_args {
+    const char *words[2]; /* the action and its NAME or FILE */
+    size_t n_words;
     const char *action, *target, *file, *type;
     int format;
 } catalog_args;
 
-static int option(int argc, char **argv, int *i, catalog_args *a)
+static const char *const formats[] = {"table", "json", "yaml", NULL};
+static const int format_values[] = {CLI_FORMAT_TABLE, CLI_FORMAT_JSON, CLI_FORMAT_YAML};
+
+#define CATALOG_N_OPTS 3
+
+static void catalog_table(cli_opt *t, cli_command *c, catalog_args *a)
 {
-    const char *arg = argv[*i];
-    const char *names[] = {"--catalog", "--format", "--type"};
-    for (int k = 0; k < 3; k++) {
-        size_t n = strlen(names[k]);
-        if (strncmp(arg, names[k], n) != 0 || (arg[n] != '\0' && arg[n] != '='))
-            continue;
-        const char *v = arg[n] == '=' ? arg + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-        if (v == NULL)
-            return cli_usage_error("catalog: %s needs a value (see accelsel catalog --help)", arg);
-        if (k == 0)
-            a->file = v;
-        else if (k == 2)
-            a->type = v;
-        else if ((a->format = cli_parse_format(v, 1u << CLI_FORMAT_TABLE | 1u << CLI_FORMAT_JSON |
-                                                      1u << CLI_FORMAT_YAML)) < 0)
-            return cli_usage_error("catalog: unknown format '%s' (table, json or yaml)", v);
-        return CLI_OK;
-    }
-    return cli_usage_error("catalog: unknown option '%s' (see accelsel catalog --help)", arg);
+    const cli_opt opts[CATALOG_N_OPTS] = {
+        {.name = "--type", .kind = CLI_ARG_STRING, .dest = &a->type, .meta = "LIST",
+         .help = "list: only devices, designs, links or systems"},
+        {.name = "--catalog", .kind = CLI_ARG_STRING, .dest = &a->file, .meta = "FILE",
+         .help = "the built-in catalog with FILE merged over it, as in\nevery command: an entry "
+                 "of FILE replaces the\nbuilt-in entry of its name; an alias of FILE's\nentry "
+                 "that names a built-in entry that stays is\nleft to that entry, so an entry "
+                 "copied with\nshow NAME --format yaml and renamed adds a device\n(validate "
+                 "reads FILE on its own)"},
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
+         .choices = formats, .values = format_values,
+         .help = "table, json or yaml (@D; yaml writes catalog\nYAML)"},
+    };
+    memcpy(t, opts, sizeof opts);
+    *c = (cli_command){.name = "catalog", .usage = usage_text, .opts = t,
+                       .n_opts = CATALOG_N_OPTS, .positional = a->words, .max_positional = 2,
+                       .n_positional = &a->n_words};
 }
 
-static int parse(int argc, char **argv, catalog_args *a)
+static int parse(const cli_command *c, int argc, char **argv, catalog_args *a)
 {
-    for (int i = 1; i < argc; i++) {
-        int rc = CLI_OK;
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            rc = option(argc, argv, &i, a);
-        else if (a->action == NULL)
-            a->action = argv[i];
-        else if (a->target == NULL)
-            a->target = argv[i];
-        else
-            rc = cli_usage_error("catalog: unexpected argument '%s'", argv[i]);
-        if (rc != CLI_OK)
-            return rc;
-    }
+    int rc = cli_args_parse(c, argc, argv);
+    if (rc != CLI_OK)
+        return rc;
+    a->action = a->n_words > 0 ? a->words[0] : NULL;
+    a->target = a->n_words > 1 ? a->words[1] : NULL;
     if (a->action == NULL)
         return cli_usage_error("catalog: say list, show NAME or validate FILE (see --help)");
     int wants_target = strcmp(a->action, "list") != 0;
@@ -242,12 +234,13 @@ static int validate(const catalog_args *a)
 
 int cli_catalog(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage_text, stdout);
+    catalog_args a = {.format = CLI_FORMAT_TABLE};
+    cli_opt table[CATALOG_N_OPTS];
+    cli_command c;
+    catalog_table(table, &c, &a);
+    if (cli_args_help_asked(&c, argc, argv))
         return CLI_OK;
-    }
-    catalog_args a = {NULL, NULL, NULL, NULL, CLI_FORMAT_TABLE};
-    int rc = parse(argc, argv, &a);
+    int rc = parse(&c, argc, argv, &a);
     if (rc != CLI_OK)
         return rc;
     if (a.type != NULL && strcmp(a.action, "list") != 0)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "args.h"
 
 static const char usage_text[] =
     "usage: accelsel data [--csv FILE [--na LIST]] [--rows all|kept] [--derive]\n"
@@ -14,81 +14,52 @@ static const char usage_text[] =
     "The table format shows a readable set of the built-in data's columns\n"
     "(round, submitter, system_name, accelerator_family, total_accelerators,\n"
     "time_to_train_min, and with --derive efficiency, throughput_per_accelerator,\n"
-    "accelerator_hours); --columns all shows every column, as csv and json do.\n"
-    "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
-    "  --na LIST         further spellings of a missing value in FILE, comma-separated\n"
-    "                    (empty, NA, N/A and NaN always are)\n"
-    "  --rows P          all (default) or kept: the rows accelsel rank keeps (time to\n"
-    "                    train > 0, accelerators > 0, closed division, unique logs)\n"
-    "  --derive          add accelerators, throughput_img_s_derived,\n"
-    "                    throughput_per_accelerator, speedup, efficiency,\n"
-    "                    accelerator_hours and reference_row, computed on the rows of\n"
-    "                    --rows, before --where; accelsel rank derives with --rows\n"
-    "                    kept, so use it to see the E' that rank uses\n"
-    "  --where EXPR      keep rows where COL equals VALUE, or where numeric COL lies in\n"
-    "                    MIN..MAX (inclusive; either bound may be empty); repeatable\n"
-    "  --columns LIST    show only these columns, in this order (comma-separated), or all\n"
-    "  --format F        table (default), csv or json\n"
-    "  --raw             with csv: write the cells as they are; by default control\n"
-    "                    characters are written as tables show them (\\x1b, \\r, \\n,\n"
-    "                    a backslash doubled), so that no cell sends an escape\n"
-    "                    sequence to a terminal\n";
+    "accelerator_hours); --columns all shows every column, as csv and json do.\n";
 
 typedef struct data_args {
     const char *csv, *na, *columns;
     int derive, format, rows;
-    const char **where;
-    size_t n_where;
+    cli_list where;
     int raw; /* --raw: CSV cells as they are */
 } data_args;
 
-/* The value of option argv[*i]: after '=' in the same word, else the next word. */
-static const char *value_of(int argc, char **argv, int *i, const char *name)
-{
-    const char *eq = strchr(argv[*i], '=');
-    if (eq != NULL)
-        return eq + 1;
-    if (*i + 1 >= argc) {
-        cli_usage_error("data: %s needs a value (see accelsel data --help)", name);
-        return NULL;
-    }
-    return argv[++*i];
-}
+static const char *const row_names[] = {"all", "kept", NULL};
+static const int row_values[] = {ACCELSEL_SELECTION_ROWS_ALL, ACCELSEL_SELECTION_ROWS_KEPT};
+static const char *const formats[] = {"table", "csv", "json", NULL};
 
-static int parse_one(int argc, char **argv, int *i, data_args *a)
+#define DATA_N_OPTS 8
+
+static void data_table(cli_opt *t, cli_command *c, data_args *a)
 {
-    const char *arg = argv[*i], *v = NULL;
-    if (strcmp(arg, "--derive") == 0) {
-        a->derive = 1;
-        return CLI_OK;
-    }
-    if (strcmp(arg, "--raw") == 0) {
-        a->raw = 1;
-        return CLI_OK;
-    }
-    if (cli_is_opt(arg, "--csv") || cli_is_opt(arg, "--na") || cli_is_opt(arg, "--where") ||
-        cli_is_opt(arg, "--columns") || cli_is_opt(arg, "--format") || cli_is_opt(arg, "--rows")) {
-        if ((v = value_of(argc, argv, i, arg)) == NULL)
-            return CLI_USAGE;
-    } else {
-        return cli_usage_error("data: unknown option '%s' (see accelsel data --help)", arg);
-    }
-    if (cli_is_opt(arg, "--csv"))
-        a->csv = v;
-    else if (cli_is_opt(arg, "--na"))
-        a->na = v;
-    else if (cli_is_opt(arg, "--where"))
-        a->where[a->n_where++] = v;
-    else if (cli_is_opt(arg, "--columns"))
-        a->columns = v;
-    else if (cli_is_opt(arg, "--rows")) {
-        if (strcmp(v, "all") != 0 && strcmp(v, "kept") != 0)
-            return cli_usage_error("data: --rows '%s' is not all or kept", v);
-        a->rows = strcmp(v, "kept") == 0 ? ACCELSEL_SELECTION_ROWS_KEPT : ACCELSEL_SELECTION_ROWS_ALL;
-    }
-    else if ((a->format = cli_parse_format(v, 7u)) < 0)
-        return cli_usage_error("data: unknown format '%s' (table, csv or json)", v);
-    return CLI_OK;
+    const cli_opt opts[DATA_N_OPTS] = {
+        {.name = "--csv", .kind = CLI_ARG_STRING, .dest = &a->csv, .meta = "FILE",
+         .help = "read FILE (RFC 4180, header row) instead of the\nbuilt-in data"},
+        {.name = "--na", .kind = CLI_ARG_STRING, .dest = &a->na, .meta = "LIST",
+         .field = "na_values", .help = "further spellings of a missing value in FILE,\n"
+                                       "comma-separated (empty, NA, N/A and NaN\nalways are)"},
+        {.name = "--rows", .kind = CLI_ARG_CHOICE, .dest = &a->rows, .meta = "P",
+         .field = "rows", .choices = row_names, .values = row_values,
+         .help = "all or kept (@D): kept is the rows accelsel\nrank keeps (time to train > 0, "
+                 "accelerators > 0,\nclosed division, unique logs)"},
+        {.name = "--derive", .kind = CLI_ARG_FLAG, .dest = &a->derive,
+         .help = "add accelerators, throughput_img_s_derived,\nthroughput_per_accelerator, "
+                 "speedup, efficiency,\naccelerator_hours and reference_row, computed on\nthe "
+                 "rows of --rows, before --where; accelsel\nrank derives with --rows kept, so "
+                 "use it to see\nthe E' that rank uses"},
+        {.name = "--where", .kind = CLI_ARG_LIST, .dest = &a->where, .meta = "EXPR",
+         .help = "keep rows where COL equals VALUE, or where numeric\nCOL lies in MIN..MAX "
+                 "(inclusive; either bound\nmay be empty); repeatable"},
+        {.name = "--columns", .kind = CLI_ARG_STRING, .dest = &a->columns, .meta = "LIST",
+         .help = "show only these columns, in this order\n(comma-separated), or all"},
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
+         .choices = formats, .help = "table, csv or json (@D)"},
+        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw,
+         .help = "with csv: write the cells as they are; by default\ncontrol characters are "
+                 "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so "
+                 "that\nno cell sends an escape sequence to a terminal"},
+    };
+    memcpy(t, opts, sizeof opts);
+    *c = (cli_command){.name = "data", .usage = usage_text, .opts = t, .n_opts = DATA_N_OPTS};
 }
 
 /* Replace *ds by the dataset @p next made from it (or keep it on failure). */
@@ -189,8 +160,8 @@ static int run(const data_args *a)
         rc = accelsel_dataset_derive(&next, ds, NULL);
         status = step(&ds, next, rc, "--derive");
     }
-    for (size_t i = 0; i < a->n_where && status == CLI_OK; i++)
-        status = cli_filter(&ds, "data", a->where[i]);
+    for (size_t i = 0; i < a->where.n && status == CLI_OK; i++)
+        status = cli_filter(&ds, "data", a->where.items[i]);
     if (status == CLI_OK && accelsel_dataset_rows(ds) == 0)
         fputs(had_rows ? "accelsel: data: no row matches the filters\n"
                        : "accelsel: data: the input has no rows\n", stderr);
@@ -204,23 +175,19 @@ static int run(const data_args *a)
 
 int cli_data(int argc, char **argv)
 {
-    data_args a = {NULL, NULL, NULL, 0, CLI_FORMAT_TABLE, ACCELSEL_SELECTION_ROWS_ALL, NULL, 0, 0};
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage_text, stdout);
+    data_args a = {.format = CLI_FORMAT_TABLE, .rows = ACCELSEL_SELECTION_ROWS_ALL};
+    cli_opt opts[DATA_N_OPTS];
+    cli_command c;
+    data_table(opts, &c, &a);
+    if (cli_args_help_asked(&c, argc, argv))
         return CLI_OK;
-    }
-    a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
-    if (a.where == NULL)
-        return out_of_memory();
-    int status = CLI_OK;
-    for (int i = 1; i < argc && status == CLI_OK; i++)
-        status = parse_one(argc, argv, &i, &a);
+    int status = cli_args_parse(&c, argc, argv);
     if (status == CLI_OK && a.na != NULL && a.csv == NULL)
         status = cli_usage_error("data: --na goes with --csv (the built-in data has its own)");
     if (status == CLI_OK)
         status = cli_set_csv_raw("data", a.raw, a.format);
     if (status == CLI_OK)
         status = run(&a);
-    free(a.where);
+    free(a.where.items);
     return status;
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
+#include "args.h"
 
 static const char usage_text[] =
     "usage: accelsel network list [--format table|json|yaml]\n"
@@ -18,61 +18,43 @@ static const char usage_text[] =
     "            layer by layer; exit status 1 with the error's line and column if invalid\n"
     "\n"
     "Per layer: name, kind, output shape (per sample), parameters, FLOPs (2 x MACs +\n"
-    "elementwise), bytes (input + output + weights) and intensity (FLOPs per byte).\n"
-    "  --format F              table (default), json or yaml\n"
-    "  --bytes-per-element N   element width for bytes: 4 (fp32, default) or 2 (fp16/bf16), 1..8\n";
+    "elementwise), bytes (input + output + weights) and intensity (FLOPs per byte).\n";
 
-#define FORMATS ((1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_JSON) | (1u << CLI_FORMAT_YAML))
+static const char *const formats[] = {"table", "json", "yaml", NULL};
+static const int format_values[] = {CLI_FORMAT_TABLE, CLI_FORMAT_JSON, CLI_FORMAT_YAML};
 
 typedef struct net_args {
+    const char *words[2]; /* the command and its NAME or FILE */
+    size_t n_words;
     const char *command, *target;
     int format;
-    unsigned bytes; /* 0 until --bytes-per-element is given */
+    uint64_t bytes; /* the library's default until --bytes-per-element is given */
+    int has_bytes;
 } net_args;
 
-static int parse_bytes(const char *v, unsigned *out)
+#define NET_N_OPTS 2
+
+static void net_table(cli_opt *t, cli_command *c, net_args *a)
 {
-    uint64_t n;
-    if (cli_parse_uint(v, 1, 8, &n) != 0)
-        return cli_usage_error("network: --bytes-per-element must be 1..8, not '%s'", v);
-    *out = (unsigned)n;
-    return CLI_OK;
+    const cli_opt opts[NET_N_OPTS] = {
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
+         .choices = formats, .values = format_values, .help = "table, json or yaml (@D)"},
+        {.name = "--bytes-per-element", .kind = CLI_ARG_UINT, .dest = &a->bytes, .meta = "N",
+         .field = "bytes_per_element", .lo = 1, .hi = 8, .given = &a->has_bytes,
+         .help = "element width for bytes, 1..8: 4 is fp32, 2 fp16/bf16\n(@D)"},
+    };
+    memcpy(t, opts, sizeof opts);
+    *c = (cli_command){.name = "network", .usage = usage_text, .opts = t, .n_opts = NET_N_OPTS,
+                       .positional = a->words, .max_positional = 2, .n_positional = &a->n_words};
 }
 
-static int parse_option(int argc, char **argv, int *i, net_args *a)
+static int parse_args(const cli_command *c, int argc, char **argv, net_args *a)
 {
-    const char *arg = argv[*i];
-    const char *eq = strchr(arg, '=');
-    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-    int is_format = len == 8 && strncmp(arg, "--format", 8) == 0;
-    int is_bytes = len == 19 && strncmp(arg, "--bytes-per-element", 19) == 0;
-    if (!is_format && !is_bytes)
-        return cli_usage_error("network: unknown option '%s' (see accelsel network --help)", arg);
-    const char *v = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-    if (v == NULL)
-        return cli_usage_error("network: %.*s needs a value", (int)len, arg);
-    if (is_bytes)
-        return parse_bytes(v, &a->bytes);
-    if ((a->format = cli_parse_format(v, FORMATS)) < 0)
-        return cli_usage_error("network: unknown format '%s' (table, json or yaml)", v);
-    return CLI_OK;
-}
-
-static int parse_args(int argc, char **argv, net_args *a)
-{
-    for (int i = 1; i < argc; i++) {
-        int rc = CLI_OK;
-        if (strncmp(argv[i], "--", 2) == 0)
-            rc = parse_option(argc, argv, &i, a);
-        else if (a->command == NULL)
-            a->command = argv[i];
-        else if (a->target == NULL)
-            a->target = argv[i];
-        else
-            rc = cli_usage_error("network: unexpected argument '%s'", argv[i]);
-        if (rc != CLI_OK)
-            return rc;
-    }
+    int rc = cli_args_parse(c, argc, argv);
+    if (rc != CLI_OK)
+        return rc;
+    a->command = a->n_words > 0 ? a->words[0] : NULL;
+    a->target = a->n_words > 1 ? a->words[1] : NULL;
     if (a->command == NULL)
         return cli_usage_error("network: which command? list, show or validate");
     int needs_target = strcmp(a->command, "list") != 0;
@@ -84,7 +66,7 @@ static int parse_args(int argc, char **argv, net_args *a)
                                             : "network %s: takes no argument%s",
                                a->command, needs_target ? (a->command[0] == 's' ? "NAME" : "FILE")
                                                         : "");
-    if (!needs_target && a->bytes != 0)
+    if (!needs_target && a->has_bytes)
         return cli_usage_error("network list: --bytes-per-element goes with show and validate "
                                "(the list counts no bytes)");
     return CLI_OK;
@@ -339,19 +321,19 @@ static const char *zoo_name(const char *name)
 
 int cli_network(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage_text, stdout);
+    accelsel_network_options opts = ACCELSEL_NETWORK_OPTIONS_INIT;
+    net_args a = {.format = CLI_FORMAT_TABLE, .bytes = opts.bytes_per_element};
+    cli_opt table[NET_N_OPTS];
+    cli_command c;
+    net_table(table, &c, &a);
+    if (cli_args_help_asked(&c, argc, argv))
         return CLI_OK;
-    }
-    net_args a = {NULL, NULL, CLI_FORMAT_TABLE, 0};
-    int rc = parse_args(argc, argv, &a);
+    int rc = parse_args(&c, argc, argv, &a);
     if (rc != CLI_OK)
         return rc;
     if (strcmp(a.command, "list") == 0)
         return list_zoo(a.format);
-    accelsel_network_options opts = ACCELSEL_NETWORK_OPTIONS_INIT;
-    if (a.bytes != 0)
-        opts.bytes_per_element = a.bytes;
+    opts.bytes_per_element = (unsigned)a.bytes;
     accelsel_network *net = NULL;
     if (strcmp(a.command, "show") == 0)
         rc = accelsel_network_load_zoo(&net, zoo_name(a.target), &opts);
@@ -362,7 +344,7 @@ int cli_network(int argc, char **argv)
     if (rc != 0 && strcmp(a.command, "validate") == 0 && a.format == CLI_FORMAT_JSON)
         cli_print_invalid_json(stdout, a.target, rc);
     if (rc != 0)
-        return cli_fail(rc, a.target);
+        return cli_args_fail(&c, rc, a.target);
     rc = print_report(net, a.format);
     accelsel_network_free(net);
     return rc;

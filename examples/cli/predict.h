@@ -79,8 +79,9 @@ int predict_print(const predict_args *a, const accelsel_catalog *cat, const acce
 
 /* predict_csv.c: --from-csv. */
 int predict_from_csv(const predict_args *a, predict_env *env);
-/* Median and 90th percentile (linear interpolation) of the finite values of
- * @p v; NaN when none. Sorts a copy; CLI_FAIL when out of memory. */
+/* Median and 90th percentile of the values of @p v that are not NaN, by the
+ * library's quantile rule (accelsel_quantiles()); NaN when none. CLI_FAIL
+ * when out of memory. */
 int predict_median_p90(const double *v, size_t n, double *median, double *p90);
 
 /* predict_steps.c: the step rows of @p what (a file, or "builtin" for the
@@ -96,13 +97,7 @@ int predict_calibrate_steps(const predict_args *a, predict_env *env,
 /* predict_calibrate.c: --calibrate. */
 int predict_calibrate(const predict_args *a, predict_env *env);
 
-/* predict_sweep.c: --sweep. The counts of an increasing list such as
- * "1,2,4,...,1024", where "..." continues a series up to the term after it,
- * which must lie on it: arithmetic after two terms; after more, arithmetic
- * or geometric (a whole ratio) as their last three say. A usage error names
- * @p where (the command and option the text came from); *counts is freed by
- * the caller in every case. */
-int predict_parse_counts(const char *where, const char *text, uint32_t **counts, size_t *n);
+/* predict_sweep.c: --sweep, its counts read by accelsel_predict_counts_parse(). */
 int predict_sweep(const predict_args *a, predict_env *env);
 
 /* predict_seed001.c: --seed001. */

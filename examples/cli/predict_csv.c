@@ -7,34 +7,14 @@
 
 #include "predict.h"
 
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 int predict_median_p90(const double *v, size_t n, double *median, double *p90)
 {
-    double *s = malloc((n ? n : 1) * sizeof *s);
-    if (s == NULL)
-        return predict_oom();
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!isnan(v[i]))
-            s[m++] = v[i];
-    qsort(s, m, sizeof *s, cmp_double);
-    /* Linear interpolation between closest ranks (numpy's default). */
-    double q[2] = {0.5, 0.9};
-    double *out[2] = {median, p90};
-    for (int k = 0; k < 2; k++) {
-        double at = q[k] * (double)(m ? m - 1 : 0);
-        size_t lo = (size_t)at;
-        size_t hi = lo + 1 < m ? lo + 1 : lo;
-        double f = at - (double)lo; /* 0 x inf and inf - inf would be NaN */
-        *out[k] = m == 0 ? NAN : f == 0 || s[hi] == s[lo] ? s[lo] : s[lo] + f * (s[hi] - s[lo]);
-    }
-    free(s);
-    return CLI_OK;
+    static const double q[2] = {0.5, 0.9};
+    double out[2] = {NAN, NAN};
+    int rc = accelsel_quantiles(v, n, q, 2, out);
+    *median = out[0];
+    *p90 = out[1];
+    return rc == 0 ? CLI_OK : cli_fail(rc, "predict: error summary");
 }
 
 /* Two decimals up to a million per cent; beyond, three significant digits

@@ -381,7 +381,8 @@ class SweepCli(unittest.TestCase):
             with self.subTest(sweep=sweep):
                 p = run('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--sweep', sweep)
                 self.assertEqual(p.returncode, 2, p.stderr)
-                self.assertIn('predict: --sweep: ' + message, p.stderr)
+                self.assertRegex(p.stderr, r'predict: --sweep: column \d+: ')
+                self.assertIn(message, p.stderr)
                 self.assertEqual(p.stdout, '')
 
 

@@ -2,8 +2,6 @@
  * format, predicted from its configuration columns, with the error against
  * the measured time to train when the file has one. */
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "predict.h"
 

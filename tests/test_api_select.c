@@ -182,7 +182,7 @@ START_TEST(getters_on_null)
     ck_assert_uint_eq(accelsel_selection_k_min(NULL), 0);
     ck_assert_uint_eq(accelsel_selection_k_max(NULL), 0);
     ck_assert_ptr_null(accelsel_selection_model(NULL));
-    ck_assert_ptr_null(accelsel_selection_groups(NULL));
+    ck_assert_ptr_null(accelsel_selection_row_labels(NULL));
     n = 7;
     ck_assert_ptr_null(accelsel_selection_criteria(NULL, &n));
     ck_assert_uint_eq(n, 0);

@@ -155,7 +155,7 @@ START_TEST(groups_ranked_by_textbook_topsis_on_medians)
     accelsel_selection_options o = quote_options();
     o.k = 3;
     accelsel_selection *s = run_ok(ds, &o);
-    const uint32_t *group = accelsel_selection_groups(s);
+    const uint32_t *group = accelsel_selection_row_labels(s);
     double med[3][3];
     const double *cols[3] = {price, speed, power};
     for (uint32_t g = 0; g < 3; g++)
@@ -439,7 +439,7 @@ START_TEST(modes_with_ties_by_hand)
     o.criteria = "x:1:benefit,y:1:cost";
     o.k = 2;
     accelsel_selection *s = run_ok(ds, &o);
-    const uint32_t *label = accelsel_selection_groups(s);
+    const uint32_t *label = accelsel_selection_row_labels(s);
     uint32_t low = label[0], high = label[3];
     ck_assert_uint_ne(low, high);
     const char *value = NULL;
@@ -470,8 +470,11 @@ START_TEST(modes_with_ties_by_hand)
     ck_assert(isnan(accelsel_selection_profile_number(s, 2, "x_median")));
     ck_assert_uint_eq(accelsel_selection_group_size(s, low), 3);
     ck_assert_uint_eq(accelsel_selection_group_at(s, 0), high);
-    ck_assert_double_eq(accelsel_selection_group_score(s, 0), 1.0);
-    ck_assert_double_eq(accelsel_selection_group_score(s, 1), 0.0);
+    ck_assert_double_eq(accelsel_selection_group_score(s, high), 1.0);
+    ck_assert_double_eq(accelsel_selection_group_score(s, low), 0.0);
+    ck_assert_uint_eq(accelsel_selection_group_rank(s, high), 1);
+    ck_assert_uint_eq(accelsel_selection_group_rank(s, low), 2);
+    ck_assert_uint_eq(accelsel_selection_group_rank(s, 2), 0);
     ck_assert_str_eq(accelsel_selection_median_column(s, 1), "y_median");
     ck_assert_int_eq(accelsel_selection_mlperf_shaped(s), 0);
     ck_assert_ptr_null(accelsel_selection_importance_order(s)); /* no target column */
@@ -547,7 +550,7 @@ START_TEST(k_clamped_to_distinct_rows)
     ck_assert_uint_eq(accelsel_selection_k_min(s), 2);
     ck_assert_uint_eq(accelsel_selection_k_max(s), 2);
     ck_assert(has_note(s, "k range clamped to 2..2: 12 rows were clustered, 3 of them distinct"));
-    const uint32_t *g = accelsel_selection_groups(s);
+    const uint32_t *g = accelsel_selection_row_labels(s);
     for (size_t i = 0; i < 12; i++)
         ck_assert_int_eq(g[i] == g[2], i % 3 == 2);
     accelsel_selection_free(s);

@@ -2404,12 +2404,12 @@ _select_k_choice = _fn('accelsel_selection_k_choice', _vp, ['Selection'], check=
 _select_k_min = _fn('accelsel_selection_k_min', ctypes.c_uint32, ['Selection'], check=False)
 _select_k_max = _fn('accelsel_selection_k_max', ctypes.c_uint32, ['Selection'], check=False)
 _select_model = _fn('accelsel_selection_model', _vp, ['Selection'], check=False)
-_select_groups = _fn('accelsel_selection_groups', ctypes.POINTER(ctypes.c_uint32), ['Selection'],
+_select_groups = _fn('accelsel_selection_row_labels', ctypes.POINTER(ctypes.c_uint32), ['Selection'],
                      check=False)
 _select_group_ranking = _fn('accelsel_selection_group_ranking', _vp, ['Selection'], check=False)
 _select_row_ranking = _fn('accelsel_selection_row_ranking', _vp, ['Selection'], check=False)
 _select_group_at = _fn('accelsel_selection_group_at', ctypes.c_uint32, ['Selection', _sz], check=False)
-_select_group_rank = _fn('accelsel_selection_group_rank', _sz, ['Selection', _sz], check=False)
+_select_group_rank = _fn('accelsel_selection_group_rank', _sz, ['Selection', ctypes.c_uint32], check=False)
 _select_row_order = _fn('accelsel_selection_row_order', ctypes.POINTER(_sz), ['Selection'],
                         check=False)
 _select_row_rank = _fn('accelsel_selection_row_rank', _sz, ['Selection', _sz], check=False)
@@ -2543,7 +2543,8 @@ class Selection(_Handle):
         out = []
         for i, row in enumerate(ranking.order):
             medians = {c[:-len('_median')]: table[c][row] for c in table if c.endswith('_median')}
-            out.append({'rank': _select_group_rank(self, i), 'group': _select_group_at(self, i) + 1,
+            group = _select_group_at(self, i)
+            out.append({'rank': _select_group_rank(self, group), 'group': group + 1,
                         'score': scores[row], 'size': int(table['size'][row]),
                         'medians': medians})
         return out

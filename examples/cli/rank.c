@@ -312,7 +312,7 @@ static int borrow(rank_result *r)
     r->matrix = accelsel_selection_matrix(s, &r->n, &r->d, &r->matrix_rows);
     r->sel = accelsel_selection_k_choice(s);
     r->model = accelsel_selection_model(s);
-    r->group_of_row = accelsel_selection_groups(s);
+    r->group_of_row = accelsel_selection_row_labels(s);
     r->crit = accelsel_selection_criteria(s, &r->n_crit);
     r->groups = accelsel_selection_group_ranking(s);
     r->sens = accelsel_selection_sensitivity(s);

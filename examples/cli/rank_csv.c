@@ -44,11 +44,10 @@ static int add_ranks(accelsel_dataset *out, const rank_result *r, size_t top)
     double *v = malloc((4 * top + k + 1) * sizeof *v), *group_rank = v + 4 * top;
     if (v == NULL)
         return ACCELSEL_ENOMEM;
-    for (size_t g = 0; g < k; g++)
-        group_rank[g] = NAN;
-    for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++)
-        group_rank[accelsel_selection_group_at(sel, i)] =
-            (double)accelsel_selection_group_rank(sel, i);
+    for (uint32_t g = 0; g < k; g++) {
+        size_t rank = accelsel_selection_group_rank(sel, g);
+        group_rank[g] = rank > 0 ? (double)rank : NAN;
+    }
     for (size_t i = 0; i < top; i++) {
         size_t row = accelsel_selection_row_order(sel)[i];
         uint32_t g = r->group_of_row[row];

@@ -222,8 +222,8 @@ static void json_group_ranking(FILE *f, const rank_result *r)
     for (size_t i = 0; i < accelsel_ranking_ranked_count(r->groups); i++) {
         size_t g = accelsel_selection_group_at(sel, i);
         fprintf(f, "%s{\"rank\": %zu, \"group\": %u, ", i ? ",\n    " : "\n    ",
-                accelsel_selection_group_rank(sel, i), RANK_GROUP(g));
-        num_field(f, "score", accelsel_selection_group_score(sel, i), 1);
+                accelsel_selection_group_rank(sel, (uint32_t)g), RANK_GROUP(g));
+        num_field(f, "score", accelsel_selection_group_score(sel, (uint32_t)g), 1);
         fputs("\"criteria\": {", f);
         for (size_t c = 0; c < r->n_crit; c++) {
             const char *median = accelsel_selection_median_column(sel, c);

@@ -175,11 +175,11 @@ static void print_group_ranking(FILE *f, const rank_args *a, const rank_result *
     int tied = 0;
     for (size_t i = 0; i < n; i++) {
         char label[16];
-        rank_label(label, accelsel_selection_group_rank(sel, i), i,
-                   accelsel_selection_group_rank(sel, i + 1));
+        uint32_t g = accelsel_selection_group_at(sel, i);
+        rank_label(label, accelsel_selection_group_rank(sel, g), i,
+                   accelsel_selection_group_rank(sel, accelsel_selection_group_at(sel, i + 1)));
         tied |= strchr(label, '=') != NULL;
-        fprintf(f, "   %4s %5u %8.4f\n", label, RANK_GROUP(accelsel_selection_group_at(sel, i)),
-                accelsel_selection_group_score(sel, i));
+        fprintf(f, "   %4s %5u %8.4f\n", label, RANK_GROUP(g), accelsel_selection_group_score(sel, g));
     }
     print_tie_rule(f, a, tied);
     if (r->sens != NULL)

@@ -215,8 +215,9 @@ ACCELSEL_API uint32_t accelsel_selection_k_min(const accelsel_selection *s);
 ACCELSEL_API uint32_t accelsel_selection_k_max(const accelsel_selection *s);
 ACCELSEL_API const accelsel_cluster_model *accelsel_selection_model(const accelsel_selection *s);
 /** Per dataset row: the group label (0-based), or UINT32_MAX if the row was
- *  not clustered (a feature missing). */
-ACCELSEL_API const uint32_t *accelsel_selection_groups(const accelsel_selection *s);
+ *  not clustered (a feature missing); accelsel_dataset_rows() of
+ *  accelsel_selection_dataset() entries. */
+ACCELSEL_API const uint32_t *accelsel_selection_row_labels(const accelsel_selection *s);
 /** The parsed criteria (on data columns), @p *n of them. */
 ACCELSEL_API const accelsel_criterion *accelsel_selection_criteria(const accelsel_selection *s,
                                                                    size_t *n);
@@ -238,13 +239,17 @@ ACCELSEL_API const size_t *accelsel_selection_row_order(const accelsel_selection
 /** The shared rank (from 1) of dataset row @p row: 1 + the number of rows
  *  with a strictly better score; 0 for a row not ranked or past the end. */
 ACCELSEL_API size_t accelsel_selection_row_rank(const accelsel_selection *s, size_t row);
-/** The shared rank of the group at place @p i of the group order; 0 past the end. */
-ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, size_t i);
+/** The shared rank (from 1) of group @p group (a label), as
+ *  accelsel_selection_row_rank() gives a row's: 1 + the number of groups with
+ *  a strictly better score; 0 for a group not ranked or a label past the
+ *  groups. */
+ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, uint32_t group);
 /** The group label at place @p i (0 = best) of the group order (ties by the
  *  secondary criterion); UINT32_MAX past the end. */
 ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, size_t i);
-/** The score of the group at place @p i of the group order; NaN past the end. */
-ACCELSEL_API double accelsel_selection_group_score(const accelsel_selection *s, size_t i);
+/** The score of group @p group (a label); NaN for a group not ranked or a
+ *  label past the groups. */
+ACCELSEL_API double accelsel_selection_group_score(const accelsel_selection *s, uint32_t group);
 /** The rows of group @p group (a label); 0 for a label past the groups. */
 ACCELSEL_API size_t accelsel_selection_group_size(const accelsel_selection *s, uint32_t group);
 /** The cell of profile column @p column (accelsel_cluster_model_profiles():

@@ -81,7 +81,7 @@ ACCELSEL_API const accelsel_cluster_model *accelsel_selection_model(const accels
     return s != NULL ? s->model : NULL;
 }
 
-ACCELSEL_API const uint32_t *accelsel_selection_groups(const accelsel_selection *s)
+ACCELSEL_API const uint32_t *accelsel_selection_row_labels(const accelsel_selection *s)
 {
     return s != NULL ? s->group_of_row : NULL;
 }
@@ -142,9 +142,3 @@ ACCELSEL_API size_t accelsel_selection_row_rank(const accelsel_selection *s, siz
                                                            : 0;
 }
 
-ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, size_t i)
-{
-    if (s == NULL || i >= accelsel_ranking_ranked_count(s->groups))
-        return 0;
-    return accelsel_ranking_ranks(s->groups)[accelsel_ranking_order(s->groups)[i]];
-}

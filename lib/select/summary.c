@@ -67,11 +67,28 @@ ACCELSEL_API uint32_t accelsel_selection_group_at(const accelsel_selection *s, s
                                              : (uint32_t)row;
 }
 
-ACCELSEL_API double accelsel_selection_group_score(const accelsel_selection *s, size_t i)
+/* The profile row of group @p group, if it was ranked; SIZE_MAX if not. */
+static size_t ranked_profile_row(const accelsel_selection *s, uint32_t group)
 {
-    if (s == NULL || i >= accelsel_ranking_ranked_count(s->groups))
-        return NAN;
-    return accelsel_ranking_scores(s->groups)[accelsel_ranking_order(s->groups)[i]];
+    const accelsel_dataset *p = accelsel_cluster_model_profiles(s->model);
+    size_t col, n = accelsel_dataset_rows(p);
+    int labelled = asel_sel_find(p, "cluster", &col);
+    for (size_t row = 0; row < n; row++)
+        if ((labelled ? accelsel_dataset_number(p, row, col) : (double)row) == (double)group)
+            return accelsel_ranking_ranks(s->groups)[row] > 0 ? row : SIZE_MAX;
+    return SIZE_MAX;
+}
+
+ACCELSEL_API size_t accelsel_selection_group_rank(const accelsel_selection *s, uint32_t group)
+{
+    size_t row = s != NULL ? ranked_profile_row(s, group) : SIZE_MAX;
+    return row != SIZE_MAX ? accelsel_ranking_ranks(s->groups)[row] : 0;
+}
+
+ACCELSEL_API double accelsel_selection_group_score(const accelsel_selection *s, uint32_t group)
+{
+    size_t row = s != NULL ? ranked_profile_row(s, group) : SIZE_MAX;
+    return row != SIZE_MAX ? accelsel_ranking_scores(s->groups)[row] : NAN;
 }
 
 ACCELSEL_API const char *accelsel_selection_median_column(const accelsel_selection *s, size_t i)

@@ -115,7 +115,7 @@ static void sensitivity(asel_buf *b, const accelsel_selection *s)
 static int first_group(asel_buf *b, const accelsel_selection *s, int method, size_t g)
 {
     size_t tied = 0;
-    for (size_t i = 0; accelsel_selection_group_rank(s, i) == 1; i++)
+    for (size_t i = 0; accelsel_selection_group_rank(s, accelsel_selection_group_at(s, i)) == 1; i++)
         tied++;
     if (tied > 1)
         asel_buf_printf(b, "%zu groups share the best score (a tie; the secondary criterion is %s "

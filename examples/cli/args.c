@@ -19,6 +19,9 @@ static const cli_opt *find(const cli_command *c, const char *arg, size_t len)
 
 static int bad_value(const cli_command *c, const cli_opt *o, const char *v, const char *want)
 {
+    if (c->value_first)
+        return cli_usage_error("%s: %s '%s' is not %s", c->name, o->name, v,
+                               o->want != NULL ? o->want : want);
     return cli_usage_error("%s: %s must be %s, not '%s'", c->name, o->name,
                            o->want != NULL ? o->want : want, v);
 }
@@ -85,7 +88,8 @@ static int list_value(const cli_opt *o, const char *v)
 static int set_value(const cli_command *c, const cli_opt *o, const char *v)
 {
     if (*v == '\0')
-        return bad_value(c, o, v, "non-empty");
+        return cli_usage_error("%s: %s needs a value (see accelsel %s --help)", c->name, o->name,
+                               c->name);
     switch (o->kind) {
     case CLI_ARG_UINT: return uint_value(c, o, v);
     case CLI_ARG_DOUBLE: return double_value(c, o, v);
@@ -150,7 +154,9 @@ int cli_args_help_asked(const cli_command *c, int argc, char **argv)
 /* "default V" for the value @p o holds now. */
 static void default_text(const cli_opt *o, char *out, size_t cap)
 {
-    if (o->kind == CLI_ARG_UINT)
+    if (o->shown_default != NULL)
+        snprintf(out, cap, "default %s", o->shown_default);
+    else if (o->kind == CLI_ARG_UINT)
         snprintf(out, cap, "default %llu", (unsigned long long)*(const uint64_t *)o->dest);
     else if (o->kind == CLI_ARG_DOUBLE)
         snprintf(out, cap, "default %g", *(const double *)o->dest);

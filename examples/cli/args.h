@@ -33,6 +33,7 @@ typedef struct cli_opt {
      * value dest holds before parsing: the command sets it from the
      * library's *_INIT, so that the help never keeps its own copy. */
     const char *help;
+    const char *shown_default; /* what "@D" shows when dest cannot hold it, or NULL */
     const char *field; /* the options or request member it feeds, or NULL */
     uint64_t lo, hi;
     double dlo, dhi;
@@ -54,6 +55,9 @@ typedef struct cli_command {
     /* The first words of argv that are not options, or NULL for none. */
     const char **positional;
     size_t max_positional, *n_positional;
+    /* Refusals say "CMD: --name 'v' is not WANT" (predict's wording, which
+     * scripts and its tests quote), not "CMD: --name must be WANT, not 'v'". */
+    int value_first;
 } cli_command;
 
 /* Parse argv[1..argc-1] into the table's destinations. An option given

@@ -50,8 +50,6 @@ typedef struct predict_args {
  * or CLI_USAGE with the message printed. */
 int predict_parse_args(int argc, char **argv, predict_args *a);
 
-/* Precision name ("fp16", "auto", ...) into ACCELSEL_PRECISION_*; -2 if unknown. */
-int predict_parse_precision(const char *s);
 
 /* predict.c: the catalog (built-in, with --catalog merged over it) and the
  * predictor (--params or defaults). Both freed by predict_env_free(). */

@@ -5,197 +5,116 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "predict.h"
 
-/* Options taking a value. */
-static const char *const valued[] = {
-    "--network", "--device", "--system", "--count", "--nodes", "--per-node", "--intra-link",
-    "--inter-link", "--host-cpu", "--batch", "--precision", "--epochs", "--samples",
-    "--epoch-samples", "--catalog", "--params", "--format", "--from-csv", "--csv", "--na",
-    "--holdout-rounds", "--save", "--sweep", "--threshold", "--plot", "--variant", "--threads",
-    "--stack", "--from-steps", "--steps"};
+/* What the table fills beside predict_args: counts as the parser reads
+ * them, and the choices made of the library's names. */
+typedef struct predict_table {
+    cli_opt opts[38];
+    cli_command cmd;
+    uint64_t count, nodes, per_node, threads;
+    int precision, stack, variant, calibrate, seed001;
+    const char *precisions[ACCELSEL_PRECISION_COUNT + 2], *stacks[ACCELSEL_STACK_COUNT + 1];
+    int precision_values[ACCELSEL_PRECISION_COUNT + 1];
+} predict_table;
 
-/* Options without a value. */
-static const char *const flags[] = {"--breakdown", "--layers", "--calibrate", "--evaluate",
-                                    "--calibrated", "--physical", "--raw", "--seed001"};
+static const char *const formats[] = {"table", "csv", "json", NULL};
+static const char *const variants[] = {"cifar", "imagenet-stem", NULL};
 
-int predict_parse_precision(const char *s)
+/* The precisions ("auto" first) and stacks the library names. */
+static void library_choices(predict_table *t)
 {
-    if (strcmp(s, "auto") == 0)
-        return ACCELSEL_PRECISION_AUTO;
-    for (int p = 0; p < ACCELSEL_PRECISION_COUNT; p++)
-        if (strcmp(s, accelsel_precision_name(p)) == 0)
-            return p;
-    return -2;
-}
-
-static int parse_u32(const char *opt, const char *v, uint32_t *out)
-{
-    uint64_t u;
-    if (cli_parse_uint(v, 1, UINT32_MAX, &u) != 0)
-        return cli_usage_error("predict: %s '%s' is not a whole number from 1 to %u", opt, v,
-                               (unsigned)UINT32_MAX);
-    *out = (uint32_t)u;
-    return CLI_OK;
-}
-
-/* Whether @p v is the whole text of a finite number, into *@p x. */
-static int read_real(const char *v, double *x)
-{
-    return cli_parse_number(v, x) == 0 && isfinite(*x);
-}
-
-/* A finite number above 0 and at most @p hi. */
-static int parse_positive(const char *opt, const char *v, double hi, double *out)
-{
-    if (!read_real(v, out) || *out <= 0 || *out > hi)
-        return cli_usage_error("predict: %s '%s' is not a number above 0 and at most %g", opt, v,
-                               hi);
-    return CLI_OK;
-}
-
-/* A finite number from 1 to @p hi: a count of samples, of which a fraction
- * of one is none (the library refuses it too, naming its own field). */
-static int parse_samples(const char *opt, const char *v, double hi, double *out)
-{
-    if (!read_real(v, out) || *out < 1 || *out > hi)
-        return cli_usage_error("predict: %s '%s' is not a number of samples from 1 to %g", opt,
-                               v, hi);
-    return CLI_OK;
-}
-
-static int set_format(predict_args *a, const char *v)
-{
-    a->format = cli_parse_format(v, (1u << CLI_FORMAT_TABLE) | (1u << CLI_FORMAT_CSV) |
-                                        (1u << CLI_FORMAT_JSON));
-    if (a->format < 0)
-        return cli_usage_error("predict: --format '%s' is not table, csv or json", v);
-    return CLI_OK;
-}
-
-static int set_stack(predict_args *a, const char *v)
-{
+    t->precisions[0] = "auto";
+    t->precision_values[0] = ACCELSEL_PRECISION_AUTO;
+    for (int p = 0; p < ACCELSEL_PRECISION_COUNT; p++) {
+        t->precisions[p + 1] = accelsel_precision_name(p);
+        t->precision_values[p + 1] = p;
+    }
+    t->precisions[ACCELSEL_PRECISION_COUNT + 1] = NULL;
     for (int32_t k = 0; k < ACCELSEL_STACK_COUNT; k++)
-        if (strcmp(v, accelsel_stack_name(k)) == 0)
-            return (int)(a->stack = k, CLI_OK);
-    return cli_usage_error("predict: --stack '%s' is not tuned or eager", v);
+        t->stacks[k] = accelsel_stack_name(k);
+    t->stacks[ACCELSEL_STACK_COUNT] = NULL;
 }
 
-static int set_text(predict_args *a, const char *opt, const char *v)
+#define U32(opt, dst, fld) \
+    {.name = opt, .kind = CLI_ARG_UINT, .dest = dst, .field = fld, .lo = 1, .hi = UINT32_MAX, \
+     .want = "a whole number from 1 to 4294967295"}
+#define TEXT(opt, dst, fld) {.name = opt, .kind = CLI_ARG_STRING, .dest = dst, .field = fld}
+#define FLAG(opt, dst) {.name = opt, .kind = CLI_ARG_FLAG, .dest = dst}
+#define REAL(opt, dst, fld, lo, open, hi, text) \
+    {.name = opt, .kind = CLI_ARG_DOUBLE, .dest = dst, .field = fld, .dlo = lo, .lo_open = open, \
+     .dhi = hi, .want = text}
+
+/* predict's help is its own (predict.c): grouped by mode, not one list. */
+static void predict_table_init(predict_table *t, predict_args *a)
 {
-    static const struct {
-        const char *name;
-        size_t offset;
-    } texts[] = {
-        {"--network", offsetof(predict_args, network)},
-        {"--device", offsetof(predict_args, device)},
-        {"--system", offsetof(predict_args, system)},
-        {"--intra-link", offsetof(predict_args, intra_link)},
-        {"--inter-link", offsetof(predict_args, inter_link)},
-        {"--host-cpu", offsetof(predict_args, host_cpu)},
-        {"--catalog", offsetof(predict_args, catalog)},
-        {"--params", offsetof(predict_args, params)},
-        {"--from-csv", offsetof(predict_args, from_csv)},
-        {"--csv", offsetof(predict_args, csv)},
-        {"--na", offsetof(predict_args, na)},
-        {"--holdout-rounds", offsetof(predict_args, holdout_rounds)},
-        {"--save", offsetof(predict_args, save)},
-        {"--sweep", offsetof(predict_args, sweep)},
-        {"--plot", offsetof(predict_args, plot)},
-        {"--from-steps", offsetof(predict_args, from_steps)},
-        {"--steps", offsetof(predict_args, steps)},
+    library_choices(t);
+    const cli_opt opts[38] = {
+        TEXT("--network", &a->network, "network"), TEXT("--device", &a->device, "device"),
+        TEXT("--system", &a->system, "system"), U32("--count", &t->count, "count"),
+        U32("--nodes", &t->nodes, "nodes"), U32("--per-node", &t->per_node, "per_node"),
+        TEXT("--intra-link", &a->intra_link, "intra_link"),
+        TEXT("--inter-link", &a->inter_link, "inter_link"),
+        TEXT("--host-cpu", &a->host_cpu, "host_cpu"),
+        REAL("--batch", &a->batch, "global_batch", 0, 1, 1e15,
+             "a number above 0 and at most 1e+15"),
+        {.name = "--precision", .kind = CLI_ARG_CHOICE, .dest = &t->precision,
+         .field = "precision", .choices = t->precisions, .values = t->precision_values},
+        REAL("--epochs", &a->epochs, "epochs", 0, 1, 1e9, "a number above 0 and at most 1e+09"),
+        REAL("--samples", &a->samples, "total_samples", 1, 0, 1e18,
+             "a number of samples from 1 to 1e+18"),
+        REAL("--epoch-samples", &a->epoch_samples, "epoch_samples", 1, 0, 1e15,
+             "a number of samples from 1 to 1e+15"),
+        TEXT("--catalog", &a->catalog, NULL), TEXT("--params", &a->params, NULL),
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .choices = formats},
+        TEXT("--from-csv", &a->from_csv, NULL), TEXT("--csv", &a->csv, NULL),
+        TEXT("--na", &a->na, "na_values"), TEXT("--holdout-rounds", &a->holdout_rounds, NULL),
+        TEXT("--save", &a->save, NULL), TEXT("--sweep", &a->sweep, NULL),
+        REAL("--threshold", &a->threshold, "threshold", 0, 1, 1.0,
+             "a number above 0 and at most 1"),
+        TEXT("--plot", &a->plot, NULL),
+        {.name = "--variant", .kind = CLI_ARG_CHOICE, .dest = &t->variant, .choices = variants},
+        {.name = "--threads", .kind = CLI_ARG_UINT, .dest = &t->threads, .field = "threads",
+         .lo = 1, .hi = UINT32_MAX, .want = "a whole number from 1 to 4294967295"},
+        {.name = "--stack", .kind = CLI_ARG_CHOICE, .dest = &t->stack, .field = "stack",
+         .choices = t->stacks},
+        TEXT("--from-steps", &a->from_steps, NULL), TEXT("--steps", &a->steps, NULL),
+        FLAG("--breakdown", &a->breakdown), FLAG("--layers", &a->layers),
+        FLAG("--calibrate", &t->calibrate), FLAG("--evaluate", &a->evaluate),
+        FLAG("--calibrated", &a->calibrated), FLAG("--physical", &a->physical),
+        FLAG("--raw", &a->raw), FLAG("--seed001", &t->seed001),
     };
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        if (strcmp(opt, texts[i].name) == 0) {
-            if (*v == '\0')
-                return cli_usage_error("predict: %s needs a value", opt);
-            *(const char **)((char *)a + texts[i].offset) = v;
-            return CLI_OK;
-        }
-    return -1;
+    memcpy(t->opts, opts, sizeof opts);
+    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 38, .value_first = 1};
 }
 
-static int set_value(predict_args *a, const char *opt, const char *v)
+/* Parse into @p a, and the counts and choices of @p t into @p a. */
+static int parse_table(int argc, char **argv, predict_args *a, predict_table *t, unsigned *modes)
 {
-    if (strcmp(opt, "--plot") == 0 && cli_svg_name("predict", opt, v) != CLI_OK)
-        return CLI_USAGE;
-    int rc = set_text(a, opt, v);
-    if (rc != -1)
+    memset(t, 0, sizeof *t);
+    t->precision = a->precision;
+    t->stack = a->stack;
+    t->variant = -1;
+    predict_table_init(t, a);
+    int rc = cli_args_parse(&t->cmd, argc, argv);
+    if (rc != CLI_OK)
         return rc;
-    if (strcmp(opt, "--count") == 0)
-        return parse_u32(opt, v, &a->count);
-    if (strcmp(opt, "--nodes") == 0)
-        return parse_u32(opt, v, &a->nodes);
-    if (strcmp(opt, "--per-node") == 0)
-        return parse_u32(opt, v, &a->per_node);
-    if (strcmp(opt, "--batch") == 0)
-        return parse_positive(opt, v, 1e15, &a->batch);
-    if (strcmp(opt, "--epochs") == 0)
-        return parse_positive(opt, v, 1e9, &a->epochs);
-    if (strcmp(opt, "--samples") == 0)
-        return parse_samples(opt, v, 1e18, &a->samples);
-    if (strcmp(opt, "--epoch-samples") == 0)
-        return parse_samples(opt, v, 1e15, &a->epoch_samples);
-    if (strcmp(opt, "--threshold") == 0)
-        return parse_positive(opt, v, 1.0, &a->threshold);
-    if (strcmp(opt, "--threads") == 0)
-        return parse_u32(opt, v, &a->threads);
-    if (strcmp(opt, "--stack") == 0)
-        return set_stack(a, v);
-    if (strcmp(opt, "--format") == 0)
-        return set_format(a, v);
-    if (strcmp(opt, "--variant") == 0) {
-        if (strcmp(v, "cifar") != 0 && strcmp(v, "imagenet-stem") != 0)
-            return cli_usage_error("predict: --variant '%s' is not cifar or imagenet-stem", v);
-        a->variant = v;
-        a->cifar = strcmp(v, "cifar") == 0;
-        return CLI_OK;
+    a->count = (uint32_t)t->count;
+    a->nodes = (uint32_t)t->nodes;
+    a->per_node = (uint32_t)t->per_node;
+    a->threads = (uint32_t)t->threads;
+    a->precision = t->precision;
+    a->stack = t->stack;
+    if (t->variant >= 0) {
+        a->variant = variants[t->variant];
+        a->cifar = t->variant == 0;
     }
-    if ((a->precision = predict_parse_precision(v)) == -2)
-        return cli_usage_error("predict: --precision '%s' is not auto, fp64, fp32, tf32, fp16, "
-                               "bf16, fp8 or int8", v);
+    *modes = (t->calibrate ? 1u << PREDICT_CALIBRATE : 0u) |
+             (t->seed001 ? 1u << PREDICT_SEED001 : 0u);
+    if (a->plot != NULL && cli_svg_name("predict", "--plot", a->plot) != CLI_OK)
+        return CLI_USAGE;
     return CLI_OK;
-}
-
-/* Mode flags seen, one bit per mode, to refuse two modes at once. */
-static int set_flag(predict_args *a, const char *opt, unsigned *modes)
-{
-    if (strcmp(opt, "--breakdown") == 0)
-        a->breakdown = 1;
-    else if (strcmp(opt, "--layers") == 0)
-        a->layers = 1;
-    else if (strcmp(opt, "--evaluate") == 0)
-        a->evaluate = 1;
-    else if (strcmp(opt, "--calibrated") == 0)
-        a->calibrated = 1;
-    else if (strcmp(opt, "--physical") == 0)
-        a->physical = 1;
-    else if (strcmp(opt, "--raw") == 0)
-        a->raw = 1;
-    else if (strcmp(opt, "--calibrate") == 0)
-        *modes |= 1u << PREDICT_CALIBRATE;
-    else
-        *modes |= 1u << PREDICT_SEED001;
-    return CLI_OK;
-}
-
-static int parse_one(int argc, char **argv, int *i, predict_args *a, unsigned *modes)
-{
-    const char *arg = argv[*i];
-    for (size_t j = 0; j < sizeof flags / sizeof flags[0]; j++)
-        if (strcmp(arg, flags[j]) == 0)
-            return set_flag(a, arg, modes);
-    for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) {
-        if (!cli_is_opt(arg, valued[j]))
-            continue;
-        const char *eq = strchr(arg, '=');
-        if (eq == NULL && *i + 1 >= argc)
-            return cli_usage_error("predict: %s needs a value (see accelsel predict --help)", arg);
-        return set_value(a, valued[j], eq != NULL ? eq + 1 : argv[++*i]);
-    }
-    if (strncmp(arg, "--", 2) == 0)
-        return cli_usage_error("predict: unknown option '%s' (see accelsel predict --help)", arg);
-    return cli_usage_error("predict: unexpected argument '%s'", arg);
 }
 
 /* The mode from the options seen; two modes at once is an error. */
@@ -310,12 +229,10 @@ int predict_parse_args(int argc, char **argv, predict_args *a)
     a->precision = ACCELSEL_PRECISION_AUTO;
     a->format = -1;
     unsigned modes = 0;
-    for (int i = 1; i < argc; i++) {
-        int rc = parse_one(argc, argv, &i, a, &modes);
-        if (rc != CLI_OK)
-            return rc;
-    }
-    int rc = choose_mode(a, modes);
+    predict_table t;
+    int rc = parse_table(argc, argv, a, &t, &modes);
+    if (rc == CLI_OK)
+        rc = choose_mode(a, modes);
     if (rc == CLI_OK)
         rc = check_format(a);
     if (rc == CLI_OK)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "args.h"
 #include "progress.h"
 
 static const char usage_text[] =
@@ -16,39 +16,9 @@ static const char usage_text[] =
     "                        [--n-init N] [--max-iter N] [--tol X] [--threads N]\n"
     "                        [--save MODEL.yaml] [--format table|json|csv|yaml [--raw]]\n"
     "\n"
-    "Cluster the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n"
-    "  --csv FILE         read FILE (RFC 4180, header row) instead of the built-in data\n"
-    "  --na LIST          further spellings of a missing value in FILE, comma-separated\n"
-    "  --where EXPR       keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable.\n"
-    "                     On the built-in data, also total_accelerators=1.. (CPU-only\n"
-    "                     systems report 0 accelerators)\n"
-    "  --features LIST    comma-separated columns; log10(COL) takes the logarithm first;\n"
-    "                     categorical columns are one-hot encoded. Default:\n"
-    "                     log10(total_accelerators),log10(time_to_train_min),\n"
-    "                     log10(throughput_img_s)\n"
-    "  --k N              number of clusters (default 5)\n"
-    "  --k A..B           try every k in A..B and keep the best by --criterion:\n"
-    "  --criterion C      silhouette (default, highest), ch (Calinski-Harabasz, highest),\n"
-    "                     db (Davies-Bouldin, lowest), elbow (of the inertia) or gap\n"
-    "                     (gap statistic, 10 uniform references)\n"
-    "  --algorithm A      kmeans (default: k-means++, --n-init restarts) or ward\n"
-    "  --init FILE        initial k-means centres: a CSV with the feature columns in\n"
-    "                     original units, one row per cluster (sets k; one run)\n"
-    "  --standardize Y    yes (default: z-score every numeric feature) or no\n"
-    "  --missing M        drop (default: rows missing a feature are not clustered) or\n"
-    "                     impute (median, or most common level)\n"
-    "  --seed N           seed of the k-means++ seeding (default 0)\n"
-    "  --n-init N         k-means restarts (default 10); --max-iter N (default 300);\n"
-    "  --tol X            relative centre-shift tolerance (default 1e-4)\n"
-    "  --threads N        threads, 0 = all cores (default 0)\n"
-    "  --save FILE        also write the fitted model as YAML\n"
-    "  --format F         table (default); json (labels, centroids, inertia, silhouette,\n"
-    "                     calinski_harabasz, davies_bouldin, profiles, ...); csv (the\n"
-    "                     cluster profiles); yaml (the model)\n"
-    "  --raw              with csv: write the cells as they are; by default control\n"
-    "                     characters are written as tables show them (\\x1b, \\r, \\n,\n"
-    "                     a backslash doubled), so that no cell sends an escape\n"
-    "                     sequence to a terminal\n"
+    "Cluster the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n";
+
+static const char epilog[] =
     "\n"
     "The profiles name their own columns cluster, size and COL_median, COL_min,\n"
     "COL_max after each numeric COL, and keep a text column's name for its most\n"
@@ -58,12 +28,9 @@ static const char usage_text[] =
 static const char default_features[] =
     "log10(total_accelerators),log10(time_to_train_min),log10(throughput_img_s)";
 
-#define MAX_WHERE 16
-
 typedef struct cl_args {
     const char *csv, *na, *features, *init, *save;
-    const char *where[MAX_WHERE];
-    size_t n_where;
+    cli_list where;
     uint32_t k_min, k_max, n_init, max_iter, threads;
     int range, criterion, format;
     int raw; /* --raw: CSV cells as they are */
@@ -84,128 +51,145 @@ typedef struct cl_run {
     double *init;
 } cl_run;
 
-static const char *const criteria[] = {"silhouette", "ch", "db", "elbow", "gap"};
+static const char *const criteria[] = {"silhouette", "ch", "db", "elbow", "gap", NULL};
+static const int criterion_values[] = {ACCELSEL_KSELECT_SILHOUETTE, ACCELSEL_KSELECT_CH,
+                                       ACCELSEL_KSELECT_DB, ACCELSEL_KSELECT_ELBOW,
+                                       ACCELSEL_KSELECT_GAP};
+static const char *const algorithms[] = {"kmeans", "ward", NULL};
+static const int algorithm_values[] = {ACCELSEL_CLUSTER_KMEANS, ACCELSEL_CLUSTER_WARD};
+static const char *const yes_no[] = {"no", "yes", NULL};
+static const char *const missing_names[] = {"drop", "impute", NULL};
+static const int missing_values[] = {ACCELSEL_MISSING_DROP, ACCELSEL_MISSING_IMPUTE};
+static const char *const formats[] = {"table", "csv", "json", "yaml", NULL};
 
-/* N or A..B. */
+#define CL_N_OPTS 18
+
+/* The table and the values as the parser reads them, before they narrow
+ * into cl_args. */
+typedef struct cl_table {
+    cli_opt opts[CL_N_OPTS];
+    cli_command cmd;
+    const char *k;
+    char k_default[24];
+    uint64_t n_init, max_iter, threads;
+    int algorithm, missing, standardize, k_given, criterion_given;
+} cl_table;
+
+#define CL_UINT(opt, dst, fld, low, text) \
+    {.name = opt, .kind = CLI_ARG_UINT, .dest = dst, .meta = "N", .field = fld, .lo = low, \
+     .hi = UINT32_MAX, .help = text}
+#define CL_CHOICE(opt, m, dst, fld, names, vals, text) \
+    {.name = opt, .kind = CLI_ARG_CHOICE, .dest = dst, .meta = m, .field = fld, \
+     .choices = names, .values = vals, .help = text}
+
+static void cl_table_init(cl_table *t, cl_args *a)
+{
+    const cli_opt opts[CL_N_OPTS] = {
+        {.name = "--csv", .kind = CLI_ARG_STRING, .dest = &a->csv, .meta = "FILE",
+         .help = "read FILE (RFC 4180, header row) instead of the\nbuilt-in data"},
+        {.name = "--na", .kind = CLI_ARG_STRING, .dest = &a->na, .meta = "LIST",
+         .field = "na_values", .help = "further spellings of a missing value in FILE,\n"
+                                       "comma-separated"},
+        {.name = "--where", .kind = CLI_ARG_LIST, .dest = &a->where, .meta = "EXPR",
+         .help = "keep rows where COL=VALUE, or numeric COL in MIN..MAX;\nrepeatable. On the "
+                 "built-in data, also\ntotal_accelerators=1.. (CPU-only systems report 0\n"
+                 "accelerators)"},
+        {.name = "--features", .kind = CLI_ARG_STRING, .dest = &a->features, .meta = "LIST",
+         .field = "features",
+         .help = "comma-separated columns; log10(COL) takes the\nlogarithm first; categorical "
+                 "columns are one-hot\nencoded;\n@D"},
+        {.name = "--k", .kind = CLI_ARG_STRING, .dest = &t->k, .meta = "N|A..B", .field = "k",
+         .given = &t->k_given, .shown_default = t->k_default,
+         .help = "number of clusters (@D), or try every k in A..B\nand keep the best by "
+                 "--criterion"},
+        CL_CHOICE("--criterion", "C", &a->criterion, "criterion", criteria, criterion_values,
+                  "silhouette (highest), ch (Calinski-Harabasz, highest),\ndb (Davies-Bouldin, "
+                  "lowest), elbow (of the inertia) or\ngap (gap statistic, 10 uniform "
+                  "references);\n@D"),
+        CL_CHOICE("--algorithm", "A", &t->algorithm, "algorithm", algorithms, algorithm_values,
+                  "kmeans (k-means++, --n-init restarts) or ward\n(@D)"),
+        {.name = "--init", .kind = CLI_ARG_STRING, .dest = &a->init, .meta = "FILE",
+         .help = "initial k-means centres: a CSV with the feature\ncolumns in original units, "
+                 "one row per cluster (sets\nk; one run)"},
+        CL_CHOICE("--standardize", "Y", &t->standardize, "standardize", yes_no, NULL,
+                  "yes (z-score every numeric feature) or no\n(@D)"),
+        CL_CHOICE("--missing", "M", &t->missing, "missing", missing_names, missing_values,
+                  "drop (rows missing a feature are not clustered) or\nimpute (median, or most "
+                  "common level); @D"),
+        {.name = "--seed", .kind = CLI_ARG_UINT, .dest = &a->seed, .meta = "N", .field = "seed",
+         .hi = UINT64_MAX, .help = "seed of the k-means++ seeding (@D)"},
+        CL_UINT("--n-init", &t->n_init, "n_init", 1, "k-means restarts (@D)"),
+        CL_UINT("--max-iter", &t->max_iter, "max_iter", 1, "k-means iterations at most (@D)"),
+        {.name = "--tol", .kind = CLI_ARG_DOUBLE, .dest = &a->tol, .meta = "X", .field = "tol",
+         .dhi = INFINITY, .want = "a number >= 0",
+         .help = "relative centre-shift tolerance (@D)"},
+        CL_UINT("--threads", &t->threads, "n_threads", 0, "threads, 0 = all cores (@D)"),
+        {.name = "--save", .kind = CLI_ARG_STRING, .dest = &a->save, .meta = "FILE",
+         .help = "also write the fitted model as YAML"},
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
+         .choices = formats,
+         .help = "table, json, csv or yaml (@D); json: labels,\ncentroids, inertia, silhouette, "
+                 "calinski_harabasz,\ndavies_bouldin, profiles, ...; csv: the cluster\n"
+                 "profiles; yaml: the model"},
+        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw,
+         .help = "with csv: write the cells as they are; by default\ncontrol characters are "
+                 "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so that\n"
+                 "no cell sends an escape sequence to a terminal"},
+    };
+    memcpy(t->opts, opts, sizeof opts);
+    t->opts[5].given = &t->criterion_given;
+    t->cmd = (cli_command){.name = "cluster", .usage = usage_text, .epilog = epilog,
+                           .opts = t->opts, .n_opts = CL_N_OPTS};
+}
+
+/* The defaults of @p a (the library's, from its INIT) into the table's values. */
+static void cl_table_defaults(cl_table *t, const cl_args *a)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->k_default, sizeof t->k_default, "%lu", (unsigned long)a->k_min);
+    t->n_init = a->n_init;
+    t->max_iter = a->max_iter;
+    t->threads = a->threads;
+    t->algorithm = (int)a->algorithm;
+    t->missing = (int)a->missing;
+    t->standardize = (int)a->standardize;
+}
+
+/* --k: N or A..B, as the other numbers read. */
 static int parse_k(const char *s, cl_args *a)
 {
     uint64_t lo, hi;
     int kind = cli_parse_uint_range(s, 1, UINT32_MAX, &lo, &hi);
     if (kind < 0)
-        return -1;
+        return cli_usage_error("cluster: --k must be a whole number from 1 to 4294967295 or a "
+                               "range A..B of them, not '%s'", s);
     a->range = kind;
     a->k_min = (uint32_t)lo;
     a->k_max = (uint32_t)hi;
-    return 0;
-}
-
-/* Index of @p s in @p names (n of them), or -1. */
-static int pick(const char *s, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(s, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-static int set_choice(cl_args *a, const char *opt, const char *v)
-{
-    static const char *const algs[] = {"kmeans", "ward"}, *const yn[] = {"no", "yes"};
-    static const char *const miss[] = {"drop", "impute"};
-    int i;
-    if (cli_is_opt(opt, "--criterion") && (i = pick(v, criteria, 5)) >= 0)
-        a->criterion = ACCELSEL_KSELECT_SILHOUETTE + i;
-    else if (cli_is_opt(opt, "--algorithm") && (i = pick(v, algs, 2)) >= 0)
-        a->algorithm = (uint32_t)(ACCELSEL_CLUSTER_KMEANS + i);
-    else if (cli_is_opt(opt, "--standardize") && (i = pick(v, yn, 2)) >= 0)
-        a->standardize = (uint32_t)i;
-    else if (cli_is_opt(opt, "--missing") && (i = pick(v, miss, 2)) >= 0)
-        a->missing = (uint32_t)(ACCELSEL_MISSING_DROP + i);
-    else if (cli_is_opt(opt, "--format") && (i = cli_parse_format(v, 15)) >= 0)
-        a->format = i;
-    else
-        return cli_usage_error("cluster: bad value '%s' for %s (see accelsel cluster --help)", v,
-                               opt);
     return CLI_OK;
 }
 
-static int set_number(cl_args *a, const char *opt, const char *v)
+static int narrow(const cl_table *t, cl_args *a)
 {
-    uint64_t u = 0;
-    if (cli_is_opt(opt, "--k") && parse_k(v, a) == 0)
-        return CLI_OK;
-    if (cli_is_opt(opt, "--tol")) {
-        if (cli_parse_number(v, &a->tol) == 0 && a->tol >= 0)
-            return CLI_OK;
-    } else if (cli_is_opt(opt, "--seed") && cli_parse_uint(v, 0, UINT64_MAX, &u) == 0) {
-        a->seed = u;
-        return CLI_OK;
-    } else if (cli_parse_uint(v, cli_is_opt(opt, "--threads") ? 0 : 1, UINT32_MAX, &u) == 0) {
-        uint32_t *dst = cli_is_opt(opt, "--n-init")     ? &a->n_init
-                        : cli_is_opt(opt, "--max-iter") ? &a->max_iter
-                        : cli_is_opt(opt, "--threads")  ? &a->threads
-                                                    : NULL;
-        if (dst != NULL) {
-            *dst = (uint32_t)u;
-            return CLI_OK;
-        }
-    }
-    return cli_usage_error("cluster: bad value '%s' for %s (see accelsel cluster --help)", v, opt);
+    a->n_init = (uint32_t)t->n_init;
+    a->max_iter = (uint32_t)t->max_iter;
+    a->threads = (uint32_t)t->threads;
+    a->algorithm = (uint32_t)t->algorithm;
+    a->missing = (uint32_t)t->missing;
+    a->standardize = (uint32_t)t->standardize;
+    return t->k != NULL ? parse_k(t->k, a) : CLI_OK;
 }
 
-static int set_value(cl_args *a, const char *opt, const char *v)
+static int parse_args(const cl_table *t, int argc, char **argv, cl_args *a)
 {
-    if (cli_is_opt(opt, "--csv"))
-        a->csv = v;
-    else if (cli_is_opt(opt, "--na"))
-        a->na = v;
-    else if (cli_is_opt(opt, "--where")) {
-        if (a->n_where == MAX_WHERE)
-            return cli_usage_error("cluster: more than %d --where options", MAX_WHERE);
-        a->where[a->n_where++] = v;
-    } else if (cli_is_opt(opt, "--features"))
-        a->features = v;
-    else if (cli_is_opt(opt, "--init"))
-        a->init = v;
-    else if (cli_is_opt(opt, "--save"))
-        a->save = v;
-    else if (cli_is_opt(opt, "--criterion") || cli_is_opt(opt, "--algorithm") ||
-             cli_is_opt(opt, "--standardize") || cli_is_opt(opt, "--missing") || cli_is_opt(opt, "--format"))
-        return set_choice(a, opt, v);
-    else
-        return set_number(a, opt, v);
-    return CLI_OK;
-}
-
-static int parse_args(int argc, char **argv, cl_args *a)
-{
-    static const char *const valued[] = {
-        "--csv",  "--na",  "--where",       "--features", "--k",     "--criterion", "--algorithm",
-        "--init", "--standardize", "--missing",  "--seed",  "--n-init",    "--max-iter",
-        "--tol",  "--threads",     "--save",     "--format"};
-    int criterion_given = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--raw") == 0) {
-            a->raw = 1;
-            continue;
-        }
-        size_t j = 0;
-        while (j < sizeof valued / sizeof valued[0] && !cli_is_opt(argv[i], valued[j]))
-            j++;
-        if (j == sizeof valued / sizeof valued[0])
-            return cli_usage_error("cluster: unknown option '%s' (see accelsel cluster --help)",
-                                   argv[i]);
-        const char *eq = strchr(argv[i], '='), *v = eq ? eq + 1 : NULL;
-        if (v == NULL && i + 1 >= argc)
-            return cli_usage_error("cluster: %s needs a value", argv[i]);
-        int rc = set_value(a, valued[j], v ? v : argv[++i]);
-        if (rc != CLI_OK)
-            return rc;
-        criterion_given |= strcmp(valued[j], "--criterion") == 0;
-    }
+    int rc = cli_args_parse(&t->cmd, argc, argv);
+    if (rc == CLI_OK)
+        rc = narrow(t, a);
+    if (rc != CLI_OK)
+        return rc;
     if (a->na != NULL && a->csv == NULL)
         return cli_usage_error("cluster: --na goes with --csv (the built-in data has its own)");
-    if (criterion_given && !a->range)
+    if (t->criterion_given && !a->range)
         return cli_usage_error("cluster: --criterion chooses k: it goes with --k A..B");
     return cli_set_csv_raw("cluster", a->raw, a->format);
 }
@@ -284,8 +268,8 @@ static int parse_features(cl_run *r, const cl_args *a)
 static int filter_rows(cl_run *r, const cl_args *a)
 {
     int status = a->csv ? CLI_OK : cli_filter(&r->ds, "cluster", "total_accelerators=1..");
-    for (size_t i = 0; status == CLI_OK && i < a->n_where; i++)
-        status = cli_filter(&r->ds, "cluster", a->where[i]);
+    for (size_t i = 0; status == CLI_OK && i < a->where.n; i++)
+        status = cli_filter(&r->ds, "cluster", a->where.items[i]);
     return status;
 }
 
@@ -615,34 +599,35 @@ static int print_result(const cl_run *r, int format)
 
 int cli_cluster(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage_text, stdout);
-        return CLI_OK;
-    }
     accelsel_cluster_options d = ACCELSEL_CLUSTER_OPTIONS_INIT; /* the library's defaults */
+    accelsel_features_options fd = ACCELSEL_FEATURES_OPTIONS_INIT;
     cl_args a = {.features = default_features,
                  .k_min = d.k,
                  .k_max = d.k,
                  .n_init = d.n_init,
                  .max_iter = d.max_iter,
+                 .threads = d.n_threads,
                  .criterion = ACCELSEL_KSELECT_SILHOUETTE,
                  .format = CLI_FORMAT_TABLE,
                  .algorithm = d.algorithm,
-                 .missing = ACCELSEL_MISSING_DROP,
+                 .missing = fd.missing,
                  .standardize = 1,
                  .seed = d.seed,
                  .tol = d.tol};
-    int status = parse_args(argc, argv, &a);
-    int k_given = 0;
-    for (int i = 1; i < argc; i++)
-        k_given |= cli_is_opt(argv[i], "--k");
+    cl_table t;
+    cl_table_defaults(&t, &a);
+    cl_table_init(&t, &a);
+    if (cli_args_help_asked(&t.cmd, argc, argv))
+        return CLI_OK;
+    int status = parse_args(&t, argc, argv, &a);
     cl_run r = {0};
     if (status == CLI_OK)
         status = load_data(&r, &a);
     if (status == CLI_OK)
-        status = fit(&r, &a, k_given);
+        status = fit(&r, &a, t.k_given);
     if (status == CLI_OK)
         status = print_result(&r, a.format);
     run_free(&r);
+    free(a.where.items);
     return status;
 }

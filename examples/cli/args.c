@@ -87,7 +87,7 @@ static int list_value(const cli_opt *o, const char *v)
 
 static int set_value(const cli_command *c, const cli_opt *o, const char *v)
 {
-    if (*v == '\0')
+    if (*v == '\0' && !o->empty_ok)
         return cli_usage_error("%s: %s needs a value (see accelsel %s --help)", c->name, o->name,
                                c->name);
     switch (o->kind) {

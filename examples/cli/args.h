@@ -42,6 +42,7 @@ typedef struct cli_opt {
     const int *values;
     const char *want;  /* what a value must be, for messages; else said by kind */
     int *given;        /* set to 1 when the option is given, or NULL */
+    int empty_ok;      /* "" is a value (rank's --target '' skips a step), not a missing one */
 } cli_opt;
 
 /* A command: its name as messages say it ("map", "catalog show"), its

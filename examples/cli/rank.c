@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "rank_cli.h"
 
 static const char usage_text[] =
@@ -95,128 +96,96 @@ static const char usage_options[] =
     "Groups are numbered from 1 in the clustering's order. Exit status: 0 success,\n"
     "1 a library error (status name and message printed), 2 bad usage.\n";
 
-/* A..B only: a range of k to choose from. */
-static int parse_k_range(const char *s, rank_args *a)
+static const char *const row_names[] = {"kept", "all", NULL};
+static const int row_values[] = {ACCELSEL_SELECTION_ROWS_KEPT, ACCELSEL_SELECTION_ROWS_ALL};
+static const char *const k_by_names[] = {"silhouette", "ch", "db", "elbow", "gap", NULL};
+static const int k_by_values[] = {ACCELSEL_KSELECT_SILHOUETTE, ACCELSEL_KSELECT_CH,
+                                  ACCELSEL_KSELECT_DB, ACCELSEL_KSELECT_ELBOW,
+                                  ACCELSEL_KSELECT_GAP};
+static const char *const algorithms[] = {"kmeans", "ward", NULL};
+static const int algorithm_values[] = {ACCELSEL_CLUSTER_KMEANS, ACCELSEL_CLUSTER_WARD};
+static const char *const formats[] = {"table", "csv", "json", NULL};
+
+#define RANK_N_OPTS 19
+
+/* The table, and the values as the parser reads them before they narrow
+ * into rank_args. rank's help is print_options(): its defaults are lists. */
+typedef struct rank_table {
+    cli_opt opts[RANK_N_OPTS];
+    cli_command cmd;
+    cli_list where;
+    const char *k_range, *method;
+    uint64_t k, top;
+    int algorithm, k_given, range_given;
+} rank_table;
+
+#define RANK_TEXT(opt, dst, fld) {.name = opt, .kind = CLI_ARG_STRING, .dest = dst, .field = fld}
+
+static void rank_table_init(rank_table *t, rank_args *a)
+{
+    const cli_opt opts[RANK_N_OPTS] = {
+        RANK_TEXT("--csv", &a->csv, NULL), RANK_TEXT("--na", &a->na, "na_values"),
+        {.name = "--rows", .kind = CLI_ARG_CHOICE, .dest = &a->rows, .field = "rows",
+         .choices = row_names, .values = row_values},
+        {.name = "--where", .kind = CLI_ARG_LIST, .dest = &t->where},
+        RANK_TEXT("--features", &a->features, "features"),
+        RANK_TEXT("--variables", &a->variables, "variables"),
+        {.name = "--target", .kind = CLI_ARG_STRING, .dest = &a->target, .field = "target",
+         .empty_ok = 1},
+        {.name = "--k", .kind = CLI_ARG_UINT, .dest = &t->k, .field = "k", .lo = 1,
+         .hi = UINT32_MAX, .given = &t->k_given, .want = "a whole number of at least 1"},
+        {.name = "--k-range", .kind = CLI_ARG_STRING, .dest = &t->k_range, .field = "k_min",
+         .given = &t->range_given, .want = "A..B with 1 <= A <= B"},
+        {.name = "--k-by", .kind = CLI_ARG_CHOICE, .dest = &a->k_by, .field = "k_by",
+         .choices = k_by_names, .values = k_by_values, .given = &t->range_given},
+        {.name = "--algorithm", .kind = CLI_ARG_CHOICE, .dest = &t->algorithm,
+         .field = "algorithm", .choices = algorithms, .values = algorithm_values},
+        RANK_TEXT("--criteria", &a->criteria, "criteria"),
+        {.name = "--method", .kind = CLI_ARG_STRING, .dest = &t->method, .field = "method",
+         .want = "topsis, wsum or pareto"},
+        {.name = "--seed", .kind = CLI_ARG_UINT, .dest = &a->seed, .field = "seed",
+         .hi = UINT64_MAX, .want = "a whole number"},
+        {.name = "--top", .kind = CLI_ARG_UINT, .dest = &t->top, .lo = 1, .hi = SIZE_MAX,
+         .want = "a whole number of at least 1"},
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .choices = formats},
+        RANK_TEXT("--plot", &a->plot, NULL),
+        RANK_TEXT("--with-predictions", &a->with_predictions, NULL),
+        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw},
+    };
+    memcpy(t->opts, opts, sizeof opts);
+    t->cmd = (cli_command){.name = "rank", .opts = t->opts, .n_opts = RANK_N_OPTS,
+                           .value_first = 1};
+}
+
+/* The values read into @p a: the k range and the method by the library's rules. */
+static int narrow(const rank_table *t, rank_args *a)
 {
     uint64_t lo, hi;
-    if (cli_parse_uint_range(s, 1, UINT32_MAX, &lo, &hi) != 1)
-        return -1;
-    a->k_min = (uint32_t)lo;
-    a->k_max = (uint32_t)hi;
-    return 0;
-}
-
-static int parse_k_by(const char *s, int *out)
-{
-    static const struct {
-        const char *name;
-        int id;
-    } names[] = {{"silhouette", ACCELSEL_KSELECT_SILHOUETTE}, {"ch", ACCELSEL_KSELECT_CH},
-                 {"db", ACCELSEL_KSELECT_DB}, {"elbow", ACCELSEL_KSELECT_ELBOW},
-                 {"gap", ACCELSEL_KSELECT_GAP}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s, names[i].name) == 0) {
-            *out = names[i].id;
-            return 0;
-        }
-    return -1;
-}
-
-/* Options taking a value, in the order of the usage text. */
-static const char *const valued[] = {"--csv",    "--na",       "--rows",       "--where",     "--features", "--variables",
-                                     "--target", "--k",         "--k-range",  "--k-by",
-                                     "--algorithm", "--criteria", "--method", "--seed",
-                                     "--top",    "--format",    "--plot",
-                                     "--with-predictions"};
-
-/* Store value @p v of option @p opt; CLI_USAGE with a message if it is bad. */
-static int set_value(rank_args *a, const char *opt, const char *v, unsigned *seen)
-{
-    uint64_t u;
-    if (cli_is_opt(opt, "--csv"))
-        a->csv = v;
-    else if (cli_is_opt(opt, "--na"))
-        a->na = v;
-    else if (cli_is_opt(opt, "--rows")) {
-        if (strcmp(v, "kept") != 0 && strcmp(v, "all") != 0)
-            return cli_usage_error("rank: --rows '%s' is not kept or all", v);
-        a->rows = strcmp(v, "all") == 0 ? ACCELSEL_SELECTION_ROWS_ALL : ACCELSEL_SELECTION_ROWS_KEPT;
-    } else if (cli_is_opt(opt, "--where"))
-        a->where[a->n_where++] = v;
-    else if (cli_is_opt(opt, "--features"))
-        a->features = v;
-    else if (cli_is_opt(opt, "--variables"))
-        a->variables = v;
-    else if (cli_is_opt(opt, "--target"))
-        a->target = v;
-    else if (cli_is_opt(opt, "--k-range")) {
-        *seen |= 2;
-        if (parse_k_range(v, a) != 0)
-            return cli_usage_error("rank: --k-range '%s' is not A..B with 1 <= A <= B", v);
-    } else if (cli_is_opt(opt, "--k-by")) {
-        *seen |= 2;
-        if (parse_k_by(v, &a->k_by) != 0)
-            return cli_usage_error("rank: --k-by '%s' is not silhouette, ch, db, elbow or gap", v);
-    } else if (cli_is_opt(opt, "--k")) {
-        *seen |= 1;
-        if (cli_parse_uint(v, 1, UINT32_MAX, &u) != 0)
-            return cli_usage_error("rank: --k '%s' is not a whole number of at least 1", v);
-        a->k = (uint32_t)u;
-    } else if (cli_is_opt(opt, "--algorithm")) {
-        if (strcmp(v, "kmeans") != 0 && strcmp(v, "ward") != 0)
-            return cli_usage_error("rank: --algorithm '%s' is not kmeans or ward", v);
-        a->algorithm = strcmp(v, "ward") == 0 ? ACCELSEL_CLUSTER_WARD : ACCELSEL_CLUSTER_KMEANS;
-    } else if (cli_is_opt(opt, "--criteria"))
-        a->criteria = v;
-    else if (cli_is_opt(opt, "--method")) {
-        if (accelsel_rank_method_from_name(v, &a->method) != 0)
-            return cli_usage_error("rank: --method '%s' is not topsis, wsum or pareto", v);
-    } else if (cli_is_opt(opt, "--seed")) {
-        if (cli_parse_uint(v, 0, UINT64_MAX, &a->seed) != 0)
-            return cli_usage_error("rank: --seed '%s' is not a whole number", v);
-    } else if (cli_is_opt(opt, "--top")) {
-        if (cli_parse_uint(v, 1, SIZE_MAX, &u) != 0)
-            return cli_usage_error("rank: --top '%s' is not a whole number of at least 1", v);
-        a->top = (size_t)u;
-    } else if (cli_is_opt(opt, "--format")) {
-        a->format = cli_parse_format(v, 7u);
-        if (a->format < 0)
-            return cli_usage_error("rank: --format '%s' is not table, json or csv", v);
-    } else if (cli_is_opt(opt, "--with-predictions")) {
-        a->with_predictions = v;
-    } else {
-        if (cli_svg_name("rank", "--plot", v) != CLI_OK)
-            return CLI_USAGE;
-        a->plot = v;
+    a->where = t->where.items;
+    a->n_where = t->where.n;
+    a->algorithm = (uint32_t)t->algorithm;
+    a->k = (uint32_t)t->k;
+    a->top = (size_t)t->top;
+    if (t->k_range != NULL) {
+        if (cli_parse_uint_range(t->k_range, 1, UINT32_MAX, &lo, &hi) != 1)
+            return cli_usage_error("rank: --k-range '%s' is not A..B with 1 <= A <= B",
+                                   t->k_range);
+        a->k_min = (uint32_t)lo;
+        a->k_max = (uint32_t)hi;
     }
+    if (t->method != NULL && accelsel_rank_method_from_name(t->method, &a->method) != 0)
+        return cli_usage_error("rank: --method '%s' is not topsis, wsum or pareto", t->method);
+    if (a->plot != NULL && cli_svg_name("rank", "--plot", a->plot) != CLI_OK)
+        return CLI_USAGE;
     return CLI_OK;
 }
 
-static int parse_one(int argc, char **argv, int *i, rank_args *a, unsigned *seen)
+static int parse_args(rank_table *t, int argc, char **argv, rank_args *a)
 {
-    const char *arg = argv[*i];
-    if (strcmp(arg, "--raw") == 0) {
-        a->raw = 1;
-        return CLI_OK;
-    }
-    for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++) {
-        if (!cli_is_opt(arg, valued[j]))
-            continue;
-        const char *eq = strchr(arg, '=');
-        if (eq == NULL && *i + 1 >= argc)
-            return cli_usage_error("rank: %s needs a value (see accelsel rank --help)", arg);
-        return set_value(a, valued[j], eq != NULL ? eq + 1 : argv[++*i], seen);
-    }
-    return cli_usage_error("rank: unknown option '%s' (see accelsel rank --help)", arg);
-}
-
-static int parse_args(int argc, char **argv, rank_args *a)
-{
-    unsigned seen = 0; /* 1: --k, 2: --k-range or --k-by */
-    int status = CLI_OK;
-    for (int i = 1; i < argc && status == CLI_OK; i++)
-        status = parse_one(argc, argv, &i, a, &seen);
-    if (status == CLI_OK && seen == 3)
+    int status = cli_args_parse(&t->cmd, argc, argv);
+    if (status == CLI_OK)
+        status = narrow(t, a);
+    if (status == CLI_OK && t->k_given && t->range_given)
         return cli_usage_error("rank: --k fixes k; it cannot be combined with --k-range or --k-by");
     if (status == CLI_OK && a->na != NULL && a->csv == NULL)
         return cli_usage_error("rank: --na goes with --csv (the built-in data has its own)");
@@ -429,12 +398,11 @@ int cli_rank(int argc, char **argv)
     rank_args a = {.k_min = d.k_min, .k_max = d.k_max, .k_by = d.k_by, .algorithm = d.algorithm,
                    .method = d.method, .seed = d.seed, .top = 10, .format = CLI_FORMAT_TABLE,
                    .rows = d.rows};
-    a.where = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a.where);
-    if (a.where == NULL)
-        return rank_oom();
-    int status = parse_args(argc, argv, &a);
+    rank_table t = {.algorithm = (int)d.algorithm, .top = a.top};
+    rank_table_init(&t, &a);
+    int status = parse_args(&t, argc, argv, &a);
     if (status == CLI_OK)
         status = run(&a);
-    free(a.where);
+    free(t.where.items);
     return status;
 }

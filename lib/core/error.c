@@ -81,17 +81,23 @@ static void set_message(const char *prefix, const char *fmt, va_list ap)
     tls_error.pub.message = tls_error.message;
 }
 
-int asel_error(int code, const char *fmt, ...)
+/* A message without a position or a field. */
+static void set_plain(int code, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
     set_message(NULL, fmt, ap);
-    va_end(ap);
     tls_error.pub.code = code;
     tls_error.pub.source = NULL;
     tls_error.pub.line = 0;
     tls_error.pub.column = 0;
     tls_error.pub.field = NULL;
+}
+
+int asel_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_plain(code, fmt, ap);
+    va_end(ap);
     return code;
 }
 
@@ -105,13 +111,8 @@ int asel_error_field(int code, const char *field, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    set_message(NULL, fmt, ap);
+    set_plain(code, fmt, ap);
     va_end(ap);
-    tls_error.pub.code = code;
-    tls_error.pub.source = NULL;
-    tls_error.pub.line = 0;
-    tls_error.pub.column = 0;
-    tls_error.pub.field = NULL;
     if (code != ACCELSEL_ENOMEM)
         set_field(field);
     return code;

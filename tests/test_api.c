@@ -566,6 +566,18 @@ static int c_method_from_name(int k, const void **out)
     *out = NULL;
     return accelsel_rank_method_from_name(ARG(0, "topsis"), ARG(1, &m));
 }
+static int c_kselect_from_name(int k, const void **out)
+{
+    int c;
+    *out = NULL;
+    return accelsel_kselect_from_name(ARG(0, "gap"), ARG(1, &c));
+}
+static int c_algorithm_from_name(int k, const void **out)
+{
+    uint32_t a;
+    *out = NULL;
+    return accelsel_cluster_algorithm_from_name(ARG(0, "ward"), ARG(1, &a));
+}
 CTOR(c_ranking_compute, accelsel_ranking, accelsel_ranking_free,
      accelsel_ranking_compute(ARG(0, &o), ARG(1, F.ds), ARG(2, F.crit), F.n_crit,
                               ACCELSEL_RANK_TOPSIS, NULL))
@@ -715,6 +727,9 @@ static const null_case null_cases[] = {
     {"accelsel_cluster_elbow", c_elbow, {"k", "values", "index"}, -1, EI},
     {"accelsel_criteria_parse", c_criteria_parse, {"out", "n", "text"}, 0, EI},
     {"accelsel_rank_method_from_name", c_method_from_name, {"name", "method"}, -1, EI},
+    {"accelsel_kselect_from_name", c_kselect_from_name, {"name", "criterion"}, -1, EI},
+    {"accelsel_cluster_algorithm_from_name", c_algorithm_from_name, {"name", "algorithm"}, -1,
+     EI},
     {"accelsel_ranking_compute", c_ranking_compute, {"out", "ds", "criteria"}, 0, EI},
     {"accelsel_kendall_tau_b", c_kendall, {"x", "y", "tau"}, -1, EI},
     {"accelsel_sensitivity_compute", c_sensitivity_compute, {"out", "base"}, 0, EI},
@@ -2292,6 +2307,8 @@ N_WRAP(accelsel_dataflow_name, int)
 N_WRAP(accelsel_importance_measure_name, int)
 N_WRAP(accelsel_rank_method_name, int)
 N_WRAP(accelsel_rank_method_title, int)
+N_WRAP(accelsel_kselect_name, int)
+N_WRAP(accelsel_cluster_algorithm_name, uint32_t)
 N_WRAP(accelsel_recipe_source_name, uint32_t)
 N_WRAP(accelsel_stack_name, int32_t)
 N_WRAP(accelsel_correction_source_name, uint32_t)
@@ -2315,6 +2332,10 @@ static const name_case name_cases[] = {
      ACCELSEL_RANK_PARETO, NULL},
     {"accelsel_rank_method_title", n_accelsel_rank_method_title, ACCELSEL_RANK_TOPSIS,
      ACCELSEL_RANK_PARETO, NULL},
+    {"accelsel_kselect_name", n_accelsel_kselect_name, ACCELSEL_KSELECT_SILHOUETTE,
+     ACCELSEL_KSELECT_GAP, NULL},
+    {"accelsel_cluster_algorithm_name", n_accelsel_cluster_algorithm_name,
+     ACCELSEL_CLUSTER_KMEANS, ACCELSEL_CLUSTER_WARD, NULL},
     {"accelsel_recipe_source_name", n_accelsel_recipe_source_name, ACCELSEL_RECIPE_FROM_REQUEST,
      ACCELSEL_RECIPE_ASSUMED, NULL},
     {"accelsel_correction_source_name", n_accelsel_correction_source_name,

@@ -982,6 +982,32 @@ static int scenario(void *ctx)
     return rc;
 }
 
+/* The names a fitted model's YAML and the command line use, each
+ * read back to its value; anything else is ENOTFOUND listing them. */
+START_TEST(algorithm_and_criterion_names)
+{
+    static const char *const kselect[] = {"silhouette", "ch", "db", "elbow", "gap"};
+    for (int c = ACCELSEL_KSELECT_SILHOUETTE; c <= ACCELSEL_KSELECT_GAP; c++) {
+        int back = 0;
+        ck_assert_str_eq(accelsel_kselect_name(c), kselect[c - 1]);
+        ck_assert_int_eq(accelsel_kselect_from_name(kselect[c - 1], &back), 0);
+        ck_assert_int_eq(back, c);
+    }
+    uint32_t a = 0;
+    ck_assert_str_eq(accelsel_cluster_algorithm_name(ACCELSEL_CLUSTER_KMEANS), "kmeans");
+    ck_assert_str_eq(accelsel_cluster_algorithm_name(ACCELSEL_CLUSTER_WARD), "ward");
+    ck_assert_int_eq(accelsel_cluster_algorithm_from_name("ward", &a), 0);
+    ck_assert_uint_eq(a, ACCELSEL_CLUSTER_WARD);
+    ck_assert_int_eq(accelsel_cluster_algorithm_from_name("Ward", &a), ACCELSEL_ENOTFOUND);
+    ck_assert_str_eq(accelsel_last_error()->message,
+                     "unknown clustering algorithm 'Ward' (kmeans, ward)");
+    int c = 0;
+    ck_assert_int_eq(accelsel_kselect_from_name("", &c), ACCELSEL_ENOTFOUND);
+    ck_assert_str_eq(accelsel_last_error()->message,
+                     "unknown criterion for k '' (silhouette, ch, db, elbow, gap)");
+}
+END_TEST
+
 START_TEST(allocation_failures)
 {
     int alg = _i + 1;
@@ -1014,6 +1040,7 @@ int main(void)
     tcase_add_loop_test(tc, fit_bad_input, 0, sizeof bad_fits / sizeof bad_fits[0]);
     tcase_add_test(tc, other_bad_arguments);
     tcase_add_test(tc, progress_and_cancel);
+    tcase_add_test(tc, algorithm_and_criterion_names);
     tcase_add_loop_test(tc, allocation_failures, 0, 2);
     suite_add_tcase(s, tc);
     TCase *linear = tcase_create("linear time");

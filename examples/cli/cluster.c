@@ -481,7 +481,7 @@ static int print_json(FILE *f, const cl_run *r)
     size_t k = accelsel_cluster_model_k(m), n = accelsel_cluster_model_n_rows(m);
     size_t d = accelsel_cluster_model_dim(m), ni = accelsel_features_n_inputs(r->f);
     fprintf(f, "{\"algorithm\": \"%s\", \"k\": %zu, \"n_rows\": %zu, \"n_iter\": %u",
-            accelsel_cluster_model_algorithm(m) == ACCELSEL_CLUSTER_WARD ? "ward" : "kmeans", k, n,
+            accelsel_cluster_algorithm_name((uint32_t)accelsel_cluster_model_algorithm(m)), k, n,
             accelsel_cluster_model_n_iter(m));
     json_names(f, "features", r->f, 0);
     json_names(f, "inputs", r->f, 1);

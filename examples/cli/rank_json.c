@@ -65,7 +65,7 @@ static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
     }
     fputs("], ", f);
     key(f, "algorithm");
-    cli_json_string(f, a->algorithm == ACCELSEL_CLUSTER_WARD ? "ward" : "kmeans");
+    cli_json_string(f, accelsel_cluster_algorithm_name(a->algorithm));
     fprintf(f, ", \"seed\": %llu, ", (unsigned long long)a->seed);
     key(f, "method");
     cli_json_string(f, accelsel_rank_method_name(a->method));
@@ -121,11 +121,10 @@ static void json_k(FILE *f, const rank_args *a, const rank_result *r)
     static const char *const names[RANK_N_SCORES] = {"inertia", "silhouette",
                                                      "calinski_harabasz", "davies_bouldin",
                                                      "gap", "gap_se"};
-    static const char *const by[] = {"", "silhouette", "ch", "db", "elbow", "gap"};
     const char *why = rank_k_reason(r);
     fputs("  \"k_selection\": {", f);
     key(f, "criterion");
-    cli_json_string(f, r->sel ? by[a->k_by] : "given");
+    cli_json_string(f, r->sel ? accelsel_kselect_name(a->k_by) : "given");
     fprintf(f, ", \"k\": %zu, ", accelsel_cluster_model_k(r->model));
     key(f, "reason");
     str_or_null(f, why);

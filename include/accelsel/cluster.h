@@ -177,6 +177,19 @@ ACCELSEL_API int accelsel_cluster_fit_dataset(accelsel_cluster_model **out,
  *  @param[in] m  the model; only read. */
 ACCELSEL_API int accelsel_cluster_model_algorithm(const accelsel_cluster_model *m);
 
+/** The name of algorithm @p algorithm ("kmeans", "ward"), as fitted models
+ *  write it; NULL for an unknown value. Static storage.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_cluster_algorithm_name(uint32_t algorithm);
+
+/** The algorithm called @p name (exact lower case).
+ *  @param[in]  name       NUL-terminated; not kept.
+ *  @param[out] algorithm  ACCELSEL_CLUSTER_KMEANS or _WARD; untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND for an
+ *          unknown name (the message names it and lists the algorithms).
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_cluster_algorithm_from_name(const char *name, uint32_t *algorithm);
+
 /** Number of clusters; 0 if @p m is NULL. */
 ACCELSEL_API size_t accelsel_cluster_model_k(const accelsel_cluster_model *m);
 
@@ -408,6 +421,20 @@ ACCELSEL_API int accelsel_cluster_elbow(const double *k, const double *values, s
  *  qualifies, the k of the largest gap. */
 #define ACCELSEL_KSELECT_GAP 5
 /** @} */
+
+/** The name of criterion @p criterion ("silhouette", "ch", "db", "elbow",
+ *  "gap"), or NULL for an unknown value. Static storage.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_kselect_name(int criterion);
+
+/** The criterion called @p name (exact lower case, as accelsel_kselect_name()
+ *  gives it).
+ *  @param[in]  name       NUL-terminated; not kept.
+ *  @param[out] criterion  the ACCELSEL_KSELECT_* value; untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_ENOTFOUND for an
+ *          unknown name (the message names it and lists the criteria).
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_kselect_from_name(const char *name, int *criterion);
 
 /** @name Scores recorded per k @{ */
 #define ACCELSEL_SCORE_INERTIA 1

@@ -43,9 +43,8 @@ static int read_shape(const asel_yaml_doc *doc, const asel_yaml_node *root,
     const char *alg;
     int64_t k = 0, d = 0, n = 0;
     int rc = asel_yaml_get_string(doc, root, "algorithm", 1, &alg);
-    int algorithm =
-        rc == 0 && strcmp(alg, "ward") == 0 ? ACCELSEL_CLUSTER_WARD : ACCELSEL_CLUSTER_KMEANS;
-    if (rc == 0 && strcmp(alg, "ward") != 0 && strcmp(alg, "kmeans") != 0)
+    uint32_t algorithm = ACCELSEL_CLUSTER_KMEANS;
+    if (rc == 0 && accelsel_cluster_algorithm_from_name(alg, &algorithm) != 0)
         return asel_yaml_fail(doc, asel_yaml_get(root, "algorithm"), "unknown algorithm '%s'", alg);
     if (rc == 0)
         rc = asel_yaml_get_int(doc, root, "k", 1, 1, UINT32_MAX, &k);

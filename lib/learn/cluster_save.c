@@ -49,7 +49,7 @@ static void put_matrix(asel_buf *b, const char *key, const double *v, size_t row
 static void put_header(asel_buf *b, const accelsel_cluster_model *m)
 {
     asel_buf_printf(b, "format: accelsel-cluster-model\nversion: 1\nalgorithm: %s\n",
-                    m->algorithm == ACCELSEL_CLUSTER_WARD ? "ward" : "kmeans");
+                    accelsel_cluster_algorithm_name(m->algorithm));
     asel_buf_printf(b, "k: %zu\ndim: %zu\nn_rows: %zu\nn_iter: %u\n", m->k, m->d, m->n, m->n_iter);
     const char *keys[] = {"inertia", "silhouette", "calinski_harabasz", "davies_bouldin"};
     const double vals[] = {m->inertia, m->silhouette, m->ch, m->db};

@@ -130,8 +130,29 @@ static int positional(const cli_command *c, const char *arg)
     return CLI_OK;
 }
 
+/* The options of the command being run by the library field each feeds,
+ * kept by cli_args_parse() (one command runs per process) for cli_fail(),
+ * which runs after the table is gone: names and fields are literals. */
+#define CLI_MAX_FIELDS 48
+static struct {
+    const char *command, *field[CLI_MAX_FIELDS], *option[CLI_MAX_FIELDS];
+    size_t n;
+} blame;
+
+static void keep_fields(const cli_command *c)
+{
+    blame.command = c->name;
+    blame.n = 0;
+    for (size_t i = 0; i < c->n_opts && blame.n < CLI_MAX_FIELDS; i++)
+        if (c->opts[i].field != NULL) {
+            blame.field[blame.n] = c->opts[i].field;
+            blame.option[blame.n++] = c->opts[i].name;
+        }
+}
+
 int cli_args_parse(const cli_command *c, int argc, char **argv)
 {
+    keep_fields(c);
     if (c->n_positional != NULL)
         *c->n_positional = 0;
     for (int i = 1; i < argc; i++) {
@@ -205,15 +226,12 @@ void cli_args_help(const cli_command *c, FILE *f)
         fputs(c->epilog, f);
 }
 
-int cli_args_fail(const cli_command *c, int rc, const char *what)
+const char *cli_args_option_of(const char *field, const char **command)
 {
-    const accelsel_error *e = accelsel_last_error();
-    if (e->code == rc && e->field != NULL)
-        for (size_t i = 0; i < c->n_opts; i++)
-            if (c->opts[i].field != NULL && strcmp(c->opts[i].field, e->field) == 0) {
-                fprintf(stderr, "accelsel: %s: %s: %s (%s)\n", c->name, c->opts[i].name,
-                        e->message, accelsel_status_name(rc));
-                return CLI_FAIL;
-            }
-    return cli_fail(rc, what);
+    for (size_t i = 0; field != NULL && i < blame.n; i++)
+        if (strcmp(blame.field[i], field) == 0) {
+            *command = blame.command;
+            return blame.option[i];
+        }
+    return NULL;
 }

@@ -75,9 +75,9 @@ int cli_args_help_asked(const cli_command *c, int argc, char **argv);
  * defaults, epilog. */
 void cli_args_help(const cli_command *c, FILE *f);
 
-/* Report the library's refusal @p rc as "accelsel: CMD: --option: message"
- * when accelsel_last_error() names a field that an option of @p c feeds,
- * and as cli_fail(rc, what) does otherwise; CLI_FAIL. */
-int cli_args_fail(const cli_command *c, int rc, const char *what);
+/* The option of the command being parsed or run that feeds the library's
+ * field @p field (accelsel_error.field), with the command's name in
+ * *command; NULL when none does. cli_fail() says a refusal so. */
+const char *cli_args_option_of(const char *field, const char **command);
 
 #endif

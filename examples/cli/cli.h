@@ -25,7 +25,9 @@ int cli_map(int argc, char **argv);
 /* Print "accelsel: <what>: <library detail>" for status @p rc to stderr and
  * return CLI_FAIL; "accelsel: <library detail>" when the detail already
  * names @p what (a file or entry name) as its source or quoted, so that a
- * path is said once. */
+ * path is said once; "accelsel: <command>: <--option>: <message>" when the
+ * library blames a field (accelsel_error.field) that an option of the
+ * command feeds (args.h). */
 int cli_fail(int rc, const char *what);
 
 /* The JSON object of a file that failed validation with status @p rc:
@@ -40,9 +42,6 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * SVG would mislead whoever opens it. Checked before any work, so that
  * nothing is written under a refused name. */
 int cli_svg_name(const char *command, const char *option, const char *path);
-
-/* Whether @p arg is option @p name, alone or as name=value. */
-int cli_is_opt(const char *arg, const char *name);
 
 /* Whether an argument after the command's name is --help or -h: every
  * command and sub-command then prints its usage on stdout and exits 0,
@@ -72,10 +71,6 @@ int cli_parse_uint_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *firs
 #define CLI_FORMAT_CSV 1
 #define CLI_FORMAT_JSON 2
 #define CLI_FORMAT_YAML 3
-
-/* Parse a --format value among the formats allowed in @p allowed_mask
- * (1 << CLI_FORMAT_x); -1 if unknown. */
-int cli_parse_format(const char *s, unsigned allowed_mask);
 
 /* Write @p s as a JSON string literal (quotes and escapes included), which
  * is also a YAML double-quoted scalar: control characters (C0, DEL, C1) and

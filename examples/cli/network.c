@@ -344,7 +344,7 @@ int cli_network(int argc, char **argv)
     if (rc != 0 && strcmp(a.command, "validate") == 0 && a.format == CLI_FORMAT_JSON)
         cli_print_invalid_json(stdout, a.target, rc);
     if (rc != 0)
-        return cli_args_fail(&c, rc, a.target);
+        return cli_fail(rc, a.target);
     rc = print_report(net, a.format);
     accelsel_network_free(net);
     return rc;

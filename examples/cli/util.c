@@ -7,7 +7,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "args.h"
 
 int cli_check_input_file(const char *path)
 {
@@ -32,17 +32,18 @@ int cli_svg_name(const char *command, const char *option, const char *path)
                            "file FILE.svg)", command, option, path);
 }
 
-/* Whether @p message already names @p what the way the library names the
- * files and entries it is given: as the source of a located error
- * ("what:line:column: ..."), or quoted ("cannot open 'what'"). */
-static int names_already(const char *message, const char *what)
+/* Whether the library's error @p e already names @p what, a file or entry
+ * it was given: as the source of a located error (its message then starts
+ * "what:line:column: "), or quoted in a file error ("cannot open 'what'"),
+ * which has no source to say it. */
+static int names_already(const accelsel_error *e, const char *detail, const char *what)
 {
     size_t n = strlen(what);
     if (n == 0)
         return 0;
-    if (strncmp(message, what, n) == 0 && message[n] == ':')
+    if (e->source != NULL && strcmp(e->source, what) == 0 && detail == e->message)
         return 1;
-    for (const char *p = strchr(message, '\''); p != NULL; p = strchr(p + 1, '\''))
+    for (const char *p = strchr(detail, '\''); p != NULL; p = strchr(p + 1, '\''))
         if (strncmp(p + 1, what, n) == 0 && p[n + 1] == '\'')
             return 1;
     return 0;
@@ -51,9 +52,15 @@ static int names_already(const char *message, const char *what)
 int cli_fail(int rc, const char *what)
 {
     const accelsel_error *e = accelsel_last_error();
+    const char *command, *option = e->code == rc ? cli_args_option_of(e->field, &command) : NULL;
+    if (option != NULL) { /* the library blames a value the command line gave */
+        fprintf(stderr, "accelsel: %s: %s: %s (%s)\n", command, option, e->message,
+                accelsel_status_name(rc));
+        return CLI_FAIL;
+    }
     const char *detail = e->code == rc && e->message[0] ? e->message : accelsel_strerror(rc);
     /* "accelsel: bad.yaml: bad.yaml:2:1: ..." says the path twice */
-    if (names_already(detail, what))
+    if (names_already(e, detail, what))
         fprintf(stderr, "accelsel: %s (%s)\n", detail, accelsel_status_name(rc));
     else
         fprintf(stderr, "accelsel: %s: %s (%s)\n", what, detail, accelsel_status_name(rc));
@@ -69,12 +76,6 @@ int cli_usage_error(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return CLI_USAGE;
-}
-
-int cli_is_opt(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
 int cli_wants_help(int argc, char **argv)
@@ -176,15 +177,6 @@ int cli_parse_uint_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *firs
         *first > *last)
         return -1;
     return 1;
-}
-
-int cli_parse_format(const char *s, unsigned allowed_mask)
-{
-    static const char *const names[] = {"table", "csv", "json", "yaml"};
-    for (int i = 0; i < 4; i++)
-        if (strcmp(s, names[i]) == 0 && (allowed_mask & (1u << i)))
-            return i;
-    return -1;
 }
 
 /* The code point of the control character or line separator that starts at

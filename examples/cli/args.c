@@ -192,24 +192,49 @@ static void default_text(const cli_opt *o, char *out, size_t cap)
     }
 }
 
+#define HELP_INDENT 26 /* the column where descriptions start */
+#define HELP_WIDTH 80
+
+/* Write @p text from column *col, breaking after a comma where the line
+ * would pass HELP_WIDTH: a default list stays readable and whole. */
+static void put_wrapped(FILE *f, const char *text, size_t *col)
+{
+    while (*text != '\0') {
+        size_t item = strcspn(text, ",");
+        item += text[item] == ',';
+        if (*col + item > HELP_WIDTH && *col > HELP_INDENT) {
+            fprintf(f, "\n%*s", HELP_INDENT, "");
+            *col = HELP_INDENT;
+            text += *text == ' ';
+            item -= item > 0 && text[-1] == ' ';
+        }
+        fprintf(f, "%.*s", (int)item, text);
+        *col += item;
+        text += item;
+    }
+}
+
 /* The help lines of @p o, each after the indent of the descriptions. */
 static void option_help(const cli_opt *o, FILE *f)
 {
-    char head[64], def[96] = "";
+    char head[64], def[1024] = "";
     snprintf(head, sizeof head, "%s%s%s", o->name, o->meta != NULL ? " " : "",
              o->meta != NULL ? o->meta : "");
     fprintf(f, "  %-24s", head);
     if (strlen(head) > 23)
-        fprintf(f, "\n  %-24s", "");
+        fprintf(f, "\n%*s", HELP_INDENT, "");
     const char *mark = strstr(o->help, "@D");
     if (mark != NULL)
         default_text(o, def, sizeof def);
-    for (const char *p = o->help; *p; p++) {
+    size_t col = HELP_INDENT;
+    for (const char *p = o->help; *p; p++, col++) {
         if (p == mark) {
-            fputs(def, f);
+            put_wrapped(f, def, &col);
             p++;
+            col--;
         } else if (*p == '\n') {
-            fprintf(f, "\n  %-24s", "");
+            fprintf(f, "\n%*s", HELP_INDENT, "");
+            col = HELP_INDENT - 1;
         } else {
             fputc(*p, f);
         }
@@ -221,7 +246,8 @@ void cli_args_help(const cli_command *c, FILE *f)
 {
     fputs(c->usage, f);
     for (size_t i = 0; i < c->n_opts; i++)
-        option_help(&c->opts[i], f);
+        if (c->opts[i].help != NULL) /* else the epilog or the command documents it */
+            option_help(&c->opts[i], f);
     if (c->epilog != NULL)
         fputs(c->epilog, f);
 }

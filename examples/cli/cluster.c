@@ -97,7 +97,7 @@ static void cl_table_init(cl_table *t, cl_args *a)
         {.name = "--features", .kind = CLI_ARG_STRING, .dest = &a->features, .meta = "LIST",
          .field = "features",
          .help = "comma-separated columns; log10(COL) takes the\nlogarithm first; categorical "
-                 "columns are one-hot\nencoded;\n@D"},
+                 "columns are one-hot\nencoded; @D"},
         {.name = "--k", .kind = CLI_ARG_STRING, .dest = &t->k, .meta = "N|A..B", .field = "k",
          .given = &t->k_given, .shown_default = t->k_default,
          .help = "number of clusters (@D), or try every k in A..B\nand keep the best by "

@@ -42,56 +42,7 @@ static const char usage_text[] =
     "name it so.\n"
     "\n";
 
-/* Two strings: C11 compilers need only take 4095 characters in one. This
- * one is a format: print_options() fills in the library's defaults. */
-static const char usage_options[] =
-    "  --csv FILE        read FILE (RFC 4180, header row) instead of the built-in data\n"
-    "  --na LIST         further spellings of a missing value in FILE, comma-separated;\n"
-    "                    --na=-,core_count reads data/mlperf_training_resnet.csv as the\n"
-    "                    built-in data is read\n"
-    "  --rows P          kept (default; see Rows) or all (every row; derived metrics on all)\n"
-    "  --where EXPR      keep rows where COL=VALUE, or numeric COL in MIN..MAX; repeatable;\n"
-    "                    may name derived columns\n"
-    "  --features LIST   clustering features, comma-separated; log10(COL) takes the\n"
-    "                    logarithm first; numeric features are z-scored, categorical\n"
-    "                    ones one-hot; rows missing one are not clustered. Default:\n"
-    "%s"
-    "  --variables LIST  inputs of the variable importance, same syntax (missing\n"
-    "                    values imputed by the median or most common level). Default:\n"
-    "%s"
-    "                    (those of them the table has)\n"
-    "  --target COL      numeric column (or log10(COL)) whose drivers are measured;\n"
-    "                    default %s, and importance is skipped\n"
-    "                    (with a note) when the table has no time_to_train_min;\n"
-    "                    --target '' skips it always\n"
-    "  --k N             use N groups\n"
-    "  --k-range A..B    choose k in A..B (default %u..%u) by --k-by:\n"
-    "  --k-by C          silhouette (default, highest), ch (Calinski-Harabasz, highest),\n"
-    "                    db (Davies-Bouldin, lowest), elbow (of the inertia) or gap\n"
-    "                    (gap statistic, 10 uniform references)\n"
-    "  --algorithm A     kmeans (default: k-means++, %u restarts) or ward\n"
-    "  --criteria LIST   COL:WEIGHT:benefit|cost,... on data columns; groups are ranked\n"
-    "                    on each criterion's median over the group (COL_median).\n"
-    "%s"
-    "                    (weights %s)\n"
-    "  --method M        topsis (default), wsum or pareto (rows of one front tie at 1/front;\n"
-    "                    no weight sensitivity, since weights cannot change the fronts)\n"
-    "  --seed N          seed of k-means, the forest and the sensitivity draws; default %llu\n"
-    "  --top N           configurations to list; default 10\n"
-    "  --format F        table (default); json (one object: settings, importance,\n"
-    "                    k_selection, clusters, cluster_ranking, top_configurations,\n"
-    "                    recommendation); csv (the top configurations only: rank,\n"
-    "                    score, group, group_rank, then the data's columns: the\n"
-    "                    descriptive ones, the criteria, then every other; one of\n"
-    "                    those four names renamed NAME_input)\n"
-    "  --raw             with csv: write the cells as they are; by default control\n"
-    "                    characters are written as tables show them (\\x1b, \\r, \\n,\n"
-    "                    a backslash doubled), so that no cell sends an escape\n"
-    "                    sequence to a terminal\n"
-    "  --plot FILE.svg   also write two panels: a PCA of the features coloured by group,\n"
-    "                    and time to train against accelerators (log-log), the best\n"
-    "                    time per accelerator_family and count; the second only when\n"
-    "                    the rows have those columns (a note says when it is left out)\n"
+static const char epilog[] =
     "\n"
     "Groups are numbered from 1 in the clustering's order. Exit status: 0 success,\n"
     "1 a library error (status name and message printed), 2 bad usage.\n";
@@ -109,7 +60,7 @@ static const char *const formats[] = {"table", "csv", "json", NULL};
 #define RANK_N_OPTS 19
 
 /* The table, and the values as the parser reads them before they narrow
- * into rank_args. rank's help is print_options(): its defaults are lists. */
+ * into rank_args; the defaults the help shows that are lists or ranges. */
 typedef struct rank_table {
     cli_opt opts[RANK_N_OPTS];
     cli_command cmd;
@@ -117,44 +68,92 @@ typedef struct rank_table {
     const char *k_range, *method;
     uint64_t k, top;
     int algorithm, k_given, range_given;
+    char k_range_default[48], algorithm_default[64], criteria_default[512];
 } rank_table;
 
-#define RANK_TEXT(opt, dst, fld) {.name = opt, .kind = CLI_ARG_STRING, .dest = dst, .field = fld}
+#define RANK_TEXT(opt, m, dst, fld, text) \
+    {.name = opt, .kind = CLI_ARG_STRING, .dest = dst, .meta = m, .field = fld, .help = text}
 
 static void rank_table_init(rank_table *t, rank_args *a)
 {
     const cli_opt opts[RANK_N_OPTS] = {
-        RANK_TEXT("--csv", &a->csv, NULL), RANK_TEXT("--na", &a->na, "na_values"),
-        {.name = "--rows", .kind = CLI_ARG_CHOICE, .dest = &a->rows, .field = "rows",
-         .choices = row_names, .values = row_values},
-        {.name = "--where", .kind = CLI_ARG_LIST, .dest = &t->where},
-        RANK_TEXT("--features", &a->features, "features"),
-        RANK_TEXT("--variables", &a->variables, "variables"),
-        {.name = "--target", .kind = CLI_ARG_STRING, .dest = &a->target, .field = "target",
-         .empty_ok = 1},
-        {.name = "--k", .kind = CLI_ARG_UINT, .dest = &t->k, .field = "k", .lo = 1,
-         .hi = UINT32_MAX, .given = &t->k_given, .want = "a whole number of at least 1"},
-        {.name = "--k-range", .kind = CLI_ARG_STRING, .dest = &t->k_range, .field = "k_min",
-         .given = &t->range_given, .want = "A..B with 1 <= A <= B"},
-        {.name = "--k-by", .kind = CLI_ARG_CHOICE, .dest = &a->k_by, .field = "k_by",
-         .choices = k_by_names, .values = k_by_values, .given = &t->range_given},
-        {.name = "--algorithm", .kind = CLI_ARG_CHOICE, .dest = &t->algorithm,
-         .field = "algorithm", .choices = algorithms, .values = algorithm_values},
-        RANK_TEXT("--criteria", &a->criteria, "criteria"),
-        {.name = "--method", .kind = CLI_ARG_STRING, .dest = &t->method, .field = "method",
-         .want = "topsis, wsum or pareto"},
-        {.name = "--seed", .kind = CLI_ARG_UINT, .dest = &a->seed, .field = "seed",
-         .hi = UINT64_MAX, .want = "a whole number"},
-        {.name = "--top", .kind = CLI_ARG_UINT, .dest = &t->top, .lo = 1, .hi = SIZE_MAX,
-         .want = "a whole number of at least 1"},
-        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .choices = formats},
-        RANK_TEXT("--plot", &a->plot, NULL),
-        RANK_TEXT("--with-predictions", &a->with_predictions, NULL),
-        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw},
+        RANK_TEXT("--csv", "FILE", &a->csv, NULL,
+                  "read FILE (RFC 4180, header row) instead of the\nbuilt-in data"),
+        RANK_TEXT("--na", "LIST", &a->na, "na_values",
+                  "further spellings of a missing value in FILE,\ncomma-separated; "
+                  "--na=-,core_count reads\ndata/mlperf_training_resnet.csv as the built-in "
+                  "data\nis read"),
+        {.name = "--rows", .kind = CLI_ARG_CHOICE, .dest = &a->rows, .meta = "P",
+         .field = "rows", .choices = row_names, .values = row_values,
+         .help = "kept (see Rows) or all (every row; derived metrics on\nall); @D"},
+        {.name = "--where", .kind = CLI_ARG_LIST, .dest = &t->where, .meta = "EXPR",
+         .help = "keep rows where COL=VALUE, or numeric COL in MIN..MAX;\nrepeatable; may name "
+                 "derived columns"},
+        {.name = "--features", .kind = CLI_ARG_STRING, .dest = &a->features, .meta = "LIST",
+         .field = "features", .shown_default = accelsel_selection_default("features"),
+         .help = "clustering features, comma-separated; log10(COL) takes\nthe logarithm first; "
+                 "numeric features are z-scored,\ncategorical ones one-hot; rows missing one "
+                 "are not\nclustered; @D"},
+        {.name = "--variables", .kind = CLI_ARG_STRING, .dest = &a->variables, .meta = "LIST",
+         .field = "variables", .shown_default = accelsel_selection_default("variables"),
+         .help = "inputs of the variable importance, same syntax (missing\nvalues imputed by the "
+                 "median or most common level);\n@D\n(those of them the table has)"},
+        {.name = "--target", .kind = CLI_ARG_STRING, .dest = &a->target, .meta = "COL",
+         .field = "target", .empty_ok = 1, .shown_default = accelsel_selection_default("target"),
+         .help = "numeric column (or log10(COL)) whose drivers are\nmeasured; @D,\nand "
+                 "importance is skipped (with a note) when the\ntable has no time_to_train_min; "
+                 "--target '' skips it\nalways"},
+        {.name = "--k", .kind = CLI_ARG_UINT, .dest = &t->k, .meta = "N", .field = "k", .lo = 1,
+         .hi = UINT32_MAX, .given = &t->k_given, .want = "a whole number of at least 1",
+         .help = "use N groups"},
+        {.name = "--k-range", .kind = CLI_ARG_STRING, .dest = &t->k_range, .meta = "A..B",
+         .field = "k_min", .given = &t->range_given, .shown_default = t->k_range_default,
+         .help = "choose k in A..B (@D) by --k-by"},
+        {.name = "--k-by", .kind = CLI_ARG_CHOICE, .dest = &a->k_by, .meta = "C", .field = "k_by",
+         .choices = k_by_names, .values = k_by_values, .given = &t->range_given,
+         .help = "silhouette (highest), ch (Calinski-Harabasz, highest),\ndb (Davies-Bouldin, "
+                 "lowest), elbow (of the inertia) or\ngap (gap statistic, 10 uniform "
+                 "references);\n@D"},
+        {.name = "--algorithm", .kind = CLI_ARG_CHOICE, .dest = &t->algorithm, .meta = "A",
+         .field = "algorithm", .choices = algorithms, .values = algorithm_values,
+         .shown_default = t->algorithm_default, .help = "kmeans or ward\n(@D)"},
+        {.name = "--criteria", .kind = CLI_ARG_STRING, .dest = &a->criteria, .meta = "LIST",
+         .field = "criteria", .shown_default = t->criteria_default,
+         .help = "COL:WEIGHT:benefit|cost,... on data columns; groups\nare ranked on each "
+                 "criterion's median over the group\n(COL_median); @D"},
+        {.name = "--method", .kind = CLI_ARG_STRING, .dest = &t->method, .meta = "M",
+         .field = "method", .want = "topsis, wsum or pareto",
+         .shown_default = accelsel_rank_method_name(a->method),
+         .help = "topsis, wsum or pareto (@D; rows of\none front tie at 1/front; no weight "
+                 "sensitivity,\nsince weights cannot change the fronts)"},
+        {.name = "--seed", .kind = CLI_ARG_UINT, .dest = &a->seed, .meta = "N", .field = "seed",
+         .hi = UINT64_MAX, .want = "a whole number",
+         .help = "seed of k-means, the forest and the sensitivity draws;\n@D"},
+        {.name = "--top", .kind = CLI_ARG_UINT, .dest = &t->top, .meta = "N", .lo = 1,
+         .hi = SIZE_MAX, .want = "a whole number of at least 1",
+         .help = "configurations to list; @D"},
+        {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
+         .choices = formats,
+         .help = "table, csv or json (@D); json: one\nobject (settings, importance, "
+                 "k_selection, clusters,\ncluster_ranking, top_configurations, "
+                 "recommendation);\ncsv: the top configurations only (rank, score, group,\n"
+                 "group_rank, then the data's columns: the descriptive\nones, the criteria, "
+                 "then every other; one of those\nfour names renamed NAME_input)"},
+        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw,
+         .help = "with csv: write the cells as they are; by default\ncontrol characters are "
+                 "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so that\n"
+                 "no cell sends an escape sequence to a terminal"},
+        RANK_TEXT("--plot", "FILE.svg", &a->plot, NULL,
+                  "also write two panels: a PCA of the features coloured\nby group, and time to "
+                  "train against accelerators\n(log-log), the best time per accelerator_family "
+                  "and\ncount; the second only when the rows have those\ncolumns (a note says "
+                  "when it is left out)"),
+        /* documented by rank_predictions_usage, after the table's help */
+        RANK_TEXT("--with-predictions", "SPEC", &a->with_predictions, NULL, NULL),
     };
     memcpy(t->opts, opts, sizeof opts);
-    t->cmd = (cli_command){.name = "rank", .opts = t->opts, .n_opts = RANK_N_OPTS,
-                           .value_first = 1};
+    t->cmd = (cli_command){.name = "rank", .usage = usage_text, .epilog = epilog,
+                           .opts = t->opts, .n_opts = RANK_N_OPTS, .value_first = 1};
 }
 
 /* The values read into @p a: the k range and the method by the library's rules. */
@@ -338,24 +337,6 @@ static int run(const rank_args *a)
     return status;
 }
 
-/* The comma-separated @p list after @p lead, wrapped at 80 columns under
- * the option texts' indent of 20. */
-static void wrap_list(char *out, size_t size, const char *lead, const char *list)
-{
-    size_t len = (size_t)snprintf(out, size, "%20s%s", "", lead), col = len;
-    for (const char *p = list; *p != '\0' && len < size;) {
-        size_t item = strcspn(p, ",") + (p[strcspn(p, ",")] == ',');
-        if (col + item > 80 && col > 20 + strlen(lead))
-            len += (size_t)snprintf(out + len, size - len, "\n%20s", ""), col = 20;
-        if (len < size)
-            len += (size_t)snprintf(out + len, size - len, "%.*s", (int)item, p);
-        col += item;
-        p += item;
-    }
-    if (len < size)
-        snprintf(out + len, size - len, "\n");
-}
-
 /* "0.4, 0.2, 0.2, 0.2": the weights of the default criteria, normalised. */
 static void default_weights(char *out, size_t size)
 {
@@ -372,34 +353,35 @@ static void default_weights(char *out, size_t size)
     accelsel_free(c);
 }
 
-/* The option texts, with the library's defaults. */
-static void print_options(FILE *f)
+/* The defaults the help shows that no one option value holds: the range of
+ * k, the restarts of k-means, the criteria with their weights. */
+static void rank_help_defaults(rank_table *t, const rank_args *a)
 {
-    accelsel_selection_options d = ACCELSEL_SELECTION_OPTIONS_INIT;
     accelsel_cluster_options co = ACCELSEL_CLUSTER_OPTIONS_INIT;
-    char features[512], variables[512], criteria[512], weights[128];
-    wrap_list(features, sizeof features, "", accelsel_selection_default("features"));
-    wrap_list(variables, sizeof variables, "", accelsel_selection_default("variables"));
-    wrap_list(criteria, sizeof criteria, "Default ", accelsel_selection_default("criteria"));
+    char weights[128];
     default_weights(weights, sizeof weights);
-    fprintf(f, usage_options, features, variables, accelsel_selection_default("target"), d.k_min,
-            d.k_max, co.n_init, criteria, weights, (unsigned long long)d.seed);
+    snprintf(t->k_range_default, sizeof t->k_range_default, "%lu..%lu",
+             (unsigned long)a->k_min, (unsigned long)a->k_max);
+    snprintf(t->algorithm_default, sizeof t->algorithm_default, "%s, k-means++ with %lu restarts",
+             accelsel_cluster_algorithm_name(a->algorithm), (unsigned long)co.n_init);
+    snprintf(t->criteria_default, sizeof t->criteria_default, "%s (weights %s)",
+             accelsel_selection_default("criteria"), weights);
 }
 
 int cli_rank(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage_text, stdout);
-        print_options(stdout);
-        fputs(rank_predictions_usage, stdout);
-        return CLI_OK;
-    }
     accelsel_selection_options d = ACCELSEL_SELECTION_OPTIONS_INIT; /* the library's defaults */
     rank_args a = {.k_min = d.k_min, .k_max = d.k_max, .k_by = d.k_by, .algorithm = d.algorithm,
                    .method = d.method, .seed = d.seed, .top = 10, .format = CLI_FORMAT_TABLE,
                    .rows = d.rows};
     rank_table t = {.algorithm = (int)d.algorithm, .top = a.top};
     rank_table_init(&t, &a);
+    if (cli_wants_help(argc, argv)) {
+        rank_help_defaults(&t, &a);
+        cli_args_help(&t.cmd, stdout);
+        fputs(rank_predictions_usage, stdout);
+        return CLI_OK;
+    }
     int status = parse_args(&t, argc, argv, &a);
     if (status == CLI_OK)
         status = run(&a);

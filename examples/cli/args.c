@@ -28,8 +28,14 @@ static int bad_value(const cli_command *c, const cli_opt *o, const char *v, cons
 
 static int uint_value(const cli_command *c, const cli_opt *o, const char *v)
 {
-    if (cli_parse_uint(v, o->lo, o->hi, (uint64_t *)o->dest) == 0)
+    uint64_t u;
+    if (cli_parse_uint(v, o->lo, o->hi, &u) == 0) {
+        if (o->kind == CLI_ARG_U32)
+            *(uint32_t *)o->dest = (uint32_t)u;
+        else
+            *(uint64_t *)o->dest = u;
         return CLI_OK;
+    }
     char want[64];
     snprintf(want, sizeof want, "an integer from %llu to %llu", (unsigned long long)o->lo,
              (unsigned long long)o->hi);
@@ -91,7 +97,8 @@ static int set_value(const cli_command *c, const cli_opt *o, const char *v)
         return cli_usage_error("%s: %s needs a value (see accelsel %s --help)", c->name, o->name,
                                c->name);
     switch (o->kind) {
-    case CLI_ARG_UINT: return uint_value(c, o, v);
+    case CLI_ARG_UINT:
+    case CLI_ARG_U32: return uint_value(c, o, v);
     case CLI_ARG_DOUBLE: return double_value(c, o, v);
     case CLI_ARG_CHOICE: return choice_value(c, o, v);
     case CLI_ARG_LIST: return list_value(o, v);
@@ -179,6 +186,8 @@ static void default_text(const cli_opt *o, char *out, size_t cap)
         snprintf(out, cap, "default %s", o->shown_default);
     else if (o->kind == CLI_ARG_UINT)
         snprintf(out, cap, "default %llu", (unsigned long long)*(const uint64_t *)o->dest);
+    else if (o->kind == CLI_ARG_U32)
+        snprintf(out, cap, "default %lu", (unsigned long)*(const uint32_t *)o->dest);
     else if (o->kind == CLI_ARG_DOUBLE)
         snprintf(out, cap, "default %g", *(const double *)o->dest);
     else if (o->kind == CLI_ARG_CHOICE) {

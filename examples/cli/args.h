@@ -9,6 +9,7 @@
 typedef enum cli_arg_kind {
     CLI_ARG_FLAG,   /* no value: *(int *)dest = 1 */
     CLI_ARG_UINT,   /* a whole number in [lo, hi]: *(uint64_t *)dest */
+    CLI_ARG_U32,    /* the same, hi at most UINT32_MAX, for a library's uint32_t: *(uint32_t *)dest */
     CLI_ARG_DOUBLE, /* a number in [dlo, dhi], above dlo when lo_open: *(double *)dest */
     CLI_ARG_STRING, /* non-empty text: *(const char **)dest */
     CLI_ARG_CHOICE, /* one of choices: *(int *)dest = values[i], or i when values is NULL */

@@ -34,7 +34,7 @@ typedef struct cl_args {
     uint32_t k_min, k_max, n_init, max_iter, threads;
     int range, criterion, format;
     int raw; /* --raw: CSV cells as they are */
-    uint32_t algorithm, missing, standardize;
+    int algorithm, missing, standardize; /* ACCELSEL_CLUSTER_*, ACCELSEL_MISSING_*, 0 or 1 */
     uint64_t seed;
     double tol;
 } cl_args;
@@ -64,26 +64,27 @@ static const char *const formats[] = {"table", "csv", "json", "yaml", NULL};
 
 #define CL_N_OPTS 18
 
-/* The table and the values as the parser reads them, before they narrow
- * into cl_args. */
+/* The table, --k as given (N or A..B) and the default it shows. */
 typedef struct cl_table {
     cli_opt opts[CL_N_OPTS];
     cli_command cmd;
     const char *k;
     char k_default[24];
-    uint64_t n_init, max_iter, threads;
-    int algorithm, missing, standardize, k_given, criterion_given;
+    int k_given, criterion_given;
 } cl_table;
 
 #define CL_UINT(opt, dst, fld, low, text) \
-    {.name = opt, .kind = CLI_ARG_UINT, .dest = dst, .meta = "N", .field = fld, .lo = low, \
+    {.name = opt, .kind = CLI_ARG_U32, .dest = dst, .meta = "N", .field = fld, .lo = low, \
      .hi = UINT32_MAX, .help = text}
 #define CL_CHOICE(opt, m, dst, fld, names, vals, text) \
     {.name = opt, .kind = CLI_ARG_CHOICE, .dest = dst, .meta = m, .field = fld, \
      .choices = names, .values = vals, .help = text}
 
+/* @p a holds the library's defaults (INIT) when this is called: the help shows them. */
 static void cl_table_init(cl_table *t, cl_args *a)
 {
+    memset(t, 0, sizeof *t);
+    snprintf(t->k_default, sizeof t->k_default, "%lu", (unsigned long)a->k_min);
     const cli_opt opts[CL_N_OPTS] = {
         {.name = "--csv", .kind = CLI_ARG_STRING, .dest = &a->csv, .meta = "FILE",
          .help = "read FILE (RFC 4180, header row) instead of the\nbuilt-in data"},
@@ -106,24 +107,24 @@ static void cl_table_init(cl_table *t, cl_args *a)
                   "silhouette (highest), ch (Calinski-Harabasz, highest),\ndb (Davies-Bouldin, "
                   "lowest), elbow (of the inertia) or\ngap (gap statistic, 10 uniform "
                   "references);\n@D"),
-        CL_CHOICE("--algorithm", "A", &t->algorithm, "algorithm", algorithms, algorithm_values,
+        CL_CHOICE("--algorithm", "A", &a->algorithm, "algorithm", algorithms, algorithm_values,
                   "kmeans (k-means++, --n-init restarts) or ward\n(@D)"),
         {.name = "--init", .kind = CLI_ARG_STRING, .dest = &a->init, .meta = "FILE",
          .help = "initial k-means centres: a CSV with the feature\ncolumns in original units, "
                  "one row per cluster (sets\nk; one run)"},
-        CL_CHOICE("--standardize", "Y", &t->standardize, "standardize", yes_no, NULL,
+        CL_CHOICE("--standardize", "Y", &a->standardize, "standardize", yes_no, NULL,
                   "yes (z-score every numeric feature) or no\n(@D)"),
-        CL_CHOICE("--missing", "M", &t->missing, "missing", missing_names, missing_values,
+        CL_CHOICE("--missing", "M", &a->missing, "missing", missing_names, missing_values,
                   "drop (rows missing a feature are not clustered) or\nimpute (median, or most "
                   "common level); @D"),
         {.name = "--seed", .kind = CLI_ARG_UINT, .dest = &a->seed, .meta = "N", .field = "seed",
          .hi = UINT64_MAX, .help = "seed of the k-means++ seeding (@D)"},
-        CL_UINT("--n-init", &t->n_init, "n_init", 1, "k-means restarts (@D)"),
-        CL_UINT("--max-iter", &t->max_iter, "max_iter", 1, "k-means iterations at most (@D)"),
+        CL_UINT("--n-init", &a->n_init, "n_init", 1, "k-means restarts (@D)"),
+        CL_UINT("--max-iter", &a->max_iter, "max_iter", 1, "k-means iterations at most (@D)"),
         {.name = "--tol", .kind = CLI_ARG_DOUBLE, .dest = &a->tol, .meta = "X", .field = "tol",
          .dhi = INFINITY, .want = "a number >= 0",
          .help = "relative centre-shift tolerance (@D)"},
-        CL_UINT("--threads", &t->threads, "n_threads", 0, "threads, 0 = all cores (@D)"),
+        CL_UINT("--threads", &a->threads, "n_threads", 0, "threads, 0 = all cores (@D)"),
         {.name = "--save", .kind = CLI_ARG_STRING, .dest = &a->save, .meta = "FILE",
          .help = "also write the fitted model as YAML"},
         {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
@@ -142,19 +143,6 @@ static void cl_table_init(cl_table *t, cl_args *a)
                            .opts = t->opts, .n_opts = CL_N_OPTS};
 }
 
-/* The defaults of @p a (the library's, from its INIT) into the table's values. */
-static void cl_table_defaults(cl_table *t, const cl_args *a)
-{
-    memset(t, 0, sizeof *t);
-    snprintf(t->k_default, sizeof t->k_default, "%lu", (unsigned long)a->k_min);
-    t->n_init = a->n_init;
-    t->max_iter = a->max_iter;
-    t->threads = a->threads;
-    t->algorithm = (int)a->algorithm;
-    t->missing = (int)a->missing;
-    t->standardize = (int)a->standardize;
-}
-
 /* --k: N or A..B, as the other numbers read. */
 static int parse_k(const char *s, cl_args *a)
 {
@@ -169,22 +157,11 @@ static int parse_k(const char *s, cl_args *a)
     return CLI_OK;
 }
 
-static int narrow(const cl_table *t, cl_args *a)
-{
-    a->n_init = (uint32_t)t->n_init;
-    a->max_iter = (uint32_t)t->max_iter;
-    a->threads = (uint32_t)t->threads;
-    a->algorithm = (uint32_t)t->algorithm;
-    a->missing = (uint32_t)t->missing;
-    a->standardize = (uint32_t)t->standardize;
-    return t->k != NULL ? parse_k(t->k, a) : CLI_OK;
-}
-
 static int parse_args(const cl_table *t, int argc, char **argv, cl_args *a)
 {
     int rc = cli_args_parse(&t->cmd, argc, argv);
-    if (rc == CLI_OK)
-        rc = narrow(t, a);
+    if (rc == CLI_OK && t->k != NULL)
+        rc = parse_k(t->k, a);
     if (rc != CLI_OK)
         return rc;
     if (a->na != NULL && a->csv == NULL)
@@ -615,7 +592,6 @@ int cli_cluster(int argc, char **argv)
                  .seed = d.seed,
                  .tol = d.tol};
     cl_table t;
-    cl_table_defaults(&t, &a);
     cl_table_init(&t, &a);
     if (cli_args_help_asked(&t.cmd, argc, argv))
         return CLI_OK;

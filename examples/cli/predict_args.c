@@ -8,12 +8,11 @@
 #include "args.h"
 #include "predict.h"
 
-/* What the table fills beside predict_args: counts as the parser reads
- * them, and the choices made of the library's names. */
+/* What the table fills beside predict_args: the choices made of the
+ * library's names and the modes. */
 typedef struct predict_table {
     cli_opt opts[38];
     cli_command cmd;
-    uint64_t count, nodes, per_node, threads;
     int precision, stack, variant, calibrate, seed001;
     const char *precisions[ACCELSEL_PRECISION_COUNT + 2], *stacks[ACCELSEL_STACK_COUNT + 1];
     int precision_values[ACCELSEL_PRECISION_COUNT + 1];
@@ -38,7 +37,7 @@ static void library_choices(predict_table *t)
 }
 
 #define U32(opt, dst, fld) \
-    {.name = opt, .kind = CLI_ARG_UINT, .dest = dst, .field = fld, .lo = 1, .hi = UINT32_MAX, \
+    {.name = opt, .kind = CLI_ARG_U32, .dest = dst, .field = fld, .lo = 1, .hi = UINT32_MAX, \
      .want = "a whole number from 1 to 4294967295"}
 #define TEXT(opt, dst, fld) {.name = opt, .kind = CLI_ARG_STRING, .dest = dst, .field = fld}
 #define FLAG(opt, dst) {.name = opt, .kind = CLI_ARG_FLAG, .dest = dst}
@@ -52,8 +51,8 @@ static void predict_table_init(predict_table *t, predict_args *a)
     library_choices(t);
     const cli_opt opts[38] = {
         TEXT("--network", &a->network, "network"), TEXT("--device", &a->device, "device"),
-        TEXT("--system", &a->system, "system"), U32("--count", &t->count, "count"),
-        U32("--nodes", &t->nodes, "nodes"), U32("--per-node", &t->per_node, "per_node"),
+        TEXT("--system", &a->system, "system"), U32("--count", &a->count, "count"),
+        U32("--nodes", &a->nodes, "nodes"), U32("--per-node", &a->per_node, "per_node"),
         TEXT("--intra-link", &a->intra_link, "intra_link"),
         TEXT("--inter-link", &a->inter_link, "inter_link"),
         TEXT("--host-cpu", &a->host_cpu, "host_cpu"),
@@ -75,8 +74,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
              "a number above 0 and at most 1"),
         TEXT("--plot", &a->plot, NULL),
         {.name = "--variant", .kind = CLI_ARG_CHOICE, .dest = &t->variant, .choices = variants},
-        {.name = "--threads", .kind = CLI_ARG_UINT, .dest = &t->threads, .field = "threads",
-         .lo = 1, .hi = UINT32_MAX, .want = "a whole number from 1 to 4294967295"},
+        U32("--threads", &a->threads, "threads"),
         {.name = "--stack", .kind = CLI_ARG_CHOICE, .dest = &t->stack, .field = "stack",
          .choices = t->stacks},
         TEXT("--from-steps", &a->from_steps, NULL), TEXT("--steps", &a->steps, NULL),
@@ -100,10 +98,6 @@ static int parse_table(int argc, char **argv, predict_args *a, predict_table *t,
     int rc = cli_args_parse(&t->cmd, argc, argv);
     if (rc != CLI_OK)
         return rc;
-    a->count = (uint32_t)t->count;
-    a->nodes = (uint32_t)t->nodes;
-    a->per_node = (uint32_t)t->per_node;
-    a->threads = (uint32_t)t->threads;
     a->precision = t->precision;
     a->stack = t->stack;
     if (t->variant >= 0) {

@@ -66,7 +66,7 @@ typedef struct rank_table {
     cli_command cmd;
     cli_list where;
     const char *k_range, *method;
-    uint64_t k, top;
+    uint64_t top;
     int algorithm, k_given, range_given;
     char k_range_default[48], algorithm_default[64], criteria_default[512];
 } rank_table;
@@ -103,7 +103,7 @@ static void rank_table_init(rank_table *t, rank_args *a)
          .help = "numeric column (or log10(COL)) whose drivers are\nmeasured; @D,\nand "
                  "importance is skipped (with a note) when the\ntable has no time_to_train_min; "
                  "--target '' skips it\nalways"},
-        {.name = "--k", .kind = CLI_ARG_UINT, .dest = &t->k, .meta = "N", .field = "k", .lo = 1,
+        {.name = "--k", .kind = CLI_ARG_U32, .dest = &a->k, .meta = "N", .field = "k", .lo = 1,
          .hi = UINT32_MAX, .given = &t->k_given, .want = "a whole number of at least 1",
          .help = "use N groups"},
         {.name = "--k-range", .kind = CLI_ARG_STRING, .dest = &t->k_range, .meta = "A..B",
@@ -163,7 +163,6 @@ static int narrow(const rank_table *t, rank_args *a)
     a->where = t->where.items;
     a->n_where = t->where.n;
     a->algorithm = (uint32_t)t->algorithm;
-    a->k = (uint32_t)t->k;
     a->top = (size_t)t->top;
     if (t->k_range != NULL) {
         if (cli_parse_uint_range(t->k_range, 1, UINT32_MAX, &lo, &hi) != 1)

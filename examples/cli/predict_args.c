@@ -13,7 +13,7 @@
 typedef struct predict_table {
     cli_opt opts[38];
     cli_command cmd;
-    int precision, stack, variant, calibrate, seed001;
+    int variant, calibrate, seed001;
     const char *precisions[ACCELSEL_PRECISION_COUNT + 2], *stacks[ACCELSEL_STACK_COUNT + 1];
     int precision_values[ACCELSEL_PRECISION_COUNT + 1];
 } predict_table;
@@ -58,7 +58,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
         TEXT("--host-cpu", &a->host_cpu, "host_cpu"),
         REAL("--batch", &a->batch, "global_batch", 0, 1, 1e15,
              "a number above 0 and at most 1e+15"),
-        {.name = "--precision", .kind = CLI_ARG_CHOICE, .dest = &t->precision,
+        {.name = "--precision", .kind = CLI_ARG_CHOICE, .dest = &a->precision,
          .field = "precision", .choices = t->precisions, .values = t->precision_values},
         REAL("--epochs", &a->epochs, "epochs", 0, 1, 1e9, "a number above 0 and at most 1e+09"),
         REAL("--samples", &a->samples, "total_samples", 1, 0, 1e18,
@@ -75,7 +75,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
         TEXT("--plot", &a->plot, NULL),
         {.name = "--variant", .kind = CLI_ARG_CHOICE, .dest = &t->variant, .choices = variants},
         U32("--threads", &a->threads, "threads"),
-        {.name = "--stack", .kind = CLI_ARG_CHOICE, .dest = &t->stack, .field = "stack",
+        {.name = "--stack", .kind = CLI_ARG_CHOICE, .dest = &a->stack, .field = "stack",
          .choices = t->stacks},
         TEXT("--from-steps", &a->from_steps, NULL), TEXT("--steps", &a->steps, NULL),
         FLAG("--breakdown", &a->breakdown), FLAG("--layers", &a->layers),
@@ -87,19 +87,15 @@ static void predict_table_init(predict_table *t, predict_args *a)
     t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 38, .value_first = 1};
 }
 
-/* Parse into @p a, and the counts and choices of @p t into @p a. */
+/* Parse into @p a, and the variant and modes of @p t into @p a and *modes. */
 static int parse_table(int argc, char **argv, predict_args *a, predict_table *t, unsigned *modes)
 {
     memset(t, 0, sizeof *t);
-    t->precision = a->precision;
-    t->stack = a->stack;
     t->variant = -1;
     predict_table_init(t, a);
     int rc = cli_args_parse(&t->cmd, argc, argv);
     if (rc != CLI_OK)
         return rc;
-    a->precision = t->precision;
-    a->stack = t->stack;
     if (t->variant >= 0) {
         a->variant = variants[t->variant];
         a->cifar = t->variant == 0;

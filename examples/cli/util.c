@@ -284,25 +284,14 @@ void cli_json_number(FILE *f, double v)
         fputs("null", f); /* JSON has no NaN or inf; null is also YAML's null */
         return;
     }
-    char buf[40];
     if (v == floor(v) && fabs(v) < CLI_EXACT_INT) {
-        /* %g would write 100 as 1e+02, which PyYAML reads as a string and
-         * JSON readers as a float; +0.0 keeps -0 from printing as "-0" */
+        /* JSON readers take 42949672960 as an integer and 4.294967296e+10
+         * as a float; +0.0 keeps -0 from printing as "-0" */
         fprintf(f, "%.0f", v + 0.0);
         return;
     }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    /* YAML 1.1 reads an exponent form as a float only with a '.' in the
-     * mantissa: 1e-05 would be a string, 1.0e-05 is a float in both. */
-    char *e = strchr(buf, 'e');
-    if (e != NULL && memchr(buf, '.', (size_t)(e - buf)) == NULL) {
-        memmove(e + 2, e, strlen(e) + 1);
-        memcpy(e, ".0", 2);
-    }
+    char buf[ACCELSEL_FORMAT_DOUBLE_SIZE];
+    accelsel_format_double(buf, sizeof buf, v);
     fputs(buf, f);
 }
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "accelsel/cluster.h"
 #include "args.h"
 
 /* The option of @p c that @p arg names (--name, --name=value or -s). */
@@ -269,4 +270,30 @@ const char *cli_args_option_of(const char *field, const char **command)
             return blame.option[i];
         }
     return NULL;
+}
+
+/* The values from @p first on while @p name_of names them. */
+static void names_from(cli_names *out, int first, const char *(*name_of)(int))
+{
+    size_t n = 0;
+    for (int v = first; n + 1 < sizeof out->names / sizeof *out->names && name_of(v); v++) {
+        out->names[n] = name_of(v);
+        out->values[n++] = v;
+    }
+    out->names[n] = NULL;
+}
+
+void cli_names_kselect(cli_names *out)
+{
+    names_from(out, ACCELSEL_KSELECT_SILHOUETTE, accelsel_kselect_name);
+}
+
+static const char *algorithm_name(int v)
+{
+    return accelsel_cluster_algorithm_name((uint32_t)v);
+}
+
+void cli_names_algorithms(cli_names *out)
+{
+    names_from(out, ACCELSEL_CLUSTER_KMEANS, algorithm_name);
 }

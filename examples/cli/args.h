@@ -81,4 +81,17 @@ void cli_args_help(const cli_command *c, FILE *f);
  * *command; NULL when none does. cli_fail() says a refusal so. */
 const char *cli_args_option_of(const char *field, const char **command);
 
+/* The choices of an option whose names the library owns: names[i] is the
+ * library's name of values[i], NULL-terminated, for cli_opt's choices and
+ * values. */
+typedef struct cli_names {
+    const char *names[8];
+    int values[8];
+} cli_names;
+
+/* The criteria for k (accelsel_kselect_name()). */
+void cli_names_kselect(cli_names *out);
+/* The clustering algorithms (accelsel_cluster_algorithm_name()). */
+void cli_names_algorithms(cli_names *out);
+
 #endif

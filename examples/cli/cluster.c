@@ -51,12 +51,6 @@ typedef struct cl_run {
     double *init;
 } cl_run;
 
-static const char *const criteria[] = {"silhouette", "ch", "db", "elbow", "gap", NULL};
-static const int criterion_values[] = {ACCELSEL_KSELECT_SILHOUETTE, ACCELSEL_KSELECT_CH,
-                                       ACCELSEL_KSELECT_DB, ACCELSEL_KSELECT_ELBOW,
-                                       ACCELSEL_KSELECT_GAP};
-static const char *const algorithms[] = {"kmeans", "ward", NULL};
-static const int algorithm_values[] = {ACCELSEL_CLUSTER_KMEANS, ACCELSEL_CLUSTER_WARD};
 static const char *const yes_no[] = {"no", "yes", NULL};
 static const char *const missing_names[] = {"drop", "impute", NULL};
 static const int missing_values[] = {ACCELSEL_MISSING_DROP, ACCELSEL_MISSING_IMPUTE};
@@ -68,6 +62,7 @@ static const char *const formats[] = {"table", "csv", "json", "yaml", NULL};
 typedef struct cl_table {
     cli_opt opts[CL_N_OPTS];
     cli_command cmd;
+    cli_names criteria, algorithms;
     const char *k;
     char k_default[24];
     int k_given, criterion_given;
@@ -84,6 +79,8 @@ typedef struct cl_table {
 static void cl_table_init(cl_table *t, cl_args *a)
 {
     memset(t, 0, sizeof *t);
+    cli_names_kselect(&t->criteria);
+    cli_names_algorithms(&t->algorithms);
     snprintf(t->k_default, sizeof t->k_default, "%lu", (unsigned long)a->k_min);
     const cli_opt opts[CL_N_OPTS] = {
         {.name = "--csv", .kind = CLI_ARG_STRING, .dest = &a->csv, .meta = "FILE",
@@ -103,11 +100,11 @@ static void cl_table_init(cl_table *t, cl_args *a)
          .given = &t->k_given, .shown_default = t->k_default,
          .help = "number of clusters (@D), or try every k in A..B\nand keep the best by "
                  "--criterion"},
-        CL_CHOICE("--criterion", "C", &a->criterion, "criterion", criteria, criterion_values,
+        CL_CHOICE("--criterion", "C", &a->criterion, "criterion", t->criteria.names, t->criteria.values,
                   "silhouette (highest), ch (Calinski-Harabasz, highest),\ndb (Davies-Bouldin, "
                   "lowest), elbow (of the inertia) or\ngap (gap statistic, 10 uniform "
                   "references);\n@D"),
-        CL_CHOICE("--algorithm", "A", &a->algorithm, "algorithm", algorithms, algorithm_values,
+        CL_CHOICE("--algorithm", "A", &a->algorithm, "algorithm", t->algorithms.names, t->algorithms.values,
                   "kmeans (k-means++, --n-init restarts) or ward\n(@D)"),
         {.name = "--init", .kind = CLI_ARG_STRING, .dest = &a->init, .meta = "FILE",
          .help = "initial k-means centres: a CSV with the feature\ncolumns in original units, "
@@ -439,7 +436,7 @@ static const char *const score_names[] = {"inertia",        "silhouette", "calin
 static void json_selection(FILE *f, const accelsel_cluster_selection *s)
 {
     fprintf(f, ",\n \"selection\": {\"criterion\": \"%s\", \"best_k\": %u, \"table\": [",
-            criteria[accelsel_cluster_selection_criterion(s) - ACCELSEL_KSELECT_SILHOUETTE],
+            accelsel_kselect_name(accelsel_cluster_selection_criterion(s)),
             accelsel_cluster_selection_best_k(s));
     for (size_t i = 0; i < accelsel_cluster_selection_count(s); i++) {
         fprintf(f, "%s{\"k\": %u", i ? ",\n  " : "\n  ", accelsel_cluster_selection_k(s, i));

@@ -49,12 +49,6 @@ static const char epilog[] =
 
 static const char *const row_names[] = {"kept", "all", NULL};
 static const int row_values[] = {ACCELSEL_SELECTION_ROWS_KEPT, ACCELSEL_SELECTION_ROWS_ALL};
-static const char *const k_by_names[] = {"silhouette", "ch", "db", "elbow", "gap", NULL};
-static const int k_by_values[] = {ACCELSEL_KSELECT_SILHOUETTE, ACCELSEL_KSELECT_CH,
-                                  ACCELSEL_KSELECT_DB, ACCELSEL_KSELECT_ELBOW,
-                                  ACCELSEL_KSELECT_GAP};
-static const char *const algorithms[] = {"kmeans", "ward", NULL};
-static const int algorithm_values[] = {ACCELSEL_CLUSTER_KMEANS, ACCELSEL_CLUSTER_WARD};
 static const char *const formats[] = {"table", "csv", "json", NULL};
 
 #define RANK_N_OPTS 19
@@ -64,6 +58,7 @@ static const char *const formats[] = {"table", "csv", "json", NULL};
 typedef struct rank_table {
     cli_opt opts[RANK_N_OPTS];
     cli_command cmd;
+    cli_names k_by, algorithms;
     cli_list where;
     const char *k_range, *method;
     uint64_t top;
@@ -76,6 +71,8 @@ typedef struct rank_table {
 
 static void rank_table_init(rank_table *t, rank_args *a)
 {
+    cli_names_kselect(&t->k_by);
+    cli_names_algorithms(&t->algorithms);
     const cli_opt opts[RANK_N_OPTS] = {
         RANK_TEXT("--csv", "FILE", &a->csv, NULL,
                   "read FILE (RFC 4180, header row) instead of the\nbuilt-in data"),
@@ -110,12 +107,12 @@ static void rank_table_init(rank_table *t, rank_args *a)
          .field = "k_min", .given = &t->range_given, .shown_default = t->k_range_default,
          .help = "choose k in A..B (@D) by --k-by"},
         {.name = "--k-by", .kind = CLI_ARG_CHOICE, .dest = &a->k_by, .meta = "C", .field = "k_by",
-         .choices = k_by_names, .values = k_by_values, .given = &t->range_given,
+         .choices = t->k_by.names, .values = t->k_by.values, .given = &t->range_given,
          .help = "silhouette (highest), ch (Calinski-Harabasz, highest),\ndb (Davies-Bouldin, "
                  "lowest), elbow (of the inertia) or\ngap (gap statistic, 10 uniform "
                  "references);\n@D"},
         {.name = "--algorithm", .kind = CLI_ARG_CHOICE, .dest = &t->algorithm, .meta = "A",
-         .field = "algorithm", .choices = algorithms, .values = algorithm_values,
+         .field = "algorithm", .choices = t->algorithms.names, .values = t->algorithms.values,
          .shown_default = t->algorithm_default, .help = "kmeans or ward\n(@D)"},
         {.name = "--criteria", .kind = CLI_ARG_STRING, .dest = &a->criteria, .meta = "LIST",
          .field = "criteria", .shown_default = t->criteria_default,

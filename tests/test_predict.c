@@ -113,7 +113,12 @@ START_TEST(every_builtin_system_predicts)
         }
         ck_assert_msg(rc == 0, "%s: %s", s->name, accelsel_last_error()->message);
         ck_assert_uint_eq(r.count, (uint32_t)(s->nodes * s->devices_per_node));
-        ck_assert(isfinite(r.time_to_train_s) && r.time_to_train_s > 0);
+        /* 256 samples a device; an epoch of ImageNet's 1,281,167 in whole steps. */
+        double batch = 256.0 * r.count;
+        ck_assert_double_eq(r.global_batch, batch);
+        ck_assert(isfinite(r.step_s) && r.step_s > 0);
+        ck_assert_double_eq_tol(r.epoch_s, ceil(1281167 / batch) * r.step_s, 1e-12 * r.epoch_s);
+        ck_assert_double_eq_tol(r.time_to_train_s, r.epochs * r.epoch_s, 1e-12 * r.time_to_train_s);
     }
 }
 END_TEST
@@ -306,9 +311,16 @@ START_TEST(out_of_range)
     q.epochs = 1e308;
     ck_assert_int_eq(predict(&q, &r), ACCELSEL_ERANGE);
     q = req("a100-sxm4-80gb", 8, 0);
-    q.epochs = 1e3; /* large, still finite: a prediction */
+    /* 1,000 epochs, large, still finite: a prediction. The step does not
+     * depend on the epochs; 8 x 256 = 2048 samples a step make
+     * ceil(1,281,167 / 2048) = 626 steps an epoch, so 626,000 steps. */
+    accelsel_prediction dflt;
+    ck_assert_int_eq(predict(&q, &dflt), 0);
+    q.epochs = 1e3;
     ck_assert_int_eq(predict(&q, &r), 0);
-    ck_assert(isfinite(r.time_to_train_s) && r.time_to_train_s > 0);
+    ck_assert_double_eq(r.epochs, 1e3);
+    ck_assert_double_eq(r.step_s, dflt.step_s);
+    ck_assert_double_eq_tol(r.time_to_train_s, 626000 * dflt.step_s, 1e-12 * r.time_to_train_s);
 }
 END_TEST
 
@@ -1460,27 +1472,64 @@ START_TEST(appended_rows)
 }
 END_TEST
 
+/* The sweet spot by hand. A network without weights has nothing to
+ * all-reduce, and with no host CPU named the input pipeline is unbounded:
+ * at a fixed 256 samples per device (weak scaling) every count takes the
+ * same step, so T(n) = epochs(B) x ceil(S / B) x step with B = 256 n and
+ * S = 1,281,167, and the step cancels from E' = T(8) / T(n) / (n / 8). The
+ * epochs relation (predict.h, defaults e0 = 35, B0 = 3584, alpha = 0.3):
+ *   n = 8:   B = 2048,   35 epochs,                  626 steps, E' = 1
+ *   n = 16:  B = 4096,   35 x (4096/3584)^0.3 = 36.43,  313 steps, E' = 0.9607
+ *   n = 64:  B = 16384,  35 x (16384/3584)^0.3 = 55.22, 79 steps, E' = 0.6278
+ *   n = 512: B = 131072, 35 x (131072/3584)^0.3 = 103.04, 10 steps, E' = 0.3322
+ * so the sweet spot is 16 at 0.8, 64 at 0.6, 512 at 0.3 and 8 at 0.97. */
+static double hand_epochs(double batch)
+{
+    return 35 * pow(fmax(1, batch / 3584), 0.3);
+}
+
 START_TEST(sweep_and_sweet_spot)
 {
+    static const char yaml[] =
+        "version: 1\n"
+        "name: relu-only\n"
+        "inputs:\n"
+        "  - {name: x, shape: [3, 224, 224]}\n"
+        "layers:\n"
+        "  - {name: act, kind: activation, inputs: [x], function: relu}\n";
+    accelsel_network *relu;
+    ck_assert_int_eq(accelsel_network_load_buffer(&relu, yaml, sizeof yaml - 1, NULL), 0);
     accelsel_predict_request q = req("h200-sxm-141gb", 8, 8 * 256);
+    q.network = relu;
+    q.epoch_samples = 1281167;
     const uint32_t counts[] = { 8, 16, 64, 512 };
+    const double by_hand[] = { 1, 0.9607323528657203, 0.627829435346796, 0.33223989560314676 };
     accelsel_sweep_point pts[4];
     size_t sweet;
     ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, 0.8, pts, &sweet), 0);
-    ck_assert_double_eq(pts[0].efficiency, 1);
-    size_t want = 0;
+    ck_assert_uint_eq(sweet, 1);
+    double t8 = hand_epochs(2048) * ceil(1281167.0 / 2048);
     for (size_t i = 0; i < 4; i++) {
+        double b = 256.0 * counts[i], tn = hand_epochs(b) * ceil(1281167.0 / b);
+        double e = t8 / tn / (counts[i] / 8.0);
         ck_assert_uint_eq(pts[i].count, counts[i]);
-        ck_assert_double_eq_tol(pts[i].speedup, pts[0].time_to_train_s / pts[i].time_to_train_s, 1e-12);
-        ck_assert_double_eq_tol(pts[i].efficiency, pts[i].speedup * counts[0] / counts[i], 1e-12);
-        if (pts[i].efficiency >= 0.8)
-            want = i;
+        ck_assert_double_eq_tol(e, by_hand[i], 1e-12); /* the formula is the table's */
+        ck_assert_double_eq(pts[i].step_s, pts[0].step_s); /* weak scaling, no all-reduce */
+        ck_assert_double_eq_tol(pts[i].time_to_train_s, tn * pts[0].step_s, 1e-12 * tn * pts[0].step_s);
+        ck_assert_double_eq_tol(pts[i].speedup, t8 / tn, 1e-12);
+        ck_assert_double_eq_tol(pts[i].efficiency, e, 1e-12);
     }
-    ck_assert_uint_eq(sweet, want);
+    const struct { double threshold; size_t sweet; } at[] = { { 0.97, 0 }, { 0.6, 2 }, { 0.3, 3 } };
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, at[k].threshold, pts, &sweet), 0);
+        ck_assert_msg(sweet == at[k].sweet, "threshold %g: sweet spot %zu, want %zu", at[k].threshold,
+                      sweet, at[k].sweet);
+    }
     const uint32_t bad[] = { 8, 8 };
     ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, bad, 2, 0.8, pts, &sweet), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, 0, pts, &sweet), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_predictor_sweep(pred, &q, counts, 4, 1.5, pts, &sweet), ACCELSEL_EINVAL);
+    accelsel_network_free(relu);
 }
 END_TEST
 

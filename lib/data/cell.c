@@ -1,9 +1,5 @@
 #include "data/cell.h"
 
-#include "accelsel/common.h"
-#include "core/buf.h"
-#include "core/error.h"
-
 static int lower(char c)
 {
     return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
@@ -22,13 +18,4 @@ int asel_missing_token(const char *s, size_t len)
     default:
         return 0;
     }
-}
-
-int asel_looks_numeric(const char *s, size_t len)
-{
-    double v;
-    int rc = asel_parse_double(s, len, &v);
-    if (rc == ACCELSEL_ENOMEM)
-        return asel_enomem();
-    return rc == 0 || rc == ACCELSEL_ERANGE;
 }

@@ -2649,6 +2649,10 @@ class _ErrorSummary(ctypes.Structure):
     _fields_ = [('version', ctypes.c_uint), ('rows', _sz), ('median_ape', _dbl), ('p90_ape', _dbl)]
 
 
+class _AppendOptions(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('one_node_references', ctypes.c_uint32)]
+
+
 for _name, _struct in (('accelsel_predictor_options_size', _PredictorOptions),
                        ('accelsel_predict_request_size', _PredictRequest),
                        ('accelsel_prediction_size', _Prediction),
@@ -2656,7 +2660,8 @@ for _name, _struct in (('accelsel_predictor_options_size', _PredictorOptions),
                        ('accelsel_predict_dataset_options_size', _PredictDatasetOptions),
                        ('accelsel_sweep_point_size', _SweepPoint),
                        ('accelsel_calibrate_options_size', _CalibrateOptions),
-                       ('accelsel_error_summary_size', _ErrorSummary)):
+                       ('accelsel_error_summary_size', _ErrorSummary),
+                       ('accelsel_append_options_size', _AppendOptions)):
     if _fn(_name, _sz, [], check=False)() != ctypes.sizeof(_struct):
         raise ImportError('%s differs from this binding' % _name)
 
@@ -2687,8 +2692,15 @@ _pr_ds_options_init = _fn('accelsel_predict_dataset_options_init', ctypes.c_int,
                           [ctypes.POINTER(_PredictDatasetOptions), ctypes.c_uint])
 _pr_predict_dataset = _fn('accelsel_predictor_predict_dataset', ctypes.c_int,
                           [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_PredictDatasetOptions)])
-_pr_append = _fn('accelsel_predictor_append_predictions', ctypes.c_int,
-                 [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_PredictRequest), _sz])
+_pr_append_options_init = _fn('accelsel_append_options_init', ctypes.c_int,
+                              [ctypes.POINTER(_AppendOptions), ctypes.c_uint])
+# The _v2 call: the requested rows and then their one-node references, as
+# `accelsel rank --with-predictions` appends them (the version-1 call
+# appends the requested rows alone, which one_node_references=False asks
+# the _v2 call for).
+_pr_append = _fn('accelsel_predictor_append_predictions_v2', ctypes.c_int,
+                 [_pp, 'Predictor', 'Dataset', ctypes.POINTER(_PredictRequest), _sz,
+                  ctypes.POINTER(_AppendOptions)])
 _pr_sweep = _fn('accelsel_predictor_sweep', ctypes.c_int,
                 ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(ctypes.c_uint32), _sz, _dbl,
                  ctypes.POINTER(_SweepPoint), ctypes.POINTER(_sz)])
@@ -2730,6 +2742,7 @@ _PREDICT_REQUEST_VERSION = 2
 _PREDICTION_VERSION = 2
 _PREDICT_DATASET_OPTIONS_VERSION = 1
 _CALIBRATE_OPTIONS_VERSION = 1
+_APPEND_OPTIONS_VERSION = 1
 
 
 def _precision_code(precision):
@@ -3044,15 +3057,35 @@ class Predictor(_Handle):
         return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
 
     @_reading
-    def append_predictions(self, dataset, network, configs):
+    def append_predictions(self, dataset, network, configs, one_node_references=None):
         """A new Dataset: the rows of dataset, then one predicted row per
-        configuration dict (see the class), with a 'predicted' column (1).
+        configuration dict (see the class), then, with one_node_references,
+        the configurations' one-node references, every new row with a
+        'predicted' column of 1 (0 on the rows of dataset).
+
+        A row's efficiency E' is measured against the row of its device with
+        the fewest accelerators in its round, and every predicted row is in
+        round 'predicted'. So each catalog system, and each device asked for
+        without a system, whose smallest configuration spans several nodes
+        and none of whose configurations is one node, gets one more row: that
+        configuration at one node (a device: count = the accelerators per
+        node of its prediction; a batch it sets scaled to the same samples per
+        device), as `accelsel rank --with-predictions` appends it
+        (accelsel_predictor_references(), docs/predictor.md).
+
         configs is a list of dicts (see _list_option): one dict alone is a
-        TypeError."""
+        TypeError. one_node_references is a bool; None: the library's
+        default, ACCELSEL_APPEND_OPTIONS_INIT (True: the references are
+        appended); False appends the requested rows alone."""
         configs = _list_option(configs, 'configs', 'configuration dicts')
+        o = _AppendOptions()
+        _pr_append_options_init(ctypes.byref(o), _APPEND_OPTIONS_VERSION)
+        if one_node_references is not None:
+            o.one_node_references = _bool_option(one_node_references,
+                                                 'append_predictions: one_node_references')
         with self._requests(network, configs) as reqs:
             arr = (_PredictRequest * max(len(reqs), 1))(*reqs)
-            return Dataset._make(_pr_append, self, dataset, arr, len(reqs))
+            return Dataset._make(_pr_append, self, dataset, arr, len(reqs), ctypes.byref(o))
 
     @_reading
     def sweep(self, network, counts, threshold=0.8, **config):

@@ -221,7 +221,8 @@ class ContractTest(unittest.TestCase):
             'layer_prediction': accelsel._LayerPrediction,
             'predict_dataset_options': accelsel._PredictDatasetOptions,
             'sweep_point': accelsel._SweepPoint, 'calibrate_options': accelsel._CalibrateOptions,
-            'steps_options': accelsel.StepsOptions,
+            'steps_options': accelsel.StepsOptions, 'error_summary': accelsel._ErrorSummary,
+            'append_options': accelsel._AppendOptions,
         }
         for name, mirror in mirrors.items():
             with self.subTest(struct=name):
@@ -265,6 +266,7 @@ class ContractTest(unittest.TestCase):
             'accelsel_sweep_point': accelsel._SweepPoint,
             'accelsel_calibrate_options': accelsel._CalibrateOptions,
             'accelsel_error_summary': accelsel._ErrorSummary,
+            'accelsel_append_options': accelsel._AppendOptions,
         }
         structs, macros = header_structs()
         for name, mirror in mirrors.items():

@@ -952,6 +952,8 @@ class OptionRuleTest(unittest.TestCase):
             ('fronts', 'bool', lambda **kw: accelsel.Ranking(ds, 't:1:cost', **kw).fronts, True, True),
             ('override', 'bool', lambda **kw: len(cat.merge(cat.select(['h100-sxm5-80gb']), **kw)),
              True, True),
+            ('one_node_references', 'bool',
+             lambda **kw: len(p.append_predictions(ds, 'resnet50', [dict(H100, count=16)], **kw)), False, True),
             # integer options
             ('count', 'int', predict, 8, True),
             ('nodes', 'int', predict, 2, True),

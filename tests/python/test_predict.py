@@ -176,6 +176,41 @@ class Rows(unittest.TestCase):
             self.assertEqual(out.column('total_accelerators')[n + i], c['count'])
             self.assertEqual(out.column('round')[n + i], 'predicted')
 
+    def test_one_node_references(self):
+        """predict.h, accelsel_predictor_references(): a catalog system whose
+        smallest request spans several nodes, with no one-node request, gets
+        one reference at nodes = 1; so does a device asked for without a
+        system (count = the accelerators per node of its prediction); a
+        device or system that has a one-node request gets none."""
+        n = len(self.ds)
+        # dgx-h100: 8 x h100-sxm5-80gb in one node (NVIDIA's datasheet).
+        dgx = [dict(system='dgx-h100', nodes=c) for c in (4, 2)]
+        h200 = [dict(device='h200-sxm-141gb', count=c) for c in (16, 64)]
+        b200 = [dict(device='b200-sxm-180gb', count=c) for c in (1, 16)]  # has a one-node request
+        configs = dgx + h200 + b200
+        alone = self.p.append_predictions(self.ds, 'resnet50', configs, one_node_references=False)
+        self.assertEqual(len(alone), n + 6)
+        out = self.p.append_predictions(self.ds, 'resnet50', configs)
+        self.assertEqual(len(out), n + 6 + 2)  # dgx-h100 and h200: one each
+        self.assertEqual(out.column('predicted'), [0.0] * n + [1.0] * 8)
+        self.assertEqual(out.column('number_of_nodes')[n + 6:], [1.0, 1.0])
+        # In the order of the first request of each: dgx-h100, then h200.
+        per_node = self.p.predict('resnet50', **h200[0])['per_node']
+        self.assertEqual(per_node, 8)  # h200 SXM: eight to a node
+        self.assertEqual(out.column('total_accelerators')[n + 6:], [8.0, 8.0])
+        self.assertEqual(out.column('accelerator_model_name')[n + 6:],
+                         [out.column('accelerator_model_name')[n], out.column('accelerator_model_name')[n + 2]])
+        for row, config in ((n + 6, dict(system='dgx-h100', nodes=1)),
+                            (n + 7, dict(device='h200-sxm-141gb', count=8))):
+            ref = self.p.predict('resnet50', **config)
+            self.assertAlmostEqual(out.column('time_to_train_min')[row], ref['time_to_train_min'])
+        self.assertEqual(self.p.append_predictions(self.ds, 'resnet50', configs, one_node_references=None)
+                         .to_dict(), out.to_dict())
+        self.assertEqual(self.p.append_predictions(self.ds, 'resnet50', configs, one_node_references=True)
+                         .to_dict(), out.to_dict())
+        with self.assertRaisesRegex(TypeError, 'one_node_references must be True or False'):
+            self.p.append_predictions(self.ds, 'resnet50', configs, one_node_references=1)
+
 
 class Calibration(unittest.TestCase):
     def test_report_and_round_trip(self):

@@ -46,6 +46,13 @@ typedef struct cli_opt {
     int empty_ok;      /* "" is a value (rank's --target '' skips a step), not a missing one */
 } cli_opt;
 
+/* --raw of the commands that write CSV (see cli_set_csv_raw()). */
+#define CLI_OPT_RAW(to)                                                                   \
+    {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = (to),                                 \
+     .help = "with csv: write the cells as they are; by default\ncontrol characters are "  \
+             "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so that\n" \
+             "no cell sends an escape sequence to a terminal"}
+
 /* A command: its name as messages say it ("map", "catalog show"), its
  * usage lines before the options and the text after them. */
 typedef struct cli_command {

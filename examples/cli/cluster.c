@@ -129,10 +129,7 @@ static void cl_table_init(cl_table *t, cl_args *a)
          .help = "table, json, csv or yaml (@D); json: labels,\ncentroids, inertia, silhouette, "
                  "calinski_harabasz,\ndavies_bouldin, profiles, ...; csv: the cluster\n"
                  "profiles; yaml: the model"},
-        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw,
-         .help = "with csv: write the cells as they are; by default\ncontrol characters are "
-                 "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so that\n"
-                 "no cell sends an escape sequence to a terminal"},
+        CLI_OPT_RAW(&a->raw),
     };
     memcpy(t->opts, opts, sizeof opts);
     t->opts[5].given = &t->criterion_given;

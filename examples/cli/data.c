@@ -53,10 +53,7 @@ static void data_table(cli_opt *t, cli_command *c, data_args *a)
          .help = "show only these columns, in this order\n(comma-separated), or all"},
         {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .meta = "F",
          .choices = formats, .help = "table, csv or json (@D)"},
-        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw,
-         .help = "with csv: write the cells as they are; by default\ncontrol characters are "
-                 "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so "
-                 "that\nno cell sends an escape sequence to a terminal"},
+        CLI_OPT_RAW(&a->raw),
     };
     memcpy(t, opts, sizeof opts);
     *c = (cli_command){.name = "data", .usage = usage_text, .opts = t, .n_opts = DATA_N_OPTS};

@@ -136,10 +136,7 @@ static void rank_table_init(rank_table *t, rank_args *a)
                  "recommendation);\ncsv: the top configurations only (rank, score, group,\n"
                  "group_rank, then the data's columns: the descriptive\nones, the criteria, "
                  "then every other; one of those\nfour names renamed NAME_input)"},
-        {.name = "--raw", .kind = CLI_ARG_FLAG, .dest = &a->raw,
-         .help = "with csv: write the cells as they are; by default\ncontrol characters are "
-                 "written as tables show\nthem (\\x1b, \\r, \\n, a backslash doubled), so that\n"
-                 "no cell sends an escape sequence to a terminal"},
+        CLI_OPT_RAW(&a->raw),
         RANK_TEXT("--plot", "FILE.svg", &a->plot, NULL,
                   "also write two panels: a PCA of the features coloured\nby group, and time to "
                   "train against accelerators\n(log-log), the best time per accelerator_family "

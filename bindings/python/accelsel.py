@@ -1688,6 +1688,8 @@ _sens_samples = _fn('accelsel_sensitivity_samples', _sz, ['_SensitivityResult'],
 _sens_tau_mean = _fn('accelsel_sensitivity_tau_mean', ctypes.c_double, ['_SensitivityResult'], check=False)
 _sens_tau_min = _fn('accelsel_sensitivity_tau_min', ctypes.c_double, ['_SensitivityResult'], check=False)
 _sens_top1 = _fn('accelsel_sensitivity_top1_fraction', ctypes.c_double, ['_SensitivityResult'], check=False)
+_sens_perturbation = _fn('accelsel_sensitivity_perturbation', ctypes.c_double, ['_SensitivityResult'],
+                         check=False)
 _sens_taus = _fn('accelsel_sensitivity_taus', _dbl_p, ['_SensitivityResult'], check=False)
 _sens_free = _fn('accelsel_sensitivity_free', None, [_vp], check=False)
 
@@ -1733,8 +1735,9 @@ class Sensitivity:
     """How stable a ranking is under perturbed weights: tau_mean, tau_min,
     top1_fraction and the per-sample taus (Kendall's tau-b against the base)."""
 
-    def __init__(self, tau_mean, tau_min, top1_fraction, taus):
+    def __init__(self, tau_mean, tau_min, top1_fraction, taus, perturbation=None):
         self.tau_mean, self.tau_min, self.top1_fraction, self.taus = tau_mean, tau_min, top1_fraction, taus
+        self.perturbation = perturbation  # the relative half-width the weights were drawn with
 
     def __repr__(self):
         return 'Sensitivity(tau_mean=%.4f, tau_min=%.4f, top1_fraction=%.4f, samples=%d)' % (
@@ -1846,7 +1849,8 @@ class _SensitivityResult(_Handle):
         """The figures as a Sensitivity."""
         p = _sens_taus(self)
         taus = [p[i] for i in range(_sens_samples(self))]
-        return Sensitivity(_sens_tau_mean(self), _sens_tau_min(self), _sens_top1(self), taus)
+        return Sensitivity(_sens_tau_mean(self), _sens_tau_min(self), _sens_top1(self), taus,
+                           _sens_perturbation(self))
 
 # --- catalog ---
 __all__ += ['Catalog', 'PRECISIONS']
@@ -2185,6 +2189,12 @@ class NetworkTotals(ctypes.Structure):
         'weight_bytes', 'activation_bytes')]
 
 
+class _NetworkRecipe(ctypes.Structure):
+    _fields_ = [('version', ctypes.c_uint), ('epoch_samples', ctypes.c_double),
+                ('epochs', ctypes.c_double), ('total_samples', ctypes.c_double),
+                ('dataset', ctypes.c_char_p), ('source', ctypes.c_char_p)]
+
+
 class NetworkOptions(ctypes.Structure):
     """Mirror of accelsel_network_options."""
     _fields_ = [('version', ctypes.c_uint), ('bytes_per_element', _u32), ('max_yaml_nodes', _u64)]
@@ -2222,6 +2232,7 @@ _net_layer_outputs = _fn('accelsel_network_layer_outputs', ctypes.c_int,
 _net_topo_order = _fn('accelsel_network_topo_order', ctypes.c_int, ['Network', ctypes.POINTER(_szp), _szp])
 _net_outputs = _fn('accelsel_network_outputs', ctypes.c_int, ['Network', ctypes.POINTER(_szp), _szp])
 _net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(NetworkTotals), ['Network'], check=False)
+_net_recipe = _fn('accelsel_network_get_recipe', ctypes.POINTER(_NetworkRecipe), ['Network'], check=False)
 _net_free = _fn('accelsel_network_free', None, [_vp], check=False)
 
 # Figures of a layer that Network.layer() and Network.per_layer() expose by name.
@@ -2364,6 +2375,18 @@ class Network(_Handle):
         t = _net_totals(self).contents
         return {f: getattr(t, f) for f, _ in NetworkTotals._fields_ if f != 'version'}
 
+    @property
+    @_holding
+    def recipe(self):
+        """The training recipe the network carries (docs/network-format.md,
+        "Training recipes"; accelsel_network_get_recipe()), which the predictor
+        reads: {'epoch_samples', 'epochs', 'total_samples', 'dataset',
+        'source'}, None for each figure or text not given."""
+        r = _net_recipe(self).contents
+        d = {f: getattr(r, f) or None for f in ('epoch_samples', 'epochs', 'total_samples')}
+        d.update({f: _dec(getattr(r, f)) for f in ('dataset', 'source')})
+        return d
+
     def to_yaml(self, path=None):
         """The network in its canonical YAML form: written to path, or returned as a str."""
         if path is not None:
@@ -2414,6 +2437,10 @@ _select_row_order = _fn('accelsel_selection_row_order', ctypes.POINTER(_sz), ['S
                         check=False)
 _select_row_rank = _fn('accelsel_selection_row_rank', _sz, ['Selection', _sz], check=False)
 _select_sensitivity = _fn('accelsel_selection_sensitivity', _vp, ['Selection'], check=False)
+_select_filter_count = _fn('accelsel_selection_filter_count', _sz, ['Selection'], check=False)
+_select_filter = _fn('accelsel_selection_filter', ctypes.c_char_p, ['Selection', _sz], check=False)
+_select_importance_order = _fn('accelsel_selection_importance_order', ctypes.POINTER(_sz), ['Selection'],
+                               check=False)
 _select_k_reason = _fn('accelsel_selection_k_reason', ctypes.c_char_p, ['Selection'], check=False)
 _select_recommendation = _fn('accelsel_selection_recommendation', ctypes.c_char_p, ['Selection'],
                              check=False)
@@ -2483,6 +2510,13 @@ class Selection(_Handle):
         return Dataset._borrowed(_select_dataset(self), self)
 
     @property
+    def filters(self):
+        """The filters of rows='kept' that applied, in order, as English
+        phrases ('time to train > 0', 'accelerators > 0', 'closed division',
+        'unique logs'; each where its column exists); [] for rows='all'."""
+        return [_dec(_select_filter(self, i)) for i in range(_select_filter_count(self))]
+
+    @property
     def notes(self):
         return [_dec(_select_note(self, i)) for i in range(_select_note_count(self))]
 
@@ -2490,14 +2524,17 @@ class Selection(_Handle):
     @_holding
     def importance(self):
         """None when skipped, else {'target', 'oob_r2', 'constant', 'features': [...]} with
-        features best first by permutation importance, each a dict of every measure."""
+        features best first by permutation importance (the library's order,
+        accelsel_selection_importance_order(): larger first, NaN last, then
+        by feature index), each a dict of every measure."""
         ptr = _select_importance(self)
         if not ptr:
             return None
         imp = Importance._borrowed(ptr, self)
         feats = [dict({'feature': f}, **{m: _nan_none(v[m]) if m in v else None for m in _MEASURES})
                  for f, v in imp.table().items()]
-        feats.sort(key=lambda f: -math.inf if f['permutation'] is None else -f['permutation'])
+        order = _select_importance_order(self)
+        feats = [feats[order[i]] for i in range(len(feats))]
         return {'target': _dec(_select_target(self)), 'oob_r2': imp.oob_r2,
                 'constant': [_dec(_select_constant(self, i))
                              for i in range(_select_constant_count(self))],
@@ -2569,7 +2606,7 @@ class Selection(_Handle):
             return None
         s = _SensitivityResult._borrowed(ptr, self).read()
         return {'samples': len(s.taus), 'top1_fraction': s.top1_fraction,
-                'tau_mean': s.tau_mean, 'tau_min': s.tau_min}
+                'tau_mean': s.tau_mean, 'tau_min': s.tau_min, 'perturbation': s.perturbation}
 
     @property
     def recommendation(self):

@@ -63,6 +63,28 @@ class ZooTotals(unittest.TestCase):
         self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
 
 
+class Recipe(unittest.TestCase):
+    """docs/network-format.md, "Training recipes": the published samples."""
+
+    def test_zoo_recipes(self):
+        want = {'small-cnn': (50000, 10, None), 'vgg16': (1281167, 90, None),
+                'mobilenetv2': (1281167, 300, None), 'resnet50': (1281167, None, None),
+                'bert-base': (6400000, None, 256000000), 'gpt2-small': (None, None, None)}
+        for name, (epoch_samples, epochs, total) in want.items():
+            with self.subTest(name), Network.zoo(name) as net:
+                r = net.recipe
+                self.assertEqual((r['epoch_samples'], r['epochs'], r['total_samples']),
+                                 (epoch_samples, epochs, total))
+                self.assertEqual(r['source'] is None, name == 'gpt2-small')
+        with Network.zoo('resnet18') as net:
+            self.assertIn('ImageNet', net.recipe['dataset'])
+
+    def test_a_file_carries_none(self):
+        with Network.zoo('small-cnn') as zoo, Network.from_yaml(zoo.to_yaml()) as net:
+            self.assertEqual(net.recipe, dict.fromkeys(
+                ('epoch_samples', 'epochs', 'total_samples', 'dataset', 'source')))
+
+
 class PerLayer(unittest.TestCase):
     def setUp(self):
         self.net = Network.from_yaml(SMALL)

@@ -190,6 +190,8 @@ class SensitivityTest(unittest.TestCase):
         s = self.r.sensitivity(n_samples=5, perturbation=0.0)
         self.assertEqual(s.taus, [1.0] * 5)
         self.assertEqual(s.top1_fraction, 1.0)
+        self.assertEqual(s.perturbation, 0.0)
+        self.assertEqual(self.r.sensitivity(n_samples=5, perturbation=0.35).perturbation, 0.35)
 
     def test_progress_cancel_and_exceptions(self):
         seen = []

@@ -134,6 +134,17 @@ class AnyTableTest(unittest.TestCase):
                 self.assertFalse(e.message.startswith(field + ':'), e.message)
                 self.assertTrue(str(e).startswith('%s: %s: ' % (status, field)), str(e))
 
+    def test_rows_all_applies_no_filter(self):
+        with accelsel.Selection(self.ds, features='price,speed', criteria=CRITERIA_TEXT, k=2,
+                                rows='all') as s:
+            self.assertEqual(s.filters, [])
+
+    def test_sensitivity_says_its_perturbation(self):
+        # select.h: the selection draws with ACCELSEL_SENSITIVITY_OPTIONS_INIT's
+        # perturbation, +-20%.
+        with accelsel.Selection(self.ds, features='price,speed', criteria=CRITERIA_TEXT, k=3) as s:
+            self.assertEqual(s.sensitivity['perturbation'], 0.2)
+
     def test_pareto_has_no_sensitivity(self):
         with accelsel.Selection(self.ds, features='price,speed', criteria=CRITERIA_TEXT,
                                 k=3, method='pareto') as s:
@@ -163,6 +174,12 @@ class BuiltinTest(unittest.TestCase):
             self.assertIn('ESC-N8-E11', names[top[0]['row']])
             self.assertAlmostEqual(top[0]['score'], 0.946, delta=5e-4)
             self.assertGreater(s.sensitivity['samples'], 0)
+            # select.h, ACCELSEL_SELECTION_ROWS_KEPT: the four filters whose
+            # columns the MLPerf table has, in order.
+            self.assertEqual(s.filters, ['time to train > 0', 'accelerators > 0', 'closed division',
+                                         'unique logs'])
+            perm = [f['permutation'] for f in s.importance['features']]
+            self.assertEqual(perm, sorted(perm, reverse=True))
 
 
 class LibraryFindingTest(unittest.TestCase):

@@ -2308,6 +2308,7 @@ N_WRAP(accelsel_importance_measure_name, int)
 N_WRAP(accelsel_rank_method_name, int)
 N_WRAP(accelsel_rank_method_title, int)
 N_WRAP(accelsel_kselect_name, int)
+N_WRAP(accelsel_cluster_score_name, int)
 N_WRAP(accelsel_cluster_algorithm_name, uint32_t)
 N_WRAP(accelsel_recipe_source_name, uint32_t)
 N_WRAP(accelsel_stack_name, int32_t)
@@ -2334,6 +2335,8 @@ static const name_case name_cases[] = {
      ACCELSEL_RANK_PARETO, NULL},
     {"accelsel_kselect_name", n_accelsel_kselect_name, ACCELSEL_KSELECT_SILHOUETTE,
      ACCELSEL_KSELECT_GAP, NULL},
+    {"accelsel_cluster_score_name", n_accelsel_cluster_score_name, ACCELSEL_SCORE_INERTIA,
+     ACCELSEL_SCORE_GAP_SE, NULL},
     {"accelsel_cluster_algorithm_name", n_accelsel_cluster_algorithm_name,
      ACCELSEL_CLUSTER_KMEANS, ACCELSEL_CLUSTER_WARD, NULL},
     {"accelsel_recipe_source_name", n_accelsel_recipe_source_name, ACCELSEL_RECIPE_FROM_REQUEST,

@@ -993,6 +993,12 @@ START_TEST(algorithm_and_criterion_names)
         ck_assert_int_eq(accelsel_kselect_from_name(kselect[c - 1], &back), 0);
         ck_assert_int_eq(back, c);
     }
+    static const char *const scores[] = {"inertia",        "silhouette", "calinski_harabasz",
+                                         "davies_bouldin", "gap",        "gap_se"};
+    for (int w = ACCELSEL_SCORE_INERTIA; w <= ACCELSEL_SCORE_GAP_SE; w++)
+        ck_assert_str_eq(accelsel_cluster_score_name(w), scores[w - 1]);
+    ck_assert_ptr_null(accelsel_cluster_score_name(0));
+    ck_assert_ptr_null(accelsel_cluster_score_name(ACCELSEL_SCORE_GAP_SE + 1));
     uint32_t a = 0;
     ck_assert_str_eq(accelsel_cluster_algorithm_name(ACCELSEL_CLUSTER_KMEANS), "kmeans");
     ck_assert_str_eq(accelsel_cluster_algorithm_name(ACCELSEL_CLUSTER_WARD), "ward");

@@ -427,9 +427,6 @@ static void json_sizes(FILE *f, const char *key, const size_t *wide, const uint3
     fputs("]", f);
 }
 
-static const char *const score_names[] = {"inertia",        "silhouette", "calinski_harabasz",
-                                          "davies_bouldin", "gap",        "gap_se"};
-
 static void json_selection(FILE *f, const accelsel_cluster_selection *s)
 {
     fprintf(f, ",\n \"selection\": {\"criterion\": \"%s\", \"best_k\": %u, \"table\": [",
@@ -438,7 +435,7 @@ static void json_selection(FILE *f, const accelsel_cluster_selection *s)
     for (size_t i = 0; i < accelsel_cluster_selection_count(s); i++) {
         fprintf(f, "%s{\"k\": %u", i ? ",\n  " : "\n  ", accelsel_cluster_selection_k(s, i));
         for (int j = 0; j < 6; j++) {
-            fprintf(f, ", \"%s\": ", score_names[j]);
+            fprintf(f, ", \"%s\": ", accelsel_cluster_score_name(ACCELSEL_SCORE_INERTIA + j));
             cli_json_number(f, accelsel_cluster_selection_score(s, i, ACCELSEL_SCORE_INERTIA + j));
         }
         fputs("}", f);
@@ -464,7 +461,7 @@ static int print_json(FILE *f, const cl_run *r)
                         accelsel_cluster_model_calinski_harabasz(m),
                         accelsel_cluster_model_davies_bouldin(m)};
     for (int i = 0; i < 4; i++) {
-        fprintf(f, ",\n \"%s\": ", score_names[i]);
+        fprintf(f, ",\n \"%s\": ", accelsel_cluster_score_name(ACCELSEL_SCORE_INERTIA + i));
         cli_json_number(f, v[i]);
     }
     if (r->sel != NULL)

@@ -118,9 +118,6 @@ static void json_importance(FILE *f, const rank_result *r)
 
 static void json_k(FILE *f, const rank_args *a, const rank_result *r)
 {
-    static const char *const names[RANK_N_SCORES] = {"inertia", "silhouette",
-                                                     "calinski_harabasz", "davies_bouldin",
-                                                     "gap", "gap_se"};
     const char *why = rank_k_reason(r);
     fputs("  \"k_selection\": {", f);
     key(f, "criterion");
@@ -134,7 +131,7 @@ static void json_k(FILE *f, const rank_args *a, const rank_result *r)
         fprintf(f, "%s{\"k\": %u", i ? ",\n    " : "\n    ", rank_k_scores(r, i, s));
         for (int j = 0; j < RANK_N_SCORES; j++) {
             fputs(", ", f);
-            num_field(f, names[j], s[j], 0);
+            num_field(f, accelsel_cluster_score_name(ACCELSEL_SCORE_INERTIA + j), s[j], 0);
         }
         fputc('}', f);
     }

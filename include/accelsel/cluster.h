@@ -445,6 +445,12 @@ ACCELSEL_API int accelsel_kselect_from_name(const char *name, int *criterion);
 #define ACCELSEL_SCORE_GAP_SE 6 /**< s_k of the gap statistic; NaN likewise */
 /** @} */
 
+/** The name of score @p which (ACCELSEL_SCORE_*): "inertia", "silhouette",
+ *  "calinski_harabasz", "davies_bouldin", "gap", "gap_se", as JSON output
+ *  keys them; NULL for an unknown value. Static storage.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_cluster_score_name(int which);
+
 /** The outcome of choosing k: every tried k with its scores, and the choice.
  *  Immutable: any number of threads may read one. */
 typedef struct accelsel_cluster_selection accelsel_cluster_selection;

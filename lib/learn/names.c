@@ -1,13 +1,17 @@
-/* The names of the clustering algorithms and of the criteria for k, as
- * files, the command line and the binding spell them: one table each. */
+/* The names of the clustering algorithms, of the criteria for k and of the
+ * scores recorded per k, as files, the command line and the binding spell
+ * them: one table each. */
 #include <string.h>
 
 #include "core/error.h"
 #include "accelsel/cluster.h"
 
-/* Indexed by the ACCELSEL_CLUSTER_* and ACCELSEL_KSELECT_* values (from 1). */
+/* Indexed by the ACCELSEL_CLUSTER_*, ACCELSEL_KSELECT_* and ACCELSEL_SCORE_*
+ * values (from 1). */
 static const char *const algorithm_names[] = {NULL, "kmeans", "ward"};
 static const char *const kselect_names[] = {NULL, "silhouette", "ch", "db", "elbow", "gap"};
+static const char *const score_names[] = {NULL,  "inertia",        "silhouette", "calinski_harabasz",
+                                          "davies_bouldin", "gap", "gap_se"};
 
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
 
@@ -59,4 +63,9 @@ ACCELSEL_API int accelsel_kselect_from_name(const char *name, int *criterion)
     if (name == NULL || criterion == NULL)
         return asel_einval("accelsel_kselect_from_name", name == NULL ? "name" : "criterion");
     return find(kselect_names, COUNT(kselect_names), name, "criterion for k", criterion);
+}
+
+ACCELSEL_API const char *accelsel_cluster_score_name(int which)
+{
+    return name_of(score_names, COUNT(score_names), which);
 }

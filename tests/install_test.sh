@@ -21,9 +21,9 @@ cc -std=c11 -Wall -Werror -o "$stage/consumer" "$src/tests/install_consumer.c" \
 bash "$src/tools/readme-example" "$src/README.md" "C example" c > "$stage/example.c"
 [ -s "$stage/example.c" ] || { echo "no C example in README.md"; exit 1; }
 cc -o "$stage/example" "$stage/example.c" $(pkg-config --cflags --libs accelsel)
-libdir=$(dirname "$(find "$stage" -name 'libaccelsel.so.0' | head -n 1)")
-soname=$(objdump -p "$libdir/libaccelsel.so.0" | awk '/SONAME/ {print $2}')
-[ "$soname" = "libaccelsel.so.0" ] || { echo "SONAME is '$soname'"; exit 1; }
+libdir=$(dirname "$(find "$stage" -name 'libaccelsel.so.1' | head -n 1)")
+soname=$(objdump -p "$libdir/libaccelsel.so.1" | awk '/SONAME/ {print $2}')
+[ "$soname" = "libaccelsel.so.1" ] || { echo "SONAME is '$soname'"; exit 1; }
 [ -f "$libdir/libaccelsel.a" ] || { echo "static library not installed"; exit 1; }
 tool=$(find "$stage" -path '*/bin/accelsel' | head -n 1)
 [ -x "$tool" ] || { echo "accelsel CLI not installed"; exit 1; }

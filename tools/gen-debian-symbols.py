@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Write debian/libaccelsel0.symbols from the version script lib/accelsel.sym.
+"""Write debian/libaccelsel1.symbols from the version script lib/accelsel.sym.
 
-usage: gen-debian-symbols.py lib/accelsel.sym > debian/libaccelsel0.symbols
+usage: gen-debian-symbols.py lib/accelsel.sym > debian/libaccelsel1.symbols
 
 Each node ACCELSEL_X.Y of the script is the release X.Y.0 that introduced its
 symbols; every symbol is listed with its node, and the node name itself too
@@ -11,8 +11,8 @@ dependency on the release that added it.
 import re
 import sys
 
-SONAME = 'libaccelsel.so.0'
-PACKAGE = 'libaccelsel0'
+SONAME = 'libaccelsel.so.1'
+PACKAGE = 'libaccelsel1'
 
 
 def nodes(text):

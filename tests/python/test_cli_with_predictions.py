@@ -13,7 +13,7 @@ import subprocess
 import unittest
 
 CLI = os.environ.get('ACCELSEL_CLI', 'accelsel')
-LIB = ctypes.CDLL(os.environ.get('ACCELSEL_LIBRARY', 'libaccelsel.so.0'))
+LIB = ctypes.CDLL(os.environ.get('ACCELSEL_LIBRARY', 'libaccelsel.so.1'))
 SPEC = 'h200-sxm-141gb:16,64;dgx-h100:32;t4:8'
 VP = ctypes.c_void_p
 

@@ -361,6 +361,23 @@ def _choice_option(value, what, choices, default=None):
     return choices[value] if isinstance(choices, dict) else value
 
 
+def _set_choice(struct, field, value, what, choices):
+    """Set struct.field to the code of the name value among choices (see
+    _choice_option); None leaves the field at what its options_init gave
+    it, the library's default."""
+    if value is not None:
+        setattr(struct, field, _choice_option(value, what, choices))
+
+
+def _set_bool(struct, field, value, what, negate=False):
+    """Set the yes/no struct.field (0 or 1) from the bool value (see
+    _bool_option), stored as its negation for a no_X field; None leaves the
+    field at what its options_init gave it, the library's default."""
+    if value is not None:
+        b = _bool_option(value, what)
+        setattr(struct, field, int(not b if negate else b))
+
+
 def _not_a_list(values):
     """Why values, an iterable, is no list of items (None when it is one)."""
     if isinstance(values, (str, bytes, bytearray, memoryview)):
@@ -603,10 +620,6 @@ def _matrix(data, what='matrix', cols=None, rows=None):
     return flat, n, k
 
 
-# The names the sections of this module used before _matrix() checked shapes.
-_rows_of = _cl_matrix = _matrix
-
-
 def _vector(values, what='values', n=None, ctype=ctypes.c_double, of='numbers'):
     """A ctypes array of len(values) items (at least one cell) and that length;
     values a list of numbers (see _list_option: a str or a dict is a
@@ -626,7 +639,7 @@ def _vector(values, what='values', n=None, ctype=ctypes.c_double, of='numbers'):
 # --- dataset ---
 _vp = ctypes.c_void_p
 _sz = ctypes.c_size_t
-NUMERIC, CATEGORICAL = 1, 2
+_NUMERIC = 1  # ACCELSEL_COLUMN_NUMERIC
 
 
 class CsvOptions(ctypes.Structure):
@@ -690,12 +703,12 @@ def _strings(values, what):
 def _csv_options(delimiter, categorical, missing):
     opts = CsvOptions()
     _csv_options_init(ctypes.byref(opts), 1)
-    delimiter = ',' if delimiter is None else delimiter
-    if not isinstance(delimiter, str):
-        raise TypeError('delimiter must be a str (one character), not %s' % type(delimiter).__name__)
-    if len(delimiter) != 1:
-        raise ValueError('delimiter must be one character, not %r' % (delimiter,))
-    opts.delimiter = ord(delimiter)
+    if delimiter is not None:  # None: ACCELSEL_CSV_OPTIONS_INIT's, a comma
+        if not isinstance(delimiter, str):
+            raise TypeError('delimiter must be a str (one character), not %s' % type(delimiter).__name__)
+        if len(delimiter) != 1:
+            raise ValueError('delimiter must be one character, not %r' % (delimiter,))
+        opts.delimiter = ord(delimiter)
     keep_c, opts.categorical, opts.n_categorical = _strings(categorical, 'categorical')
     keep_m, opts.missing, opts.n_missing = _strings(missing, 'missing')
     return opts, (keep_c, keep_m)
@@ -712,16 +725,17 @@ class Dataset(_Handle):
         return cls(out.value)
 
     @classmethod
-    def from_csv(cls, path, delimiter=',', categorical=None, missing=None):
-        """Read a CSV file (RFC 4180). categorical: a list of the columns kept
-        as text; missing: a list of extra spellings of a missing value
-        (besides '', NA, N/A, NaN); None: none. One str where a list belongs is
-        a TypeError (see _list_option)."""
+    def from_csv(cls, path, delimiter=None, categorical=None, missing=None):
+        """Read a CSV file (RFC 4180). delimiter: one character; None: the
+        library's default (ACCELSEL_CSV_OPTIONS_INIT, a comma). categorical:
+        a list of the columns kept as text; missing: a list of extra
+        spellings of a missing value (besides '', NA, N/A, NaN); None: none.
+        One str where a list belongs is a TypeError (see _list_option)."""
         opts, keep = _csv_options(delimiter, categorical, missing)
         return cls._make(_ds_load_csv, _text(path, 'path'), ctypes.byref(opts))
 
     @classmethod
-    def from_csv_text(cls, text, delimiter=',', categorical=None, missing=None):
+    def from_csv_text(cls, text, delimiter=None, categorical=None, missing=None):
         """Read CSV from a str or bytes (options as from_csv)."""
         data = _buf(text)
         opts, keep = _csv_options(delimiter, categorical, missing)
@@ -802,14 +816,14 @@ class Dataset(_Handle):
 
     def column_type(self, name):
         """'numeric' or 'categorical'."""
-        return 'numeric' if _ds_column_type(self, self.column_index(name)) == NUMERIC else 'categorical'
+        return 'numeric' if _ds_column_type(self, self.column_index(name)) == _NUMERIC else 'categorical'
 
     def column(self, name):
         """The values of one column as a list (None for missing)."""
         col = self.column_index(name)
         with self._held():
             n = _ds_rows(self)
-            if _ds_column_type(self, col) == NUMERIC:
+            if _ds_column_type(self, col) == _NUMERIC:
                 ptr = _ds_numeric(self, col)
                 return [None if math.isnan(ptr[i]) else ptr[i] for i in range(n)]
             return [_dec(_ds_string(self, r, col)) for r in range(n)]
@@ -873,12 +887,15 @@ class Dataset(_Handle):
         return Dataset._make(_ds_select_columns, self, (_sz * len(idx))(*idx), len(idx))
 
     def derive(self, time=None, accelerators=None, nodes=None, per_node=None, epochs=None,
-               groups=None, images_per_epoch=1281167.0, reference_row=-1):
+               groups=None, images_per_epoch=None, reference_row=None):
         """A new Dataset with the derived columns of accelsel/derive.h (accelerators,
         throughput_img_s_derived, throughput_per_accelerator, speedup, efficiency,
         accelerator_hours, reference_row). Column names default to MLPerf's; groups=None
         means ('round', 'accelerator_model_name'), groups=() one group of all rows
-        (a list of names: one str is a TypeError). None: the default of any option."""
+        (a list of names: one str is a TypeError). None: the default of any
+        option, the library's (ACCELSEL_DERIVE_OPTIONS_INIT: images_per_epoch
+        1281167, ImageNet-1k's training set; reference_row -1, one reference
+        per group)."""
         opts = DeriveOptions()
         _derive_options_init(ctypes.byref(opts), 1)
         keep = [_text_option(v, k) for k, v in (('time', time), ('accelerators', accelerators),
@@ -913,8 +930,12 @@ _TRANSFORMS = {'default': 0, 'none': 1, 'log10': 2, 'zscore': 3, 'minmax': 4, 'l
                'onehot': 6}
 _TRANSFORM_NAMES = {v: k for k, v in _TRANSFORMS.items()}
 _FEATURE_MISSING = {'drop': 1, 'impute': 2}
-_ALGORITHMS = {'kmeans': 1, 'ward': 2}
-_CRITERIA = {'silhouette': 1, 'ch': 2, 'db': 3, 'elbow': 4, 'gap': 5}
+_cl_algorithm_name = _fn('accelsel_cluster_algorithm_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
+_kselect_name = _fn('accelsel_kselect_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+# The names of the algorithms and of the criteria for k, the library's
+# (ACCELSEL_CLUSTER_* and ACCELSEL_KSELECT_* count from 1).
+_ALGORITHMS = {_cl_algorithm_name(c).decode(): c for c in range(1, 16) if _cl_algorithm_name(c)}
+_CRITERIA = {_kselect_name(c).decode(): c for c in range(1, 16) if _kselect_name(c)}
 _SCORES = {'inertia': 1, 'silhouette': 2, 'calinski_harabasz': 3, 'davies_bouldin': 4, 'gap': 5,
            'gap_se': 6}
 _CL_PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, ctypes.c_void_p)
@@ -1023,10 +1044,12 @@ class Features(_Handle):
     _free = _feat_free
 
     @classmethod
-    def fit(cls, dataset, columns, transforms=None, missing='drop'):
+    def fit(cls, dataset, columns, transforms=None, missing=None):
+        """missing: None for the library's default (ACCELSEL_FEATURES_OPTIONS_INIT:
+        'drop')."""
         opts = _FeaturesOptions()
         _feat_options_init(ctypes.byref(opts), 1)
-        opts.missing = _choice_option(missing, 'missing', _FEATURE_MISSING, 'drop')
+        _set_choice(opts, 'missing', missing, 'missing', _FEATURE_MISSING)
         names, n_columns = _name_list(columns, 'columns')
         codes = None
         if transforms is not None:
@@ -1085,16 +1108,17 @@ class Features(_Handle):
         return _cl_rows(out, n, ni)
 
 
-def _cl_options(progress=None, init=None, algorithm='kmeans', indices=True, profiles=True, dim=None,
+def _cl_options(progress=None, init=None, algorithm=None, indices=None, profiles=None, dim=None,
                 what='cluster options', **kw):
     """(ClusterOptions, objects to keep alive, list that receives a callback's exception).
     dim: the data's column count, which init must match (k rows of dim values).
-    Every option through the option rules (None: its default)."""
+    Every option through the option rules (None: the library's default, as
+    accelsel_cluster_options_init() sets it)."""
     opts = ClusterOptions()
     _cl_options_init(ctypes.byref(opts), 1)
-    opts.algorithm = _choice_option(algorithm, '%s: algorithm' % what, _ALGORITHMS, 'kmeans')
-    opts.indices = _bool_option(indices, '%s: indices' % what, True)
-    opts.profiles = _bool_option(profiles, '%s: profiles' % what, True)
+    _set_choice(opts, 'algorithm', algorithm, '%s: algorithm' % what, _ALGORITHMS)
+    _set_bool(opts, 'indices', indices, '%s: indices' % what)
+    _set_bool(opts, 'profiles', profiles, '%s: profiles' % what)
     _store(opts, what, **kw)
     keep = []
     if init is not None:
@@ -1133,11 +1157,14 @@ class ClusterModel(_Handle):
     statistics in the profiles; False keeps cluster and size), silhouette_max,
     progress (callable(fraction) returning True to cancel). indices and
     profiles take a bool, the numbers a number (a TypeError otherwise);
-    None: the default of any option."""
+    None: the default of any option, the library's
+    (ACCELSEL_CLUSTER_OPTIONS_INIT, accelsel_cluster_options_init(): today
+    k 5, 'kmeans', n_init 10, max_iter 300, tol 1e-4, seed 0, all cores,
+    indices and profiles True, silhouette_max 100000)."""
     _free = _cl_free
 
     @classmethod
-    def fit(cls, matrix, k=5, **kw):
+    def fit(cls, matrix, k=None, **kw):
         flat, n, d = _matrix(matrix)
         opts, keep, raised = _cl_options(k=k, dim=d, what='ClusterModel.fit()', **kw)
         out = _vp()
@@ -1145,7 +1172,7 @@ class ClusterModel(_Handle):
         return cls(out.value)
 
     @classmethod
-    def fit_dataset(cls, dataset, features, k=5, **kw):
+    def fit_dataset(cls, dataset, features, k=None, **kw):
         dim = _feat_dim(features) if isinstance(features, Features) else None
         opts, keep, raised = _cl_options(k=k, dim=dim, what='ClusterModel.fit_dataset()', **kw)
         out = _vp()
@@ -1273,8 +1300,10 @@ class ClusterModel(_Handle):
         return list(out[:used.value]), list(idx[:used.value])
 
 
-def silhouette(matrix, labels, n_threads=0, silhouette_max=100000, seed=0):
-    """Mean silhouette (exact up to silhouette_max rows, else on a seeded sample)."""
+def silhouette(matrix, labels, n_threads=None, silhouette_max=None, seed=None):
+    """Mean silhouette (exact up to silhouette_max rows, else on a seeded sample).
+    None: the library's default (ACCELSEL_CLUSTER_OPTIONS_INIT: all cores,
+    100000 rows, seed 0)."""
     flat, n, d = _matrix(matrix)
     opts, keep, raised = _cl_options(n_threads=n_threads, silhouette_max=silhouette_max, seed=seed,
                                      what='silhouette()')
@@ -1500,14 +1529,18 @@ class Importance(_Handle):
     mi_neighbors, seed, n_threads (0 = all cores), missing ('drop' or 'impute',
     datasets only), progress (callable(fraction) returning True to cancel).
     Numbers take numbers, names a str (a TypeError otherwise); measures is a
-    list (one str but 'all' is a TypeError); None: the default of any option."""
+    list (one str but 'all' is a TypeError); None: the default of any
+    option, the library's (ACCELSEL_IMPORTANCE_OPTIONS_INIT,
+    accelsel_importance_options_init(): today every measure, 100 trees,
+    max_depth 0, min_samples_leaf 1, n_repeats 5, max_features 1/3, 'oob',
+    mi_neighbors 3, seed 0, all cores, 'drop')."""
     _free = _imp_free
     MEASURES = tuple(_MEASURES)
 
     @classmethod
-    def _run(cls, call, args, measures='all', n_trees=100, max_depth=0, min_samples_leaf=1,
-             n_repeats=5, max_features=0.0, permutation_rows='oob', mi_neighbors=3, seed=0,
-             n_threads=0, missing='drop', progress=None):
+    def _run(cls, call, args, measures=None, n_trees=None, max_depth=None, min_samples_leaf=None,
+             n_repeats=None, max_features=None, permutation_rows=None, mi_neighbors=None, seed=None,
+             n_threads=None, missing=None, progress=None):
         opts, raised = _importance_options(
             measures, progress, n_trees=n_trees, max_depth=max_depth, min_samples_leaf=min_samples_leaf,
             n_repeats=n_repeats, max_features=max_features, permutation_rows=permutation_rows,
@@ -1631,7 +1664,6 @@ class Importance(_Handle):
 
 # --- ranking ---
 __all__ += ['Ranking', 'Sensitivity', 'parse_criteria', 'kendall_tau_b']
-TOPSIS, WSUM, PARETO = 1, 2, 3
 BENEFIT, COST = 1, 2
 _DIRECTIONS = {'benefit': BENEFIT, 'cost': COST}
 _MISSING = {'exclude': 0, 'error': 1}
@@ -1751,17 +1783,18 @@ class Ranking(_Handle):
     missing: 'exclude' (rows with a missing criterion get rank 0 and score NaN)
     or 'error'. fronts: True to compute every row's Pareto front whatever the
     method (O(N^2)); otherwise only 'pareto' has them and `fronts` is None
-    (a bool: any other value is a TypeError; None: the default).
-    Lists are indexed by dataset row; order lists rows best first."""
+    (a bool: any other value is a TypeError). None for missing or fronts:
+    the library's default (ACCELSEL_RANK_OPTIONS_INIT: 'exclude', no
+    fronts). Lists are indexed by dataset row; order lists rows best first."""
     _free = _ranking_free
 
-    def __init__(self, dataset, criteria, method='topsis', missing='exclude', fronts=False):
+    def __init__(self, dataset, criteria, method='topsis', missing=None, fronts=None):
         m = ctypes.c_int()
         _rank_method_from_name(_text_option(method, 'Ranking: method', 'topsis'), ctypes.byref(m))
         opts = RankOptions()
         _rank_options_init(ctypes.byref(opts), 1)
-        opts.missing = _choice_option(missing, 'Ranking: missing', _MISSING, 'exclude')
-        opts.pareto_fronts = _bool_option(fronts, 'Ranking: fronts', False)
+        _set_choice(opts, 'missing', missing, 'Ranking: missing', _MISSING)
+        _set_bool(opts, 'pareto_fronts', fronts, 'Ranking: fronts')
         arr = _criteria_array(criteria)
         out = _vp()
         _ranking_compute(ctypes.byref(out), dataset, arr, len(arr), m.value, ctypes.byref(opts))
@@ -1812,10 +1845,14 @@ class Ranking(_Handle):
     def weights(self):
         return self._array(_ranking_weights, _ranking_criterion_count) or []
 
-    def sensitivity(self, n_samples=1000, perturbation=0.2, seed=42, n_threads=0, progress=None):
+    def sensitivity(self, n_samples=None, perturbation=None, seed=None, n_threads=None, progress=None):
         """Re-rank under n_samples weight vectors perturbed by +-perturbation
-        (relative, uniform, renormalised). progress(fraction) may return True
-        to cancel (AccelselError ACCELSEL_ECANCELED). Returns a Sensitivity."""
+        (relative, uniform, renormalised). None: the library's default
+        (ACCELSEL_SENSITIVITY_OPTIONS_INIT, accelsel_sensitivity_options_init():
+        today 1000 samples, perturbation 0.2, seed 42, all cores; the
+        result's perturbation says the one used). progress(fraction) may
+        return True to cancel (AccelselError ACCELSEL_ECANCELED). Returns a
+        Sensitivity."""
         opts = SensitivityOptions()
         _sens_options_init(ctypes.byref(opts), 1)
         _store(opts, 'sensitivity()', perturbation=perturbation, n_samples=n_samples, seed=seed,
@@ -1855,7 +1892,13 @@ class _SensitivityResult(_Handle):
 # --- catalog ---
 __all__ += ['Catalog', 'PRECISIONS']
 
-PRECISIONS = ('fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'fp8', 'int8')
+_precision_name = _fn('accelsel_precision_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_device_kind_name = _fn('accelsel_device_kind_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_dataflow_name = _fn('accelsel_dataflow_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+# The library's names, in the order of their codes (precisions from 0, the
+# kinds of device and the dataflows from 1); the per-precision arrays of the
+# structs below have one cell per precision (their sizes are checked).
+PRECISIONS = tuple(_precision_name(c).decode() for c in range(64) if _precision_name(c))
 _NP = len(PRECISIONS)
 _cstr_arr = ctypes.POINTER(ctypes.c_char_p)
 
@@ -1948,8 +1991,8 @@ for _list, _struct in (('device', _DeviceInfo), ('design', _DesignInfo), ('link'
         _fn('accelsel_catalog_%s_count' % _list, _csz, ['Catalog'], check=False),
         _fn('accelsel_catalog_%s' % _list, ctypes.POINTER(_struct), ['Catalog', _csz], check=False),
         _fn('accelsel_catalog_find_%s' % _list, ctypes.c_int, ['Catalog', ctypes.c_char_p, ctypes.POINTER(_csz)]))
-_KINDS = {1: 'cpu', 2: 'gpu', 3: 'tpu', 4: 'npu', 5: 'fpga'}
-_DATAFLOWS = {1: 'weight-stationary', 2: 'output-stationary', 3: 'row-stationary', 4: 'tiled'}
+_KINDS = {c: _device_kind_name(c).decode() for c in range(1, 64) if _device_kind_name(c)}
+_DATAFLOWS = {c: _dataflow_name(c).decode() for c in range(1, 64) if _dataflow_name(c)}
 
 
 def _num(v):
@@ -2261,7 +2304,9 @@ class Network(_Handle):
 
     Layers are numbered from 0: the network inputs first, then the layers in file
     order. layer(i) gives a dict of one layer's figures; per_layer(field) gives
-    one figure for every layer as a list."""
+    one figure for every layer as a list. bytes_per_element (zoo(), load(),
+    from_yaml()): None for the library's default (ACCELSEL_NETWORK_OPTIONS_INIT:
+    4, fp32)."""
     _free = _net_free
 
     @classmethod
@@ -2271,18 +2316,18 @@ class Network(_Handle):
         return cls(out.value)
 
     @classmethod
-    def zoo(cls, name, bytes_per_element=4):
+    def zoo(cls, name, bytes_per_element=None):
         """A model of the compiled-in zoo, e.g. 'resnet50' (see zoo_models())."""
         return cls._make(_net_load_zoo, _enc(name), ctypes.byref(_net_options(bytes_per_element)))
 
     @classmethod
-    def load(cls, path, bytes_per_element=4):
+    def load(cls, path, bytes_per_element=None):
         """Read a network YAML file (docs/network-format.md)."""
         opts = _net_options(bytes_per_element)
         return cls._make(_net_load_file, _text(path, 'path'), ctypes.byref(opts))
 
     @classmethod
-    def from_yaml(cls, text, bytes_per_element=4):
+    def from_yaml(cls, text, bytes_per_element=None):
         """Read a network from YAML text (str or bytes)."""
         data = _buf(text)
         opts = _net_options(bytes_per_element)
@@ -2444,7 +2489,8 @@ _select_importance_order = _fn('accelsel_selection_importance_order', ctypes.POI
 _select_k_reason = _fn('accelsel_selection_k_reason', ctypes.c_char_p, ['Selection'], check=False)
 _select_recommendation = _fn('accelsel_selection_recommendation', ctypes.c_char_p, ['Selection'],
                              check=False)
-_K_BY = {'silhouette': 1, 'ch': 2, 'db': 3, 'elbow': 4, 'gap': 5}
+_select_default = _fn('accelsel_selection_default', ctypes.c_char_p, [ctypes.c_char_p], check=False)
+_K_BY = _CRITERIA
 _ROW_POLICY = {'kept': 1, 'all': 2}
 _NO_GROUP = 0xFFFFFFFF
 
@@ -2462,23 +2508,29 @@ class Selection(_Handle):
     (which fits the MLPerf table; on another table skipped steps are listed
     in `notes`). target='' skips importance. where: one filter expression
     (a str or bytes) or a list of them (see _list_option: a dict or a set is
-    a TypeError). k_range: (k_min, k_max). Every option is checked for its
-    type (a TypeError naming it otherwise); None: its default. Groups are
+    a TypeError); None: none. k: None or 0 chooses k in k_range. k_range:
+    (k_min, k_max). Every option is checked for its type (a TypeError naming
+    it otherwise); None: the library's default, from
+    accelsel_selection_options_init() (ACCELSEL_SELECTION_OPTIONS_INIT:
+    today k_range (2, 10), k_by 'silhouette', algorithm 'kmeans', method
+    'topsis', seed 42, rows 'kept') and, for the column lists,
+    accelsel_selection_default(): Selection.defaults() lists them. Groups are
     numbered from 1, as the CLI shows them; rows are indices into
     `dataset`."""
     _free = _select_free
 
     def __init__(self, dataset, features=None, variables=None, target=None, criteria=None,
-                 where=(), k=0, k_range=(2, 10), k_by='silhouette', algorithm='kmeans',
-                 method='topsis', seed=42, rows='kept'):
+                 where=None, k=None, k_range=None, k_by=None, algorithm=None,
+                 method=None, seed=None, rows=None):
         o = SelectionOptions()
         _selopt_init(ctypes.byref(o), 1)
-        o.k_by = _choice_option(k_by, 'Selection: k_by', _K_BY, 'silhouette')
-        o.rows = _choice_option(rows, 'Selection: rows', _ROW_POLICY, 'kept')
-        o.algorithm = _choice_option(algorithm, 'Selection: algorithm', _ALGORITHMS, 'kmeans')
-        m = ctypes.c_int()
-        _rank_method_from_name(_text_option(method, 'Selection: method', 'topsis'), ctypes.byref(m))
-        o.method = m.value
+        _set_choice(o, 'k_by', k_by, 'Selection: k_by', _K_BY)
+        _set_choice(o, 'rows', rows, 'Selection: rows', _ROW_POLICY)
+        _set_choice(o, 'algorithm', algorithm, 'Selection: algorithm', _ALGORITHMS)
+        if method is not None:
+            m = ctypes.c_int()
+            _rank_method_from_name(_text_option(method, 'Selection: method'), ctypes.byref(m))
+            o.method = m.value
         if isinstance(where, (str, bytes, bytearray)):
             where = [where]
         where = [_text(w, 'Selection: where[%d]' % i)
@@ -2490,15 +2542,32 @@ class Selection(_Handle):
                                                             ('target', target),
                                                             ('criteria', criteria)))
         o.where, o.n_where = self._keep, len(where)
-        k_range = _list_option(k_range, 'Selection: k_range', 'two ints (k_min, k_max)', (2, 10))
-        if len(k_range) != 2:
-            raise ValueError('Selection: k_range must be (k_min, k_max), not %d values' % len(k_range))
-        o.k_min, o.k_max = (_int_option(v, 'Selection: k_range[%d]' % i, ctypes.c_uint32)
-                            for i, v in enumerate(k_range))
+        if k_range is not None:
+            k_range = _list_option(k_range, 'Selection: k_range', 'two ints (k_min, k_max)')
+            if len(k_range) != 2:
+                raise ValueError('Selection: k_range must be (k_min, k_max), not %d values' % len(k_range))
+            o.k_min, o.k_max = (_int_option(v, 'Selection: k_range[%d]' % i, ctypes.c_uint32)
+                                for i, v in enumerate(k_range))
         _store(o, 'Selection', k=k, seed=seed)
         out = _vp()
         _select_run(ctypes.byref(out), dataset, ctypes.byref(o))
         super().__init__(out.value)
+
+    @staticmethod
+    def defaults():
+        """What None means for each option, read from the library: the column
+        lists from accelsel_selection_default() (ACCELSEL_SELECTION_DEFAULT_*,
+        which fit the MLPerf table), the rest from
+        accelsel_selection_options_init(). where: none."""
+        o = SelectionOptions()
+        _selopt_init(ctypes.byref(o), 1)
+        name = lambda table, code: next(n for n, c in table.items() if c == code)
+        d = {f: _dec(_select_default(f.encode())) for f in ('features', 'variables', 'target', 'criteria')}
+        d.update({'where': [], 'k': o.k, 'k_range': (o.k_min, o.k_max), 'k_by': name(_K_BY, o.k_by),
+                  'algorithm': name(_ALGORITHMS, o.algorithm),
+                  'method': _rank_method_name(o.method).decode(), 'seed': o.seed,
+                  'rows': name(_ROW_POLICY, o.rows)})
+        return d
 
     @property
     def rows_in(self):
@@ -2792,18 +2861,22 @@ def _precision_code(precision):
     return PRECISIONS.index(precision)
 
 
-def _predictor_options(calibrate_builtin=False, physical=False, max_yaml_nodes=0):
+def _predictor_options(calibrate_builtin=None, physical=None, max_yaml_nodes=None):
+    """None: ACCELSEL_PREDICTOR_OPTIONS_INIT's (no calibration now, not
+    physical, the library's YAML node limit)."""
     o = _PredictorOptions()
     _pr_options_init(ctypes.byref(o), _PREDICTOR_OPTIONS_VERSION)
     _store(o, 'Predictor', max_yaml_nodes=max_yaml_nodes)
-    o.calibrate_builtin = _bool_option(calibrate_builtin, 'Predictor: calibrate_builtin', False)
-    o.physical = _bool_option(physical, 'Predictor: physical', False)
+    _set_bool(o, 'calibrate_builtin', calibrate_builtin, 'Predictor: calibrate_builtin')
+    _set_bool(o, 'physical', physical, 'Predictor: physical')
     return o
 
 
-def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, corrections=True,
-                       n_threads=0):
-    """holdout_rounds: 'R1,R2' (str or bytes) or a list of round names."""
+def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, corrections=None,
+                       n_threads=None):
+    """holdout_rounds: 'R1,R2' (str or bytes) or a list of round names. None:
+    ACCELSEL_CALIBRATE_OPTIONS_INIT's (no rounds held out, huber_delta 0.1,
+    shrink_rows 1, corrections fitted, all cores)."""
     o = _CalibrateOptions()
     _pr_cal_options_init(ctypes.byref(o), _CALIBRATE_OPTIONS_VERSION)
     if isinstance(holdout_rounds, (str, bytes, bytearray)):
@@ -2811,8 +2884,8 @@ def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, 
     elif holdout_rounds is not None:
         o.holdout_rounds = b','.join(_text(r, 'a round in calibrate: holdout_rounds')
                                      for r in _names(holdout_rounds, 'calibrate: holdout_rounds'))
-    _store(o, 'calibrate', huber_delta=huber_delta, shrink_rows=shrink_rows, n_threads=n_threads,
-           no_corrections=1 - _bool_option(corrections, 'calibrate: corrections', True))
+    _store(o, 'calibrate', huber_delta=huber_delta, shrink_rows=shrink_rows, n_threads=n_threads)
+    _set_bool(o, 'no_corrections', corrections, 'calibrate: corrections', negate=True)
     return o
 
 
@@ -2910,7 +2983,7 @@ def _writing(method):
 class Predictor(_Handle):
     """The training-time predictor (include/accelsel/predict.h, docs/predictor.md).
 
-    Predictor(catalog=None, calibrate_builtin=False, physical=False): the fit
+    Predictor(catalog=None, calibrate_builtin=None, physical=None): the fit
     on the built-in MLPerf rows shipped with the library (with
     calibrate_builtin, that fit made now against this catalog; with physical,
     the compiled-in starting values, no corrections and no error bands) over a
@@ -2930,8 +3003,10 @@ class Predictor(_Handle):
     threads an integer (not a bool), batch, epochs, epoch_samples, samples
     and sample_bytes a real number, correction (as calibrate_builtin and
     physical) a bool; anything else is a TypeError naming the key. None
-    alone means the default (as the key left out): 0, '', False or [] are
-    never read as "not given".
+    alone means the default (as the key left out), the library's
+    (ACCELSEL_PREDICT_REQUEST_INIT, ACCELSEL_PREDICTOR_OPTIONS_INIT: not
+    calibrate_builtin, not physical, corrections applied, the tuned stack):
+    0, '', False or [] are never read as "not given".
 
     Threads: any number of threads may predict with one Predictor at once;
     calibrate() waits for the calls in progress to end and holds new ones
@@ -2941,7 +3016,7 @@ class Predictor(_Handle):
                'host_cpu', 'host_cores_per_node', 'batch', 'precision', 'epochs',
                'epoch_samples', 'samples', 'sample_bytes', 'correction', 'threads', 'stack')
 
-    def __init__(self, catalog=None, calibrate_builtin=False, physical=False):
+    def __init__(self, catalog=None, calibrate_builtin=None, physical=None):
         self._open(_pr_new, catalog,
                    ctypes.byref(_predictor_options(calibrate_builtin, physical)))
 
@@ -3027,8 +3102,8 @@ class Predictor(_Handle):
             setattr(r, field, _real_option(value, what) if types[field] is _dbl
                     else _int_option(value, what, types[field]))
         _store(r, 'predict', precision=_precision_code(config.get('precision')),
-               stack=_stack_code(config.get('stack')),
-               no_correction=1 - _bool_option(config.get('correction'), 'predict: correction', True))
+               stack=_stack_code(config.get('stack')))
+        _set_bool(r, 'no_correction', config.get('correction'), 'predict: correction', negate=True)
         return r
 
     @_reading
@@ -3084,13 +3159,15 @@ class Predictor(_Handle):
         return e.value
 
     @_reading
-    def predict_dataset(self, dataset, n_threads=0, correction=True):
+    def predict_dataset(self, dataset, n_threads=None, correction=None):
         """Every row of a dataset in the built-in format, predicted from its
-        configuration columns: a new Dataset with the predicted columns added."""
+        configuration columns: a new Dataset with the predicted columns added.
+        None: the library's default (ACCELSEL_PREDICT_DATASET_OPTIONS_INIT:
+        all cores, corrections applied)."""
         o = _PredictDatasetOptions()
         _pr_ds_options_init(ctypes.byref(o), _PREDICT_DATASET_OPTIONS_VERSION)
-        _store(o, 'predict_dataset', n_threads=n_threads,
-               no_correction=1 - _bool_option(correction, 'predict_dataset: correction', True))
+        _store(o, 'predict_dataset', n_threads=n_threads)
+        _set_bool(o, 'no_correction', correction, 'predict_dataset: correction', negate=True)
         return Dataset._make(_pr_predict_dataset, self, dataset, ctypes.byref(o))
 
     @_reading
@@ -3143,7 +3220,7 @@ class Predictor(_Handle):
 
     @_writing
     def calibrate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
-                  corrections=True, n_threads=0):
+                  corrections=None, n_threads=None):
         """Fit the parameters on a dataset's rows (the predictor changes) and
         return the CalibrationReport."""
         o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
@@ -3153,7 +3230,7 @@ class Predictor(_Handle):
 
     @_reading
     def evaluate(self, dataset, holdout_rounds=None, huber_delta=None, shrink_rows=None,
-                 corrections=True, n_threads=0):
+                 corrections=None, n_threads=None):
         """The held-out protocols (rounds, leave-one-round-out,
         leave-one-family-out) beside the naive peer, as a Dataset."""
         o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
@@ -3461,8 +3538,8 @@ class MappingCanceled(AccelselError):
 def _problem_options(batch, objective, max_group_size):
     opts = MappingProblemOptions()
     _map_problem_options_init(ctypes.byref(opts), 1)
-    opts.objective = _choice_option(objective, 'MappingProblem: objective',
-                                    {'latency': 0, 'throughput': 1}, 'latency')
+    _set_choice(opts, 'objective', objective, 'MappingProblem: objective',
+                {'latency': 0, 'throughput': 1})
     _store(opts, 'MappingProblem', batch=batch, max_group_size=max_group_size)
     return opts
 
@@ -3494,15 +3571,16 @@ def _slot_struct(slot, keep, what='a slot'):
 class MappingProblem(_Handle):
     """A layer-mapping problem: network, batch and objective on a system's slots.
 
-    MappingProblem(catalog, system, network, batch=1, objective='latency',
-    max_group_size=0): catalog a Catalog (None = the built-in one), network a
+    MappingProblem(catalog, system, network, batch=None, objective=None,
+    max_group_size=None): catalog a Catalog (None = the built-in one), network a
     Network or a zoo name. batch and max_group_size take integers (not a
     bool), objective 'latency' or 'throughput' (a TypeError otherwise);
-    None: the default. Read-only once built; solve() and evaluate() may run
+    None: the library's default (ACCELSEL_MAPPING_PROBLEM_OPTIONS_INIT:
+    batch 1, 'latency', max_group_size 0, every slot). Read-only once built; solve() and evaluate() may run
     from several threads at once. The catalog and network may be closed after."""
     _free = _map_problem_free
 
-    def __init__(self, catalog, system, network, batch=1, objective='latency', max_group_size=0):
+    def __init__(self, catalog, system, network, batch=None, objective=None, max_group_size=None):
         opts = _problem_options(batch, objective, max_group_size)
         with _owned_inputs(catalog, network) as (cat, net):
             out = _vp()
@@ -3510,8 +3588,8 @@ class MappingProblem(_Handle):
         super().__init__(out.value)
 
     @classmethod
-    def from_slots(cls, catalog, slots, network, link=None, batch=1, objective='latency',
-                   max_group_size=0):
+    def from_slots(cls, catalog, slots, network, link=None, batch=None, objective=None,
+                   max_group_size=None):
         """A problem on an explicit list of slots (dicts, see _slot_struct; one
         dict alone is a TypeError), every pair joined by catalog link `link`
         (None: no links)."""
@@ -3594,8 +3672,8 @@ class MappingProblem(_Handle):
             slot, design, 'nearest' if near else 'its pool',
             ', '.join("'%s'" % d for d in (near or pool))))
 
-    def solve(self, method='ga', seed=0, n_threads=0, generations=0, population=0,
-              time_budget=0.0, patience=0, exhaustive_limit=0, progress=None):
+    def solve(self, method=None, seed=None, n_threads=None, generations=None, population=None,
+              time_budget=None, patience=None, exhaustive_limit=None, progress=None):
         """The best mapping `method` finds ('ga' or a baseline, see mapping_methods()).
         time_budget: seconds (0 or float('inf'): no limit), kept to about one
         generation. progress: callable(generation, best_s, evaluations) called
@@ -3605,11 +3683,16 @@ class MappingProblem(_Handle):
         the best mapping so far. An exception raised by progress also stops it
         and is re-raised. Every option is checked for its type (integers,
         not a bool; time_budget a number): a TypeError naming it otherwise;
-        None: its default."""
+        None: the library's default (ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT,
+        accelsel_mapping_solve_options_init(): today 'ga', seed 0, all
+        cores, 100 generations of 64, no time budget, patience 50,
+        exhaustive_limit 2000000)."""
         opts = MappingSolveOptions()
         _map_solve_options_init(ctypes.byref(opts), 1)
-        opts.method = _text_option(method, 'solve: method', 'ga')
-        opts.time_budget_s = _real_option(time_budget, 'solve: time_budget', 0.0)
+        if method is not None:
+            opts.method = _text_option(method, 'solve: method')
+        if time_budget is not None:
+            opts.time_budget_s = _real_option(time_budget, 'solve: time_budget')
         _store(opts, 'solve', seed=seed, n_threads=n_threads, generations=generations,
                population=population, patience=patience, exhaustive_limit=exhaustive_limit)
         raised = []
@@ -3695,7 +3778,8 @@ _steps_load_builtin = _fn('accelsel_steps_load_builtin', ctypes.c_int, [ctypes.P
 def _steps_options(min_steps_timed):
     opts = StepsOptions()
     _steps_options_init(ctypes.byref(opts), 1)
-    opts.min_steps_timed = _int_option(min_steps_timed, 'min_steps_timed', ctypes.c_uint32, 0)
+    if min_steps_timed is not None:  # None: ACCELSEL_STEPS_OPTIONS_INIT's, ACCELSEL_STEPS_MIN_TIMED
+        opts.min_steps_timed = _int_option(min_steps_timed, 'min_steps_timed', ctypes.c_uint32)
     return opts
 
 
@@ -3705,15 +3789,16 @@ def _steps_load(catalog, call, *args):
         return Dataset._make(call, cat, *args)
 
 
-def load_steps(path, catalog=None, min_steps_timed=0):
+def load_steps(path, catalog=None, min_steps_timed=None):
     """Read a step-measurement CSV file, every row checked (see
     docs/step-measurements.md); min_steps_timed: the fewest timed steps a row
-    may have (0: 5). A bad cell raises AccelselError with its line and column."""
+    may have (None or 0: the library's ACCELSEL_STEPS_MIN_TIMED, 5 today). A
+    bad cell raises AccelselError with its line and column."""
     opts = _steps_options(min_steps_timed)
     return _steps_load(catalog, _steps_load_file, _text(path, 'path'), ctypes.byref(opts))
 
 
-def steps_from_string(text, catalog=None, min_steps_timed=0):
+def steps_from_string(text, catalog=None, min_steps_timed=None):
     """As load_steps(), from a str or bytes; errors name '<buffer>'."""
     data = _buf(text)
     opts = _steps_options(min_steps_timed)

@@ -414,5 +414,127 @@ class DatasetTest(unittest.TestCase):
         self.assertEqual(ds.column_type('v'), 'numeric')
 
 
+def init_struct(struct, init):
+    """An options struct as its accelsel_*_init() fills it (version 1)."""
+    o = struct()
+    init(ctypes.byref(o), 1)
+    return o
+
+
+def public_callables():
+    """(qualified name, function) of every public function, class and method."""
+    import inspect
+    for name in accelsel.__all__:
+        obj = getattr(accelsel, name)
+        if inspect.isclass(obj):
+            for attr, f in vars(obj).items():
+                if attr.startswith('_') and attr != '__init__':
+                    continue
+                f = f.__func__ if isinstance(f, (classmethod, staticmethod)) else f
+                if inspect.isfunction(f):
+                    yield '%s.%s' % (name, attr), f
+        elif inspect.isfunction(obj):
+            yield name, obj
+
+
+class DefaultsTest(unittest.TestCase):
+    """Defaults live in the library: a keyword left out (None) takes what the
+    options' INIT gives, which is what the headers document (the numbers
+    below are copied from the header comments, so that a changed INIT fails
+    here until the binding's docstrings are read again)."""
+
+    # Keywords whose default is the binding's own because the C call takes
+    # the value as an argument with no default of the library's, and why.
+    OWN = {
+        ('Dataset.builtin', 'name'): 'accelsel_dataset_load_builtin() needs a name',
+        ('Dataset.between', 'lo'): 'unbounded: -inf, the filter\'s own meaning',
+        ('Dataset.between', 'hi'): 'unbounded: +inf, the filter\'s own meaning',
+        ('select_k', 'criterion'): 'an argument of accelsel_cluster_select_k()',
+        ('Pca.__init__', 'n_components'): 'accelsel_pca_fit()\'s 0: keep min(rows, cols)',
+        ('Importance.correlation', 'method'): 'an argument of accelsel_importance_correlation()',
+        ('Ranking.__init__', 'method'): 'an argument of accelsel_ranking_compute()',
+        ('Catalog.merge', 'override'): 'a flag of accelsel_catalog_merge(): none given',
+        ('CalibrationReport.summary', 'set'): 'an argument of accelsel_calibration_report_summary()',
+        ('Predictor.sweep', 'threshold'): 'an argument of accelsel_predictor_sweep() ("e.g. 0.8")',
+    }
+
+    def test_no_other_literal_default_in_a_public_signature(self):
+        import inspect
+        found = set()
+        for name, f in public_callables():
+            for p in inspect.signature(f).parameters.values():
+                if p.default is not inspect.Parameter.empty and p.default is not None \
+                        and p.name != 'borrows':
+                    found.add((name, p.name))
+        self.assertEqual(found, set(self.OWN))
+
+    def test_selection(self):
+        o = init_struct(accelsel.SelectionOptions, accelsel._selopt_init)
+        # select.h: k_min "default 2", k_max "default 10", seed "default 42".
+        self.assertEqual((o.k, o.k_min, o.k_max, o.seed), (0, 2, 10, 42))
+        d = accelsel.Selection.defaults()
+        self.assertEqual((d['k'], d['k_range'], d['seed']), (o.k, (o.k_min, o.k_max), o.seed))
+        self.assertEqual((d['k_by'], d['algorithm'], d['method'], d['rows']),
+                         ('silhouette', 'kmeans', 'topsis', 'kept'))
+        self.assertEqual(d['target'], 'log10(time_to_train_min)')  # ACCELSEL_SELECTION_DEFAULT_TARGET
+        self.assertEqual(d['criteria'], 'time_to_train_min:2:cost,efficiency:1:benefit,'
+                                        'throughput_per_accelerator:1:benefit,accelerator_hours:1:cost')
+        # Left out, the range tried is the library's (20 distinct rows: no clamping).
+        cols = {'a': [float(i) for i in range(20)], 'b': [float(i * i % 7) for i in range(20)]}
+        with accelsel.Dataset.from_columns(cols) as ds:
+            run = lambda **kw: accelsel.Selection(ds, features='a,b', criteria='a:1:cost,b:1:benefit',
+                                                  rows='all', **kw)
+            with run() as s, run(seed=42) as s42, run(seed=7) as s7:
+                self.assertEqual(s.k_range, (2, 10))
+                self.assertEqual(s.sensitivity, s42.sensitivity)
+                self.assertNotEqual(s.sensitivity, s7.sensitivity)
+
+    def test_sensitivity(self):
+        o = init_struct(accelsel.SensitivityOptions, accelsel._sens_options_init)
+        # rank.h: n_samples "default 1000", seed "default 42", perturbation "default 0.2".
+        self.assertEqual((o.n_samples, o.seed, o.perturbation, o.n_threads), (1000, 42, 0.2, 0))
+        cols = {'t': [90.0, 50, 26, 15, 9, 6, 30, 12], 'p': [300.0, 600, 1300, 2500, 5200, 9900, 700, 4000],
+                'w': [5.0, 3, 8, 1, 9, 2, 7, 4]}
+        with accelsel.Dataset.from_columns(cols) as ds, \
+                accelsel.Ranking(ds, 't:1:cost,p:1:benefit,w:1:cost') as r:
+            s = r.sensitivity()
+            self.assertEqual(len(s.taus), o.n_samples)
+            self.assertEqual(s.perturbation, o.perturbation)
+            self.assertEqual(s.taus, r.sensitivity(seed=42).taus)
+            self.assertNotEqual(s.taus, r.sensitivity(seed=43).taus)
+
+    def test_cluster_network_csv_derive_steps(self):
+        c = init_struct(accelsel.ClusterOptions, accelsel._cl_options_init)
+        self.assertEqual((c.k, c.n_init, c.max_iter, c.silhouette_max), (5, 10, 300, 100000))  # cluster.h
+        grid = [[float(i), float(i % 3)] for i in range(12)]
+        with accelsel.ClusterModel.fit(grid, n_threads=1) as m:
+            self.assertEqual(m.k, c.k)
+        n = init_struct(accelsel.NetworkOptions, accelsel._net_options_init)
+        self.assertEqual(n.bytes_per_element, 4)  # network.h: ACCELSEL_NETWORK_OPTIONS_INIT
+        with accelsel.Network.zoo('small-cnn') as net:
+            self.assertEqual(net.bytes_per_element, n.bytes_per_element)
+        csv_o = init_struct(accelsel.CsvOptions, accelsel._csv_options_init)
+        self.assertEqual(csv_o.delimiter, ord(','))
+        with accelsel.Dataset.from_csv_text('a,b\n1,2\n') as ds:
+            self.assertEqual(ds.columns, ['a', 'b'])
+        dv = init_struct(accelsel.DeriveOptions, accelsel._derive_options_init)
+        self.assertEqual((dv.images_per_epoch, dv.reference_row), (1281167.0, -1))  # derive.h
+        st = init_struct(accelsel.StepsOptions, accelsel._steps_options_init)
+        self.assertEqual(st.min_steps_timed, 5)  # steps.h: ACCELSEL_STEPS_MIN_TIMED
+        sv = init_struct(accelsel.MappingSolveOptions, accelsel._map_solve_options_init)
+        self.assertEqual((sv.generations, sv.population, sv.patience, sv.exhaustive_limit),
+                         (100, 64, 50, 2000000))  # map.h
+        pb = init_struct(accelsel.MappingProblemOptions, accelsel._map_problem_options_init)
+        self.assertEqual((pb.batch, pb.objective, pb.max_group_size), (1, 0, 0))  # map.h
+        with accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn') as problem:
+            self.assertEqual((problem.batch, problem.objective), (pb.batch, 'latency'))
+
+    def test_names_are_the_librarys(self):
+        # catalog.h and cluster.h list the names in the order of their codes.
+        self.assertEqual(accelsel.PRECISIONS, ('fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'fp8', 'int8'))
+        self.assertEqual(accelsel._ALGORITHMS, {'kmeans': 1, 'ward': 2})
+        self.assertEqual(list(accelsel._CRITERIA), ['silhouette', 'ch', 'db', 'elbow', 'gap'])
+
+
 if __name__ == '__main__':
     unittest.main()

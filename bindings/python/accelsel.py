@@ -3,7 +3,7 @@
 The shared library is found through the ACCELSEL_LIBRARY environment variable
 (that path only), else in the build tree next to this file (build/), else in
 the prefix this file was installed into (PREFIX/lib/<multiarch>, lib64, lib),
-else through the dynamic loader (libaccelsel.so.0) and
+else through the dynamic loader (libaccelsel.so.1) and
 ctypes.util.find_library("accelsel"); an ImportError lists what was tried. Every failing call raises AccelselError,
 which carries the status name and the library's detail message.
 
@@ -40,7 +40,7 @@ def _library_candidates():
     """Where libaccelsel may be, in the order tried (see _load_library)."""
     here = os.path.dirname(os.path.abspath(__file__))
     # A source checkout: bindings/python/ next to build/.
-    for rel in ('../../build/libaccelsel.so.0', '../../build/libaccelsel.so'):
+    for rel in ('../../build/libaccelsel.so.1', '../../build/libaccelsel.so'):
         yield os.path.normpath(os.path.join(here, rel))
     # An install: PREFIX/lib/pythonX.Y/site-packages/accelsel.py (or
     # PREFIX/lib/python3/dist-packages) beside PREFIX/lib[/<multiarch>|64].
@@ -48,11 +48,11 @@ def _library_candidates():
     multiarch = sysconfig.get_config_var('MULTIARCH')
     libdirs = ['lib/' + multiarch] if multiarch else []
     libdirs += sorted(os.path.dirname(p)[len(prefix) + 1:]
-                      for p in glob.glob(os.path.join(prefix, 'lib', '*', 'libaccelsel.so.0')))
+                      for p in glob.glob(os.path.join(prefix, 'lib', '*', 'libaccelsel.so.1')))
     for d in dict.fromkeys(libdirs + ['lib64', 'lib']):
-        yield os.path.join(prefix, d, 'libaccelsel.so.0')
+        yield os.path.join(prefix, d, 'libaccelsel.so.1')
     # The dynamic loader's own search (LD_LIBRARY_PATH, ld.so.cache, /usr/lib).
-    yield 'libaccelsel.so.0'
+    yield 'libaccelsel.so.1'
 
 
 def _load_library():
@@ -74,7 +74,7 @@ def _load_library():
         except OSError as e:
             tried.append('%s (%s)' % (path, e))
     raise ImportError('libaccelsel not found; tried:\n  ' + '\n  '.join(tried) +
-                      ('' if env else '\nset ACCELSEL_LIBRARY to the path of libaccelsel.so.0, or '
+                      ('' if env else '\nset ACCELSEL_LIBRARY to the path of libaccelsel.so.1, or '
                        'install the library where the dynamic loader finds it'))
 
 

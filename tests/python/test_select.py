@@ -187,7 +187,7 @@ class LibraryFindingTest(unittest.TestCase):
 
     def test_import_error_lists_what_was_tried(self):
         with tempfile.TemporaryDirectory() as d:
-            missing = os.path.join(d, 'libaccelsel.so.0')
+            missing = os.path.join(d, 'libaccelsel.so.1')
             env = dict(os.environ, ACCELSEL_LIBRARY=missing)
             r = subprocess.run([sys.executable, '-c', 'import accelsel'], env=env,
                                capture_output=True, text=True, cwd=d)
@@ -207,9 +207,9 @@ class LibraryFindingTest(unittest.TestCase):
             r = subprocess.run([sys.executable, '-c', 'import accelsel'], env=env,
                                capture_output=True, text=True, cwd=d)
             if r.returncode == 0:
-                self.skipTest('libaccelsel.so.0 is installed where the loader finds it')
-            self.assertIn(os.path.join(d, 'lib', 'libaccelsel.so.0') + ' (no such file)', r.stderr)
-            self.assertIn('libaccelsel.so.0 (', r.stderr)
+                self.skipTest('libaccelsel.so.1 is installed where the loader finds it')
+            self.assertIn(os.path.join(d, 'lib', 'libaccelsel.so.1') + ' (no such file)', r.stderr)
+            self.assertIn('libaccelsel.so.1 (', r.stderr)
             self.assertIn('ACCELSEL_LIBRARY', r.stderr)
 
 

@@ -3,6 +3,7 @@ its declarations, struct mirrors and handle classes checked against the C header
 import csv
 import ctypes
 import glob
+import importlib.util
 import io
 import math
 import os
@@ -43,19 +44,17 @@ class CoreTest(unittest.TestCase):
         self.assertIn('No such file', cm.exception.message)
 
 
-# Public prototypes from the headers: name -> (return type, [parameter declarations]).
-_DECL = re.compile(r'ACCELSEL_API\s+([^;{]*?)\b(accelsel_\w+)\s*\(((?:[^()]|\([^()]*\)\s*\([^()]*\))*)\)\s*;')
+# The headers as the binding's generator reads them (one parser of the headers).
+_spec = importlib.util.spec_from_file_location(
+    'gen_ctypes', os.path.join(ROOT, 'bindings', 'python', 'gen_ctypes.py'))
+gen_ctypes = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gen_ctypes)
+HEADERS = gen_ctypes.Headers(sorted(glob.glob(os.path.join(ROOT, 'include', 'accelsel', '*.h'))))
 
 
 def header_prototypes():
-    protos = {}
-    for path in glob.glob(os.path.join(ROOT, 'include', 'accelsel', '*.h')):
-        with open(path, encoding='utf-8') as f:
-            for m in _DECL.finditer(f.read()):
-                params = m.group(3).strip()
-                params = [] if params in ('', 'void') else re.split(r',(?![^()]*\))', params)
-                protos[m.group(2)] = (' '.join(m.group(1).split()), [' '.join(p.split()) for p in params])
-    return protos
+    """name -> (return type, [parameter declarations]) of every public function."""
+    return HEADERS.prototypes
 
 
 # C scalar types -> (integer?, size, signed); double separately.
@@ -103,56 +102,29 @@ def same_kind(c, py):
     return c == py
 
 
-def header_structs():
-    """({struct name: [(field, C kind)]}, {macro: integer value}) from the public headers."""
-    text = ''
-    for path in sorted(glob.glob(os.path.join(ROOT, 'include', 'accelsel', '*.h'))):
-        with open(path, encoding='utf-8') as f:
-            text += f.read() + '\n'
-    text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
-    macros = {m.group(1): int(m.group(2)) for m in
-              re.finditer(r'#define\s+(ACCELSEL_\w+)\s+\(?(-?\d+)\)?\s*$', text, re.M)}
-    structs = {}
-    for m in re.finditer(r'typedef struct (accelsel_\w+) \{(.*?)\} \1;', text, re.S):
-        fields = []
-        for decl in m.group(2).split(';'):
-            decl = ' '.join(decl.split())
-            if not decl:
-                continue
-            first, *more = [d.strip() for d in decl.split(',')]
-            dm = re.fullmatch(r'(.*?)(\w+)\s*(?:\[(\w+)\])?', first)
-            base, name, count = dm.group(1).strip(), dm.group(2), dm.group(3)
-            stars = base.count('*')
-            base = ' '.join(base.replace('*', ' ').replace('const', ' ').split())
-            for field in [name] + more:
-                fields.append((field, (base, stars, count)))
-        structs[m.group(1)] = fields
-    return structs, macros
-
-
-def resolve_kind(kind, macros):
-    """A struct field's C kind, comparable with mirror_kind()."""
-    base, stars, count = kind
-    if base.endswith('_fn'):
+def resolve_kind(field):
+    """A struct field's C kind (a gen_ctypes.Field), comparable with mirror_kind()."""
+    if field.function is not None or field.base.endswith('_fn'):
         one = ('function',)
-    elif stars:
+    elif field.stars:
         one = ('pointer',)
-    elif base == 'double':
+    elif field.base == 'double':
         one = ('double',)
-    elif base == 'char':
+    elif field.base == 'char':
         one = ('int', 1, True)
-    elif base.startswith('accelsel_'):
-        one = ('struct', base)
+    elif field.base.startswith('accelsel_'):
+        one = ('struct', field.base)
     else:
-        one = ('int',) + _SCALARS[base]
-    return one if count is None else ('array', one, int(macros.get(count, count)))
+        one = ('int',) + _SCALARS[field.base]
+    count = field.count
+    return one if count is None else ('array', one, int(HEADERS.macros.get(count, count)))
 
 
-def mirror_kind(t, mirrors):
+def mirror_kind(t):
     if isinstance(t, type) and issubclass(t, ctypes.Array):
-        return ('array', mirror_kind(t._type_, mirrors), t._length_)
+        return ('array', mirror_kind(t._type_), t._length_)
     if isinstance(t, type) and issubclass(t, ctypes.Structure):
-        return ('struct', next(c for c, py in mirrors.items() if py is t))
+        return ('struct', t.__name__)
     k = ctypes_kind(t)
     return ('pointer',) if k[0] == 'pointer' else k
 
@@ -164,8 +136,8 @@ _UNCHECKED_STATUS = {
 
 
 def declared_functions():
-    """Library functions the binding has declared (looked up on _lib)."""
-    return {name: f for name, f in vars(accelsel._lib).items() if name.startswith('accelsel_')}
+    """Library functions the binding has declared (looked up on the CDLL)."""
+    return {name: f for name, f in vars(accelsel._lib.cdll).items() if name.startswith('accelsel_')}
 
 
 class ContractTest(unittest.TestCase):
@@ -194,89 +166,55 @@ class ContractTest(unittest.TestCase):
             if protos[name][0] != 'int' or name in _UNCHECKED_STATUS:
                 continue
             with self.subTest(function=name):
-                self.assertIs(f.errcheck, accelsel._check)
+                self.assertIs(f.errcheck, accelsel._errors.check)
         with self.assertRaises(accelsel.AccelselError) as cm:
             accelsel.Dataset.builtin('no-such-table')
         self.assertEqual(cm.exception.status, 'ACCELSEL_ENOTFOUND')
         self.assertEqual(cm.exception.code, -5)
 
-    def test_struct_mirrors_have_the_c_sizes(self):
-        mirrors = {
-            'csv_options': accelsel.CsvOptions, 'derive_options': accelsel.DeriveOptions,
-            'features_options': accelsel._FeaturesOptions, 'cluster_options': accelsel.ClusterOptions,
-            'importance_options': accelsel.ImportanceOptions, 'rank_options': accelsel.RankOptions,
-            'sensitivity_options': accelsel.SensitivityOptions,
-            'network_options': accelsel.NetworkOptions, 'layer_info': accelsel.LayerInfo,
-            'network_totals': accelsel.NetworkTotals, 'device_info': accelsel._DeviceInfo,
-            'design_info': accelsel._DesignInfo, 'link_info': accelsel._LinkInfo,
-            'system_info': accelsel._SystemInfo, 'slot_info': accelsel._SlotInfo,
-            'selection_options': accelsel.SelectionOptions,
-            'mapping_problem_options': accelsel.MappingProblemOptions,
-            'mapping_slot': accelsel.MappingSlot, 'mapping_spec': accelsel.MappingSpec,
-            'mapping_solve_options': accelsel.MappingSolveOptions,
-            'mapping_layer_info': accelsel.MappingLayerInfo,
-            'mapping_breakdown': accelsel.MappingBreakdown,
-            'predictor_options': accelsel._PredictorOptions,
-            'predict_request': accelsel._PredictRequest, 'prediction': accelsel._Prediction,
-            'layer_prediction': accelsel._LayerPrediction,
-            'predict_dataset_options': accelsel._PredictDatasetOptions,
-            'sweep_point': accelsel._SweepPoint, 'calibrate_options': accelsel._CalibrateOptions,
-            'steps_options': accelsel.StepsOptions, 'error_summary': accelsel._ErrorSummary,
-            'append_options': accelsel._AppendOptions,
-        }
-        for name, mirror in mirrors.items():
+    def test_generated_structs_have_the_c_sizes(self):
+        """Every struct with a size function, against the library's size."""
+        sized = {m.group(1) for name, (_, params) in header_prototypes().items()
+                 for m in [re.fullmatch(r'(accelsel_\w+)_size', name)] if m and not params}
+        self.assertGreater(len(sized), 30)
+        for name in sorted(sized):
             with self.subTest(struct=name):
-                size = getattr(accelsel._lib, 'accelsel_%s_size' % name)
+                struct = getattr(accelsel._ctypes_gen, name)
+                size = getattr(accelsel._lib.cdll, name + '_size')
                 size.restype, size.argtypes = ctypes.c_size_t, []
-                self.assertEqual(ctypes.sizeof(mirror), size())
-        # Every struct with a _size() function is mirrored, or known not to be.
-        not_mirrored = {'plot_panel'}  # the binding does not draw plots
-        # A struct's size function takes nothing.
-        for name, (_, params) in header_prototypes().items():
-            m = re.fullmatch(r'accelsel_(\w+)_size', name)
-            if m and not params:
-                self.assertIn(m.group(1), set(mirrors) | not_mirrored)
+                self.assertEqual(ctypes.sizeof(struct), size())
+                self.assertEqual(accelsel._ctypes_gen.SIZE_FUNCTIONS[struct], name + '_size')
 
-    def test_struct_mirrors_have_the_c_fields(self):
-        """Field by field, in order, with the C kinds: sizes alone miss swapped fields."""
-        mirrors = {
-            'accelsel_error': accelsel._Error, 'accelsel_csv_options': accelsel.CsvOptions,
-            'accelsel_derive_options': accelsel.DeriveOptions,
-            'accelsel_features_options': accelsel._FeaturesOptions,
-            'accelsel_cluster_options': accelsel.ClusterOptions,
-            'accelsel_importance_options': accelsel.ImportanceOptions,
-            'accelsel_criterion': accelsel._Criterion, 'accelsel_rank_options': accelsel.RankOptions,
-            'accelsel_sensitivity_options': accelsel.SensitivityOptions,
-            'accelsel_network_options': accelsel.NetworkOptions,
-            'accelsel_layer_info': accelsel.LayerInfo, 'accelsel_network_totals': accelsel.NetworkTotals,
-            'accelsel_provenance': accelsel._Provenance, 'accelsel_device_info': accelsel._DeviceInfo,
-            'accelsel_design_info': accelsel._DesignInfo, 'accelsel_link_info': accelsel._LinkInfo,
-            'accelsel_system_info': accelsel._SystemInfo, 'accelsel_slot_info': accelsel._SlotInfo,
-            'accelsel_selection_options': accelsel.SelectionOptions,
-            'accelsel_mapping_problem_options': accelsel.MappingProblemOptions,
-            'accelsel_mapping_slot': accelsel.MappingSlot, 'accelsel_mapping_spec': accelsel.MappingSpec,
-            'accelsel_mapping_solve_options': accelsel.MappingSolveOptions,
-            'accelsel_mapping_layer_info': accelsel.MappingLayerInfo,
-            'accelsel_mapping_breakdown': accelsel.MappingBreakdown,
-            'accelsel_predictor_options': accelsel._PredictorOptions,
-            'accelsel_predict_request': accelsel._PredictRequest,
-            'accelsel_prediction': accelsel._Prediction,
-            'accelsel_layer_prediction': accelsel._LayerPrediction,
-            'accelsel_predict_dataset_options': accelsel._PredictDatasetOptions,
-            'accelsel_sweep_point': accelsel._SweepPoint,
-            'accelsel_calibrate_options': accelsel._CalibrateOptions,
-            'accelsel_error_summary': accelsel._ErrorSummary,
-            'accelsel_append_options': accelsel._AppendOptions,
-        }
-        structs, macros = header_structs()
-        for name, mirror in mirrors.items():
+    def test_generated_structs_have_the_c_fields(self):
+        """Every public struct, field by field, in order, with the C kinds:
+        sizes alone miss swapped fields."""
+        self.assertGreater(len(HEADERS.structs), 35)
+        for name, fields in HEADERS.structs.items():
             with self.subTest(struct=name):
-                fields = structs[name]
-                self.assertEqual([f[0] for f in fields],
-                                 [f[0].rstrip('_') for f in mirror._fields_])
-                for (field, kind), (_, py) in zip(fields, mirror._fields_):
-                    self.assertEqual(mirror_kind(py, mirrors), resolve_kind(kind, macros),
-                                     'field %s' % field)
+                struct = getattr(accelsel._ctypes_gen, name)
+                self.assertEqual([f.name for f in fields], [f[0].rstrip('_') for f in struct._fields_])
+                for field, (_, py) in zip(fields, struct._fields_):
+                    self.assertEqual(mirror_kind(py), resolve_kind(field), 'field %s' % field.name)
+
+    def test_generated_constants_are_the_headers(self):
+        """Each integer #define, by its value in the header's text."""
+        text = ''
+        for path in glob.glob(os.path.join(ROOT, 'include', 'accelsel', '*.h')):
+            with open(path, encoding='utf-8') as f:
+                text += f.read()
+        self.assertEqual(accelsel._ctypes_gen.ACCELSEL_EPARSE, -4)
+        self.assertEqual(accelsel._ctypes_gen.ACCELSEL_IMPORTANCE_ALL, 0xf)
+        self.assertEqual(accelsel._ctypes_gen.ACCELSEL_MAPPING_MAX_SLOTS, 64)  # an alias
+        for name, value in accelsel._ctypes_gen.CONSTANTS.items():
+            with self.subTest(constant=name):
+                m = re.search(r'#define %s\s+\(?(-?\w+?)u?\)?\s' % name, text)
+                self.assertIsNotNone(m)
+                literal = m.group(1)
+                want = accelsel._ctypes_gen.CONSTANTS[literal] if literal.startswith('ACCELSEL_') \
+                    else int(literal, 0)
+                self.assertEqual(value, want)
+        self.assertNotIn('ACCELSEL_VERSION_NUMBER', accelsel._ctypes_gen.CONSTANTS)  # an expression
+        self.assertEqual(accelsel.EXPECTED_MAJOR, accelsel._ctypes_gen.ACCELSEL_VERSION_MAJOR)
 
     def handles(self):
         """One open instance of every handle class, with the objects they came from."""
@@ -285,14 +223,14 @@ class ContractTest(unittest.TestCase):
         feats = accelsel.Features.fit(ds, ['n', 't'])
         problem = accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn')
         ranking = accelsel.Ranking(ds, 't:1:cost,p:1:cost')
-        sensitivity = accelsel._vp()  # made inside Ranking.sensitivity() and read there
-        accelsel._sens_compute(ctypes.byref(sensitivity), ranking, None, accelsel._PROGRESS(), None)
+        sensitivity = ctypes.c_void_p()  # made inside Ranking.sensitivity() and read there
+        accelsel.rank._sens_compute(ctypes.byref(sensitivity), ranking, None, accelsel.rank._PROGRESS(), None)
         return [ds, feats, accelsel.ClusterModel.fit_dataset(ds, feats, k=2, n_threads=1),
                 accelsel.select_k([[1.0, 0], [1.1, 0], [5, 5], [5.1, 5]], 1, 2, criterion='ch'),
                 accelsel.Pca([[1.0, 2], [2, 3.5], [3, 7], [4, 8]]),
                 accelsel.Importance.from_matrix([[1.0, 0], [2, 1], [3, 0], [4, 1], [5, 0], [6, 1]],
                                                 [1.0, 2, 3, 4, 5, 6], n_trees=3, n_threads=1),
-                ranking, accelsel._SensitivityResult(sensitivity.value), accelsel.Catalog.builtin(),
+                ranking, accelsel.rank._SensitivityResult(sensitivity.value), accelsel.Catalog.builtin(),
                 accelsel.Network.zoo('small-cnn'),
                 accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2),
                 problem, problem.solve(method='single'), accelsel.Predictor(),
@@ -305,7 +243,7 @@ class ContractTest(unittest.TestCase):
             for sub in cls.__subclasses__():
                 yield sub
                 yield from subclasses(sub)
-        self.assertEqual(set(subclasses(accelsel._Handle)), {type(h) for h in made},
+        self.assertEqual(set(subclasses(accelsel._handle._Handle)), {type(h) for h in made},
                          'a handle class without a test instance')
         for h in made:
             with self.subTest(handle=type(h).__name__):
@@ -469,7 +407,7 @@ class DefaultsTest(unittest.TestCase):
         self.assertEqual(found, set(self.OWN))
 
     def test_selection(self):
-        o = init_struct(accelsel.SelectionOptions, accelsel._selopt_init)
+        o = init_struct(accelsel._ctypes_gen.accelsel_selection_options, accelsel.select._selopt_init)
         # select.h: k_min "default 2", k_max "default 10", seed "default 42".
         self.assertEqual((o.k, o.k_min, o.k_max, o.seed), (0, 2, 10, 42))
         d = accelsel.Selection.defaults()
@@ -490,7 +428,7 @@ class DefaultsTest(unittest.TestCase):
                 self.assertNotEqual(s.sensitivity, s7.sensitivity)
 
     def test_sensitivity(self):
-        o = init_struct(accelsel.SensitivityOptions, accelsel._sens_options_init)
+        o = init_struct(accelsel._ctypes_gen.accelsel_sensitivity_options, accelsel.rank._sens_options_init)
         # rank.h: n_samples "default 1000", seed "default 42", perturbation "default 0.2".
         self.assertEqual((o.n_samples, o.seed, o.perturbation, o.n_threads), (1000, 42, 0.2, 0))
         cols = {'t': [90.0, 50, 26, 15, 9, 6, 30, 12], 'p': [300.0, 600, 1300, 2500, 5200, 9900, 700, 4000],
@@ -504,27 +442,29 @@ class DefaultsTest(unittest.TestCase):
             self.assertNotEqual(s.taus, r.sensitivity(seed=43).taus)
 
     def test_cluster_network_csv_derive_steps(self):
-        c = init_struct(accelsel.ClusterOptions, accelsel._cl_options_init)
+        c = init_struct(accelsel._ctypes_gen.accelsel_cluster_options, accelsel.cluster._cl_options_init)
         self.assertEqual((c.k, c.n_init, c.max_iter, c.silhouette_max), (5, 10, 300, 100000))  # cluster.h
         grid = [[float(i), float(i % 3)] for i in range(12)]
         with accelsel.ClusterModel.fit(grid, n_threads=1) as m:
             self.assertEqual(m.k, c.k)
-        n = init_struct(accelsel.NetworkOptions, accelsel._net_options_init)
+        n = init_struct(accelsel._ctypes_gen.accelsel_network_options, accelsel.network._net_options_init)
         self.assertEqual(n.bytes_per_element, 4)  # network.h: ACCELSEL_NETWORK_OPTIONS_INIT
         with accelsel.Network.zoo('small-cnn') as net:
             self.assertEqual(net.bytes_per_element, n.bytes_per_element)
-        csv_o = init_struct(accelsel.CsvOptions, accelsel._csv_options_init)
+        csv_o = init_struct(accelsel._ctypes_gen.accelsel_csv_options, accelsel.dataset._csv_options_init)
         self.assertEqual(csv_o.delimiter, ord(','))
         with accelsel.Dataset.from_csv_text('a,b\n1,2\n') as ds:
             self.assertEqual(ds.columns, ['a', 'b'])
-        dv = init_struct(accelsel.DeriveOptions, accelsel._derive_options_init)
+        dv = init_struct(accelsel._ctypes_gen.accelsel_derive_options, accelsel.dataset._derive_options_init)
         self.assertEqual((dv.images_per_epoch, dv.reference_row), (1281167.0, -1))  # derive.h
-        st = init_struct(accelsel.StepsOptions, accelsel._steps_options_init)
+        st = init_struct(accelsel._ctypes_gen.accelsel_steps_options, accelsel.steps._steps_options_init)
         self.assertEqual(st.min_steps_timed, 5)  # steps.h: ACCELSEL_STEPS_MIN_TIMED
-        sv = init_struct(accelsel.MappingSolveOptions, accelsel._map_solve_options_init)
+        sv = init_struct(accelsel._ctypes_gen.accelsel_mapping_solve_options,
+                         accelsel.map._map_solve_options_init)
         self.assertEqual((sv.generations, sv.population, sv.patience, sv.exhaustive_limit),
                          (100, 64, 50, 2000000))  # map.h
-        pb = init_struct(accelsel.MappingProblemOptions, accelsel._map_problem_options_init)
+        pb = init_struct(accelsel._ctypes_gen.accelsel_mapping_problem_options,
+                         accelsel.map._map_problem_options_init)
         self.assertEqual((pb.batch, pb.objective, pb.max_group_size), (1, 0, 0))  # map.h
         with accelsel.MappingProblem(None, 'adaptive-4', 'small-cnn') as problem:
             self.assertEqual((problem.batch, problem.objective), (pb.batch, 'latency'))
@@ -532,8 +472,8 @@ class DefaultsTest(unittest.TestCase):
     def test_names_are_the_librarys(self):
         # catalog.h and cluster.h list the names in the order of their codes.
         self.assertEqual(accelsel.PRECISIONS, ('fp64', 'fp32', 'tf32', 'fp16', 'bf16', 'fp8', 'int8'))
-        self.assertEqual(accelsel._ALGORITHMS, {'kmeans': 1, 'ward': 2})
-        self.assertEqual(list(accelsel._CRITERIA), ['silhouette', 'ch', 'db', 'elbow', 'gap'])
+        self.assertEqual(accelsel.cluster._ALGORITHMS, {'kmeans': 1, 'ward': 2})
+        self.assertEqual(list(accelsel.cluster._CRITERIA), ['silhouette', 'ch', 'db', 'elbow', 'gap'])
 
 
 if __name__ == '__main__':

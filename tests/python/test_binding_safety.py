@@ -272,8 +272,8 @@ class LifetimeTest(unittest.TestCase):
                     with accelsel.Network.zoo('resnet50') as net:
                         expected = run(net)
                     net = accelsel.Network.zoo('resnet50')
-                    call, alive = closing(net, getattr(accelsel, name), before=True)
-                    with mock.patch.object(accelsel, name, call):
+                    call, alive = closing(net, getattr(accelsel.predict, name), before=True)
+                    with mock.patch.object(accelsel.predict, name, call):
                         self.assertEqual(run(net), expected)
                     self.assertTrue(alive and all(alive))
                     self.assertIsNone(net._ptr)  # freed once the call returned
@@ -291,8 +291,8 @@ class LifetimeTest(unittest.TestCase):
         for name, read in reads.items():
             with self.subTest(read=name):
                 s = accelsel.Selection(ds, variables='log10(accelerators)')
-                call, alive = closing(s, getattr(accelsel, name), before=False)
-                with mock.patch.object(accelsel, name, call), \
+                call, alive = closing(s, getattr(accelsel.select, name), before=False)
+                with mock.patch.object(accelsel.select, name, call), \
                         self.assertRaisesRegex(ValueError, 'Selection is closed'):
                     read(s)
                 self.assertEqual(alive, [True])
@@ -308,16 +308,16 @@ class LifetimeTest(unittest.TestCase):
                 with problem.solve(generations=2, population=4, n_threads=1) as m:
                     expected = read(m)
                 m = problem.solve(generations=2, population=4, n_threads=1)
-                call, alive = closing(m, getattr(accelsel, name), before=False)
-                with mock.patch.object(accelsel, name, call):
+                call, alive = closing(m, getattr(accelsel.map, name), before=False)
+                with mock.patch.object(accelsel.map, name, call):
                     self.assertEqual(read(m), expected)
                 self.assertEqual(alive, [True])
                 self.assertIsNone(m._ptr)
         problem.close()
         cat = accelsel.Catalog.builtin()
-        count, entry, find = accelsel._cat_lists['link']
+        count, entry, find = accelsel.catalog._cat_lists['link']
         call, alive = closing(cat, entry, before=False)
-        with mock.patch.dict(accelsel._cat_lists, link=(count, call, find)):
+        with mock.patch.dict(accelsel.catalog._cat_lists, link=(count, call, find)):
             self.assertEqual(cat.system_link('dgx-a100', 0, 1), 'nvlink3')
         self.assertEqual(alive, [True])
         self.assertIsNone(cat._ptr)
@@ -386,7 +386,7 @@ class CloseTest(unittest.TestCase):
             for t in threads:
                 t.join()
             self.assertEqual(frees, [ptr])
-            accelsel._ds_free(ptr)
+            accelsel.dataset._ds_free(ptr)
             frees.clear()
 
     def test_real_close_from_many_threads(self):
@@ -472,8 +472,8 @@ class OptionTest(unittest.TestCase):
                 with self.subTest(index=bad), self.assertRaises(IndexError):
                     net.successors(bad)
             with self.assertRaises(OverflowError):
-                accelsel._net_layer_outputs(net, 2 ** 64, ctypes.byref(accelsel._szp()),
-                                            ctypes.byref(accelsel._sz()))
+                accelsel.network._net_layer_outputs(net, 2 ** 64, ctypes.byref(accelsel.network._szp()),
+                                                    ctypes.byref(ctypes.c_size_t()))
         with small_dataset() as ds:
             with self.assertRaises(OverflowError):
                 ds.select_rows([0, 2 ** 64])

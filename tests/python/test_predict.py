@@ -425,11 +425,11 @@ class Threads(unittest.TestCase):
         cls.net = Network.zoo('resnet50')
 
     def wrap(self, name, around):
-        """Replace the binding's accelsel.<name> with around(real, *args) for
-        the length of the test."""
-        real = getattr(accelsel, name)
-        setattr(accelsel, name, lambda *args: around(real, *args))
-        self.addCleanup(setattr, accelsel, name, real)
+        """Replace the binding's accelsel.predict.<name> with around(real, *args)
+        for the length of the test."""
+        real = getattr(accelsel.predict, name)
+        setattr(accelsel.predict, name, lambda *args: around(real, *args))
+        self.addCleanup(setattr, accelsel.predict, name, real)
 
     def test_calibrate_and_predict_never_overlap(self):
         """Each library call, once in, waits up to 0.5 s for the other kind to

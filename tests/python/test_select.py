@@ -6,6 +6,7 @@ findings)."""
 import ctypes
 import math
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,8 +47,8 @@ class AnyTableTest(unittest.TestCase):
         self.ds.close()
 
     def test_layout(self):
-        self.assertEqual(ctypes.sizeof(accelsel.SelectionOptions),
-                         accelsel._selopt_size())
+        size = accelsel._lib.cdll.accelsel_selection_options_size
+        self.assertEqual(ctypes.sizeof(accelsel._ctypes_gen.accelsel_selection_options), size())
 
     def test_skipped_steps_are_noted(self):
         with accelsel.Selection(self.ds, features='log10(price),speed',
@@ -194,13 +195,10 @@ class LibraryFindingTest(unittest.TestCase):
             self.assertNotEqual(r.returncode, 0)
             self.assertIn('ImportError', r.stderr)
             self.assertIn(missing + ' (no such file)', r.stderr)
-            # A copy of the module alone, in a prefix with no library: every
+            # A copy of the package alone, in a prefix with no library: every
             # candidate is listed, the loader's own search last.
             site = os.path.join(d, 'lib', 'python3', 'site-packages')
-            os.makedirs(site)
-            with open(accelsel.__file__, encoding='utf-8') as src, \
-                    open(os.path.join(site, 'accelsel.py'), 'w', encoding='utf-8') as dst:
-                dst.write(src.read())
+            shutil.copytree(os.path.dirname(accelsel.__file__), os.path.join(site, 'accelsel'))
             env = {k: v for k, v in os.environ.items()
                    if k not in ('ACCELSEL_LIBRARY', 'LD_LIBRARY_PATH', 'LD_PRELOAD')}
             env['PYTHONPATH'] = site

@@ -17,19 +17,15 @@ class AccelselError(Exception):
     'features' or 'global_batch'; None when no one field is). str() reads
     'STATUS: field: message'.
 
-    AccelselError(code) is the error of the calling thread's last failure;
-    AccelselError(code, message) one the binding finds itself before calling
-    the library (an unknown name it looks up), with the status the library
-    gives for the same fault. Either is made as the subclass of its status
-    (ParseError for ACCELSEL_EPARSE, ...; AccelselError itself for a status
-    this binding does not know)."""
-
-    def __new__(cls, code: int, *args, **kw):
-        if cls is AccelselError:
-            cls = _BY_STATUS.get(code, AccelselError)
-        return super().__new__(cls)
+    The binding raises the subclass of the status (ParseError for
+    ACCELSEL_EPARSE, ...; AccelselError itself for a status it does not
+    know), made by error_of()."""
 
     def __init__(self, code: int, message: str | None = None) -> None:
+        """The error of status code: the calling thread's last failure, or
+        with message, one the binding finds itself before calling the library
+        (an unknown name it looks up), with the status the library gives for
+        the same fault."""
         err = _lib.last_error().contents
         self.code = code
         self.status = _lib.status_name(code).decode()
@@ -44,7 +40,10 @@ class AccelselError(Exception):
         self.column = err.column if same else 0
         self.field = err.field.decode('utf-8', 'replace') if same and err.field else None
         where = self.field + ': ' if self.field else ''
-        super().__init__('%s: %s%s' % (self.status, where, self.message))
+        text = '%s: %s%s' % (self.status, where, self.message)
+        super().__init__(text)
+        # OSError.__init__ leaves args alone in a subclass with an __init__ of its own.
+        self.args = (text,)
 
 
 class InvalidArgumentError(AccelselError, ValueError):
@@ -110,8 +109,14 @@ _BY_STATUS = {
 }
 
 
+def error_of(code, message=None):
+    """The AccelselError of status code, as its status's subclass (see
+    AccelselError for message)."""
+    return _BY_STATUS.get(code, AccelselError)(code, message)
+
+
 def check(result, func=None, args=None):
     """errcheck hook: negative int results raise the AccelselError of their status."""
     if result < 0:
-        raise AccelselError(result)
+        raise error_of(result)
     return result

@@ -10,7 +10,7 @@ import typing
 from . import _ctypes_gen as _c
 from ._convert import (Names, Path, Text, _bool_option, _buf, _choice_option, _dec, _enc, _name_list,
                        _text, _whole)
-from ._errors import AccelselError
+from ._errors import error_of
 from ._handle import _fn, _Handle, _holding, _returned_text
 
 __all__ = ['Catalog', 'PRECISIONS']
@@ -249,7 +249,7 @@ class Catalog(_Handle):
         if rc == _c.ACCELSEL_ENOTFOUND:  # no direct link
             return None
         if rc < 0:
-            raise AccelselError(rc)
+            raise error_of(rc)
         return self._entry_name('link', out.value)
 
     def __len__(self) -> int:

@@ -10,7 +10,7 @@ import typing
 from . import _ctypes_gen as _c
 from ._convert import (Path, _codes, Text, _buf, _dec, _enc, _int_in_range, _list_option, _name_list,
                        _real_option, _set_choice, _store, _text, _text_option, _vector, _whole)
-from ._errors import AccelselError, CanceledError
+from ._errors import AccelselError, CanceledError, error_of
 from ._handle import _callback, _fn, _Handle, _holding, _returned_text
 from .catalog import Catalog, _catalog_or_builtin
 from .network import Network
@@ -382,14 +382,14 @@ class MappingProblem(_Handle):
         return Mapping._make(_map_evaluate, self, ctypes.byref(spec))
 
     def _pool_index(self, slot, design):
-        """Index of design (a name) in slot's pool; AccelselError
-        ACCELSEL_ENOTFOUND naming both, with the nearest names, as the
+        """Index of design (a name) in slot's pool; NotFoundError
+        (ACCELSEL_ENOTFOUND) naming both, with the nearest names, as the
         library's own lookups report an unknown name."""
         pool = self.pool(slot)
         if design in pool:
             return pool.index(design)
         near = difflib.get_close_matches(design, pool, n=3, cutoff=0.5)
-        raise AccelselError(_c.ACCELSEL_ENOTFOUND, "slot %d has no design '%s' in its pool; %s: %s" % (
+        raise error_of(_c.ACCELSEL_ENOTFOUND, "slot %d has no design '%s' in its pool; %s: %s" % (
             slot, design, 'nearest' if near else 'its pool',
             ', '.join("'%s'" % d for d in (near or pool))))
 

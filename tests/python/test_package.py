@@ -104,6 +104,14 @@ class BuildTest(unittest.TestCase):
                     open(os.path.join(PACKAGE, f), 'rb') as b:
                 self.assertEqual(a.read(), b.read(), 'the build has an old copy: rebuild')
 
+    def test_the_source_package_alone_says_what_it_lacks(self):
+        with tempfile.TemporaryDirectory() as d:
+            shutil.copytree(SOURCE, os.path.join(d, 'accelsel'))
+            r = subprocess.run([sys.executable, '-c', 'import accelsel'], env=dict(os.environ, PYTHONPATH=d),
+                               capture_output=True, text=True, cwd=d)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("has no _ctypes_gen.py, which the build writes from the public headers", r.stderr)
+
     def test_a_struct_of_another_size_stops_the_import(self):
         """Each struct with an accelsel_*_size() is checked at import, the
         selection's options included: a field more in the generated module

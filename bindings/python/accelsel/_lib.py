@@ -14,10 +14,19 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import glob
+import importlib.util
 import os
 import sysconfig
 
-from . import _ctypes_gen as _c
+try:
+    from . import _ctypes_gen as _c
+except ImportError:
+    if importlib.util.find_spec(__package__ + '._ctypes_gen') is not None:
+        raise
+    raise ImportError('%s has no _ctypes_gen.py, which the build writes from the public headers: '
+                      'import the package the build writes (PYTHONPATH=BUILD/bindings/python), '
+                      'or install it (meson install, pip install bindings/python)'
+                      % os.path.dirname(os.path.abspath(__file__))) from None
 
 # The major version of the headers the structs were generated from: the
 # library must have the same.

@@ -26,8 +26,8 @@ _MISSING_NAMES = {v: k for k, v in _MISSING.items()}
 _feat_options_init = _fn('accelsel_features_options_init', ctypes.c_int,
                          [ctypes.POINTER(_FeaturesOptions), ctypes.c_uint])
 _feat_fit = _fn('accelsel_features_fit', ctypes.c_int,
-                [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_int),
-                 _sz, ctypes.POINTER(_FeaturesOptions)])
+                [ctypes.POINTER(_vp), 'Dataset', ctypes.POINTER(ctypes.c_char_p),
+                 ctypes.POINTER(ctypes.c_int), _sz, ctypes.POINTER(_FeaturesOptions)])
 _feat_dim = _fn('accelsel_features_dim', _sz, ['Features'], check=False)
 _feat_name = _fn('accelsel_features_name', ctypes.c_char_p, ['Features', _sz], check=False)
 _feat_n_inputs = _fn('accelsel_features_n_inputs', _sz, ['Features'], check=False)

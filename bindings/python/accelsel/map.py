@@ -24,30 +24,34 @@ _szp = ctypes.POINTER(_sz)
 _u32 = ctypes.c_uint32
 _u64 = ctypes.c_uint64
 _i32 = ctypes.c_int32
+_ProblemOptionsP = ctypes.POINTER(_c.accelsel_mapping_problem_options)
+_SpecP = ctypes.POINTER(_c.accelsel_mapping_spec)
 _map_strategy_name = _fn('accelsel_strategy_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _map_strategy_from_name = _fn('accelsel_strategy_from_name', ctypes.c_int, [ctypes.c_char_p])
 _map_objective_name = _fn('accelsel_objective_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _map_problem_options_init = _fn('accelsel_mapping_problem_options_init', ctypes.c_int,
-                                [ctypes.POINTER(_c.accelsel_mapping_problem_options), ctypes.c_uint])
+                                [_ProblemOptionsP, ctypes.c_uint])
 _map_problem_new = _fn('accelsel_mapping_problem_new', ctypes.c_int,
-                       [_vpp, 'Catalog', ctypes.c_char_p, 'Network', ctypes.POINTER(_c.accelsel_mapping_problem_options)])
+                       [_vpp, 'Catalog', ctypes.c_char_p, 'Network', _ProblemOptionsP])
 _map_problem_new_slots = _fn('accelsel_mapping_problem_new_slots', ctypes.c_int,
-                             [_vpp, 'Catalog', ctypes.POINTER(_c.accelsel_mapping_slot), _sz, ctypes.c_char_p, 'Network',
-                              ctypes.POINTER(_c.accelsel_mapping_problem_options)])
+                             [_vpp, 'Catalog', ctypes.POINTER(_c.accelsel_mapping_slot), _sz, ctypes.c_char_p,
+                              'Network', _ProblemOptionsP])
 _map_problem_free = _fn('accelsel_mapping_problem_free', None, [_vp], check=False)
 _map_problem_slot_count = _fn('accelsel_mapping_problem_slot_count', _sz, ['MappingProblem'], check=False)
 _map_problem_layer_count = _fn('accelsel_mapping_problem_layer_count', _sz, ['MappingProblem'], check=False)
 _map_problem_layer_name = _fn('accelsel_mapping_problem_layer_name', ctypes.c_char_p, ['MappingProblem', _sz],
                               check=False)
-_map_problem_pool_count = _fn('accelsel_mapping_problem_pool_count', _sz, ['MappingProblem', _sz], check=False)
+_map_problem_pool_count = _fn('accelsel_mapping_problem_pool_count', _sz, ['MappingProblem', _sz],
+                              check=False)
 _map_problem_pool_design = _fn('accelsel_mapping_problem_pool_design', ctypes.c_char_p,
                                ['MappingProblem', _sz, _sz], check=False)
 _map_problem_system = _fn('accelsel_mapping_problem_system', ctypes.c_char_p, ['MappingProblem'], check=False)
-_map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, ['MappingProblem'], check=False)
+_map_problem_network = _fn('accelsel_mapping_problem_network', ctypes.c_char_p, ['MappingProblem'],
+                           check=False)
 _map_problem_batch = _fn('accelsel_mapping_problem_batch', ctypes.c_uint32, ['MappingProblem'], check=False)
 _map_problem_objective = _fn('accelsel_mapping_problem_objective', ctypes.c_int, ['MappingProblem'])
 _map_evaluate = _fn('accelsel_mapping_evaluate', ctypes.c_int,
-                    [_vpp, 'MappingProblem', ctypes.POINTER(_c.accelsel_mapping_spec)])
+                    [_vpp, 'MappingProblem', _SpecP])
 _map_solve_options_init = _fn('accelsel_mapping_solve_options_init', ctypes.c_int,
                               [ctypes.POINTER(_c.accelsel_mapping_solve_options), ctypes.c_uint])
 _map_method_name = _fn('accelsel_mapping_method_name', ctypes.c_char_p, [_sz], check=False)
@@ -57,14 +61,16 @@ _map_solve = _fn('accelsel_mapping_solve', ctypes.c_int,
 _map_free = _fn('accelsel_mapping_free', None, [_vp], check=False)
 _map_objective_s = _fn('accelsel_mapping_objective_s', ctypes.c_double, ['Mapping'], check=False)
 _map_objective = _fn('accelsel_mapping_objective', ctypes.c_int, ['Mapping'])
-_map_breakdown = _fn('accelsel_mapping_get_breakdown', ctypes.POINTER(_c.accelsel_mapping_breakdown), ['Mapping'],
+_map_breakdown = _fn('accelsel_mapping_get_breakdown', ctypes.POINTER(_c.accelsel_mapping_breakdown),
+                     ['Mapping'],
                      check=False)
 _map_slot_count = _fn('accelsel_mapping_slot_count', _sz, ['Mapping'], check=False)
 _map_slot_design = _fn('accelsel_mapping_slot_design', ctypes.c_char_p, ['Mapping', _sz], check=False)
 _map_memory_bytes = _fn('accelsel_mapping_memory_bytes', ctypes.c_double, ['Mapping', _sz], check=False)
 _map_layer_count = _fn('accelsel_mapping_layer_count', _sz, ['Mapping'], check=False)
-_map_layer = _fn('accelsel_mapping_layer', ctypes.POINTER(_c.accelsel_mapping_layer_info), ['Mapping', _sz], check=False)
-_map_get_spec = _fn('accelsel_mapping_get_spec', ctypes.c_int, ['Mapping', ctypes.POINTER(_c.accelsel_mapping_spec)])
+_map_layer = _fn('accelsel_mapping_layer', ctypes.POINTER(_c.accelsel_mapping_layer_info), ['Mapping', _sz],
+                 check=False)
+_map_get_spec = _fn('accelsel_mapping_get_spec', ctypes.c_int, ['Mapping', _SpecP])
 _map_method = _fn('accelsel_mapping_method', ctypes.c_char_p, ['Mapping'], check=False)
 _map_generations = _fn('accelsel_mapping_generations', ctypes.c_uint32, ['Mapping'], check=False)
 _map_evaluations = _fn('accelsel_mapping_evaluations', ctypes.c_uint64, ['Mapping'], check=False)
@@ -403,10 +409,11 @@ class MappingProblem(_Handle):
         generation. progress: callable(generation, best_s, evaluations) called
         with generation 0 every 64 walks while the GA's seeds and the baselines
         run, then once per generation, then during the closing local search
-        after every slice of population x 6 walks; returning True stops the search, raising MappingCanceled with
-        the best mapping so far. An exception raised by progress also stops it
-        and is re-raised. Every option is checked for its type (integers,
-        not a bool; time_budget a number): a TypeError naming it otherwise;
+        after every slice of population x 6 walks; returning True stops the
+        search, raising MappingCanceled with the best mapping so far. An
+        exception raised by progress also stops it and is re-raised. Every
+        option is checked for its type (integers, not a bool; time_budget a
+        number): a TypeError naming it otherwise;
         None: the library's default (ACCELSEL_MAPPING_SOLVE_OPTIONS_INIT,
         accelsel_mapping_solve_options_init(): today 'ga', seed 0, all
         cores, 100 generations of 64, no time budget, patience 50,

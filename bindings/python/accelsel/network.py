@@ -33,7 +33,8 @@ _net_name = _fn('accelsel_network_name', ctypes.c_char_p, ['Network'], check=Fal
 _net_bpe = _fn('accelsel_network_bytes_per_element', ctypes.c_uint32, ['Network'], check=False)
 _net_layer_count = _fn('accelsel_network_layer_count', _sz, ['Network'], check=False)
 _net_input_count = _fn('accelsel_network_input_count', _sz, ['Network'], check=False)
-_net_layer = _fn('accelsel_network_layer', ctypes.POINTER(_c.accelsel_layer_info), ['Network', _sz], check=False)
+_net_layer = _fn('accelsel_network_layer', ctypes.POINTER(_c.accelsel_layer_info), ['Network', _sz],
+                 check=False)
 _net_layer_index = _fn('accelsel_network_layer_index', ctypes.c_int, ['Network', ctypes.c_char_p, _szp])
 _net_layer_inputs = _fn('accelsel_network_layer_inputs', ctypes.c_int,
                         ['Network', _sz, ctypes.POINTER(_szp), _szp])
@@ -41,8 +42,10 @@ _net_layer_outputs = _fn('accelsel_network_layer_outputs', ctypes.c_int,
                          ['Network', _sz, ctypes.POINTER(_szp), _szp])
 _net_topo_order = _fn('accelsel_network_topo_order', ctypes.c_int, ['Network', ctypes.POINTER(_szp), _szp])
 _net_outputs = _fn('accelsel_network_outputs', ctypes.c_int, ['Network', ctypes.POINTER(_szp), _szp])
-_net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(_c.accelsel_network_totals), ['Network'], check=False)
-_net_recipe = _fn('accelsel_network_get_recipe', ctypes.POINTER(_c.accelsel_network_recipe), ['Network'], check=False)
+_net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(_c.accelsel_network_totals), ['Network'],
+                  check=False)
+_net_recipe = _fn('accelsel_network_get_recipe', ctypes.POINTER(_c.accelsel_network_recipe), ['Network'],
+                  check=False)
 _net_free = _fn('accelsel_network_free', None, [_vp], check=False)
 
 # Figures of a layer that Network.layer() and Network.per_layer() expose by name.

@@ -50,8 +50,8 @@ _pr_prediction_init = _fn('accelsel_prediction_init', ctypes.c_int,
 _pr_predict = _fn('accelsel_predictor_predict', ctypes.c_int,
                   ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_prediction)])
 _pr_predict_layers = _fn('accelsel_predictor_predict_layers', ctypes.c_int,
-                         ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_layer_prediction),
-                          _sz, ctypes.POINTER(_sz)])
+                         ['Predictor', ctypes.POINTER(_PredictRequest),
+                          ctypes.POINTER(_c.accelsel_layer_prediction), _sz, ctypes.POINTER(_sz)])
 _pr_epochs = _fn('accelsel_predictor_epochs', ctypes.c_int, ['Predictor', _dbl, ctypes.POINTER(_dbl)])
 _pr_ds_options_init = _fn('accelsel_predict_dataset_options_init', ctypes.c_int,
                           [ctypes.POINTER(_c.accelsel_predict_dataset_options), ctypes.c_uint])
@@ -76,7 +76,8 @@ _pr_calibrate = _fn('accelsel_predictor_calibrate', ctypes.c_int,
 _pr_evaluate = _fn('accelsel_predictor_evaluate', ctypes.c_int,
                    [_vpp, 'Predictor', 'Dataset', ctypes.POINTER(_c.accelsel_calibrate_options)])
 _pr_report_summary = _fn('accelsel_calibration_report_summary', ctypes.c_int,
-                         ['CalibrationReport', ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(_c.accelsel_error_summary)])
+                         ['CalibrationReport', ctypes.c_int, ctypes.c_char_p,
+                          ctypes.POINTER(_c.accelsel_error_summary)])
 _pr_report_table = _fn('accelsel_calibration_report_table', _vp, ['CalibrationReport'], check=False)
 _pr_report_free = _fn('accelsel_calibration_report_free', None, [_vp], check=False)
 _pr_set_bands = _fn('accelsel_predictor_set_error_bands', ctypes.c_int, ['Predictor', 'Dataset'])

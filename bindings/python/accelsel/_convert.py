@@ -355,6 +355,15 @@ def _strings(values, what):
     return arr, ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p)) if n else None, n
 
 
+# The ctypes spellings of the modules' declarations: a handle (void *), an
+# out handle, size_t, size_t *, double *.
+_vp = ctypes.c_void_p
+_vpp = ctypes.POINTER(_vp)
+_sz = ctypes.c_size_t
+_szp = ctypes.POINTER(_sz)
+_dp = ctypes.POINTER(ctypes.c_double)
+
+
 # Types of the public signatures (a numpy array is taken where a sequence of
 # numbers or of rows is).
 Path = typing.Union[str, bytes, os.PathLike]

@@ -9,16 +9,12 @@ import typing
 
 from . import _ctypes_gen as _c
 from ._convert import (Names, Path, Text, _bool_option, _buf, _choice_option, _dec, _enc, _name_list,
-                       _text, _whole)
+                       _sz, _szp, _text, _vp, _vpp, _whole)
 from ._errors import error_of
 from ._handle import _fn, _Handle, _holding, _returned_text
 
 __all__ = ['Catalog', 'PRECISIONS']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
-_szp = ctypes.POINTER(_sz)
 _precision_name = _fn('accelsel_precision_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _device_kind_name = _fn('accelsel_device_kind_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _dataflow_name = _fn('accelsel_dataflow_name', ctypes.c_char_p, [ctypes.c_int], check=False)

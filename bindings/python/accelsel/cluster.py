@@ -6,8 +6,8 @@ import ctypes
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Matrix, Numbers, Path, Text, _buf, _choice_option, _int_option, _matrix,
-                       _rows, _set_bool, _set_choice, _store, _text, _vector)
+from ._convert import (Matrix, Numbers, Path, Text, _buf, _choice_option, _dp, _int_option, _matrix,
+                       _rows, _set_bool, _set_choice, _store, _sz, _szp, _text, _vector, _vp, _vpp)
 from ._handle import _callback, _fn, _Handle, _raising, _returned_text
 from .dataset import Dataset
 from .features import Features, _feat_dim, _feat_n_inputs
@@ -15,12 +15,7 @@ from .features import Features, _feat_dim, _feat_n_inputs
 __all__ = ['ClusterModel', 'ClusterSelection', 'silhouette', 'calinski_harabasz', 'davies_bouldin',
            'elbow', 'select_k']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
-_dp = ctypes.POINTER(ctypes.c_double)
 _u32p = ctypes.POINTER(ctypes.c_uint32)
-_szp = ctypes.POINTER(_sz)
 _ClusterOptions = _c.accelsel_cluster_options
 _cl_algorithm_name = _fn('accelsel_cluster_algorithm_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
 _kselect_name = _fn('accelsel_kselect_name', ctypes.c_char_p, [ctypes.c_int], check=False)

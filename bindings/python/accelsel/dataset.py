@@ -9,15 +9,12 @@ import numbers
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Names, Path, Text, _buf, _dec, _enc, _list_option, _names,
-                       _real_option, _store, _strings, _text, _text_option, _vector)
+from ._convert import (Names, Path, Text, _buf, _dec, _enc, _list_option, _names, _real_option, _store,
+                       _strings, _sz, _text, _text_option, _vector, _vp, _vpp)
 from ._handle import _fn, _Handle, _returned_text
 
 __all__ = ['Dataset']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
 _CsvOptions = _c.accelsel_csv_options
 _DeriveOptions = _c.accelsel_derive_options
 

@@ -5,16 +5,12 @@ import ctypes
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Matrix, Names, _choice_option, _codes, _dec, _matrix, _name_list, _names,
-                       _rows, _set_choice)
+from ._convert import (Matrix, Names, _choice_option, _codes, _dec, _dp, _matrix, _name_list, _names,
+                       _rows, _set_choice, _sz, _szp, _vp)
 from ._handle import _fn, _Handle
 
 __all__ = ['Features']
 
-_vp = ctypes.c_void_p
-_sz = ctypes.c_size_t
-_dp = ctypes.POINTER(ctypes.c_double)
-_szp = ctypes.POINTER(_sz)
 _FeaturesOptions = _c.accelsel_features_options
 # The names of the transforms and of the missing-value policies: the
 # constants' names in lower case ('log10_zscore', 'drop').

@@ -5,18 +5,14 @@ import ctypes
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Matrix, Names, Numbers, _bool_option, _choice_option, _codes, _dec, _enc,
-                       _int_option, _list_option, _matrix, _name_list, _names, _rows, _store, _text,
-                       _vector)
+from ._convert import (Matrix, Names, Numbers, _bool_option, _choice_option, _codes, _dec, _dp, _enc,
+                       _int_option, _list_option, _matrix, _name_list, _names, _rows, _store, _sz, _text,
+                       _vector, _vp, _vpp)
 from ._handle import _callback, _fn, _Handle, _raising
 from .dataset import Dataset
 
 __all__ = ['Pca', 'Importance']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
-_dp = ctypes.POINTER(ctypes.c_double)
 _ImportanceOptions = _c.accelsel_importance_options
 # The groups of measures that `measures` turns on (ACCELSEL_IMPORTANCE_*).
 _IMPORTANCE_BITS = {m: _c.CONSTANTS['ACCELSEL_IMPORTANCE_' + m.upper()]

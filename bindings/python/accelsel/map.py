@@ -8,8 +8,9 @@ import math
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Path, _codes, Text, _buf, _dec, _enc, _int_in_range, _list_option, _name_list,
-                       _real_option, _set_choice, _store, _text, _text_option, _vector, _whole)
+from ._convert import (Path, Text, _buf, _codes, _dec, _enc, _int_in_range, _list_option, _name_list,
+                       _real_option, _set_choice, _store, _sz, _szp, _text, _text_option, _vector, _vp,
+                       _vpp, _whole)
 from ._errors import AccelselError, CanceledError, error_of
 from ._handle import _callback, _fn, _Handle, _holding, _returned_text
 from .catalog import Catalog, _catalog_or_builtin
@@ -17,10 +18,6 @@ from .network import Network
 
 __all__ = ['MappingProblem', 'Mapping', 'MappingCanceled', 'STRATEGIES', 'mapping_methods']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
-_szp = ctypes.POINTER(_sz)
 _u32 = ctypes.c_uint32
 _u64 = ctypes.c_uint64
 _i32 = ctypes.c_int32

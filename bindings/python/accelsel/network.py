@@ -6,15 +6,11 @@ import ctypes
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import Path, Text, _buf, _dec, _enc, _store, _text, _whole
+from ._convert import Path, Text, _buf, _dec, _enc, _store, _sz, _szp, _text, _vp, _vpp, _whole
 from ._handle import _fn, _Handle, _holding, _returned_text
 
 __all__ = ['Network']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
-_szp = ctypes.POINTER(_sz)
 _NetworkOptions = _c.accelsel_network_options
 _net_options_init = _fn('accelsel_network_options_init', ctypes.c_int,
                         [ctypes.POINTER(_NetworkOptions), ctypes.c_uint])

@@ -7,9 +7,9 @@ import ctypes
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Names, Path, Text, _bool_option, _buf, _choice_option, _codes, _dec,
-                       _int_option, _list_option, _names, _real, _real_option, _set_bool, _store,
-                       _text, _text_option, _vector)
+from ._convert import (Names, Path, Text, _bool_option, _buf, _choice_option, _codes, _dec, _int_option,
+                       _list_option, _names, _real, _real_option, _set_bool, _store, _sz, _text,
+                       _text_option, _vector, _vp, _vpp)
 from ._handle import _fn, _Handle, _handle_of, _reading, _ReadersWriter, _returned_text, _writing
 from .catalog import PRECISIONS, Catalog
 from .dataset import Dataset
@@ -17,9 +17,6 @@ from .network import Network
 
 __all__ = ['Predictor', 'CalibrationReport', 'PRECISION_AUTO', 'STACKS']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
 _dbl = ctypes.c_double
 _PredictRequest = _c.accelsel_predict_request
 PRECISION_AUTO = _c.ACCELSEL_PRECISION_AUTO

@@ -7,18 +7,13 @@ import typing
 
 from . import _ctypes_gen as _c
 from . import _lib
-from ._convert import (Numbers, Progress, _choice_option, _codes, _dec, _enc, _list_option, _real,
-                       _set_bool, _set_choice, _store, _text, _text_option, _vector)
+from ._convert import (Numbers, Progress, _choice_option, _codes, _dec, _dp, _enc, _list_option, _real,
+                       _set_bool, _set_choice, _store, _sz, _szp, _text, _text_option, _vector, _vp, _vpp)
 from ._handle import _callback, _fn, _Handle, _holding, _raising
 from .dataset import Dataset
 
 __all__ = ['Ranking', 'Sensitivity', 'parse_criteria', 'kendall_tau_b']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
-_szp = ctypes.POINTER(_sz)
-_dp = ctypes.POINTER(ctypes.c_double)
 _Criterion = _c.accelsel_criterion
 _RankOptions = _c.accelsel_rank_options
 _SensitivityOptions = _c.accelsel_sensitivity_options

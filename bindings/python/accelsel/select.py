@@ -6,8 +6,8 @@ import math
 import typing
 
 from . import _ctypes_gen as _c
-from ._convert import (Names, _codes, _dec, _int_option, _list_option, _set_choice, _store, _text,
-                       _text_option)
+from ._convert import (Names, _codes, _dec, _int_option, _list_option, _set_choice, _store, _sz, _text,
+                       _text_option, _vp, _vpp)
 from ._handle import _fn, _Handle, _holding
 from .cluster import _ALGORITHMS, _CRITERIA, ClusterModel, ClusterSelection
 from .dataset import Dataset
@@ -16,9 +16,6 @@ from .rank import _rank_method_from_name, _rank_method_name, _SensitivityResult,
 
 __all__ = ['Selection']
 
-_vp = ctypes.c_void_p
-_vpp = ctypes.POINTER(_vp)
-_sz = ctypes.c_size_t
 _SelectionOptions = _c.accelsel_selection_options
 _K_BY = _CRITERIA
 _ROW_POLICY = _codes('ACCELSEL_SELECTION_ROWS_')

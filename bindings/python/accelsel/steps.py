@@ -5,14 +5,13 @@ from __future__ import annotations
 import ctypes
 
 from . import _ctypes_gen as _c
-from ._convert import Path, Text, _buf, _int_option, _text
+from ._convert import Path, Text, _buf, _int_option, _text, _vpp
 from .catalog import Catalog, _catalog_or_builtin
 from .dataset import Dataset
 from ._handle import _fn
 
 __all__ = ['load_steps', 'steps_from_string', 'builtin_steps']
 
-_vpp = ctypes.POINTER(ctypes.c_void_p)
 _StepsOptions = _c.accelsel_steps_options
 _steps_options_init = _fn('accelsel_steps_options_init', ctypes.c_int,
                           [ctypes.POINTER(_StepsOptions), ctypes.c_uint])

@@ -11,9 +11,9 @@ SIZE_FUNCTIONS (struct name -> its accelsel_*_size(), which the binding
 checks at import). Meson runs it at build time (bindings/python/accelsel/
 meson.build), setup.py when pip builds the package; nothing else writes it.
 
-The headers follow one style (DESIGN.md, shared/examples/header-style.h):
-constants are #defines, structs `typedef struct accelsel_x { ... } accelsel_x;`,
-handles `typedef struct accelsel_x accelsel_x;`, callbacks
+The public headers follow one style: constants are #defines, structs
+`typedef struct accelsel_x { ... } accelsel_x;`, handles
+`typedef struct accelsel_x accelsel_x;`, callbacks
 `typedef RET (*accelsel_x_fn)(PARAMS);`. A construct outside that style (an
 enum, a field type it does not know) stops the generator with the header's
 name rather than writing a wrong layout. tests/python/test_binding.py reads
@@ -118,7 +118,12 @@ def _fields(decl):
     first, *more = [d.strip() for d in decl.split(',')]
     m = re.fullmatch(r'(.*?)(\w+)\s*(?:\[(\w+)\])?', first)
     base, stars = _base(m.group(1))
-    return [Field(n, base, stars, m.group(3), None) for n in [m.group(2)] + more]
+    fields = [Field(m.group(2), base, stars, m.group(3), None)]
+    # Each further declarator has its own stars and array length ('*b', 'c[N]').
+    for d in more:
+        dm = re.fullmatch(r'([*\s]*)(\w+)\s*(?:\[(\w+)\])?', d)
+        fields.append(Field(dm.group(2), base, dm.group(1).count('*'), dm.group(3), None))
+    return fields
 
 
 def _base(decl):
@@ -241,7 +246,10 @@ def render(headers):
 def main(argv):
     if len(argv) < 3:
         sys.exit('usage: gen_ctypes.py OUTPUT HEADER...')
-    text = render(Headers(sorted(argv[2:], key=os.path.basename)))
+    try:
+        text = render(Headers(sorted(argv[2:], key=os.path.basename)))
+    except HeaderError as e:
+        sys.exit('gen_ctypes.py: %s' % e)
     tmp = argv[1] + '.tmp'
     with open(tmp, 'w', encoding='utf-8') as f:
         f.write(text)

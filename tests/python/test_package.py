@@ -137,6 +137,62 @@ class BuildTest(unittest.TestCase):
                       % (size, size + 8), r.stderr)
 
 
+class GeneratorTest(unittest.TestCase):
+    """gen_ctypes.py stops, naming the header and what it does not translate,
+    rather than writing a wrong layout."""
+
+    def generate(self, header):
+        """(the generator's result, the module it wrote or None) for one header."""
+        with tempfile.TemporaryDirectory() as d:
+            path, out = os.path.join(d, 'x.h'), os.path.join(d, 'out.py')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(header)
+            r = subprocess.run([sys.executable, os.path.join(ROOT, 'bindings', 'python', 'gen_ctypes.py'),
+                                out, path], capture_output=True, text=True)
+            if not os.path.exists(out):
+                return r, None
+            module = {}
+            with open(out, encoding='utf-8') as f:
+                exec(compile(f.read(), out, 'exec'), module)
+            return r, module
+
+    def test_an_unknown_field_type_stops_it(self):
+        r, module = self.generate('typedef struct accelsel_x {\n    unsigned int version;\n    float f;\n'
+                                  '} accelsel_x;\n')
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIsNone(module)
+        self.assertIn("accelsel_x.f: type 'float' is not one the generator knows", r.stderr)
+
+    def test_an_enum_stops_it(self):
+        r, module = self.generate('enum accelsel_kind { ACCELSEL_KIND_A = 1 };\n')
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIsNone(module)
+        self.assertIn('x.h: an enum', r.stderr)
+
+    def test_a_struct_its_constants_and_callbacks(self):
+        r, m = self.generate('#define ACCELSEL_N 3u\n#define ACCELSEL_M ACCELSEL_N\n#define ACCELSEL_E (-2)\n'
+                             '#define ACCELSEL_S "text"\n'
+                             'typedef int (*accelsel_cb_fn)(double f, void *p);\n'
+                             'typedef struct accelsel_h accelsel_h;\n'
+                             'typedef struct accelsel_x {\n    unsigned int version; /**< v */\n'
+                             '    const char *const *names;\n    double a[ACCELSEL_M], b, *c;\n'
+                             '    const accelsel_h *h;\n    accelsel_cb_fn cb;\n    uint32_t global;\n'
+                             '} accelsel_x;\n'
+                             'ACCELSEL_API size_t accelsel_x_size(void);\n')
+        self.assertEqual((r.returncode, r.stderr), (0, ''))
+        self.assertEqual(m['CONSTANTS'], {'ACCELSEL_N': 3, 'ACCELSEL_M': 3, 'ACCELSEL_E': -2})
+        x = m['accelsel_x']
+        self.assertEqual(x._fields_, [
+            ('version', ctypes.c_uint), ('names', ctypes.POINTER(ctypes.c_char_p)),
+            ('a', ctypes.c_double * 3), ('b', ctypes.c_double), ('c', ctypes.POINTER(ctypes.c_double)),
+            ('h', ctypes.c_void_p),
+            ('cb', ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, ctypes.c_void_p)),
+            ('global_', ctypes.c_uint32)])
+        # x86-64: 4 + 4 (padding) + 8 + 24 + 8 + 8 + 8 + 8 + 4 + 4 (padding).
+        self.assertEqual(ctypes.sizeof(x), 80)
+        self.assertEqual(m['SIZE_FUNCTIONS'], {x: 'accelsel_x_size'})
+
+
 class ErrorTest(unittest.TestCase):
     def test_a_bad_csv_is_a_parse_error_with_line_and_column(self):
         # Row 3 (line 4: the header is line 1) has three cells for two

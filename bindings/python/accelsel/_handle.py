@@ -11,14 +11,14 @@ import functools
 import threading
 import typing
 
-from . import _lib
+from . import _errors, _lib
 from ._convert import _INT_RANGES, _int_in_range
-from . import _errors
 
 _H = typing.TypeVar('_H', bound='_Handle')
 
 # Every handle class by name, for _fn's declarations (see _Handle.__init_subclass__).
 _CLASSES = {}
+
 
 def _handle_of(value, cls, what):
     """value when it is a handle of class cls (a borrowed one included), else a
@@ -66,7 +66,8 @@ class _Call:
 def _fn(name, restype, argtypes, check=True):
     """Declare a library function with its types; check=True raises on negative
     status. A handle parameter is declared by the name of its handle class (a
-    str: the classes come after the functions they call, see _CLASSES); C gets its pointer."""
+    str: the classes come after the functions they call, see _CLASSES); C
+    gets its pointer."""
     f = getattr(_lib.cdll, name)
     f.restype = restype
     f.argtypes = [ctypes.c_void_p if isinstance(t, str) else t for t in argtypes]

@@ -1,6 +1,8 @@
-/* Ranking figures: time per method on N rows, Kendall's tau-b in O(n log n)
- * against the O(n^2) definition measured in the same run, and weight
- * sensitivity on 1 thread against all cores. Prints figures; never fails on time. */
+/* Ranking figures: time per method on N rows, the Pareto fronts of two and
+ * three criteria by sort and sweep or divide and conquer against the
+ * pairwise algorithm, Kendall's tau-b in O(n log n) against the O(n^2)
+ * definition measured in the same run, and weight sensitivity on 1 thread
+ * against all cores. Prints figures; never fails on time. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +10,7 @@
 
 #include "accelsel/dataset.h"
 #include "accelsel/rank.h"
+#include "rank/rank_impl.h"
 
 static double now(void)
 {
@@ -76,6 +79,61 @@ static void bench_methods(size_t n)
     accelsel_dataset_free(ds);
 }
 
+/* n rows of k oriented criteria (larger is better) in conflict: a row good
+ * on one is bad on the others, so there are many fronts. */
+static double *conflicting_rows(size_t n, size_t k)
+{
+    double *x = malloc(n * k * sizeof *x);
+    if (x == NULL)
+        exit(1);
+    for (size_t i = 0; i < n; i++) {
+        double speed = (double)rand() / RAND_MAX;
+        x[i * k] = speed;
+        for (size_t j = 1; j < k; j++)
+            x[i * k + j] = -(1 + 9 * speed) * (0.5 + (double)rand() / RAND_MAX);
+    }
+    return x;
+}
+
+/* The fronts of the sweep (k = 2) or divide and conquer (k = 3) against the
+ * pairwise algorithm on the same rows; above 10^4 rows the pairwise time is
+ * the 10^4 time scaled by (n / 10^4)^2, and said to be. */
+static void bench_pareto(size_t n, size_t k, double *pairwise_1e4)
+{
+    double *x = conflicting_rows(n, k);
+    size_t *fast = malloc(3 * n * sizeof *fast), *slow = fast + n, nf = 0;
+    if (fast == NULL)
+        exit(1);
+    double t0 = now();
+    if (asel_pareto_fronts_fast(x, k, n, fast, &nf) != 0)
+        exit(1);
+    double t_fast = now() - t0;
+    if (n <= 10000) {
+        size_t *scratch = malloc(2 * n * sizeof *scratch);
+        if (scratch == NULL)
+            exit(1);
+        t0 = now();
+        size_t nf_slow = asel_pareto_fronts(x, k, NULL, n, slow, scratch, scratch + n);
+        double t_slow = now() - t0;
+        size_t differ = nf_slow != nf;
+        for (size_t i = 0; i < n; i++)
+            differ += fast[i] != slow[i];
+        if (n == 10000)
+            *pairwise_1e4 = t_slow;
+        printf("pareto K=%zu N=%-7zu fast %9.3f ms, pairwise %10.3f ms, ratio %7.1fx, %zu fronts, "
+               "%zu differences\n",
+               k, n, 1e3 * t_fast, 1e3 * t_slow, t_slow / t_fast, nf, differ);
+        free(scratch);
+    } else {
+        double est = *pairwise_1e4 * ((double)n / 1e4) * ((double)n / 1e4);
+        printf("pareto K=%zu N=%-7zu fast %9.3f ms, pairwise ~%9.0f ms (estimated: the 10^4 time "
+               "x (N / 10^4)^2), ratio ~%.0fx, %zu fronts\n",
+               k, n, 1e3 * t_fast, 1e3 * est, est / t_fast, nf);
+    }
+    free(fast);
+    free(x);
+}
+
 static double tau_by_definition(const double *x, const double *y, size_t n)
 {
     double s = 0, tx = 0, ty = 0, all = 0;
@@ -141,6 +199,12 @@ int main(void)
 {
     bench_methods(1000);
     bench_methods(10000);
+    for (size_t k = 2; k <= 3; k++) {
+        double pairwise_1e4 = 0;
+        bench_pareto(1000, k, &pairwise_1e4);
+        bench_pareto(10000, k, &pairwise_1e4);
+        bench_pareto(1000000, k, &pairwise_1e4);
+    }
     bench_tau(1000);
     bench_tau(10000);
     bench_sensitivity(1000, 1000);

@@ -183,6 +183,115 @@ START_TEST(pareto_fronts_by_hand)
 }
 END_TEST
 
+/* Fronts by the definition, independently of the library: front 1 holds
+ * the rows no remaining row dominates; peel it and repeat. x is n x k,
+ * larger is better. */
+static void fronts_by_definition(const double *x, size_t n, size_t k, size_t *front)
+{
+    for (size_t i = 0; i < n; i++)
+        front[i] = 0;
+    for (size_t f = 1, left = n; left > 0; f++) {
+        for (size_t p = 0; p < n; p++) {
+            if (front[p] != 0)
+                continue;
+            int dominated = 0;
+            for (size_t q = 0; q < n && !dominated; q++) {
+                if (q == p || (front[q] != 0 && front[q] < f))
+                    continue;
+                int ge = 1, gt = 0;
+                for (size_t j = 0; j < k; j++) {
+                    ge &= x[q * k + j] >= x[p * k + j];
+                    gt |= x[q * k + j] > x[p * k + j];
+                }
+                dominated = ge && gt;
+            }
+            if (!dominated)
+                front[p] = f + n; /* marked for this front, fixed below */
+        }
+        for (size_t p = 0; p < n; p++)
+            if (front[p] == f + n) {
+                front[p] = f;
+                left--;
+            }
+    }
+}
+
+/* The sweep (one and two criteria) and the divide and conquer (three) give
+ * the fronts of the definition on random tables with many ties and
+ * duplicated rows (values drawn from a few levels), through
+ * accelsel_ranking_compute() and directly; four criteria take the pairwise
+ * path, checked the same way. Cost columns are negated by the library, so
+ * the brute force sees the oriented values. */
+START_TEST(pareto_fronts_equal_brute_force_on_random_data)
+{
+    static const char *const names[] = {"a", "b", "c", "d"};
+    srand(26);
+    size_t reps = testutil_reps(150);
+    for (size_t rep = 0; rep < reps; rep++) {
+        size_t k = 1 + rep % 4, n = 1 + (size_t)rand() % 120, levels = 2 + (size_t)rand() % 9;
+        double *cols = malloc(n * k * sizeof *cols), *x = malloc(n * k * sizeof *x);
+        size_t *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+        ck_assert(cols != NULL && x != NULL && want != NULL && got != NULL);
+        accelsel_criterion crit[4];
+        for (size_t j = 0; j < k; j++) {
+            crit[j] = (accelsel_criterion){names[j], 1.0, j % 2 ? C : B};
+            for (size_t i = 0; i < n; i++) {
+                /* every fifth row copies an earlier one */
+                size_t src = i > 0 && rand() % 5 == 0 ? (size_t)rand() % i : i;
+                cols[j * n + i] = src < i ? cols[j * n + src] : (double)(rand() % (int)levels);
+            }
+        }
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < k; j++)
+                x[i * k + j] = j % 2 ? -cols[j * n + i] : cols[j * n + i];
+        fronts_by_definition(x, n, k, want);
+        accelsel_dataset *ds = numeric_ds(names, k, cols, n);
+        accelsel_ranking *r = rank_ok(ds, crit, k, ACCELSEL_RANK_PARETO);
+        assert_sizes(accelsel_ranking_fronts(r), want, n);
+        size_t most = 0, nf = 0;
+        for (size_t i = 0; i < n; i++)
+            most = want[i] > most ? want[i] : most;
+        ck_assert_uint_eq(accelsel_ranking_front_count(r), most);
+        ck_assert_int_eq(asel_pareto_fronts_fast(x, k, n, got, &nf), 0);
+        assert_sizes(got, want, n);
+        ck_assert_uint_eq(nf, most);
+        accelsel_ranking_free(r);
+        accelsel_dataset_free(ds);
+        free(cols);
+        free(x);
+        free(want);
+        free(got);
+    }
+}
+END_TEST
+
+/* Hand cases of the sweeps' tie rules: equal rows share a front; a row
+ * equal to another on the first criterion and worse on the next is
+ * dominated by it; three criteria where the dominating row comes from the
+ * other half of the divide and conquer. */
+START_TEST(pareto_fast_ties_by_hand)
+{
+    size_t f[6], nf = 0;
+    /* (3,1) (3,1) (3,0) (2,2) (1,2): fronts 1 1 2 1 2 */
+    const double two[] = {3, 1, 3, 1, 3, 0, 2, 2, 1, 2};
+    ck_assert_int_eq(asel_pareto_fronts_fast(two, 2, 5, f, &nf), 0);
+    assert_sizes(f, (const size_t[]){1, 1, 2, 1, 2}, 5);
+    ck_assert_uint_eq(nf, 2);
+    /* (5,0,0) (4,4,4) (4,4,3) (0,5,5) (0,5,5) (0,4,5): 1 1 2 1 1 2 */
+    const double three[] = {5, 0, 0, 4, 4, 4, 4, 4, 3, 0, 5, 5, 0, 5, 5, 0, 4, 5};
+    ck_assert_int_eq(asel_pareto_fronts_fast(three, 3, 6, f, &nf), 0);
+    assert_sizes(f, (const size_t[]){1, 1, 2, 1, 1, 2}, 6);
+    ck_assert_uint_eq(nf, 2);
+    /* one criterion: distinct values best first, equal values together */
+    const double one[] = {2, 7, 2, 9};
+    ck_assert_int_eq(asel_pareto_fronts_fast(one, 1, 4, f, &nf), 0);
+    assert_sizes(f, (const size_t[]){3, 2, 3, 1}, 4);
+    ck_assert_uint_eq(nf, 3);
+    ck_assert_int_eq(asel_pareto_fronts_fast(one, 1, 0, f, &nf), 0);
+    ck_assert_uint_eq(nf, 0);
+}
+END_TEST
+
 /* Equal weights, x and y benefit, both over [0, 10]:
  *   row0 (5,5) 0.5   row1 (10,0) 0.5   row2 (6,6) 0.6   row3 (0,10) 0.5   row4 (5,5) 0.5
  * Over all rows, row2 dominates rows 0 and 4 (front 2); rows 1, 2, 3 are
@@ -920,6 +1029,8 @@ int main(void)
     tcase_add_test(tc, topsis_matches_tzeng_huang);
     tcase_add_test(tc, wsum_by_hand);
     tcase_add_test(tc, pareto_fronts_by_hand);
+    tcase_add_test(tc, pareto_fronts_equal_brute_force_on_random_data);
+    tcase_add_test(tc, pareto_fast_ties_by_hand);
     tcase_add_test(tc, ties_keep_row_order_when_no_tied_row_dominates);
     tcase_add_test(tc, tied_row_dominated_by_another_tied_row_goes_after_it);
     tcase_add_test(tc, tie_break_internals);

@@ -43,8 +43,11 @@ extern "C" {
  *  1, and so on. Row a dominates row b when a is at least as good on every
  *  criterion and strictly better on one; rows equal on every criterion share a
  *  front. The score is 1 / front, so rows rank front by front; weights only
- *  select the criteria (weight 0 leaves a criterion out). The dominated sets
- *  are recomputed rather than stored: O(N^2 K) time, O(N) memory. */
+ *  select the criteria (weight 0 leaves a criterion out). Time for N rows
+ *  and K criteria of non-zero weight: O(N log N) for K <= 2 (sort and sweep),
+ *  O(N log^2 N) for K = 3 (divide and conquer with a Fenwick tree; Jensen,
+ *  2003), and O(N^2 K) for K >= 4 (the dominated sets recomputed rather than
+ *  stored); O(N) memory. */
 #define ACCELSEL_RANK_PARETO 3
 /** @} */
 
@@ -132,7 +135,7 @@ typedef struct accelsel_rank_options {
     unsigned int version; /**< ACCELSEL_RANK_OPTIONS_VERSION, or 1 */
     uint32_t missing;     /**< ACCELSEL_RANK_MISSING_EXCLUDE (default) or _ERROR */
     /** 1 to compute the Pareto front of every ranked row whatever the method
-     *  (O(N^2 K) time for N ranked rows and K criteria), for
+     *  (the time of ACCELSEL_RANK_PARETO, above), for
      *  accelsel_ranking_fronts(); 0 (default) computes them only for
      *  ACCELSEL_RANK_PARETO, which needs them for its scores. The ranking
      *  itself (scores, order, ranks) is the same either way. */
@@ -181,8 +184,9 @@ typedef struct accelsel_ranking accelsel_ranking;
  *  the rows of equal score.
  *
  *  Time: O(N K + N log N) for TOPSIS and the weighted sum, plus O(t^2 K) for
- *  each group of t tied rows; O(N^2 K) for the Pareto method, or for any
- *  method when @p opts->pareto_fronts is 1 (N ranked rows, K criteria).
+ *  each group of t tied rows; plus the fronts' time (ACCELSEL_RANK_PARETO:
+ *  O(N log N) up to O(N^2 K) by K) for the Pareto method, or for any method
+ *  when @p opts->pareto_fronts is 1 (N ranked rows, K criteria).
  *
  *  @param[out] out         the new ranking, freed with accelsel_ranking_free();
  *                          NULL on any failure.

@@ -70,12 +70,18 @@ void asel_wsum_score(const double *x, size_t m, size_t k, const double *w, doubl
 int asel_dominance(const double *a, const double *b, size_t k);
 
 /* Pareto fronts (1-based) of a subset of the rows of the oriented matrix
- * @p x (k columns, larger is better): the t rows idx[0..t-1], or rows
- * 0..t-1 when @p idx is NULL. front[p] is the front of the subset's p-th
+ * @p x (k columns, larger is better) by comparing every pair, O(t^2 k): the
+ * t rows idx[0..t-1], or rows 0..t-1 when @p idx is NULL. front[p] is the front of the subset's p-th
  * row; returns the number of fronts. @p count and @p queue are scratch of
  * t entries each. */
 size_t asel_pareto_fronts(const double *x, size_t k, const size_t *idx, size_t t, size_t *front,
                           size_t *count, size_t *queue);
+
+/* Pareto fronts (1-based) of rows 0..m-1 of @p x (k columns, larger is
+ * better) into @p front (m entries), their number into @p n_fronts:
+ * O(m log m) for k <= 2, O(m log^2 m) for k = 3 (pareto_fast.c), else
+ * asel_pareto_fronts(). 0 or ACCELSEL_ENOMEM (recorded). */
+int asel_pareto_fronts_fast(const double *x, size_t k, size_t m, size_t *front, size_t *n_fronts);
 
 /* Score the ranked rows of @p r with weights @p w (its n_used of them) into
  * @p score (m values); @p scratch holds 2 * n_used doubles. */

@@ -124,15 +124,14 @@ static int topsis_second(const accelsel_ranking *r, double *second)
 }
 
 /* Fronts of every ranked row, on the oriented matrix before normalisation;
- * scratch: 3m entries. */
-static void all_fronts(accelsel_ranking *r, size_t *iscratch)
+ * scratch: m entries. */
+static int all_fronts(accelsel_ranking *r, size_t *front)
 {
     size_t m = r->n_ranked;
-    size_t *front = iscratch;
-    r->n_fronts = asel_pareto_fronts(r->norm, r->n_used, NULL, m, front, iscratch + m,
-                                     iscratch + 2 * m);
-    for (size_t i = 0; i < m; i++)
+    int rc = asel_pareto_fronts_fast(r->norm, r->n_used, m, front, &r->n_fronts);
+    for (size_t i = 0; rc == 0 && i < m; i++)
         r->fronts[r->rows[i]] = front[i];
+    return rc;
 }
 
 /* Fronts if asked for, scores, order and ranks; scratch: 4m size_t and
@@ -141,8 +140,8 @@ static int rank_rows(accelsel_ranking *r, int shared, size_t *iscratch, double *
 {
     size_t m = r->n_ranked, k = r->n_used;
     double *score = dscratch, *second = dscratch + m;
-    if (r->fronts != NULL)
-        all_fronts(r, iscratch);
+    if (r->fronts != NULL && all_fronts(r, iscratch) != 0)
+        return ACCELSEL_ENOMEM;
     if (r->ties == ACCELSEL_RANK_TIES_TOPSIS && topsis_second(r, second) != 0)
         return ACCELSEL_ENOMEM;
     if (r->method == ACCELSEL_RANK_TOPSIS)

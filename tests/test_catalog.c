@@ -44,9 +44,11 @@ static const char sample_yaml[] =
     "    memory_bw_bytes_s: 1555e9\n"
     "    tdp_w: 400\n"
     "    price_usd: 9999.5\n"
+    "    price_basis: estimate\n"
+    "    price_date: 2024-02-29\n"
     "    notes: \"a note: with a colon\"\n"
     "    source: gpu sheet\n"
-    "    sources: {tdp_w: power sheet}\n"
+    "    sources: {tdp_w: power sheet, price_usd: reseller report}\n"
     "    derived: [peak_flops.fp16]\n"
     "designs:\n"
     "  - {name: tile-a, dataflow: tiled, precision: fp32, tm: 64, tn: 7, macs: 448, dsp: 2240,\n"
@@ -62,6 +64,9 @@ static const char sample_yaml[] =
     "    intra_node_link: fast\n"
     "    inter_node_link: slow\n"
     "    host_link: slow\n"
+    "    price_usd: 80000\n"
+    "    price_basis: derived\n"
+    "    derived: [price_usd]\n"
     "    source: system sheet\n"
     "  - name: three-slot\n"
     "    host_link: slow\n"
@@ -173,6 +178,8 @@ static void assert_same_device(const accelsel_device_info *a, const accelsel_dev
               same_double(a->memory_bw_bytes_s, b->memory_bw_bytes_s) &&
               same_double(a->onchip_bytes, b->onchip_bytes) && same_double(a->tdp_w, b->tdp_w) &&
               same_double(a->price_usd, b->price_usd) && same_double(a->clock_hz, b->clock_hz));
+    ck_assert_int_eq(a->price_basis, b->price_basis);
+    ck_assert(same_str(a->price_date, b->price_date));
     assert_same_provenance(&a->provenance, &b->provenance);
 }
 
@@ -239,6 +246,8 @@ static void assert_same_system(const accelsel_catalog *ca, const accelsel_catalo
     ck_assert(a->inter_node_links_per_node == b->inter_node_links_per_node);
     ck_assert(a->host_link == b->host_link && a->n_slots == b->n_slots);
     ck_assert(same_str(a->topology, b->topology) && same_str(a->notes, b->notes));
+    ck_assert(same_double(a->price_usd, b->price_usd) && a->price_basis == b->price_basis);
+    ck_assert(same_str(a->price_date, b->price_date));
     assert_same_provenance(&a->provenance, &b->provenance);
     assert_same_slots(ca, cb, s);
 }
@@ -298,6 +307,11 @@ START_TEST(sample_entries_and_derived_figures)
     ck_assert_str_eq(gpu->aliases[1], "Vendor GPU-Y");
     ck_assert(gpu->memory_bytes == 42949672960.0 && gpu->memory_bw_bytes_s == 1555e9);
     ck_assert(gpu->price_usd == 9999.5 && gpu->release_year == 2020);
+    ck_assert_int_eq(gpu->price_basis, ACCELSEL_PRICE_ESTIMATE);
+    ck_assert_str_eq(gpu->price_date, "2024-02-29");
+    ck_assert_str_eq(accelsel_provenance_source(&gpu->provenance, "price_usd"), "reseller report");
+    ck_assert_int_eq(accelsel_catalog_device(cat, 0)->price_basis, ACCELSEL_PRICE_NONE);
+    ck_assert_ptr_null(accelsel_catalog_device(cat, 0)->price_date);
     ck_assert_str_eq(gpu->notes, "a note: with a colon");
     ck_assert_str_eq(accelsel_provenance_source(&gpu->provenance, "tdp_w"), "power sheet");
     ck_assert_str_eq(accelsel_provenance_source(&gpu->provenance, "memory_bytes"), "gpu sheet");
@@ -315,6 +329,15 @@ START_TEST(sample_entries_and_derived_figures)
     ck_assert(isnan(ws->peak_ops) && isnan(ws->clock_hz)); /* no clock: no peak */
     ck_assert_int_eq(ws->precision_bits, 8);
     accelsel_catalog_free(cat);
+    /* A price without a basis is a list price, what price_usd always meant. */
+    cat = load_text("version: 1\ndevices:\n  - {name: d, vendor: v, kind: gpu, source: s, "
+                    "price_usd: 5}\n");
+    ck_assert_int_eq(accelsel_catalog_device(cat, 0)->price_basis, ACCELSEL_PRICE_LIST);
+    ck_assert_str_eq(accelsel_price_basis_name(ACCELSEL_PRICE_LIST), "list");
+    ck_assert_str_eq(accelsel_price_basis_name(ACCELSEL_PRICE_DERIVED), "derived");
+    ck_assert_ptr_null(accelsel_price_basis_name(4));
+    ck_assert_ptr_null(accelsel_price_basis_name(-1));
+    accelsel_catalog_free(cat);
 }
 END_TEST
 
@@ -328,6 +351,9 @@ START_TEST(sample_systems_slots_and_links)
     ck_assert_uint_eq(sys->n_slots, 8);
     ck_assert_int_eq(sys->device, 1);
     ck_assert_int_eq(sys->host_cpu, 0);
+    ck_assert(sys->price_usd == 80000);
+    ck_assert_int_eq(sys->price_basis, ACCELSEL_PRICE_DERIVED);
+    ck_assert_int_eq(accelsel_provenance_is_derived(&sys->provenance, "price_usd"), 1);
     const accelsel_slot_info *slot = accelsel_catalog_system_slot(cat, s, 7);
     ck_assert_int_eq(slot->device, 1);
     ck_assert(slot->memory_bytes == 42949672960.0); /* the device's memory */
@@ -343,6 +369,7 @@ START_TEST(sample_systems_slots_and_links)
     sys = accelsel_catalog_system(cat, s);
     ck_assert_uint_eq(sys->n_slots, 3);
     ck_assert_int_eq(sys->device, -1);
+    ck_assert(isnan(sys->price_usd) && sys->price_basis == ACCELSEL_PRICE_NONE);
     slot = accelsel_catalog_system_slot(cat, s, 0);
     ck_assert_int_eq(slot->device, -1);
     ck_assert_uint_eq(slot->n_designs, 2);
@@ -1017,6 +1044,26 @@ static const struct {
      "'link_matrix' refers to unknown link 'm'"},
     {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s\n", ACCELSEL_EPARSE, 4,
      "did not find expected"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_basis: list}\n",
+     ACCELSEL_EPARSE, 3, "'price_basis' is given without 'price_usd'"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_date: 2024}\n",
+     ACCELSEL_EPARSE, 3, "'price_date' is given without 'price_usd'"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 1,\n"
+          "     price_basis: quote}\n", ACCELSEL_EPARSE, 4, "unknown price_basis 'quote'"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 1,\n"
+          "     price_basis: derived}\n", ACCELSEL_EPARSE, 4,
+     "price_basis 'derived' needs price_usd listed under 'derived'"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 1,\n"
+          "     derived: [price_usd]}\n", ACCELSEL_EPARSE, 3, "give price_basis: derived"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 1,\n"
+          "     price_date: 2023-02-29}\n", ACCELSEL_EPARSE, 4,
+     "price_date '2023-02-29' is not an ISO 8601 date"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 1,\n"
+          "     price_date: 2024/05}\n", ACCELSEL_EPARSE, 4, "price_date '2024/05' is not"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 0}\n",
+     ACCELSEL_EPARSE, 3, "'price_usd' must be positive"},
+    {HEAD DEV "systems:\n  - {name: s, device: d, nodes: 1, devices_per_node: 1, source: s,\n"
+              "     price_usd: -5}\n", ACCELSEL_EPARSE, 6, "'price_usd' must be positive"},
 };
 
 START_TEST(malformed_inputs)

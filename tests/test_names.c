@@ -356,7 +356,7 @@ START_TEST(host_link_key)
     ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), 0);
     ck_assert_int_eq(accelsel_catalog_device(c, 0)->host_link, 1);
     ck_assert_int_eq(accelsel_catalog_device(c, 1)->host_link, -1);
-    ck_assert_uint_eq(accelsel_catalog_device(c, 0)->version, 2);
+    ck_assert_uint_eq(accelsel_catalog_device(c, 0)->version, ACCELSEL_DEVICE_INFO_VERSION);
     char *saved = NULL;
     ck_assert_int_eq(accelsel_catalog_save_buffer(c, &saved, NULL), 0);
     ck_assert_ptr_nonnull(strstr(saved, "host_link: pcie4-x8"));

@@ -94,6 +94,8 @@ static void json_device(FILE *f, const accelsel_catalog *cat, const accelsel_dev
     number(f, "onchip_bytes", d->onchip_bytes);
     number(f, "tdp_w", d->tdp_w);
     number(f, "price_usd", d->price_usd);
+    str(f, "price_basis", accelsel_price_basis_name(d->price_basis));
+    str(f, "price_date", d->price_date);
     count(f, "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     number(f, "clock_hz", d->clock_hz);
     precisions(f, "flops_per_cycle", d->flops_per_cycle);
@@ -206,6 +208,9 @@ static void json_system(FILE *f, const accelsel_catalog *cat, size_t si)
     count(f, "inter_node_links_per_node", s->inter_node_links_per_node);
     str(f, "host_link", link_name(cat, s->host_link));
     str(f, "topology", s->topology);
+    number(f, "price_usd", s->price_usd);
+    str(f, "price_basis", accelsel_price_basis_name(s->price_basis));
+    str(f, "price_date", s->price_date);
     key(f, "n_slots");
     fprintf(f, "%zu", s->n_slots);
     slots(f, cat, si);
@@ -227,6 +232,44 @@ void cli_catalog_json_entry(FILE *f, const accelsel_catalog *cat, int list, size
 static const char *const list_keys[CLI_CATALOG_LISTS] = {"devices", "designs", "links", "systems"};
 static const char *const entry_keys[CLI_CATALOG_LISTS] = {"device", "design", "link", "system"};
 
+/* The names of the list's entries without a price: devices split into
+ * accelerators and CPUs, then systems (list 3). */
+static void unpriced(FILE *f, const accelsel_catalog *cat, const char *k, int list, int cpus)
+{
+    key(f, k);
+    fputc('[', f);
+    int first = 1;
+    for (size_t i = 0; i < cli_catalog_count(cat, list); i++) {
+        const char *name;
+        if (list == 0) {
+            const accelsel_device_info *d = accelsel_catalog_device(cat, i);
+            if (!isnan(d->price_usd) || (d->kind == ACCELSEL_DEVICE_CPU) != cpus)
+                continue;
+            name = d->name;
+        } else {
+            const accelsel_system_info *s = accelsel_catalog_system(cat, i);
+            if (!isnan(s->price_usd))
+                continue;
+            name = s->name;
+        }
+        fputs(first ? "" : ", ", f);
+        first = 0;
+        cli_json_string(f, name);
+    }
+    fputc(']', f);
+}
+
+/* Which entries have no purchase price (prices are the one figure a catalog
+ * often lacks: data-centre parts have no public list price). */
+static void price_report(FILE *f, const accelsel_catalog *cat)
+{
+    fputs(",\n \"prices\": {\"note\": \"entries without a purchase price (price_usd)\"", f);
+    unpriced(f, cat, "accelerators_without_price", 0, 0);
+    unpriced(f, cat, "cpus_without_price", 0, 1);
+    unpriced(f, cat, "systems_without_price", 3, 0);
+    fputc('}', f);
+}
+
 int cli_catalog_json(FILE *f, const accelsel_catalog *cat, int only)
 {
     int first = 1;
@@ -244,6 +287,8 @@ int cli_catalog_json(FILE *f, const accelsel_catalog *cat, int only)
         }
         fputs(n ? "\n ]" : "]", f);
     }
+    if (only < 0)
+        price_report(f, cat);
     fputs("\n}\n", f);
     return CLI_OK;
 }

@@ -63,6 +63,18 @@ static void figure(FILE *f, const accelsel_provenance *p, const char *key, const
     annotated(f, p, key, label, text);
 }
 
+/* A purchase price with what it is and when: "33625 USD (estimate, 2023-05)". */
+static void price(FILE *f, const accelsel_provenance *p, double v, int32_t basis, const char *date)
+{
+    if (isnan(v))
+        return;
+    char n[64], text[128];
+    cli_catalog_number(n, sizeof n, v);
+    snprintf(text, sizeof text, "%s USD (%s%s%s)", n, accelsel_price_basis_name(basis),
+             date != NULL ? ", " : "", date != NULL ? date : "");
+    annotated(f, p, "price_usd", "price", text);
+}
+
 /* An integer figure; 0 is unknown. */
 static void integer(FILE *f, const accelsel_provenance *p, const char *key, const char *label,
                     uint64_t v)
@@ -112,7 +124,7 @@ static void show_device(FILE *f, const accelsel_catalog *cat, const accelsel_dev
     figure(f, p, "memory_bw_bytes_s", "memory bandwidth", d->memory_bw_bytes_s, 1e9, "GB/s");
     byte_count(f, p, "onchip_bytes", "on-chip memory", d->onchip_bytes);
     figure(f, p, "tdp_w", "TDP", d->tdp_w, 1, "W");
-    figure(f, p, "price_usd", "list price", d->price_usd, 1, "USD");
+    price(f, p, d->price_usd, d->price_basis, d->price_date);
     integer(f, p, "cores", "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     figure(f, p, "clock_hz", "base clock", d->clock_hz, 1e9, "GHz");
     per_precision(f, p, "flops_per_cycle", "FLOPs/cycle/core", d->flops_per_cycle, 1, "");
@@ -208,6 +220,7 @@ static void show_system(FILE *f, const accelsel_catalog *cat, size_t si)
             s->inter_node_links_per_node);
     line(f, "host link", link_name(cat, s->host_link));
     line(f, "topology", s->topology);
+    price(f, p, s->price_usd, s->price_basis, s->price_date);
     fprintf(f, "  slots: %zu\n", s->n_slots);
     show_slots(f, cat, si);
     line(f, "notes", s->notes);

@@ -65,6 +65,21 @@ ACCELSEL_API const char *accelsel_device_kind_name(int kind);
  *  "row-stationary", "tiled"), or NULL if unknown. Static storage. */
 ACCELSEL_API const char *accelsel_dataflow_name(int dataflow);
 
+/** @name What a price is (accelsel_device_info.price_basis,
+ *  accelsel_system_info.price_basis) @{ */
+#define ACCELSEL_PRICE_NONE 0     /**< no price is given */
+#define ACCELSEL_PRICE_LIST 1     /**< a list price or MSRP the vendor published */
+#define ACCELSEL_PRICE_ESTIMATE 2 /**< a street or reseller price that others reported */
+#define ACCELSEL_PRICE_DERIVED 3  /**< arithmetic on published prices (for example a
+                                       system's list price over its accelerators),
+                                       explained in the entry's notes */
+/** @} */
+
+/** The name of ACCELSEL_PRICE_* @p basis: "none", "list", "estimate" or
+ *  "derived"; NULL for any other value. Static storage.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_price_basis_name(int32_t basis);
+
 /** Where an entry's figures come from.
  *
  *  Figures are named by their YAML keys, with a precision after a dot for the
@@ -118,7 +133,8 @@ typedef struct accelsel_device_info {
     double memory_bw_bytes_s;      /**< device memory bandwidth; NaN if unknown */
     double onchip_bytes;           /**< last-level on-chip memory (L2, SRAM); NaN if unknown */
     double tdp_w;                  /**< thermal design power; NaN if unknown */
-    double price_usd;              /**< public list price at launch; NaN if none is public */
+    double price_usd;              /**< purchase price of one device; NaN if none is public.
+                                        What it is: @ref price_basis (version 3) */
     int32_t cores;                 /**< CPUs: physical cores; 0 if unknown or not a CPU */
     double clock_hz;               /**< CPUs: base clock; NaN if unknown */
     double flops_per_cycle[ACCELSEL_PRECISION_COUNT]; /**< CPUs: per core and cycle; NaN if unknown */
@@ -128,9 +144,16 @@ typedef struct accelsel_device_info {
     int64_t host_link;             /**< link index of the device's own bus to host memory
                                         (a card's PCIe generation and width); -1 if none given.
                                         A system's host_link, where given, is used instead. */
+    /* version 3 */
+    int32_t price_basis;           /**< ACCELSEL_PRICE_*: what @ref price_usd is; NONE when it
+                                        is NaN. Its source: the figure "price_usd" of
+                                        @ref provenance */
+    const char *price_date;        /**< when @ref price_usd was published or reported: ISO
+                                        8601 "YYYY", "YYYY-MM" or "YYYY-MM-DD"; NULL if not
+                                        given */
 } accelsel_device_info;
 
-#define ACCELSEL_DEVICE_INFO_VERSION 2
+#define ACCELSEL_DEVICE_INFO_VERSION 3
 
 /** One accelerator design that an adaptive slot can take (FPGA-style).
  *  Fields are only ever appended; @ref version says which exist.
@@ -203,9 +226,14 @@ typedef struct accelsel_system_info {
     size_t n_slots;                /**< slots in either form (nodes x devices_per_node for clusters) */
     const char *notes;
     accelsel_provenance provenance;
+    /* version 2 */
+    double price_usd;              /**< purchase price of one node (one DGX, say), host, memory
+                                        and network included as sold; NaN if none is public */
+    int32_t price_basis;           /**< ACCELSEL_PRICE_*, as for devices */
+    const char *price_date;        /**< as accelsel_device_info.price_date */
 } accelsel_system_info;
 
-#define ACCELSEL_SYSTEM_INFO_VERSION 1
+#define ACCELSEL_SYSTEM_INFO_VERSION 2
 
 /** Most explicit slots a system may have: the mapper's slot groups are
  *  64-bit masks (ACCELSEL_MAPPING_MAX_SLOTS is this number), and a catalog

@@ -26,7 +26,8 @@ const size_t asel_hw_n_device_figures =
 
 static const char *const device_keys[] = {
     "name", "aliases", "vendor", "kind", "architecture", "release_year", "peak_flops",
-    "memory_bytes", "memory_bw_bytes_s", "onchip_bytes", "tdp_w", "price_usd", "cores",
+    "memory_bytes", "memory_bw_bytes_s", "onchip_bytes", "tdp_w", "price_usd", "price_basis",
+    "price_date", "cores",
     "clock_hz", "flops_per_cycle", "host_link", "notes", "source", "sources", "derived", NULL};
 
 static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_t *kind)
@@ -121,6 +122,9 @@ int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, ase
     if (rc == 0)
         rc = asel_hw_read_provenance(ld, map, asel_hw_device_figures, asel_hw_n_device_figures, d,
                                      &d->provenance);
+    if (rc == 0)
+        rc = asel_hw_read_price(ld, map, d->price_usd, &d->provenance, &d->price_basis,
+                                &d->price_date);
     dev->n_derived_given = d->provenance.n_derived;
     return rc != 0 ? rc : derive_peaks(ld, map, d);
 }
@@ -135,6 +139,7 @@ void asel_hw_write_device(asel_buf *b, const accelsel_catalog *cat, const asel_h
     asel_hw_put_string(b, "architecture", d->architecture);
     asel_hw_write_figures(b, asel_hw_device_figures, asel_hw_n_device_figures, d, &d->provenance,
                           dev->n_derived_given);
+    asel_hw_put_price(b, d->price_basis, d->price_date);
     if (d->host_link >= 0)
         asel_hw_put_string(b, "host_link", cat->links[d->host_link].info.name);
     asel_hw_put_string(b, "notes", d->notes);

@@ -87,6 +87,16 @@ int asel_hw_resolve(const asel_hw_loader *ld, const asel_yaml_node *node, asel_h
 int asel_hw_read_ref(const asel_hw_loader *ld, const asel_yaml_node *map, const char *key,
                      asel_hw_list list, int64_t *index);
 
+/* "price_basis" and "price_date" of an entry whose price_usd (@p price,
+ * NaN when absent) and provenance are read: the basis is list when not
+ * given, derived exactly when price_usd is listed under "derived"; the date
+ * is ISO 8601 (YYYY, YYYY-MM or YYYY-MM-DD). Neither may come without a
+ * price. */
+int asel_hw_read_price(const asel_hw_loader *ld, const asel_yaml_node *map, double price,
+                       const accelsel_provenance *p, int32_t *basis, const char **date);
+/* Write them, nothing for ACCELSEL_PRICE_NONE. */
+void asel_hw_put_price(asel_buf *b, int32_t basis, const char *date);
+
 /* Entry readers: @p map is one item of the list. */
 int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, asel_hw_device *d);
 int asel_hw_read_design(const asel_hw_loader *ld, const asel_yaml_node *map, asel_hw_design *d);

@@ -13,7 +13,8 @@
 #define FIG(key) {#key, ASEL_HW_F_U32, offsetof(accelsel_system_info, key), 1, 1 << 30, 0}
 
 const asel_hw_figure asel_hw_system_figures[] = {
-    FIG(nodes), FIG(devices_per_node), FIG(host_cpus_per_node), FIG(inter_node_links_per_node)};
+    FIG(nodes), FIG(devices_per_node), FIG(host_cpus_per_node), FIG(inter_node_links_per_node),
+    {"price_usd", ASEL_HW_F_DOUBLE, offsetof(accelsel_system_info, price_usd), 0, 0, 0}};
 const size_t asel_hw_n_system_figures =
     sizeof asel_hw_system_figures / sizeof asel_hw_system_figures[0];
 
@@ -25,7 +26,8 @@ static const asel_hw_figure slot_figures[] = {
 static const char *const system_keys[] = {
     "name", "aliases", "device", "nodes", "devices_per_node", "host_cpu", "host_cpus_per_node",
     "intra_node_link", "inter_node_link", "inter_node_links_per_node", "host_link", "topology",
-    "slots", "links", "link_matrix", "notes", "source", "sources", "derived", NULL};
+    "slots", "links", "link_matrix", "price_usd", "price_basis", "price_date", "notes", "source",
+    "sources", "derived", NULL};
 static const char *const cluster_only[] = {"nodes", "devices_per_node", "intra_node_link",
                                            "inter_node_link", "inter_node_links_per_node", NULL};
 static const char *const slot_keys[] = {"device", "designs", "platform", "memory_bytes",
@@ -289,6 +291,9 @@ int asel_hw_read_system(const asel_hw_loader *ld, const asel_yaml_node *map, ase
     if (rc == 0)
         rc = asel_hw_read_provenance(ld, map, asel_hw_system_figures, asel_hw_n_system_figures, s,
                                      &s->provenance);
+    if (rc == 0)
+        rc = asel_hw_read_price(ld, map, s->price_usd, &s->provenance, &s->price_basis,
+                                &s->price_date);
     sys->n_derived_given = s->provenance.n_derived;
     return rc;
 }

@@ -80,6 +80,7 @@ void asel_hw_write_system(asel_buf *b, const accelsel_catalog *cat, const asel_h
     asel_hw_put_string(b, "topology", s->topology);
     asel_hw_write_figures(b, asel_hw_system_figures, asel_hw_n_system_figures, s, &s->provenance,
                           sys->n_derived_given);
+    asel_hw_put_price(b, s->price_basis, s->price_date);
     if (!sys->cluster) {
         asel_buf_puts(b, "    slots:\n");
         for (size_t i = 0; i < s->n_slots; i++)

@@ -1,0 +1,91 @@
+/* Prices of devices and systems: what a price is (ACCELSEL_PRICE_*) and
+ * when it was given, read beside the figure price_usd. */
+#include <math.h>
+#include <string.h>
+
+#include "hw/load.h"
+
+static const char *const basis_names[] = {"none", "list", "estimate", "derived"};
+
+ACCELSEL_API const char *accelsel_price_basis_name(int32_t basis)
+{
+    return basis >= ACCELSEL_PRICE_NONE && basis <= ACCELSEL_PRICE_DERIVED ? basis_names[basis]
+                                                                           : NULL;
+}
+
+static int is_leap(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+/* 1 if @p s is "YYYY", "YYYY-MM" or "YYYY-MM-DD", a real day. */
+static int iso_date(const char *s)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    size_t n = strlen(s);
+    if (n != 4 && n != 7 && n != 10)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((i == 4 || i == 7) ? s[i] != '-' : (s[i] < '0' || s[i] > '9'))
+            return 0;
+    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    int m = n >= 7 ? (s[5] - '0') * 10 + (s[6] - '0') : 1;
+    int d = n == 10 ? (s[8] - '0') * 10 + (s[9] - '0') : 1;
+    if (y < 1950 || m < 1 || m > 12 || d < 1)
+        return 0;
+    return d <= days[m - 1] + (m == 2 && is_leap(y));
+}
+
+static int listed_derived(const accelsel_provenance *p)
+{
+    for (size_t i = 0; i < p->n_derived; i++)
+        if (strcmp(p->derived[i], "price_usd") == 0)
+            return 1;
+    return 0;
+}
+
+static int read_basis(const asel_hw_loader *ld, const asel_yaml_node *node, int32_t *basis)
+{
+    const char *s;
+    int rc = asel_yaml_as_string(ld->doc, node, "price_basis", &s);
+    for (int32_t b = ACCELSEL_PRICE_LIST; rc == 0 && b <= ACCELSEL_PRICE_DERIVED; b++)
+        if (strcmp(s, basis_names[b]) == 0) {
+            *basis = b;
+            return 0;
+        }
+    return rc != 0 ? rc
+                   : asel_yaml_fail(ld->doc, node, "unknown price_basis '%s' (known: list, "
+                                    "estimate, derived)", s);
+}
+
+int asel_hw_read_price(const asel_hw_loader *ld, const asel_yaml_node *map, double price,
+                       const accelsel_provenance *p, int32_t *basis, const char **date)
+{
+    const asel_yaml_node *b = asel_yaml_get(map, "price_basis"), *d = asel_yaml_get(map, "price_date");
+    *basis = isnan(price) ? ACCELSEL_PRICE_NONE : ACCELSEL_PRICE_LIST;
+    *date = NULL;
+    if (isnan(price) && (b != NULL || d != NULL))
+        return asel_yaml_fail(ld->doc, b != NULL ? b : d, "'%s' is given without 'price_usd'",
+                              b != NULL ? "price_basis" : "price_date");
+    int rc = b != NULL ? read_basis(ld, b, basis) : 0;
+    if (rc == 0 && (*basis == ACCELSEL_PRICE_DERIVED) != listed_derived(p))
+        rc = asel_yaml_fail(ld->doc, b != NULL ? b : map,
+                            *basis == ACCELSEL_PRICE_DERIVED
+                                ? "price_basis 'derived' needs price_usd listed under 'derived' "
+                                  "(and how in 'notes')"
+                                : "price_usd is listed under 'derived': give price_basis: derived");
+    if (rc == 0 && d != NULL)
+        rc = asel_hw_read_opt_string(ld, map, "price_date", date);
+    if (rc == 0 && *date != NULL && !iso_date(*date))
+        rc = asel_yaml_fail(ld->doc, d, "price_date '%s' is not an ISO 8601 date YYYY, YYYY-MM or "
+                            "YYYY-MM-DD", *date);
+    return rc;
+}
+
+void asel_hw_put_price(asel_buf *b, int32_t basis, const char *date)
+{
+    if (basis == ACCELSEL_PRICE_NONE)
+        return;
+    asel_hw_put_string(b, "price_basis", basis_names[basis]);
+    asel_hw_put_string(b, "price_date", date);
+}

@@ -1232,6 +1232,16 @@ static void same_derive(const void *p)
     SAME(n_group_columns);
     SAME(images_per_epoch);
     SAME(reference_row);
+    SAME(power_column);
+    SAME(system_power_column);
+    SAME(price_column);
+    SAME(system_price_column);
+    SAME(rent_column);
+    SAME(node_power_w);
+    SAME(pue);
+    SAME(years);
+    SAME(utilisation);
+    SAME(price_kwh);
 }
 static int use_derive(unsigned int v)
 {

@@ -231,7 +231,7 @@ START_TEST(bad_options_and_inputs)
     assert_fails(in, &o, ACCELSEL_ENOTFOUND, "no column 'number_of_nodes'");
 
     accelsel_derive_options d;
-    ck_assert_int_eq(accelsel_derive_options_init(&d, 2), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_derive_options_init(&d, 3), ACCELSEL_EVERSION);
     ck_assert_int_eq(accelsel_derive_options_init(NULL, 1), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_derive_options_init(&d, ACCELSEL_DERIVE_OPTIONS_VERSION), 0);
     ck_assert(d.images_per_epoch == 1281167 && d.reference_row == -1 && d.time_column == NULL);
@@ -361,6 +361,130 @@ static int derive_table(void *ctx)
     return rc;
 }
 
+/* Energy and cost of a run by hand, defaults (node 700 W, PUE 1.2, 5 years
+ * of 8766 h at 0.8 utilisation = 35064 paid hours, 0.10 USD/kWh):
+ *  row 0: 8 x 700 W, 1 node, 60 min: P = (5600 + 700) / 1000 = 6.3 kW,
+ *         E = 6.3 x 1 h x 1.2 = 7.56 kWh; C = 8 x 30000 = 240000 USD,
+ *         buy = 240000 / 35064 + 7.56 x 0.10 = 7.6006270 USD; rent = 2 x 8 x 1 = 16.
+ *  row 1: 16 x 400 W, 2 nodes, 30 min: P = (6400 + 1400) / 1000 = 7.8,
+ *         E = 7.8 x 0.5 x 1.2 = 4.68; no price, no rent: missing, not 0.
+ *  row 2: no TDP: no power, energy or buying cost; C = 4 x 1000 = 4000;
+ *         rent = 0.5 x 4 x 2 h = 4. */
+static const char cost_table[] = "acc,t,number_of_nodes,accelerator_tdp_w,accelerator_price_usd,"
+                                 "rent_usd_per_accelerator_hour\n"
+                                 "8,60,1,700,30000,2\n"
+                                 "16,30,2,400,,\n"
+                                 "4,120,1,,1000,0.5\n";
+
+static void assert_row(const accelsel_dataset *out, size_t r, const double *expect)
+{
+    static const char *const cols[] = {"wall_power_kw", "energy_kwh", "purchase_usd",
+                                       "buy_per_run_usd", "rent_per_run_usd"};
+    for (int k = 0; k < 5; k++)
+        assert_near(cell(out, r, cols[k]), expect[k], cols[k], r);
+}
+
+/* The options of the cost tables: accelerators "acc", time "t", no epochs. */
+static accelsel_derive_options cost_options(void)
+{
+    static const char *const none[] = {NULL};
+    accelsel_derive_options o = table_options(none);
+    o.n_group_columns = 0;
+    o.accelerators_column = "acc";
+    o.nodes_column = NULL;
+    o.epochs_column = NULL;
+    return o;
+}
+
+START_TEST(cost_and_energy_by_hand)
+{
+    accelsel_dataset *in = load(cost_table), *out = NULL;
+    accelsel_derive_options o = cost_options();
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_row(out, 0, (const double[]){6.3, 7.56, 240000, 7.600626967830253, 16});
+    assert_row(out, 1, (const double[]){7.8, 4.68, M, M, M});
+    assert_row(out, 2, (const double[]){M, M, 4000, M, 4});
+    accelsel_dataset_free(out);
+    /* Other parameters: node 500 W, PUE 1.5, 3 years at 0.5, 0.20 USD/kWh.
+     * Row 0: P = 6.1, E = 6.1 x 1.5 = 9.15, buy = 240000 / (3 x 8766 x 0.5)
+     * + 9.15 x 0.2 = 20.0823386. */
+    o.node_power_w = 500, o.pue = 1.5, o.years = 3, o.utilisation = 0.5, o.price_kwh = 0.2;
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_row(out, 0, (const double[]){6.1, 9.15, 240000, 20.082338580880673, 16});
+    accelsel_dataset_free(out);
+    /* A version-1 struct has no cost fields: they take their defaults. */
+    o.version = 1;
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_row(out, 0, (const double[]){6.3, 7.56, 240000, 7.600626967830253, 16});
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+/* A buyer's quote gives the whole configuration's power and price: they
+ * replace the per-accelerator ones and the node power. 10 kW for 60 min:
+ * E = 10 x 1 x 1.2 = 12 kWh; buy = 300000 / 35064 + 12 x 0.1 = 9.7557837.
+ * A table without any cost column gets none of the cost columns. */
+START_TEST(system_power_and_price_replace_per_accelerator_ones)
+{
+    accelsel_dataset *in = load("acc,t,power_kw,price\n8,60,10,300000\n"), *out = NULL;
+    accelsel_derive_options o = cost_options();
+    o.system_power_column = "power_kw";
+    o.system_price_column = "price";
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    size_t col;
+    ck_assert_int_eq(accelsel_dataset_column_index(out, "rent_per_run_usd", &col),
+                     ACCELSEL_ENOTFOUND);
+    static const char *const cols[] = {"wall_power_kw", "energy_kwh", "purchase_usd",
+                                       "buy_per_run_usd"};
+    const double expect[] = {10, 12, 300000, 9.755783709787817};
+    for (int k = 0; k < 4; k++)
+        assert_near(cell(out, 0, cols[k]), expect[k], cols[k], 0);
+    accelsel_dataset_free(out);
+    o.system_power_column = o.system_price_column = NULL;
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    ck_assert_uint_eq(accelsel_dataset_cols(out), 4 + 7); /* the 7 outputs of every table */
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
+/* Each cost parameter outside its range, and cost columns that are absent
+ * when named or not numbers, fail naming the field or column. */
+START_TEST(cost_options_are_checked)
+{
+    accelsel_dataset *in = load(cost_table);
+    accelsel_derive_options o = cost_options();
+    static const struct {
+        const char *field;
+        double v;
+    } bad[] = {{"node_power_w", -1}, {"node_power_w", NAN}, {"pue", 0.99}, {"pue", INFINITY},
+               {"years", 0},         {"utilisation", 0},    {"utilisation", 1.01},
+               {"price_kwh", -0.1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        accelsel_derive_options b = o;
+        double *at = strcmp(bad[i].field, "node_power_w") == 0 ? &b.node_power_w
+                     : strcmp(bad[i].field, "pue") == 0        ? &b.pue
+                     : strcmp(bad[i].field, "years") == 0      ? &b.years
+                     : strcmp(bad[i].field, "utilisation") == 0 ? &b.utilisation
+                                                                : &b.price_kwh;
+        *at = bad[i].v;
+        assert_fails(in, &b, ACCELSEL_EINVAL, bad[i].field);
+        ck_assert_str_eq(accelsel_last_error()->field, bad[i].field);
+    }
+    accelsel_derive_options b = o;
+    b.price_column = "quote";
+    assert_fails(in, &b, ACCELSEL_ENOTFOUND, "no column 'quote'");
+    b = o;
+    b.system_power_column = "kw";
+    assert_fails(in, &b, ACCELSEL_ENOTFOUND, "no column 'kw'");
+    accelsel_dataset_free(in);
+    in = load("acc,t,accelerator_tdp_w\n8,60,lots\n");
+    assert_fails(in, &o, ACCELSEL_ETYPE, "accelerator_tdp_w");
+    accelsel_dataset_free(in);
+}
+END_TEST
+
 START_TEST(allocation_failures_leak_nothing)
 {
     accelsel_dataset *in = load(table);
@@ -379,6 +503,9 @@ int main(void)
     tcase_add_test(tc, outputs_beyond_range_are_missing);
     tcase_add_test(tc, default_names_may_be_absent);
     tcase_add_test(tc, mlperf_rows_by_hand);
+    tcase_add_test(tc, cost_and_energy_by_hand);
+    tcase_add_test(tc, system_power_and_price_replace_per_accelerator_ones);
+    tcase_add_test(tc, cost_options_are_checked);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

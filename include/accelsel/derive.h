@@ -1,6 +1,8 @@
 /*
  * libaccelsel: derived performance metrics of benchmark results (throughput,
- * speedup against a reference system, scaling efficiency, accelerator-hours).
+ * speedup against a reference system, scaling efficiency, accelerator-hours)
+ * and, where a table has power and price columns, the energy and cost of
+ * one run.
  */
 #ifndef ACCELSEL_DERIVE_H
 #define ACCELSEL_DERIVE_H
@@ -12,10 +14,33 @@
 extern "C" {
 #endif
 
+/** @name Defaults of the cost and energy options (accelsel_derive_options
+ *  version 2) @{ */
+/** Power of a node beyond its accelerators, in W: the two 350 W host CPUs of
+ *  a DGX H100 (Xeon Platinum 8480C; the catalog's 8480+ TDP). Memory, disks,
+ *  NICs and fans are not counted. */
+#define ACCELSEL_DERIVE_NODE_POWER_W 700.0
+/** Power usage effectiveness of the data centre: facility power over IT power. */
+#define ACCELSEL_DERIVE_PUE 1.2
+/** Years over which bought hardware is paid off (an assumption: set your own). */
+#define ACCELSEL_DERIVE_YEARS 5.0
+/** Fraction of those years the hardware trains (an assumption: set your own). */
+#define ACCELSEL_DERIVE_UTILISATION 0.8
+/** Electricity in USD per kWh (an assumption between the 2024 US industrial
+ *  and commercial averages of EIA's Electric Power Monthly, table 5.6.B:
+ *  set your tariff). */
+#define ACCELSEL_DERIVE_PRICE_KWH 0.10
+/** Hours in a year: 365.25 days. */
+#define ACCELSEL_HOURS_PER_YEAR 8766.0
+/** @} */
+
 /** Options for accelsel_dataset_derive(). Initialise with
  *  ACCELSEL_DERIVE_OPTIONS_INIT or accelsel_derive_options_init(); fields are
- *  only ever appended. Every column name may be NULL for the default, which
- *  fits the built-in MLPerf Training table. */
+ *  only ever appended, and a struct of an earlier version is read up to its
+ *  own fields (the later ones take their defaults). Every column name may be
+ *  NULL for the default, which fits the built-in MLPerf Training table (the
+ *  cost and energy defaults: the columns accelsel_dataset_add_prices()
+ *  adds). */
 typedef struct accelsel_derive_options {
     unsigned int version;            /**< ACCELSEL_DERIVE_OPTIONS_VERSION */
     const char *time_column;         /**< time to train in minutes; NULL = "time_to_train_min" */
@@ -34,11 +59,36 @@ typedef struct accelsel_derive_options {
     /** Row (0-based) that is the reference for every row, or -1 (default) to
      *  choose one per group as described at accelsel_dataset_derive(). */
     int64_t reference_row;
+    /* Version 2: cost and energy of one run (see accelsel_dataset_derive()). */
+    /** Power of one accelerator in W (its TDP); NULL = "accelerator_tdp_w"
+     *  when the table has it. */
+    const char *power_column;
+    /** Power of the whole configuration at the wall in kW, its nodes
+     *  included, in place of @ref power_column and @ref node_power_w (a
+     *  quote that gives a system's power); NULL = none. */
+    const char *system_power_column;
+    /** Purchase price of one accelerator in USD; NULL =
+     *  "accelerator_price_usd" when the table has it. */
+    const char *price_column;
+    /** Purchase price of the whole configuration in USD, in place of
+     *  @ref price_column (a quote, or a system's price); NULL = none. */
+    const char *system_price_column;
+    /** Rent in USD per accelerator-hour; NULL =
+     *  "rent_usd_per_accelerator_hour" when the table has it. */
+    const char *rent_column;
+    double node_power_w; /**< W per node beyond the accelerators, >= 0; default
+                              ACCELSEL_DERIVE_NODE_POWER_W */
+    double pue;          /**< >= 1; default ACCELSEL_DERIVE_PUE */
+    double years;        /**< > 0; default ACCELSEL_DERIVE_YEARS */
+    double utilisation;  /**< in (0, 1]; default ACCELSEL_DERIVE_UTILISATION */
+    double price_kwh;    /**< USD per kWh, >= 0; default ACCELSEL_DERIVE_PRICE_KWH */
 } accelsel_derive_options;
 
-#define ACCELSEL_DERIVE_OPTIONS_VERSION 1
+#define ACCELSEL_DERIVE_OPTIONS_VERSION 2
 #define ACCELSEL_DERIVE_OPTIONS_INIT                                                              \
-    { ACCELSEL_DERIVE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, 1281167.0, -1 }
+    { ACCELSEL_DERIVE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, 1281167.0, -1,     \
+      NULL, NULL, NULL, NULL, NULL, ACCELSEL_DERIVE_NODE_POWER_W, ACCELSEL_DERIVE_PUE,           \
+      ACCELSEL_DERIVE_YEARS, ACCELSEL_DERIVE_UTILISATION, ACCELSEL_DERIVE_PRICE_KWH }
 
 /** Fill @p opts with the defaults of @p version.
  *  @param[out] opts     the options to fill.
@@ -67,6 +117,24 @@ ACCELSEL_API size_t accelsel_derive_options_size(void);
  *    2025).
  *  - `accelerator_hours`: N x T / 60, the accelerator time one training costs.
  *  - `reference_row`: 0-based index in @p in of the reference row used.
+ *
+ *  Cost and energy of one run (version-2 options), each column added only
+ *  when its inputs are columns of @p in (named in @p opts, or present under
+ *  their default names), T the time in hours, N the accelerators, n the
+ *  nodes (the nodes column; 1 when @p in has none):
+ *  - `wall_power_kw`: P = (power x N + node_power_w x n) / 1000, the
+ *    servers' draw at the wall (PUE not included), or the system power
+ *    column. Energy is modelled from TDP: MLPerf's rows carry no power
+ *    measurement, and a TDP is an upper bound of the average draw.
+ *  - `energy_kwh`: P x T x PUE, with the power.
+ *  - `purchase_usd`: C = price x N, or the system price column.
+ *  - `buy_per_run_usd`: C x T / (years x ACCELSEL_HOURS_PER_YEAR x
+ *    utilisation) + energy_kwh x price_kwh: the capital of the hours the
+ *    run takes at that utilisation, and its electricity; with both a price
+ *    and a power.
+ *  - `rent_per_run_usd`: rent x N x T, with the rent column.
+ *  A missing input gives a missing output, never 0: a row without a price
+ *  has no purchase or buying cost.
  *
  *  Reference rows: with @p opts->reference_row -1, rows are grouped by the
  *  values of the group columns (a missing value is a group value of its own),
@@ -100,11 +168,14 @@ ACCELSEL_API size_t accelsel_derive_options_size(void);
  *  @return 0;
  *          ACCELSEL_EINVAL for a NULL @p out or @p in, a NULL entry of
  *              @p opts->group_columns, a non-positive or non-finite
- *              images_per_epoch, or a reference_row below -1 or past the last row;
+ *              images_per_epoch, a reference_row below -1 or past the last
+ *              row, or a cost parameter outside its range (NaN, infinite,
+ *              negative; accelsel_error.field names it);
  *          ACCELSEL_EVERSION for an unknown @p opts->version;
  *          ACCELSEL_ENOTFOUND for a column that does not exist (the message
  *              names it and the closest existing column);
- *          ACCELSEL_ETYPE if the time, accelerator, node or epoch column is categorical;
+ *          ACCELSEL_ETYPE if the time, accelerator, node, epoch, power, price or
+ *              rent column is categorical;
  *          ACCELSEL_EDATA if the given reference_row has no time or no accelerators;
  *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread; @p in may be shared. */

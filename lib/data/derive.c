@@ -1,5 +1,7 @@
 /* Derived metrics: throughput, speedup and efficiency against a reference
- * row, accelerator-hours (formulas and choices documented in derive.h). */
+ * row, accelerator-hours, and the energy and cost of a run where the table
+ * has their inputs (derive_cost.c; formulas and choices documented in
+ * derive.h). */
 #include <math.h>
 #include <stdint.h>
 
@@ -119,7 +121,8 @@ static void compute_row(const asel_derive_in *in, size_t i, size_t r, double *co
     out[OUT_REF][i] = r == SIZE_MAX ? NAN : (double)r;
 }
 
-static int add_outputs(accelsel_dataset **out, const accelsel_dataset *ds, double *const *cols)
+static int add_outputs(accelsel_dataset **out, const accelsel_dataset *ds,
+                       const char *const *names, double *const *cols, size_t n_out)
 {
     size_t *all = NULL;
     int rc = asel_alloc_array(&all, ds->n_cols ? ds->n_cols : 1, sizeof *all);
@@ -128,8 +131,8 @@ static int add_outputs(accelsel_dataset **out, const accelsel_dataset *ds, doubl
     if (rc == 0)
         rc = accelsel_dataset_select_columns(out, ds, all, ds->n_cols);
     asel_free(all);
-    for (int k = 0; k < N_OUT && rc == 0; k++)
-        rc = accelsel_dataset_add_numeric(*out, out_names[k], cols[k], ds->n_rows);
+    for (size_t k = 0; k < n_out && rc == 0; k++)
+        rc = accelsel_dataset_add_numeric(*out, names[k], cols[k], ds->n_rows);
     if (rc != 0) {
         accelsel_dataset_free(*out);
         *out = NULL;
@@ -137,23 +140,32 @@ static int add_outputs(accelsel_dataset **out, const accelsel_dataset *ds, doubl
     return rc;
 }
 
+enum { N_ALL = N_OUT + ASEL_DERIVE_COST_MAX };
+
 static int derive(accelsel_dataset **out, const accelsel_dataset *ds, const asel_derive_in *in)
 {
     size_t n = ds->n_rows, *ref = NULL;
-    double *block = NULL;
+    double *block = NULL, *minutes_of = NULL;
     int rc = asel_alloc_array(&ref, n ? n : 1, sizeof *ref);
     if (rc == 0)
-        rc = asel_alloc_array(&block, n ? N_OUT * n : 1, sizeof *block);
+        rc = asel_alloc_array(&block, n ? N_ALL * n : 1, sizeof *block);
+    if (rc == 0)
+        rc = asel_alloc_array(&minutes_of, n ? n : 1, sizeof *minutes_of);
     if (rc == 0)
         rc = references(ds, in, ref);
     if (rc == 0) {
-        double *cols[N_OUT];
-        for (int k = 0; k < N_OUT; k++)
-            cols[k] = block + (size_t)k * n;
-        for (size_t i = 0; i < n; i++)
+        double *cols[N_ALL];
+        const char *names[N_ALL];
+        for (int k = 0; k < N_ALL; k++)
+            cols[k] = block + (size_t)k * n, names[k] = k < N_OUT ? out_names[k] : NULL;
+        for (size_t i = 0; i < n; i++) {
             compute_row(in, i, ref[i], cols);
-        rc = add_outputs(out, ds, cols);
+            minutes_of[i] = minutes(in, i);
+        }
+        size_t k = asel_derive_cost(in, n, cols[OUT_ACC], minutes_of, names + N_OUT, cols + N_OUT);
+        rc = add_outputs(out, ds, names, cols, N_OUT + k);
     }
+    asel_free(minutes_of);
     asel_free(ref);
     asel_free(block);
     return rc;

@@ -17,7 +17,21 @@ typedef struct asel_derive_in {
     size_t n_group_cols;
     double images_per_epoch;
     int64_t reference_row;
+    /* Cost and energy: each NULL when the table lacks it. */
+    const double *power, *sys_power; /* W per accelerator; kW of the configuration */
+    const double *price, *sys_price; /* USD per accelerator; USD of the configuration */
+    const double *rent;              /* USD per accelerator-hour */
+    const double *node_count;        /* nodes, for node power; NULL = one node */
+    double node_power_w, pue, years, utilisation, price_kwh;
 } asel_derive_in;
+
+/* The cost and energy columns of accelsel_dataset_derive() (derive_cost.c):
+ * how many @p in yields (0 to ASEL_DERIVE_COST_MAX), their names into
+ * @p names and values into @p cols (each n_rows, caller's), from the
+ * accelerators @p acc and minutes @p t of each row (NaN when unusable). */
+#define ASEL_DERIVE_COST_MAX 5
+size_t asel_derive_cost(const asel_derive_in *in, size_t n_rows, const double *acc,
+                        const double *t, const char **names, double *const *cols);
 
 /* Check @p opts (NULL = defaults) against @p ds and find its columns. */
 int asel_derive_resolve(const accelsel_dataset *ds, const accelsel_derive_options *opts,

@@ -1,6 +1,8 @@
 /* accelsel_derive_options: defaults, checks, and the columns they name. */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -9,14 +11,23 @@
 static const char fn[] = "accelsel_dataset_derive";
 static const char *const default_groups[] = {"round", "accelerator_model_name"};
 
+/* sizeof the options of @p version; 0 for an unknown version. */
+static size_t options_size(unsigned int version)
+{
+    return version == 1 ? offsetof(accelsel_derive_options, power_column)
+           : version == ACCELSEL_DERIVE_OPTIONS_VERSION ? sizeof(accelsel_derive_options) : 0;
+}
+
 ACCELSEL_API int accelsel_derive_options_init(accelsel_derive_options *opts, unsigned int version)
 {
     if (opts == NULL)
         return asel_einval("accelsel_derive_options_init", "opts");
-    if (version != ACCELSEL_DERIVE_OPTIONS_VERSION)
+    if (options_size(version) == 0)
         return asel_error(ACCELSEL_EVERSION, "accelsel_derive_options_init: unknown version %u",
                           version);
-    *opts = (accelsel_derive_options)ACCELSEL_DERIVE_OPTIONS_INIT;
+    accelsel_derive_options init = ACCELSEL_DERIVE_OPTIONS_INIT;
+    init.version = version;
+    memcpy(opts, &init, options_size(version));
     return 0;
 }
 
@@ -38,11 +49,31 @@ static int numeric(const accelsel_dataset *ds, const char *name, int optional, c
     return 0;
 }
 
+/* A cost parameter in [lo, hi] (lo excluded when @p open_lo). */
+static int check_param(const char *field, double v, double lo, int open_lo, double hi)
+{
+    if (isfinite(v) && (open_lo ? v > lo : v >= lo) && v <= hi)
+        return 0;
+    return asel_error_field(ACCELSEL_EINVAL, field, "%s: %s %g is not a number in %s%g, %g]", fn,
+                            field, v, open_lo ? "(" : "[", lo, hi);
+}
+
+static int check_costs(const accelsel_derive_options *o)
+{
+    int rc = check_param("node_power_w", o->node_power_w, 0, 0, INFINITY);
+    if (rc == 0)
+        rc = check_param("pue", o->pue, 1, 0, INFINITY);
+    if (rc == 0)
+        rc = check_param("years", o->years, 0, 1, INFINITY);
+    if (rc == 0)
+        rc = check_param("utilisation", o->utilisation, 0, 1, 1);
+    if (rc == 0)
+        rc = check_param("price_kwh", o->price_kwh, 0, 0, INFINITY);
+    return rc;
+}
+
 static int check_options(const accelsel_derive_options *o, size_t n_rows)
 {
-    if (o->version != ACCELSEL_DERIVE_OPTIONS_VERSION)
-        return asel_error_field(ACCELSEL_EVERSION, "version",
-                                "%s: unknown accelsel_derive_options version %u", fn, o->version);
     if (!(o->images_per_epoch > 0) || !isfinite(o->images_per_epoch))
         return asel_error_field(ACCELSEL_EINVAL, "images_per_epoch",
                                 "%s: images_per_epoch %g is not a positive number", fn,
@@ -56,7 +87,7 @@ static int check_options(const accelsel_derive_options *o, size_t n_rows)
             return asel_error_field(ACCELSEL_EINVAL, "group_columns",
                                     "%s: group_columns[%llu] is NULL", fn,
                               (unsigned long long)i);
-    return 0;
+    return check_costs(o);
 }
 
 /* The group columns: those named, each required; by default those of
@@ -91,24 +122,64 @@ static int resolve_accelerators(const accelsel_dataset *ds, const accelsel_deriv
     return rc;
 }
 
+/* The power, price and rent columns: a named one must exist, a default
+ * name may be absent; a system column replaces the per-accelerator one. */
+static int resolve_costs(const accelsel_dataset *ds, const accelsel_derive_options *o,
+                         asel_derive_in *in)
+{
+    int rc = 0;
+    if (o->system_power_column != NULL)
+        rc = numeric(ds, o->system_power_column, 0, &in->sys_power);
+    else
+        rc = numeric(ds, o->power_column ? o->power_column : "accelerator_tdp_w",
+                     o->power_column == NULL, &in->power);
+    if (rc == 0 && o->system_price_column != NULL)
+        rc = numeric(ds, o->system_price_column, 0, &in->sys_price);
+    else if (rc == 0)
+        rc = numeric(ds, o->price_column ? o->price_column : "accelerator_price_usd",
+                     o->price_column == NULL, &in->price);
+    if (rc == 0)
+        rc = numeric(ds, o->rent_column ? o->rent_column : "rent_usd_per_accelerator_hour",
+                     o->rent_column == NULL, &in->rent);
+    /* nodes for the node power: the nodes column where the table has it */
+    if (rc == 0 && in->nodes == NULL)
+        rc = numeric(ds, o->nodes_column ? o->nodes_column : "number_of_nodes", 1,
+                     &in->node_count);
+    else if (rc == 0)
+        in->node_count = in->nodes;
+    in->node_power_w = o->node_power_w;
+    in->pue = o->pue;
+    in->years = o->years;
+    in->utilisation = o->utilisation;
+    in->price_kwh = o->price_kwh;
+    return rc;
+}
+
 int asel_derive_resolve(const accelsel_dataset *ds, const accelsel_derive_options *opts,
                         asel_derive_in *in)
 {
-    accelsel_derive_options defaults = ACCELSEL_DERIVE_OPTIONS_INIT;
-    const accelsel_derive_options *o = opts != NULL ? opts : &defaults;
+    accelsel_derive_options o = ACCELSEL_DERIVE_OPTIONS_INIT;
     *in = (asel_derive_in){0};
-    int rc = check_options(o, ds->n_rows);
+    if (opts != NULL && options_size(opts->version) == 0)
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "%s: unknown accelsel_derive_options version %u", fn,
+                                opts->version);
+    if (opts != NULL)
+        memcpy(&o, opts, options_size(opts->version));
+    int rc = check_options(&o, ds->n_rows);
     if (rc == 0)
-        rc = numeric(ds, o->time_column ? o->time_column : "time_to_train_min", 0, &in->time);
+        rc = numeric(ds, o.time_column ? o.time_column : "time_to_train_min", 0, &in->time);
     if (rc == 0)
-        rc = resolve_accelerators(ds, o, in);
+        rc = resolve_accelerators(ds, &o, in);
     if (rc == 0)
-        rc = numeric(ds, o->epochs_column ? o->epochs_column : "epochs_mean",
-                     o->epochs_column == NULL, &in->epochs);
-    if (rc == 0 && o->reference_row < 0)
-        rc = resolve_groups(ds, o, in);
-    in->images_per_epoch = o->images_per_epoch;
-    in->reference_row = o->reference_row;
+        rc = numeric(ds, o.epochs_column ? o.epochs_column : "epochs_mean",
+                     o.epochs_column == NULL, &in->epochs);
+    if (rc == 0 && o.reference_row < 0)
+        rc = resolve_groups(ds, &o, in);
+    if (rc == 0)
+        rc = resolve_costs(ds, &o, in);
+    in->images_per_epoch = o.images_per_epoch;
+    in->reference_row = o.reference_row;
     if (rc != 0)
         asel_derive_in_free(in);
     return rc;

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/isodate.h"
 #include "hw/load.h"
 
 static const char *const basis_names[] = {"none", "list", "estimate", "derived"};
@@ -11,29 +12,6 @@ ACCELSEL_API const char *accelsel_price_basis_name(int32_t basis)
 {
     return basis >= ACCELSEL_PRICE_NONE && basis <= ACCELSEL_PRICE_DERIVED ? basis_names[basis]
                                                                            : NULL;
-}
-
-static int is_leap(int y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-/* 1 if @p s is "YYYY", "YYYY-MM" or "YYYY-MM-DD", a real day. */
-static int iso_date(const char *s)
-{
-    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    size_t n = strlen(s);
-    if (n != 4 && n != 7 && n != 10)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if ((i == 4 || i == 7) ? s[i] != '-' : (s[i] < '0' || s[i] > '9'))
-            return 0;
-    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-    int m = n >= 7 ? (s[5] - '0') * 10 + (s[6] - '0') : 1;
-    int d = n == 10 ? (s[8] - '0') * 10 + (s[9] - '0') : 1;
-    if (y < 1950 || m < 1 || m > 12 || d < 1)
-        return 0;
-    return d <= days[m - 1] + (m == 2 && is_leap(y));
 }
 
 static int listed_derived(const accelsel_provenance *p)
@@ -76,7 +54,7 @@ int asel_hw_read_price(const asel_hw_loader *ld, const asel_yaml_node *map, doub
                                 : "price_usd is listed under 'derived': give price_basis: derived");
     if (rc == 0 && d != NULL)
         rc = asel_hw_read_opt_string(ld, map, "price_date", date);
-    if (rc == 0 && *date != NULL && !iso_date(*date))
+    if (rc == 0 && *date != NULL && !asel_iso_date(*date, ASEL_ISO_YEAR | ASEL_ISO_MONTH | ASEL_ISO_DAY))
         rc = asel_yaml_fail(ld->doc, d, "price_date '%s' is not an ISO 8601 date YYYY, YYYY-MM or "
                             "YYYY-MM-DD", *date);
     return rc;

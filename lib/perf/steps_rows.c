@@ -6,6 +6,7 @@
 
 #include "core/buf.h"
 #include "core/error.h"
+#include "core/isodate.h"
 #include "accelsel/predict.h"
 #include "perf/steps.h"
 
@@ -51,32 +52,6 @@ static int precision(const asel_steps_load *l, size_t row, const char *s)
                             asel_ellipsis(s), known);
 }
 
-/* d digits at s. */
-static int digits(const char *s, int d, int *v)
-{
-    *v = 0;
-    for (int i = 0; i < d; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return 0;
-        *v = *v * 10 + (s[i] - '0');
-    }
-    return 1;
-}
-
-/* YYYY-MM-DD, alone or followed by T and a time. */
-static int iso_date(const char *s)
-{
-    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int y, m, d;
-    if (strlen(s) < 10 || !digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &m) ||
-        s[7] != '-' || !digits(s + 8, 2, &d))
-        return 0;
-    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1] || (m == 2 && d == 29 && !leap))
-        return 0;
-    return s[10] == '\0' || (s[10] == 'T' && s[11] != '\0');
-}
-
 static int text_cell(const asel_steps_load *l, size_t row, int role)
 {
     const char *s = asel_steps_text(l, row, role);
@@ -89,7 +64,7 @@ static int text_cell(const asel_steps_load *l, size_t row, int role)
                                 "'%.*s%s' does not end in the stack it ran under ('-tuned' or "
                                 "'-eager', as in 'pytorch-eager')",
                                 ASEL_QUOTE_MAX, s, asel_ellipsis(s));
-    if (role == ST_MEASURED_AT && !iso_date(s))
+    if (role == ST_MEASURED_AT && !asel_iso_date(s, ASEL_ISO_DAY | ASEL_ISO_TIME))
         return asel_steps_raise(l, ACCELSEL_EPARSE, row, l->col[role],
                                 "'%.*s%s' is not an ISO 8601 date (YYYY-MM-DD, then "
                                 "optionally T and a time)",

@@ -790,6 +790,85 @@ START_TEST(plot_version_1_panels_still_read)
 }
 END_TEST
 
+/* Version 3: a joined group is one polyline through its points in order of
+ * x, markers kept; reference lines widen the axes to reach them and are
+ * named in the legend (a NULL label: drawn, not named). */
+START_TEST(plot_rules_and_joined_groups)
+{
+    const double x[] = {3, 1, 2, 5}, y[] = {1, 3, 2, 4};
+    const int64_t g[] = {0, 0, 0, 1};
+    const uint32_t joined[] = {1, 0};
+    const double xr[] = {40}, yr[] = {0.5, 9};
+    const char *xl[] = {"deadline"}, *yl[] = {NULL, "budget <1>"};
+    accelsel_plot_panel p = ACCELSEL_PLOT_PANEL_INIT;
+    p.x = x, p.y = y, p.group = g, p.n = 4, p.n_groups = 2, p.group_joined = joined;
+    p.x_rules = xr, p.x_rule_labels = xl, p.n_x_rules = 1;
+    p.y_rules = yr, p.y_rule_labels = yl, p.n_y_rules = 2;
+    char *svg;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), 0);
+    ck_assert_uint_eq(count_of(svg, "<polyline"), 1);
+    ck_assert_uint_eq(count_of(svg, "<circle"), 4 + 2); /* and "group 0", "group 1" */
+    ck_assert_uint_eq(count_of(svg, "class=\"rule\""), 3 + 2);
+    ck_assert(strstr(svg, "budget &lt;1&gt;") != NULL && strstr(svg, "deadline") != NULL);
+    /* The polyline runs in order of x: (1,3), (2,2), (3,1). */
+    const char *pl = strstr(svg, "points=\"");
+    ck_assert_ptr_nonnull(pl);
+    double px[3], py[3];
+    ck_assert_int_eq(sscanf(pl, "points=\"%lf,%lf %lf,%lf %lf,%lf", &px[0], &py[0], &px[1],
+                            &py[1], &px[2], &py[2]), 6);
+    ck_assert(px[0] < px[1] && px[1] < px[2] && py[0] < py[1] && py[1] < py[2]); /* y grows down */
+    accelsel_free(svg);
+    /* Refusals, each naming the member. */
+    const uint32_t two[] = {2, 0};
+    p.group_joined = two;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "group_joined");
+    p.group_joined = joined;
+    const double nine[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    p.x_rules = nine, p.x_rule_labels = NULL, p.n_x_rules = 9;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "x_rules");
+    p.n_x_rules = 8;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), 0);
+    accelsel_free(svg);
+    const double bad[] = {NAN};
+    p.x_rules = bad, p.n_x_rules = 1;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "x_rules");
+    p.x_rules = NULL;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    p.x_rules = xr, p.log_y = 1; /* y rule 0.5 is fine on a log axis; -1 is not */
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), 0);
+    accelsel_free(svg);
+    const double neg[] = {-1};
+    p.y_rules = neg, p.n_y_rules = 1;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_pstr_eq(accelsel_last_error()->field, "y_rules");
+    p.y_rules = yr, p.log_y = 0, p.kind = ACCELSEL_PLOT_LINES;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, &p, 1), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(svg);
+}
+END_TEST
+
+/* A caller built against version 2 passes arrays of the shorter struct. */
+START_TEST(plot_version_2_panels_still_read)
+{
+    unsigned char v2[2][offsetof(accelsel_plot_panel, group_joined)];
+    const double x[] = {1, 2}, y[] = {3, 4};
+    for (int i = 0; i < 2; i++) {
+        accelsel_plot_panel p;
+        ck_assert_int_eq(accelsel_plot_panel_init(&p, 2), 0);
+        p.x = x, p.y = y, p.n = 2;
+        memcpy(v2[i], &p, sizeof v2[i]);
+    }
+    char *svg;
+    ck_assert_int_eq(accelsel_plot_svg(&svg, NULL, (const accelsel_plot_panel *)v2, 2), 0);
+    ck_assert_uint_eq(count_of(svg, "<circle"), 2 * 2);
+    ck_assert_ptr_null(strstr(svg, "class=\"rule\""));
+    accelsel_free(svg);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -823,6 +902,8 @@ int main(void)
     tcase_add_test(tc, plot_bars_by_hand);
     tcase_add_test(tc, plot_bars_refused);
     tcase_add_test(tc, plot_version_1_panels_still_read);
+    tcase_add_test(tc, plot_rules_and_joined_groups);
+    tcase_add_test(tc, plot_version_2_panels_still_read);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

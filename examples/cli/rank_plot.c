@@ -144,11 +144,11 @@ static int draw(const char *path, const rank_result *r, const plot_data *p)
         {ACCELSEL_PLOT_PANEL_VERSION, ACCELSEL_PLOT_SCATTER, p->px, p->py, p->label, r->n,
          (const char *const *)p->group_names, accelsel_cluster_model_k(r->model),
          "Configurations by group (PCA of the features)", p->pc_label[0], p->pc_label[1], 0, 0,
-         NULL, NULL, 1, NULL, 0},
+         NULL, NULL, 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL, 0},
         {ACCELSEL_PLOT_PANEL_VERSION, ACCELSEL_PLOT_LINES, p->sx, p->sy, p->family, p->n_scaling,
          p->family_names, p->n_families,
          "Scaling: best time per accelerator count", "accelerators", "time to train (min)", 1, 1,
-         NULL, NULL, 1, NULL, 0}};
+         NULL, NULL, 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL, 0}};
     if (p->n_scaling == 0)
         fputs("accelsel: rank: --plot: no scaling panel: no row has accelerator_family, "
               "accelerators > 0 and time_to_train_min > 0\n", stderr);

@@ -60,14 +60,27 @@ typedef struct accelsel_plot_panel {
                                         (a NULL entry: none), or NULL */
     double x_hi;                   /**< ACCELSEL_PLOT_BARS: the x axis reaches at least this
                                         far (finite) */
+    /* Version 3: scatter panels (ACCELSEL_PLOT_SCATTER) only. */
+    const uint32_t *group_joined;  /**< @ref n_groups flags: 1 joins the group's points by a
+                                        line in order of x (a Pareto front, say), markers kept;
+                                        NULL for none */
+    const double *x_rules;         /**< @ref n_x_rules x values of vertical reference lines
+                                        (a limit), each finite (and above 0 on a log axis);
+                                        the axis reaches them */
+    const char *const *x_rule_labels; /**< their legend labels, or NULL for none */
+    uint64_t n_x_rules;            /**< at most 8 */
+    const double *y_rules;         /**< horizontal reference lines, as @ref x_rules */
+    const char *const *y_rule_labels;
+    uint64_t n_y_rules;            /**< at most 8 */
 } accelsel_plot_panel;
 
-/** The panel version this header describes. Version 1 panels (without
- *  x_end to x_hi) are still read, as arrays of their own size. */
-#define ACCELSEL_PLOT_PANEL_VERSION 2
+/** The panel version this header describes. Panels of versions 1 (without
+ *  x_end to x_hi) and 2 (without group_joined to n_y_rules) are still read,
+ *  as arrays of their own size. */
+#define ACCELSEL_PLOT_PANEL_VERSION 3
 #define ACCELSEL_PLOT_PANEL_INIT                                                           \
     { ACCELSEL_PLOT_PANEL_VERSION, ACCELSEL_PLOT_SCATTER, NULL, NULL, NULL, 0, NULL, 1, NULL, \
-      NULL, NULL, 0, 0, NULL, NULL, 1, NULL, 0 }
+      NULL, NULL, 0, 0, NULL, NULL, 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL, 0 }
 
 /** Fill @p panel with defaults (a scatter panel with no data) for @p version.
  *  @param[out] panel    the panel to fill; untouched on failure.
@@ -99,7 +112,11 @@ ACCELSEL_API size_t accelsel_plot_panel_size(void);
  *          whole number in [0, n_rows), a start or end not finite or an end
  *          before its start, n_rows 0 or above 4096, a NULL entry of
  *          row_labels or a non-finite x_hi (the message gives the panel and
- *          the point; accelsel_error.field the member); ACCELSEL_EVERSION
+ *          the point; accelsel_error.field the member); for a version-3
+ *          scatter panel, a group_joined flag other than 0 or 1, more than 8
+ *          rules of an axis, a NULL rule array with a count above 0, or a
+ *          rule that is not finite (or not above 0 on a log axis; joined
+ *          groups and rules on other kinds: ACCELSEL_EINVAL too); ACCELSEL_EVERSION
  *          for an unknown panel version or one that differs from the first
  *          panel's; ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */

@@ -30,7 +30,8 @@ typedef struct point {
  * unknown version. */
 static size_t panel_size(unsigned int version)
 {
-    return version == 1 ? offsetof(accelsel_plot_panel, x_end)
+    return version == 1   ? offsetof(accelsel_plot_panel, x_end)
+           : version == 2 ? offsetof(accelsel_plot_panel, group_joined)
            : version == ACCELSEL_PLOT_PANEL_VERSION ? sizeof(accelsel_plot_panel) : 0;
 }
 
@@ -113,6 +114,20 @@ static int by_group_then_x(const void *pa, const void *pb)
     return (a->x > b->x) - (a->x < b->x);
 }
 
+/* The polyline of the group of pts[i] and the points after it of that
+ * group (sorted by group, then x); returns the index past them. */
+static size_t polyline(asel_buf *b, const point *pts, size_t n, size_t i)
+{
+    size_t j = i;
+    asel_buf_printf(b, "<polyline fill=\"none\" stroke-width=\"1.8\" stroke=\"%s\" "
+                       "stroke-dasharray=\"%s\" points=\"",
+                    asel_svg_color((size_t)pts[i].g), asel_svg_line_dash((size_t)pts[i].g));
+    for (; j < n && pts[j].g == pts[i].g; j++)
+        asel_buf_printf(b, "%s%.2f,%.2f", j > i ? " " : "", pts[j].x, pts[j].y);
+    asel_buf_puts(b, "\"/>\n");
+    return j;
+}
+
 static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, size_t n, double ox,
                        const axis *ax, const axis *ay)
 {
@@ -135,18 +150,15 @@ static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, si
                             TOP + h - (hi - ay->lo) / (ay->hi - ay->lo) * h);
     }
     if (p->kind != ACCELSEL_PLOT_LINES) {
+        for (size_t i = 0; i < n; i++) /* a scatter panel's joined groups: pts sorted by x */
+            i = p->group_joined != NULL && p->group_joined[pts[i].g] ? polyline(b, pts, n, i) - 1
+                                                                     : i;
         for (size_t i = 0; i < n; i++)
             asel_svg_marker(b, pts[i].x, pts[i].y, 3.5, (size_t)pts[i].g);
         return;
     }
     for (size_t i = 0; i < n;) {
-        size_t j = i;
-        asel_buf_printf(b, "<polyline fill=\"none\" stroke-width=\"1.8\" stroke=\"%s\" "
-                           "stroke-dasharray=\"%s\" points=\"",
-                        asel_svg_color((size_t)pts[i].g), asel_svg_line_dash((size_t)pts[i].g));
-        for (; j < n && pts[j].g == pts[i].g; j++)
-            asel_buf_printf(b, "%s%.2f,%.2f", j > i ? " " : "", pts[j].x, pts[j].y);
-        asel_buf_puts(b, "\"/>\n");
+        size_t j = polyline(b, pts, n, i);
         for (size_t k = i; k < j; k++)
             asel_svg_marker(b, pts[k].x, pts[k].y, 2.5, (size_t)pts[k].g);
         i = j;
@@ -155,7 +167,8 @@ static void draw_marks(asel_buf *b, const accelsel_plot_panel *p, point *pts, si
 
 static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
 {
-    if (p->n_groups <= 1 && p->group_names == NULL && p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY)
+    if (p->n_groups <= 1 && p->group_names == NULL && p->kind != ACCELSEL_PLOT_SCATTER_IDENTITY &&
+        p->x_rule_labels == NULL && p->y_rule_labels == NULL)
         return;
     double x = ox + PANEL_W - RIGHT + 12, y = TOP + 8;
     size_t shown = p->n_groups > ASEL_PLOT_LEGEND_MAX ? ASEL_PLOT_LEGEND_MAX : (size_t)p->n_groups;
@@ -172,6 +185,7 @@ static void draw_legend(asel_buf *b, const accelsel_plot_panel *p, double ox)
                         x - 2, y - 4, x + 12, y - 4);
         asel_svg_text(b, x + 15, y, "y = x", "start", 10, 0);
     }
+    asel_plot_rules_legend(b, p, x, y);
     asel_buf_puts(b, "</g>\n");
 }
 
@@ -199,7 +213,7 @@ static int check_panel(const accelsel_plot_panel *p, size_t i)
                               "accelsel_plot_svg: panel %zu: point %llu has group %lld outside [0, %llu)",
                               i, (unsigned long long)k, (long long)p->group[k],
                               (unsigned long long)p->n_groups);
-    return p->kind == ACCELSEL_PLOT_BARS ? asel_plot_bars_check(p, i) : 0;
+    return p->kind == ACCELSEL_PLOT_BARS ? asel_plot_bars_check(p, i) : asel_plot_rules_check(p, i);
 }
 
 static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
@@ -221,14 +235,17 @@ static int draw_panel(asel_buf *b, const accelsel_plot_panel *p, double ox)
         ax.lo = ay.lo = fmin(ax.lo, ay.lo);
         ax.hi = ay.hi = fmax(ax.hi, ay.hi);
     }
+    asel_plot_rules_extend(p, &ax, &ay);
     widen(&ax);
     widen(&ay);
-    if (p->kind == ACCELSEL_PLOT_LINES)
+    if (p->kind == ACCELSEL_PLOT_LINES || p->group_joined != NULL)
         qsort(pts, m, sizeof *pts, by_group_then_x);
     double w = PANEL_W - LEFT - RIGHT, h = PANEL_H - TOP - BOTTOM;
     asel_svg_rect(b, ox + LEFT, TOP, w, h, "none", "#333");
     asel_plot_draw_axis(b, &ax, 0, ox + LEFT, TOP + h, w);
     asel_plot_draw_axis(b, &ay, 1, ox + LEFT, TOP + h, h);
+    asel_plot_frame fr = {ax, ay, ox + LEFT, TOP, w, h};
+    asel_plot_rules_draw(b, p, &fr);
     draw_marks(b, p, pts, m, ox, &ax, &ay);
     draw_legend(b, p, ox);
     if (p->title)

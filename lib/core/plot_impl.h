@@ -15,6 +15,21 @@ typedef struct asel_plot_axis {
 void asel_plot_draw_axis(asel_buf *b, const asel_plot_axis *a, int vertical, double x0, double y0,
                          double len);
 
+/* Where a panel's plotting frame lies: its axes and its box in pixels. */
+typedef struct asel_plot_frame {
+    asel_plot_axis ax, ay;
+    double left, top, w, h;
+} asel_plot_frame;
+
+/* Reference lines and joined groups of a scatter panel (plot_rules.c):
+ * check them (0, or ACCELSEL_EINVAL naming the member), widen the axes to
+ * reach the lines (before the axes are padded), draw them in the frame, and
+ * write their legend entries from (x, y), returning the next y. */
+int asel_plot_rules_check(const accelsel_plot_panel *p, size_t i);
+void asel_plot_rules_extend(const accelsel_plot_panel *p, asel_plot_axis *ax, asel_plot_axis *ay);
+void asel_plot_rules_draw(asel_buf *b, const accelsel_plot_panel *p, const asel_plot_frame *fr);
+double asel_plot_rules_legend(asel_buf *b, const accelsel_plot_panel *p, double x, double y);
+
 /* The legend entries a panel of @p n_groups groups shows at most. */
 #define ASEL_PLOT_LEGEND_MAX 24
 

@@ -46,6 +46,7 @@ PUBLIC = {
     'predict.h': 'perf',
     'steps.h': 'perf',
     'map.h': 'map',
+    'recommend.h': 'recommend',
 }
 
 SCANNED = ('lib', 'include', 'examples', 'bindings')

@@ -47,6 +47,7 @@ typedef enum entry {
     MAP_FILE,  /* accelsel_mapping_load_file() on the same */
     PARAMS,    /* accelsel_predictor_load_params_buffer() against a one-device catalog */
     STEPS,     /* accelsel_steps_load_buffer() against a catalog of one 2-core CPU, "c" */
+    CLOUD,     /* accelsel_cloud_prices_load_buffer() against a catalog of one GPU, "g" */
     /* The predictor on a step table: the text read as a plain CSV
      * (accelsel_dataset_load_csv_buffer(), so that the rows are not the
      * step loader's), a physical predictor on a 2-core CPU "c" with the
@@ -489,6 +490,11 @@ static void check_all_rows(const void *r)
 #define S_ROW(net, threads, side, min, median, date) \
     net ",c," threads ",32," side ",fp32,pt-eager,1.13,5," min "," median "," date "\n"
 #define EINVAL ACCELSEL_EINVAL
+/* A cloud-price header, and a row of provider p and region r (run_cloud). */
+#define C_HEAD "provider,instance,accelerator,accelerators_per_instance,usd_per_accelerator_hour," \
+               "region,date,source\n"
+#define C_ROW(instance, accel, per, rate, date) \
+    "p," instance "," accel "," per "," rate ",r," date ",s\n"
 /* A step table for the predictor's entries: the seven columns it reads. */
 #define PS_HEAD "network,device,threads,batch,precision,framework,step_median_s\n"
 #define PS_ROW(net, device, threads, batch, framework, median) \
@@ -1212,6 +1218,40 @@ static const hcase cases[] = {
      * network, device, threads, batch, precision, framework, step_median_s
      * of a plain CSV. None of these errors has a position: the table is a
      * dataset, not the text. A row's failure names its number. */
+    /* Cloud prices (include/accelsel/recommend.h). C_ROW's cells start at
+     * columns 1, 3, 5, 7, 9, 11, 13 and 18 for one-character values. */
+    {CLOUD, "empty input", T(""), O_NONE, EPARSE, "no header: the input is empty", 1, 1, NULL},
+    {CLOUD, "a header alone", T(C_HEAD), O_NONE, ACCELSEL_EEMPTY, "no price rows after the header",
+     0, 0, NULL},
+    {CLOUD, "a required column missing, at the header",
+     T("provider,instance,accelerator,usd_per_accelerator_hour,region,date,source\n"
+       "p,i,g,2,r,2025,s\n"), O_NONE, EPARSE, "missing required column 'accelerators_per_instance'",
+     1, 1, NULL},
+    {CLOUD, "a text column missing, at the header",
+     T("provider,accelerator,accelerators_per_instance,usd_per_accelerator_hour,region,date,"
+       "source\np,g,1,2,r,2025,s\n"), O_NONE, EPARSE, "missing required column 'instance'",
+     1, 1, NULL},
+    {CLOUD, "one good row", T(C_HEAD C_ROW("i", "g", "1", "2", "2025-01-02")), O_NONE, 0, NULL, 0,
+     0, NULL},
+    {CLOUD, "an unknown accelerator, at its cell, with the nearest",
+     T(C_HEAD C_ROW("i", "h", "1", "2", "2025")), O_NONE, ACCELSEL_ENOTFOUND,
+     "column 'accelerator': no device 'h'; nearest: 'g'", 2, 5, NULL},
+    {CLOUD, "a duplicate instance, naming the earlier line",
+     T(C_HEAD C_ROW("i", "g", "1", "2", "2025") C_ROW("j", "g", "1", "2", "2025")
+       C_ROW("i", "g", "8", "3", "2025")), O_NONE, ACCELSEL_EDATA,
+     "instance 'i' of provider 'p' in region 'r' is already on line 2", 4, 3, NULL},
+    {CLOUD, "text for a price",
+     T(C_HEAD C_ROW("i", "g", "1", "two", "2025")), O_NONE, EPARSE,
+     "column 'usd_per_accelerator_hour': 'two' is not a number", 2, 9, NULL},
+    {CLOUD, "a price of 0", T(C_HEAD C_ROW("i", "g", "1", "0", "2025")), O_NONE, ACCELSEL_ERANGE,
+     "0 is not a price above 0", 2, 9, NULL},
+    {CLOUD, "half an accelerator an instance", T(C_HEAD C_ROW("i", "g", "0.5", "2", "2025")),
+     O_NONE, ACCELSEL_ERANGE, "0.5 is not a whole number of accelerators", 2, 7, NULL},
+    {CLOUD, "29 February 2023", T(C_HEAD C_ROW("i", "g", "1", "2", "2023-02-29")), O_NONE, EPARSE,
+     "'2023-02-29' is not an ISO 8601 date", 2, 13, NULL},
+    {CLOUD, "a quoted instance before a bad cell, counted as written",
+     T(C_HEAD "p,\"i, \"\"x\"\"\",g,1,-1,r,2025,s\n"), O_NONE, ACCELSEL_ERANGE,
+     "-1 is not a price above 0", 2, 18, NULL},
     {PSTEPS, "one eager row",
      T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "0.05")),
      O_NONE, 0, NULL, 0, 0, check_one_predicted_step},
@@ -1475,6 +1515,22 @@ static int run_steps(const hcase *c, const char *data, size_t len)
     return rc;
 }
 
+static int run_cloud(const hcase *c, const char *data, size_t len)
+{
+    static const char gpu[] = "version: 1\ndevices:\n  - {name: g, vendor: v, kind: gpu, source: s}\n";
+    accelsel_catalog *cat = NULL;
+    accelsel_dataset *ds = UNSET;
+    int rc = accelsel_catalog_load_buffer(&cat, gpu, strlen(gpu));
+    if (rc != 0)
+        return rc;
+    rc = accelsel_cloud_prices_load_buffer(&ds, cat, data, len);
+    settle(c, rc, ds);
+    if (rc == 0)
+        accelsel_dataset_free(ds);
+    accelsel_catalog_free(cat);
+    return rc;
+}
+
 /* The predictor's step entries: the text as a plain CSV, a physical
  * predictor on a 2-core CPU "c" of 64 GFLOP/s x 2, 20 GB/s and 1 GB. */
 static int run_predictor_steps(const hcase *c, const char *data, size_t len)
@@ -1720,6 +1776,8 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_params(c, data, len);
     case STEPS:
         return run_steps(c, data, len);
+    case CLOUD:
+        return run_cloud(c, data, len);
     case PSTEPS:
     case ESTEPS:
     case CSTEPS:

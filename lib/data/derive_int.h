@@ -25,6 +25,12 @@ typedef struct asel_derive_in {
     double node_power_w, pue, years, utilisation, price_kwh;
 } asel_derive_in;
 
+/* The cost parameters of accelsel_derive_options in their ranges: 0, or
+ * ACCELSEL_EINVAL naming the field, @p who (the public function) in the
+ * message. */
+int asel_derive_check_costs(double node_power_w, double pue, double years, double utilisation,
+                            double price_kwh, const char *who);
+
 /* The cost and energy columns of accelsel_dataset_derive() (derive_cost.c):
  * how many @p in yields (0 to ASEL_DERIVE_COST_MAX), their names into
  * @p names and values into @p cols (each n_rows, caller's), from the

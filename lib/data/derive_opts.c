@@ -50,25 +50,27 @@ static int numeric(const accelsel_dataset *ds, const char *name, int optional, c
 }
 
 /* A cost parameter in [lo, hi] (lo excluded when @p open_lo). */
-static int check_param(const char *field, double v, double lo, int open_lo, double hi)
+static int check_param(const char *who, const char *field, double v, double lo, int open_lo,
+                       double hi)
 {
     if (isfinite(v) && (open_lo ? v > lo : v >= lo) && v <= hi)
         return 0;
-    return asel_error_field(ACCELSEL_EINVAL, field, "%s: %s %g is not a number in %s%g, %g]", fn,
+    return asel_error_field(ACCELSEL_EINVAL, field, "%s: %s %g is not a number in %s%g, %g]", who,
                             field, v, open_lo ? "(" : "[", lo, hi);
 }
 
-static int check_costs(const accelsel_derive_options *o)
+int asel_derive_check_costs(double node_power_w, double pue, double years, double utilisation,
+                            double price_kwh, const char *who)
 {
-    int rc = check_param("node_power_w", o->node_power_w, 0, 0, INFINITY);
+    int rc = check_param(who, "node_power_w", node_power_w, 0, 0, INFINITY);
     if (rc == 0)
-        rc = check_param("pue", o->pue, 1, 0, INFINITY);
+        rc = check_param(who, "pue", pue, 1, 0, INFINITY);
     if (rc == 0)
-        rc = check_param("years", o->years, 0, 1, INFINITY);
+        rc = check_param(who, "years", years, 0, 1, INFINITY);
     if (rc == 0)
-        rc = check_param("utilisation", o->utilisation, 0, 1, 1);
+        rc = check_param(who, "utilisation", utilisation, 0, 1, 1);
     if (rc == 0)
-        rc = check_param("price_kwh", o->price_kwh, 0, 0, INFINITY);
+        rc = check_param(who, "price_kwh", price_kwh, 0, 0, INFINITY);
     return rc;
 }
 
@@ -87,7 +89,8 @@ static int check_options(const accelsel_derive_options *o, size_t n_rows)
             return asel_error_field(ACCELSEL_EINVAL, "group_columns",
                                     "%s: group_columns[%llu] is NULL", fn,
                               (unsigned long long)i);
-    return check_costs(o);
+    return asel_derive_check_costs(o->node_power_w, o->pue, o->years, o->utilisation,
+                                   o->price_kwh, fn);
 }
 
 /* The group columns: those named, each required; by default those of

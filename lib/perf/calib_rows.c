@@ -171,11 +171,7 @@ static const char *batch_note(const asel_perf_cell *b, char *buf, size_t n)
     return why;
 }
 
-/* Whether the row's benchmark, where a column names it, is ResNet-50: as
- * MLPerf's tables name it ("resnet", "ResNet") or its task
- * ("image_classification"). Rows of other benchmarks are not predicted as
- * ResNet-50. */
-static int is_resnet(const char *benchmark)
+int asel_perf_is_resnet(const char *benchmark)
 {
     return benchmark == NULL || benchmark[0] == '\0' || strncasecmp(benchmark, "resnet", 6) == 0 ||
            strcasecmp(benchmark, "image_classification") == 0;
@@ -189,7 +185,7 @@ static const char *configure(const accelsel_predictor *p, const accelsel_dataset
 {
     const char *benchmark = str(ds, r, c->benchmark), *why;
     *disagree = 0;
-    if (!is_resnet(benchmark)) {
+    if (!asel_perf_is_resnet(benchmark)) {
         snprintf(buf, n, "benchmark '%.*s%s' is not ResNet-50, the network rows are predicted as",
                  ASEL_QUOTE_MAX, benchmark, asel_ellipsis(benchmark));
         return buf;

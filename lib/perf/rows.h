@@ -25,6 +25,12 @@ typedef struct asel_perf_rows {
     unsigned char *fusable; /* asel_perf_fusable_layers() of net, computed once */
 } asel_perf_rows;
 
+/* Whether a row's benchmark cell (NULL or "" where there is none) is
+ * ResNet-50: as MLPerf's tables name it ("resnet", "ResNet") or its task
+ * ("image_classification"). Rows of other benchmarks are not predicted as
+ * ResNet-50, nor do they measure it. */
+int asel_perf_is_resnet(const char *benchmark);
+
 /* Index of column @p name of @p ds, or SIZE_MAX; sets no error (a missing
  * optional column is not a failure). */
 size_t asel_perf_column(const accelsel_dataset *ds, const char *name);

@@ -654,6 +654,16 @@ START_TEST(bad_input_names_the_field)
     in.devices = NULL, in.n_devices = 0, in.counts = counts, in.n_counts = 2;
     ck_assert_int_eq(accelsel_recommend(&r, &in, &o), ACCELSEL_EINVAL);
     ck_assert_str_eq(accelsel_last_error()->field, "counts");
+    /* a count the predictor refuses: a global batch of 4 over 8 devices */
+    static const uint32_t eight[] = {8};
+    static const char *const ga[] = {"ga"};
+    in.devices = ga, in.n_devices = 1, in.counts = eight, in.n_counts = 1;
+    w.global_batch = 4;
+    ck_assert_int_eq(accelsel_recommend(&r, &in, &o), ACCELSEL_EINVAL);
+    ck_assert_ptr_null(r);
+    ck_assert_str_eq(accelsel_last_error()->field, "counts");
+    ck_assert(strstr(accelsel_last_error()->message, "ga at 8: ") != NULL);
+    w.global_batch = 0;
     accelsel_predictor_free(p);
     accelsel_dataset_free(m);
 }

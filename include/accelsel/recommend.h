@@ -339,6 +339,9 @@ ACCELSEL_API const char *accelsel_baseline_name(int baseline);
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, an empty or bad workload
  *          (a NULL network, runs negative or not finite, runs summing to 0,
  *          a bad batch or epochs), counts not increasing from 1, or an
+ *          a device or system at a count the predictor refuses (a global
+ *          batch below the count, say: field "counts", the message names the
+ *          configuration and the predictor's reason), or an
  *          option out of range (accelsel_error.field names the member:
  *          "budget_usd", "workload", "counts", ...; "predictor" for catalog
  *          candidates without a predictor); ACCELSEL_EVERSION;

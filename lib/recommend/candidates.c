@@ -76,7 +76,7 @@ static int row_times(asel_rec *w, const rows *r, size_t row, size_t c)
         }
         accelsel_predict_request q;
         request(w, k, i, &q);
-        int rc = asel_rec_predict(w, c, i, &q);
+        int rc = asel_rec_predict(w, c, i, &q, 0);
         if (rc != 0)
             return rc;
     }

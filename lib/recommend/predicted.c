@@ -10,12 +10,21 @@
 #include "core/error.h"
 #include "recommend/recommend_impl.h"
 
-int asel_rec_predict(asel_rec *w, size_t c, size_t net, const accelsel_predict_request *req)
+int asel_rec_predict(asel_rec *w, size_t c, size_t net, const accelsel_predict_request *req,
+                     int asked)
 {
     accelsel_prediction res = ACCELSEL_PREDICTION_INIT;
     int rc = accelsel_predictor_predict(w->pred, req, &res);
     if (rc == ACCELSEL_ENOMEM)
         return rc;
+    if (rc == ACCELSEL_EINVAL && asked) { /* a request no configuration could meet */
+        char why[ASEL_MSG_MAX];
+        snprintf(why, sizeof why, "%s", accelsel_last_error()->message);
+        return asel_error_field(ACCELSEL_EINVAL, "counts", "accelsel_recommend: %s at %u%s: "
+                                "%s", req->system != NULL ? req->system : req->device,
+                                (unsigned)(req->system != NULL ? req->nodes : req->count),
+                                req->system != NULL ? " nodes" : "", why);
+    }
     if (rc != 0) {
         w->c[c].failed = 1;
         return 0;
@@ -78,7 +87,7 @@ static int add_config(asel_rec *w, const accelsel_predict_request *req, int refe
         q.epochs = w->in->workload[n].epochs;
         if (n > 0) /* a reference's batch is scaled to its count for the first network */
             q.global_batch = w->in->workload[n].global_batch;
-        rc = asel_rec_predict(w, w->n - 1, n, &q);
+        rc = asel_rec_predict(w, w->n - 1, n, &q, !reference);
     }
     return rc;
 }

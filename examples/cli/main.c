@@ -17,13 +17,14 @@ static const struct {
     {"network", cli_network, "list the model zoo; show a model or validate a network file per layer"},
     {"predict", cli_predict, "predict training time of a network on a device or system; calibrate"},
     {"map", cli_map, "map a network's layers onto a multi-accelerator system (GA or baselines)"},
+    {"recommend", cli_recommend, "what to buy or rent for a workload, under budgets and limits"},
 };
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: accelsel [--help] [--version] <command> [options]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n'accelsel <command> --help' describes a command's options.\n");
 }
 

@@ -22,6 +22,7 @@ COMMANDS = {
     'network': ['show', 'small-cnn'],
     'predict': [],
     'map': [],
+    'recommend': ['--network', 'resnet50', '--candidates', 'measured'],
 }
 
 # Options that take any non-empty text, so that no value is wrong in
@@ -56,6 +57,11 @@ FREE_TEXT = {
     '--criteria': 'COL:WEIGHT:benefit|cost on columns of the data',
     '--init': 'a CSV of centres to read',
     '--with-predictions': 'a NAME:COUNTS list (test_cli_with_predictions.py)',
+    '--mix': 'a NAME:RUNS list of zoo names (test_cli_recommend.py)',
+    '--devices': 'catalog device or system names',
+    '--counts': 'a COUNTS list (test_cli_recommend.py)',
+    '--cloud-prices': 'a cloud-price file to read',
+    '--baseline': 'a list of rule names (test_cli_recommend.py)',
 }
 
 # The one option for which an empty value means something (see --help).
@@ -63,7 +69,8 @@ EMPTY_OK = {('rank', '--target')}
 
 # Options a help text names that belong to another command.
 OTHER_COMMANDS = {('rank', '--derive'): 'accelsel data --derive --rows kept',
-                  ('rank', '--sweep'): 'a predict --sweep COUNTS list'}
+                  ('rank', '--sweep'): 'a predict --sweep COUNTS list',
+                  ('recommend', '--sweep'): 'predict --sweep, whose COUNTS --counts takes'}
 
 # Every --name the help says, on an option line or in the prose (predict's
 # help names --per-node, --evaluate and --save only there).
@@ -103,7 +110,8 @@ class EveryOptionTest(unittest.TestCase):
         # a help text that lost its option lines would make the tests below vacuous
         counts = {c: len(options_of(c)) for c in COMMANDS}
         for command, least in (('data', 8), ('rank', 19), ('cluster', 18), ('catalog', 3),
-                               ('network', 2), ('predict', 38), ('map', 18)):
+                               ('network', 2), ('predict', 38), ('map', 18),
+                               ('recommend', 30)):
             self.assertGreaterEqual(counts[command], least, command)
 
     def test_every_option_is_blamed_by_name(self):

@@ -140,6 +140,25 @@ int cli_load_catalog(accelsel_catalog **cat, const char *path);
  * catalog alone when @p path is NULL. */
 int cli_open_catalog(accelsel_catalog **cat, const char *path);
 
+/* Cloud prices of the file @p path (accelsel_cloud_prices_load_file()), or
+ * the built-in ones when @p path is NULL, their accelerators looked up in
+ * @p cat; CLI_FAIL with the library's error printed. */
+int cli_load_cloud_prices(accelsel_dataset **out, const accelsel_catalog *cat, const char *path);
+
+/* Replace *ds by a copy with each row's accelerator priced
+ * (accelsel_dataset_add_prices(): catalog_device, accelerator_tdp_w,
+ * accelerator_price_usd, accelerator_price_basis,
+ * rent_usd_per_accelerator_hour, rent_instance), the accelerator read from
+ * accelerator_model_name or else accelerator, the count from
+ * total_accelerators, count or accelerators, with the catalog of --catalog
+ * @p catalog and the cloud prices of @p cloud_path (NULL: built-in). A
+ * table without an accelerator column is left as it is (*joined 0). */
+int cli_add_prices(accelsel_dataset **ds, const char *catalog, const char *cloud_path,
+                   int *joined);
+
+/* What every output with energy_kwh says of it. */
+extern const char cli_energy_note[];
+
 /* Print a dataset as an aligned table, CSV or JSON (array of objects).
  * Every CSV of the command line is written here: by the library's writer
  * (RFC 4180 quoting), with column names and text cells escaped as tables

@@ -6,7 +6,8 @@
 #include "args.h"
 
 static const char usage_text[] =
-    "usage: accelsel data [--csv FILE [--na LIST]] [--rows all|kept] [--derive]\n"
+    "usage: accelsel data [--csv FILE [--na LIST]] [--rows all|kept]\n"
+    "                     [--derive [--catalog FILE] [--cloud-prices FILE]]\n"
     "                     [--where COL=VALUE|COL=MIN..MAX ...] [--columns a,b,c|all]\n"
     "                     [--format table|csv|json [--raw]] [--help]\n"
     "\n"
@@ -14,10 +15,16 @@ static const char usage_text[] =
     "The table format shows a readable set of the built-in data's columns\n"
     "(round, submitter, system_name, accelerator_family, total_accelerators,\n"
     "time_to_train_min, and with --derive efficiency, throughput_per_accelerator,\n"
-    "accelerator_hours); --columns all shows every column, as csv and json do.\n";
+    "accelerator_hours); --columns all shows every column, as csv and json do.\n"
+    "With --derive, a table with accelerator_model_name (or accelerator) also\n"
+    "gets each row's catalog_device, accelerator_tdp_w, accelerator_price_usd,\n"
+    "accelerator_price_basis, rent_usd_per_accelerator_hour and rent_instance,\n"
+    "and from them wall_power_kw, energy_kwh (modelled from TDP),\n"
+    "purchase_usd, buy_per_run_usd and rent_per_run_usd (docs/recommend.md);\n"
+    "a missing price leaves its costs missing, never 0.\n";
 
 typedef struct data_args {
-    const char *csv, *na, *columns;
+    const char *csv, *na, *columns, *catalog, *cloud_prices;
     int derive, format, rows;
     cli_list where;
     int raw; /* --raw: CSV cells as they are */
@@ -27,7 +34,7 @@ static const char *const row_names[] = {"all", "kept", NULL};
 static const int row_values[] = {ACCELSEL_SELECTION_ROWS_ALL, ACCELSEL_SELECTION_ROWS_KEPT};
 static const char *const formats[] = {"table", "csv", "json", NULL};
 
-#define DATA_N_OPTS 8
+#define DATA_N_OPTS 10
 
 static void data_table(cli_opt *t, cli_command *c, data_args *a)
 {
@@ -46,6 +53,11 @@ static void data_table(cli_opt *t, cli_command *c, data_args *a)
                  "speedup, efficiency,\naccelerator_hours and reference_row, computed on\nthe "
                  "rows of --rows, before --where; accelsel\nrank derives with --rows kept, so "
                  "use it to see\nthe E' that rank uses"},
+        {.name = "--catalog", .kind = CLI_ARG_STRING, .dest = &a->catalog, .meta = "FILE",
+         .help = "--derive: merge FILE over the built-in catalog\n(your own prices and TDPs)"},
+        {.name = "--cloud-prices", .kind = CLI_ARG_STRING, .dest = &a->cloud_prices,
+         .meta = "FILE", .help = "--derive: cloud prices (the columns of\n"
+                                 "data/prices/cloud.csv) in place of the built-in\nones"},
         {.name = "--where", .kind = CLI_ARG_LIST, .dest = &a->where, .meta = "EXPR",
          .help = "keep rows where COL equals VALUE, or where numeric\nCOL lies in MIN..MAX "
                  "(inclusive; either bound\nmay be empty); repeatable"},
@@ -153,10 +165,15 @@ static int run(const data_args *a)
         rc = accelsel_selection_keep_rows(&next, ds, a->rows);
         status = step(&ds, next, rc, "--rows");
     }
+    int priced = 0;
+    if (status == CLI_OK && a->derive)
+        status = cli_add_prices(&ds, a->catalog, a->cloud_prices, &priced);
     if (status == CLI_OK && a->derive) {
         rc = accelsel_dataset_derive(&next, ds, NULL);
         status = step(&ds, next, rc, "--derive");
     }
+    if (status == CLI_OK && priced)
+        fprintf(stderr, "accelsel: data: %s\n", cli_energy_note);
     for (size_t i = 0; i < a->where.n && status == CLI_OK; i++)
         status = cli_filter(&ds, "data", a->where.items[i]);
     if (status == CLI_OK && accelsel_dataset_rows(ds) == 0)
@@ -181,6 +198,9 @@ int cli_data(int argc, char **argv)
     int status = cli_args_parse(&c, argc, argv);
     if (status == CLI_OK && a.na != NULL && a.csv == NULL)
         status = cli_usage_error("data: --na goes with --csv (the built-in data has its own)");
+    if (status == CLI_OK && (a.catalog != NULL || a.cloud_prices != NULL) && !a.derive)
+        status = cli_usage_error("data: --%s goes with --derive (the prices it joins)",
+                                 a.catalog != NULL ? "catalog" : "cloud-prices");
     if (status == CLI_OK)
         status = cli_set_csv_raw("data", a.raw, a.format);
     if (status == CLI_OK)

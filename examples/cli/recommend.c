@@ -87,13 +87,8 @@ static int load(const recommend_args *a, inputs *in, recommend_run *run)
     }
     if (status == CLI_OK && (a->o.candidates & ACCELSEL_CANDIDATES_MEASURED))
         status = cli_load_dataset(&in->measured, a->csv, a->na);
-    if (status == CLI_OK && a->cloud_prices != NULL) {
-        status = cli_check_input_file(a->cloud_prices);
-        int rc = status == CLI_OK
-                     ? accelsel_cloud_prices_load_file(&in->cloud, in->cat, a->cloud_prices)
-                     : 0;
-        status = rc != 0 ? cli_fail(rc, a->cloud_prices) : status;
-    }
+    if (status == CLI_OK && a->cloud_prices != NULL)
+        status = cli_load_cloud_prices(&in->cloud, in->cat, a->cloud_prices);
     if (status == CLI_OK && a->devices != NULL)
         status = split(a->devices, &in->names, &in->devices, &in->n_devices);
     if (status == CLI_OK && a->counts != NULL) {

@@ -304,5 +304,65 @@ class Plot(unittest.TestCase):
         self.assertEqual(len(rules), 2 + 2)  # drawn, and in the legend
 
 
+class DataDerive(unittest.TestCase):
+    """accelsel data --derive prices the built-in rows and adds their energy
+    and costs: checked here from the catalog's TDP and price and from
+    data/prices/cloud.csv read by this test."""
+
+    @classmethod
+    def setUpClass(cls):
+        r = subprocess.run([CLI, 'data', '--derive', '--format', 'csv'], capture_output=True,
+                           text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+        cls.rows = list(csv.DictReader(io.StringIO(r.stdout)))
+        cls.stderr = r.stderr
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, '..', '..', 'data', 'prices', 'cloud.csv'),
+                  newline='') as f:
+            cls.cloud = list(csv.DictReader(f))
+
+    def rent_rate(self, device, n):
+        best = math.inf
+        for c in self.cloud:
+            if c['accelerator'] != device:
+                continue
+            per, rate = int(c['accelerators_per_instance']), float(c['usd_per_accelerator_hour'])
+            cost = math.ceil(n / per) * per * rate / n
+            best = min(best, cost)
+        return best
+
+    def test_h100_rows_by_hand(self):
+        rows = [r for r in self.rows if r['catalog_device'] == 'h100-sxm5-80gb'
+                and num(r['time_to_train_min']) > 0]
+        self.assertGreater(len(rows), 5)
+        for r in rows:
+            n, nodes = num(r['total_accelerators']), num(r['number_of_nodes'])
+            hours = num(r['time_to_train_min']) / 60
+            self.assertEqual(num(r['accelerator_tdp_w']), 700)
+            self.assertEqual(num(r['purchase_usd']), 33625 * n)
+            energy = (700 * n + 700 * nodes) / 1000 * hours * 1.2
+            self.assertAlmostEqual(num(r['energy_kwh']), energy, delta=1e-9 * energy)
+            buy = 33625 * n * hours / (5 * HOURS_PER_YEAR * 0.8) + energy * 0.1
+            self.assertAlmostEqual(num(r['buy_per_run_usd']), buy, delta=1e-9 * buy)
+            rent = self.rent_rate('h100-sxm5-80gb', n) * n * hours
+            self.assertAlmostEqual(num(r['rent_per_run_usd']), rent, delta=1e-9 * rent)
+
+    def test_a_missing_price_is_missing_never_zero(self):
+        unpriced = [r for r in self.rows if r['catalog_device'] == 'tpu-v3']
+        self.assertTrue(unpriced)
+        for r in unpriced:
+            for col in ('accelerator_price_usd', 'purchase_usd', 'buy_per_run_usd',
+                        'rent_per_run_usd'):
+                self.assertEqual(r[col], '', col)
+        for r in self.rows:
+            for col in ('purchase_usd', 'buy_per_run_usd', 'rent_per_run_usd', 'energy_kwh'):
+                self.assertNotEqual(num(r[col]), 0, (r['system_name'], col))
+
+    def test_vendor_spellings_resolve_and_energy_is_said_to_be_modelled(self):
+        named = {r['accelerator_model_name']: r['catalog_device'] for r in self.rows}
+        self.assertEqual(named['NVIDIA H100-SXM5-80GB'], 'h100-sxm5-80gb')
+        self.assertIn('energy_kwh is modelled from TDP', self.stderr)
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -13,7 +13,8 @@ static const char usage_text[] =
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
     "                     [--seed N] [--top N] [--format table|json|csv [--raw]]\n"
-    "                     [--plot FILE.svg]\n"
+    "                     [--plot FILE.svg] [--name-column COL]\n"
+    "                     [--catalog FILE] [--cloud-prices FILE]\n"
     "                     [--with-predictions SPEC]\n"
     "\n"
     "Run the selection method on benchmark results: which variables drive the\n"
@@ -30,6 +31,17 @@ static const char usage_text[] =
     "accelsel data --derive --rows kept: computed on the kept rows only) when\n"
     "the table has time_to_train_min and total_accelerators; then --where\n"
     "applies.\n"
+    "\n"
+    "Prices. A table with accelerator_model_name (or accelerator) gets each\n"
+    "row's catalog_device (vendor spellings resolve as catalog names do), TDP,\n"
+    "purchase price and cloud price before the derived metrics, which then add\n"
+    "energy_kwh (modelled from TDP), purchase_usd, buy_per_run_usd and\n"
+    "rent_per_run_usd (docs/recommend.md): criteria like any other column.\n"
+    "\n"
+    "Names. Rows are called by --name-column (default: system_name, else the\n"
+    "first text column whose values are all there and unique, else their\n"
+    "line in the file). Every row left out (by a filter of Rows, by --where,\n"
+    "or for lack of a criterion) is counted and listed with why.\n"
     "\n"
     "Any table. The defaults below fit the MLPerf table. On another table,\n"
     "steps that need a missing column are skipped and said in a Note (derived\n"
@@ -51,7 +63,7 @@ static const char *const row_names[] = {"kept", "all", NULL};
 static const int row_values[] = {ACCELSEL_SELECTION_ROWS_KEPT, ACCELSEL_SELECTION_ROWS_ALL};
 static const char *const formats[] = {"table", "csv", "json", NULL};
 
-#define RANK_N_OPTS 19
+#define RANK_N_OPTS 22
 
 /* The table, and the values as the parser reads them before they narrow
  * into rank_args; the defaults the help shows that are lists or ranges. */
@@ -142,6 +154,13 @@ static void rank_table_init(rank_table *t, rank_args *a)
                   "train against accelerators\n(log-log), the best time per accelerator_family "
                   "and\ncount; the second only when the rows have those\ncolumns (a note says "
                   "when it is left out)"),
+        RANK_TEXT("--name-column", "COL", &a->name_column, NULL,
+                  "text column that names the rows (see Names)"),
+        RANK_TEXT("--catalog", "FILE", &a->catalog, NULL,
+                  "merge FILE over the built-in catalog (your own\nprices and TDPs)"),
+        RANK_TEXT("--cloud-prices", "FILE", &a->cloud_prices, NULL,
+                  "cloud prices (the columns of data/prices/cloud.csv)\nin place of the "
+                  "built-in ones"),
         /* documented by rank_predictions_usage, after the table's help */
         RANK_TEXT("--with-predictions", "SPEC", &a->with_predictions, NULL, NULL),
     };
@@ -311,11 +330,18 @@ static int run(const rank_args *a)
         status = cli_keep_profile_names(&data, "rank");
     if (status == CLI_OK && a->with_predictions != NULL)
         status = rank_add_predictions(a->with_predictions, &data);
+    if (status == CLI_OK)
+        status = cli_add_prices(&data, a->catalog, a->cloud_prices, &r.priced);
     if (status == CLI_OK) {
         int rc = accelsel_selection_run(&r.selection, data, &o);
         status = rc == 0 ? borrow(&r) : selection_error(rc);
     }
-    accelsel_dataset_free(data);
+    r.input = data;
+    size_t energy;
+    r.priced = r.priced && r.ds != NULL &&
+               accelsel_dataset_column_index(r.ds, "energy_kwh", &energy) == 0;
+    if (status == CLI_OK)
+        status = rank_choose_name(&r, a);
     /* The table and JSON reports carry the notes; CSV has no room for them. */
     size_t notes = a->format == CLI_FORMAT_CSV ? accelsel_selection_note_count(r.selection) : 0;
     for (size_t i = 0; i < notes; i++) {
@@ -323,8 +349,11 @@ static int run(const rank_args *a)
         cli_print_text(stderr, accelsel_selection_note(r.selection, i));
         fputc('\n', stderr);
     }
+    if (status == CLI_OK && r.priced && a->format == CLI_FORMAT_CSV)
+        fprintf(stderr, "accelsel: rank: %s\n", cli_energy_note);
     if (status == CLI_OK)
         status = report(a, &r);
+    accelsel_dataset_free(data);
     free((void *)r.constant);
     rank_result_free(&r);
     return status;

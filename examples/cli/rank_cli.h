@@ -30,6 +30,10 @@ typedef struct rank_args {
     int raw;                /* --raw: CSV cells as they are */
     const char *plot;       /* SVG file to write, or NULL */
     const char *with_predictions; /* predicted configurations to add, or NULL */
+    const char *name_column; /* --name-column, or NULL: system_name, else the first text
+                                column whose values are unique, else the rows' lines */
+    const char *catalog;     /* --catalog FILE merged over the built-in one, or NULL */
+    const char *cloud_prices; /* --cloud-prices FILE, or NULL: the built-in ones */
 } rank_args;
 
 /* What the library's selection computed, borrowed from it (see
@@ -53,7 +57,37 @@ typedef struct rank_result {
     const accelsel_ranking *groups;     /* ranking of the profile rows (one per cluster) */
     const accelsel_sensitivity *sens;   /* of that ranking; NULL for fewer than 2 groups or Pareto */
     const accelsel_ranking *rows;       /* ranking of every kept row */
+    const accelsel_dataset *input;      /* the rows the selection was given (priced) */
+    const char *name_column;            /* what rows are called; NULL: their lines */
+    int priced;                         /* the rows' accelerators were priced */
 } rank_result;
+
+/* An input row the ranking leaves out, and why (rank_rows.c). */
+typedef struct rank_drop {
+    uint64_t line;    /* its line in the file; 0 for a predicted row */
+    const char *name; /* by the name column; NULL if none */
+    char reason[160];
+} rank_drop;
+
+typedef struct rank_drops {
+    rank_drop *item;
+    size_t n;
+} rank_drops;
+
+/* rank_rows.c: the name column (--name-column, else system_name, else the
+ * first text column of the input whose values are all there and unique);
+ * CLI_FAIL with the message printed for a --name-column that is not a text
+ * column. A row's name, NULL when there is no name column. */
+int rank_choose_name(rank_result *r, const rank_args *a);
+const char *rank_row_name(const rank_result *r, size_t row);
+
+/* Every input row that is not ranked, in input order, then the kept rows
+ * that lack a criterion; freed with rank_drops_free(). */
+int rank_dropped(const rank_result *r, const rank_args *a, rank_drops *d);
+void rank_drops_free(rank_drops *d);
+void rank_print_dropped_table(FILE *f, const rank_result *r, const rank_drops *d);
+void rank_print_dropped_json(FILE *f, const rank_drops *d);
+void rank_print_dropped_stderr(const rank_result *r, const rank_drops *d);
 
 /* Group number shown to people for cluster label @p label. */
 #define RANK_GROUP(label) ((unsigned)(label) + 1u)

@@ -92,6 +92,11 @@ static int build(accelsel_dataset **out, const rank_args *a, const rank_result *
 int rank_print_csv(FILE *f, const rank_args *a, const rank_result *r)
 {
     accelsel_dataset *out = NULL;
+    rank_drops d;
+    if (rank_dropped(r, a, &d) != CLI_OK)
+        return CLI_FAIL;
+    rank_print_dropped_stderr(r, &d); /* CSV has no room for them */
+    rank_drops_free(&d);
     int status = build(&out, a, r);
     if (status == CLI_OK)
         status = cli_print_dataset(f, out, CLI_FORMAT_CSV);

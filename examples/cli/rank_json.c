@@ -71,10 +71,20 @@ static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
     cli_json_string(f, accelsel_rank_method_name(a->method));
     fputs(", \"criteria\": ", f);
     json_criteria(f, r);
+    fputs(", \"name_column\": ", f);
+    if (r->name_column != NULL)
+        cli_json_string(f, r->name_column);
+    else
+        fputs("null", f);
     fputs(", \"notes\": [", f);
-    for (size_t i = 0; i < accelsel_selection_note_count(sel); i++) {
+    size_t n_notes = accelsel_selection_note_count(sel);
+    for (size_t i = 0; i < n_notes; i++) {
         fputs(i ? ", " : "", f);
         cli_json_string(f, accelsel_selection_note(sel, i));
+    }
+    if (r->priced) {
+        fputs(n_notes ? ", " : "", f);
+        cli_json_string(f, cli_energy_note);
     }
     fputs("]},\n", f);
 }
@@ -247,18 +257,39 @@ static void json_row(FILE *f, const rank_result *r, size_t row, size_t rank)
         fprintf(f, "%llu", (unsigned long long)line);
     else
         fputs("null", f);
-    fputs(", \"system_name\": ", f);
-    str_or_null(f, rank_row_text(r, row, "system_name"));
-    fputs(", \"round\": ", f);
-    str_or_null(f, rank_row_text(r, row, "round"));
+    fputs(", \"name\": ", f);
+    str_or_null(f, rank_row_name(r, row));
     fputs(", ", f);
-    num_field(f, "accelerators", rank_row_number(r, row, "accelerators"), 1);
-    num_field(f, "time_to_train_min", rank_row_number(r, row, "time_to_train_min"), 1);
-    num_field(f, "efficiency", rank_row_number(r, row, "efficiency"), 1);
+    /* the MLPerf table's descriptive columns, where the table has them */
+    static const char *const text[] = {"system_name", "round"};
+    static const char *const nums[] = {"accelerators", "time_to_train_min", "efficiency"};
+    size_t col;
+    for (size_t i = 0; i < 2; i++)
+        if (accelsel_dataset_column_index(r->ds, text[i], &col) == 0) {
+            key(f, text[i]);
+            str_or_null(f, rank_row_text(r, row, text[i]));
+            fputs(", ", f);
+        }
+    for (size_t i = 0; i < 3; i++)
+        if (accelsel_dataset_column_index(r->ds, nums[i], &col) == 0)
+            num_field(f, nums[i], rank_row_number(r, row, nums[i]), 1);
     fputs("\"criteria\": {", f);
     for (size_t c = 0; c < r->n_crit; c++)
         num_field(f, r->crit[c].column, rank_row_number(r, row, r->crit[c].column),
                   c + 1 < r->n_crit);
+    fputs("}, \"columns\": {", f);
+    /* the row as the table has it: its own columns and the derived ones */
+    for (size_t c = 0; c < accelsel_dataset_cols(r->ds); c++) {
+        const char *name = accelsel_dataset_column_name(r->ds, c);
+        if (accelsel_dataset_column_type(r->ds, c) == ACCELSEL_COLUMN_NUMERIC) {
+            num_field(f, name, accelsel_dataset_number(r->ds, row, c),
+                      c + 1 < accelsel_dataset_cols(r->ds));
+            continue;
+        }
+        key(f, name);
+        str_or_null(f, accelsel_dataset_string(r->ds, row, c));
+        fputs(c + 1 < accelsel_dataset_cols(r->ds) ? ", " : "", f);
+    }
     fputs("}}", f);
 }
 
@@ -282,7 +313,13 @@ int rank_print_json(FILE *f, const rank_args *a, const rank_result *r)
         fputs(i ? ",\n    " : "\n    ", f);
         json_row(f, r, order[i], accelsel_selection_row_rank(sel, order[i]));
     }
-    fputs("],\n  \"recommendation\": ", f);
+    fputs("],\n", f);
+    rank_drops d;
+    if (rank_dropped(r, a, &d) != CLI_OK)
+        return CLI_FAIL;
+    rank_print_dropped_json(f, &d);
+    rank_drops_free(&d);
+    fputs("  \"recommendation\": ", f);
     cli_json_string(f, advice);
     fputs("\n}\n", f);
     return CLI_OK;

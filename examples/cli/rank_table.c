@@ -225,7 +225,7 @@ static int print_rows_generic(FILE *f, const rank_result *r, size_t top)
         fprintf(f, "   %4s %5s %8.4f", label, group, score[row]);
         for (size_t c = 0; c < r->n_crit; c++)
             fprintf(f, " %14.6g", rank_row_number(r, row, r->crit[c].column));
-        const char *name = rank_row_text(r, row, "system_name");
+        const char *name = rank_row_name(r, row);
         if (name != NULL) {
             fputs("  ", f);
             cli_print_text(f, name);
@@ -258,7 +258,7 @@ static void print_rows(FILE *f, const rank_args *a, const rank_result *r)
     const size_t *order = accelsel_selection_row_order(sel);
     for (size_t i = 0; i < top; i++) {
         size_t row = order[i];
-        const char *name = rank_row_text(r, row, "system_name");
+        const char *name = rank_row_name(r, row);
         char group[16], label[16], round[64];
         cli_table_text(round, sizeof round, or_dash(rank_row_text(r, row, "round")));
         group_label(r, row, group);
@@ -330,6 +330,8 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
         cli_print_text(f, accelsel_selection_note(sel, i));
         fputs(".\n", f);
     }
+    if (r->priced)
+        fprintf(f, "Note: %s.\n", cli_energy_note);
     fputc('\n', f);
     print_importance(f, r);
     print_k(f, a, r);
@@ -337,6 +339,11 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
         return CLI_FAIL;
     print_group_ranking(f, a, r);
     print_rows(f, a, r);
+    rank_drops d;
+    if (rank_dropped(r, a, &d) != CLI_OK)
+        return CLI_FAIL;
+    rank_print_dropped_table(f, r, &d);
+    rank_drops_free(&d);
     fputs("\nRecommendation\n", f);
     return print_wrapped(f, advice);
 }

@@ -62,6 +62,7 @@ FREE_TEXT = {
     '--counts': 'a COUNTS list (test_cli_recommend.py)',
     '--cloud-prices': 'a cloud-price file to read',
     '--baseline': 'a list of rule names (test_cli_recommend.py)',
+    '--name-column': 'a column of the data (test_cli_rank.py)',
 }
 
 # The one option for which an empty value means something (see --help).

@@ -100,10 +100,25 @@ class DefaultRunTest(unittest.TestCase):
 
     def test_json_has_the_documented_keys(self):
         self.assertEqual(list(self.out), ['settings', 'importance', 'k_selection', 'clusters',
-                                          'cluster_ranking', 'top_configurations', 'recommendation'])
+                                          'cluster_ranking', 'top_configurations', 'dropped',
+                                          'recommendation'])
         self.assertEqual(self.out['settings']['rows_in'], 343)  # data/README.md: 343 rows
         self.assertEqual(self.out['importance']['target'], 'log10(time_to_train_min)')
         self.assertIsInstance(self.out['recommendation'], str)
+
+    def test_rows_are_priced_and_energy_said_to_be_modelled(self):
+        self.assertTrue(any('modelled from TDP' in n for n in self.out['settings']['notes']))
+        for row in self.out['top_configurations']:
+            c = row['columns']
+            self.assertEqual(c['system_name'], row['system_name'])
+            self.assertIn('catalog_device', c)
+            if c['accelerator_price_usd'] is None:
+                self.assertIsNone(c['purchase_usd'])
+            else:
+                self.assertEqual(c['purchase_usd'],
+                                 c['accelerator_price_usd'] * c['total_accelerators'])
+        dropped = self.out['dropped']
+        self.assertEqual(len(dropped) + len(self.kept), 343)
 
     def test_sizes_sum_to_the_rows_the_default_filters_keep(self):
         self.assertEqual(self.out['settings']['rows_kept'], len(self.kept))
@@ -251,10 +266,11 @@ class OptionsTest(unittest.TestCase):
             self.assertEqual(float(row['price']), float(given[row['model']]['price']))
 
     def test_rows_of_any_table_are_named_by_their_lines(self):
-        """After --where, a row without system_name is named by its line in the
-        file (a quoted line break spans two), in the table, the JSON and the
-        recommendation; TOPSIS on price (cost) and speed (benefit) by hand."""
-        table = 'model,price,speed\n"A1\nnew",50,5\nB2,200,9\nC3,150,6\nD4,90,2\n'
+        """After --where, a row of a table without system_name and without a
+        text column of unique values (model B2 twice) is named by its line in
+        the file (a quoted line break spans two), in the table, the JSON and
+        the recommendation; TOPSIS on price (cost) and speed (benefit) by hand."""
+        table = 'model,price,speed\n"A1\nnew",50,5\nB2,200,9\nC3,150,6\nB2,90,2\n'
         kept = {4: (200, 9), 5: (150, 6), 6: (90, 2)}  # line: figures; A1 spans lines 2-3
         cols = list(zip(*kept.values()))
         norms = [math.sqrt(sum(v * v for v in c)) for c in cols]
@@ -278,8 +294,10 @@ class OptionsTest(unittest.TestCase):
         self.assertEqual([r['line'] for r in rows], order)
         for r in rows:
             self.assertAlmostEqual(r['score'], score[r['line']], places=12)
-        listed = [ln.split()[-1] for ln in t.stdout.splitlines() if ln.rstrip().split()[-2:-1] == ['line']]
+        top, left_out = t.stdout.split('Rows not ranked')
+        listed = [ln.split()[-1] for ln in top.splitlines() if ln.rstrip().split()[-2:-1] == ['line']]
         self.assertEqual(listed, [str(ln) for ln in order])
+        self.assertIn('--where (1): line 2', left_out)  # A1, price 50
         self.assertIn('The best single row is on line %d:' % order[0], ' '.join(t.stdout.split()))
 
     def test_plot_has_one_circle_per_kept_row_in_the_scatter(self):
@@ -435,6 +453,100 @@ class PlotFamiliesTest(unittest.TestCase):
         self.assertEqual(len(set(pairs)), len(pairs))
         lines = [(l.get('stroke'), l.get('stroke-dasharray')) for l in root.iter(SVG + 'polyline')]
         self.assertEqual(len(set(lines)), len(families))
+
+
+class QuotesTableTest(unittest.TestCase):
+    """A buyer's own quotes, tried as a new user would: rows named by the
+    first text column of unique values (offer), JSON and CSV rows carrying
+    the table's own columns, every row left out counted and explained in
+    each format, and vendor spellings of the accelerators resolved as the
+    catalog's names are."""
+
+    QUOTES = ('offer,vendor,accelerator,count,price_usd,power_kw,time_to_train_min\n'
+              'Q-101,"Acme Systems, 3-year warranty",NVIDIA H100 80GB HBM3,8,310000,10.2,28.5\n'
+              'Q-102,Bolt Compute,NVIDIA A100-SXM4-80GB,16,260000,9.1,35.0\n'
+              'Q-103,Bolt Compute,AMD Instinct MI300X,8,180000,10.8,31.0\n'
+              'Q-104,Cobalt IT,Intel Gaudi 2,8,,7.5,44.0\n'
+              'Q-105,Cobalt IT,NVIDIA L40S,16,190000,6.9,\n'
+              'Q-106,Delta,NVIDIA H100 80GB HBM3,16,600000,,16.0\n')
+    ARGS = ('--features', 'time_to_train_min,price_usd', '--criteria',
+            'time_to_train_min:1:cost,price_usd:1:cost', '--k', '2')
+    DROPPED = {'Q-105': (6, 'no time_to_train_min'),
+               'Q-104': (5, 'not ranked: no value of price_usd')}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.tmp.name, 'quotes.csv')
+        with open(cls.path, 'w') as f:
+            f.write(cls.QUOTES)
+        cls.own = list(csv.DictReader(io_text(cls.QUOTES)))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def rank(self, *extra):
+        r = run('--csv', self.path, *self.ARGS, *extra)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r
+
+    def test_json_rows_are_named_and_carry_the_table(self):
+        out = json.loads(self.rank('--format', 'json').stdout)
+        self.assertEqual(out['settings']['name_column'], 'offer')
+        rows = out['top_configurations']
+        self.assertEqual(sorted(r['name'] for r in rows), ['Q-101', 'Q-102', 'Q-103', 'Q-106'])
+        own = {q['offer']: q for q in self.own}
+        resolved = {'NVIDIA H100 80GB HBM3': 'h100-sxm5-80gb',
+                    'NVIDIA A100-SXM4-80GB': 'a100-sxm4-80gb', 'AMD Instinct MI300X': 'mi300x'}
+        for r in rows:
+            for key in ('system_name', 'round', 'accelerators'):
+                self.assertNotIn(key, r)  # the table has no such column
+            cols, q = r['columns'], own[r['name']]
+            self.assertEqual(cols['vendor'], q['vendor'])
+            self.assertEqual(cols['accelerator'], q['accelerator'])
+            self.assertEqual(cols['count'], float(q['count']))
+            self.assertEqual(cols['price_usd'], float(q['price_usd']))
+            self.assertEqual(cols['catalog_device'], resolved[q['accelerator']])
+        got = {d['name']: (d['line'], d['reason']) for d in out['dropped']}
+        self.assertEqual(got, self.DROPPED)
+
+    def test_table_names_rows_and_lists_those_left_out(self):
+        text = self.rank().stdout
+        top = text[text.index('5. Top'):text.index('Rows not ranked')]
+        for offer in ('Q-101', 'Q-102', 'Q-103', 'Q-106'):
+            self.assertIn(offer, top)
+        self.assertNotIn('line ', top)
+        tail = text[text.index('Rows not ranked'):]
+        self.assertIn('Rows not ranked: 2 of 6 (4 ranked)', tail)
+        self.assertIn('no time_to_train_min (1): Q-105 (line 6)', tail)
+        self.assertIn('not ranked: no value of price_usd (1): Q-104 (line 5)', tail)
+
+    def test_csv_carries_the_table_and_stderr_the_rows_left_out(self):
+        r = self.rank('--format', 'csv')
+        rows = list(csv.DictReader(io_text(r.stdout)))
+        self.assertEqual(len(rows), 4)
+        for col in ('offer', 'vendor', 'accelerator', 'count', 'power_kw', 'catalog_device'):
+            self.assertIn(col, rows[0])
+        self.assertIn('Acme Systems, 3-year warranty', [x['vendor'] for x in rows])
+        self.assertIn('2 of 6 rows not ranked', r.stderr)
+        for offer, (line, why) in self.DROPPED.items():
+            self.assertIn('%s (line %d): %s' % (offer, line, why), r.stderr)
+
+    def test_name_column_chosen_or_refused(self):
+        out = json.loads(self.rank('--format', 'json', '--name-column', 'vendor').stdout)
+        self.assertIn('Acme Systems, 3-year warranty',
+                      [r['name'] for r in out['top_configurations']])
+        for bad, says in (('price_usd', 'holds numbers'), ('offers', "closest: 'offer'")):
+            r = run('--csv', self.path, *self.ARGS, '--name-column', bad)
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertTrue(r.stderr.startswith('accelsel: rank: --name-column: '), r.stderr)
+            self.assertIn(says, r.stderr)
+
+
+def io_text(text):
+    import io
+    return io.StringIO(text)
 
 
 if __name__ == '__main__':

@@ -115,7 +115,7 @@ static void table(cli_opt *t, cli_command *c, recommend_args *a)
          .help = "W a node beyond its accelerators (@D)"},
         TEXT("--cloud-prices", &a->cloud_prices, "FILE",
              "cloud prices (the columns of data/prices/\ncloud.csv) in place of the built-in ones"),
-        TEXT("--catalog", &a->catalog, "FILE",
+        FIELD_TEXT("--catalog", &a->catalog, "catalog", "FILE",
              "merge FILE over the built-in catalog (your\nown purchase prices)"),
         TEXT("--csv", &a->csv, "FILE", "measured rows of FILE (built-in format) in\nplace of "
              "the built-in data"),

@@ -195,7 +195,9 @@ typedef struct accelsel_recommend_inputs {
      *  `benchmark` column holds ResNet-50 rows, which measure the zoo's
      *  "resnet50"; a `benchmark` cell measures the network of that name. */
     const accelsel_dataset *measured;
-    /** Cloud prices (accelsel_cloud_prices_load_*()); NULL = the built-in ones. */
+    /** Cloud prices (accelsel_cloud_prices_load_*()); NULL = the built-in ones,
+     *  read against the built-in catalog: a device of @ref catalog is rented
+     *  at the rows whose device has its name. */
     const accelsel_dataset *cloud_prices;
     /** Catalog devices or systems to predict (names or aliases); NULL with
      *  @ref n_devices 0 = ACCELSEL_RECOMMEND_DEFAULT_DEVICES. */
@@ -346,7 +348,9 @@ ACCELSEL_API const char *accelsel_baseline_name(int baseline);
  *          "budget_usd", "workload", "counts", ...; "predictor" for catalog
  *          candidates without a predictor); ACCELSEL_EVERSION;
  *          ACCELSEL_ENOTFOUND for a device or system of @p in->devices the
- *          catalog lacks (the message gives the nearest names);
+ *          catalog lacks (the message gives the nearest names), or one the
+ *          predictor cannot resolve in it (a link or host CPU the catalog
+ *          lacks: field "catalog");
  *          ACCELSEL_EEMPTY when there is no candidate at all (no measured
  *          row kept and no catalog candidate asked for);
  *          the errors of the measured rows' columns (accelsel_selection_keep_rows());

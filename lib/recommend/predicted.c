@@ -17,11 +17,14 @@ int asel_rec_predict(asel_rec *w, size_t c, size_t net, const accelsel_predict_r
     int rc = accelsel_predictor_predict(w->pred, req, &res);
     if (rc == ACCELSEL_ENOMEM)
         return rc;
-    if (rc == ACCELSEL_EINVAL && asked) { /* a request no configuration could meet */
+    if ((rc == ACCELSEL_EINVAL || rc == ACCELSEL_ENOTFOUND) && asked) {
+        /* a request no configuration could meet, or a catalog without what
+         * the device needs (a link, a host CPU) */
         char why[ASEL_MSG_MAX];
         snprintf(why, sizeof why, "%s", accelsel_last_error()->message);
-        return asel_error_field(ACCELSEL_EINVAL, "counts", "accelsel_recommend: %s at %u%s: "
-                                "%s", req->system != NULL ? req->system : req->device,
+        return asel_error_field(rc, rc == ACCELSEL_EINVAL ? "counts" : "catalog",
+                                "accelsel_recommend: %s at %u%s: %s",
+                                req->system != NULL ? req->system : req->device,
                                 (unsigned)(req->system != NULL ? req->nodes : req->count),
                                 req->system != NULL ? " nodes" : "", why);
     }

@@ -108,7 +108,7 @@ static int run(accelsel_recommendation *r, asel_rec *w)
     int rc = w->in->catalog == NULL ? accelsel_catalog_load_builtin(&own_cat) : 0;
     w->cat = w->in->catalog != NULL ? w->in->catalog : own_cat;
     if (rc == 0 && w->in->cloud_prices == NULL)
-        rc = accelsel_cloud_prices_load_builtin(&own_cloud, w->cat);
+        rc = accelsel_cloud_prices_load_builtin(&own_cloud, NULL); /* names as built in */
     if (rc == 0)
         rc = asel_rec_cloud_columns(w->in->cloud_prices != NULL ? w->in->cloud_prices : own_cloud,
                                     &w->cloud);

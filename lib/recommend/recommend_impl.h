@@ -97,7 +97,8 @@ int asel_rec_predicted(asel_rec *w);
 /* Predict network @p net on @p req into w->time/err of candidate @p c:
  * a failed prediction marks the candidate failed; ACCELSEL_ENOMEM fails
  * the call, and so does a request the predictor refuses as malformed
- * (ACCELSEL_EINVAL, field "counts") when the caller @p asked for it. */
+ * (ACCELSEL_EINVAL, field "counts") or for what the catalog lacks
+ * (ACCELSEL_ENOTFOUND, field "catalog") when the caller @p asked for it. */
 int asel_rec_predict(asel_rec *w, size_t c, size_t net, const accelsel_predict_request *req,
                      int asked);
 

@@ -234,7 +234,9 @@ class ContractTest(unittest.TestCase):
                 accelsel.Network.zoo('small-cnn'),
                 accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2),
                 problem, problem.solve(method='single'), accelsel.Predictor(),
-                accelsel.Predictor().calibrate(accelsel.Dataset.builtin())]
+                accelsel.Predictor().calibrate(accelsel.Dataset.builtin()),
+                accelsel.Recommendation({'resnet50': 1}, measured=accelsel.Dataset.builtin(),
+                                        candidates='measured', price_samples=0)]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

@@ -18,6 +18,7 @@ __all__ = ['Catalog', 'PRECISIONS']
 _precision_name = _fn('accelsel_precision_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _device_kind_name = _fn('accelsel_device_kind_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _dataflow_name = _fn('accelsel_dataflow_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_price_basis_name = _fn('accelsel_price_basis_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 # The library's names, in the order of their codes (precisions from 0, the
 # kinds of device and the dataflows from 1).
 PRECISIONS = tuple(_precision_name(c).decode() for c in range(_c.ACCELSEL_PRECISION_COUNT))
@@ -60,6 +61,13 @@ def _strs(arr, n):
 
 def _precisions(arr):
     return {p: arr[i] for i, p in enumerate(PRECISIONS) if not math.isnan(arr[i])}
+
+
+def _price(d):
+    """price_usd with its basis ('list', 'estimate' or 'derived') and date
+    (ISO 8601), each None when there is no price."""
+    basis = None if d.price_basis == _c.ACCELSEL_PRICE_NONE else _dec(_price_basis_name(d.price_basis))
+    return {'price_usd': _num(d.price_usd), 'price_basis': basis, 'price_date': _dec(d.price_date)}
 
 
 def _provenance(p):
@@ -151,8 +159,9 @@ class Catalog(_Handle):
                'peak_flops': _precisions(d.peak_flops), 'cores': _num(d.cores),
                'flops_per_cycle': _precisions(d.flops_per_cycle), 'notes': _dec(d.notes),
                'host_link': self._entry_name('link', d.host_link)}
-        for k in ('memory_bytes', 'memory_bw_bytes_s', 'onchip_bytes', 'tdp_w', 'price_usd', 'clock_hz'):
+        for k in ('memory_bytes', 'memory_bw_bytes_s', 'onchip_bytes', 'tdp_w', 'clock_hz'):
             out[k] = _num(getattr(d, k))
+        out.update(_price(d))
         out.update(_provenance(d.provenance))
         return out
 
@@ -190,6 +199,7 @@ class Catalog(_Handle):
                'inter_node_links_per_node': _num(d.inter_node_links_per_node),
                'host_link': self._entry_name('link', d.host_link), 'topology': _dec(d.topology),
                'n_slots': d.n_slots, 'notes': _dec(d.notes)}
+        out.update(_price(d))
         out.update(_provenance(d.provenance))
         return out
 

@@ -255,23 +255,41 @@ class Dataset(_Handle):
 
     def derive(self, time: str | None = None, accelerators: str | None = None, nodes: str | None = None,
                per_node: str | None = None, epochs: str | None = None, groups: Names | None = None,
-               images_per_epoch: float | None = None, reference_row: int | None = None) -> Dataset:
+               images_per_epoch: float | None = None, reference_row: int | None = None,
+               power: str | None = None, system_power: str | None = None, price: str | None = None,
+               system_price: str | None = None, rent: str | None = None,
+               node_power_w: float | None = None, pue: float | None = None, years: float | None = None,
+               utilisation: float | None = None, price_kwh: float | None = None) -> Dataset:
         """A new Dataset with the derived columns of accelsel/derive.h (accelerators,
         throughput_img_s_derived, throughput_per_accelerator, speedup, efficiency,
-        accelerator_hours, reference_row). Column names default to MLPerf's; groups=None
-        means ('round', 'accelerator_model_name'), groups=() one group of all rows
-        (a list of names: one str is a TypeError). None: the default of any
-        option, the library's (ACCELSEL_DERIVE_OPTIONS_INIT: images_per_epoch
-        1281167, ImageNet-1k's training set; reference_row -1, one reference
-        per group)."""
+        accelerator_hours, reference_row), and the energy and costs of one run
+        (wall_power_kw, energy_kwh, purchase_usd, buy_per_run_usd,
+        rent_per_run_usd) where the table has their inputs: the columns power
+        (W an accelerator; None: accelerator_tdp_w), system_power (kW of the
+        whole configuration), price (USD an accelerator; None:
+        accelerator_price_usd), system_price (USD of the configuration) and
+        rent (USD an accelerator-hour; None: rent_usd_per_accelerator_hour),
+        the names add_prices() gives. Energy is modelled from TDP, not
+        measured; a missing price gives a missing cost, never 0. Column names
+        default to MLPerf's; groups=None means ('round',
+        'accelerator_model_name'), groups=() one group of all rows (a list of
+        names: one str is a TypeError). None: the default of any option, the
+        library's (ACCELSEL_DERIVE_OPTIONS_INIT: images_per_epoch 1281167,
+        ImageNet-1k's training set; reference_row -1, one reference per group;
+        node_power_w 700, pue 1.2, years 5, utilisation 0.8, price_kwh 0.10)."""
         opts = _DeriveOptions()
         _derive_options_init(ctypes.byref(opts), _c.ACCELSEL_DERIVE_OPTIONS_VERSION)
         keep = [_text_option(v, k) for k, v in (('time', time), ('accelerators', accelerators),
                                                  ('nodes', nodes), ('per_node', per_node),
-                                                 ('epochs', epochs))]
+                                                 ('epochs', epochs), ('power', power),
+                                                 ('system_power', system_power), ('price', price),
+                                                 ('system_price', system_price), ('rent', rent))]
         opts.time_column, opts.accelerators_column, opts.nodes_column, opts.per_node_column, \
-            opts.epochs_column = keep
+            opts.epochs_column, opts.power_column, opts.system_power_column, opts.price_column, \
+            opts.system_price_column, opts.rent_column = keep
         if groups is not None:
             names, opts.group_columns, opts.n_group_columns = _strings(groups, 'groups')
-        _store(opts, 'derive()', images_per_epoch=images_per_epoch, reference_row=reference_row)
+        _store(opts, 'derive()', images_per_epoch=images_per_epoch, reference_row=reference_row,
+               node_power_w=node_power_w, pue=pue, years=years, utilisation=utilisation,
+               price_kwh=price_kwh)
         return Dataset._make(_ds_derive, self, ctypes.byref(opts))

@@ -457,7 +457,9 @@ ACCELSEL_API int64_t accelsel_recommendation_baseline(const accelsel_recommendat
 ACCELSEL_API double accelsel_recommendation_price_stability(const accelsel_recommendation *r);
 
 /** Number of notes: what the figures assume (energy modelled from TDP,
- *  predictions with assumed epochs, candidates left without a price). */
+ *  predictions with assumed epochs, candidates left without a price), and
+ *  a bought first choice that the workload alone keeps busy for less than
+ *  half the assumed utilisation (renting may then cost less). */
 ACCELSEL_API size_t accelsel_recommendation_note_count(const accelsel_recommendation *r);
 
 /** Note @p i, or NULL past the end. */

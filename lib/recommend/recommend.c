@@ -74,6 +74,26 @@ static int candidates(asel_rec *w, accelsel_dataset **kept)
     return rc;
 }
 
+/* Buying is paid off at the assumed use: say so when the workload alone
+ * keeps the bought first choice busy for less than half of that. */
+static int use_note(const accelsel_recommendation *r, asel_rec *w, const asel_rec_choice *ch)
+{
+    if (r->n_feasible == 0)
+        return 0;
+    size_t top = r->order[0];
+    double share = w->month_hours[top] / ACCELSEL_HOURS_PER_MONTH;
+    if (ch->way[top] != ACCELSEL_ACQUIRE_BUY || !(share < w->o.utilisation / 2))
+        return 0;
+    if (isnan(r->break_even))
+        return asel_rec_note(w, "the first choice is bought, paid off at %g%% use, but this "
+                             "workload keeps it busy %.2g%% of a month: other work must fill it "
+                             "for the cost per run to hold", 100 * w->o.utilisation, 100 * share);
+    return asel_rec_note(w, "the first choice is bought, paid off at %g%% use, but this workload "
+                         "keeps it busy %.2g%% of a month: unless other work fills it, renting it "
+                         "costs less (buying pays off after %.0f months)",
+                         100 * w->o.utilisation, 100 * share, r->break_even);
+}
+
 static int result(accelsel_recommendation *r, asel_rec *w)
 {
     asel_rec_choice ch = {0};
@@ -94,6 +114,8 @@ static int result(accelsel_recommendation *r, asel_rec *w)
         rc = asel_rec_rank(r, w);
     if (rc == 0)
         rc = asel_rec_summaries(r, w, &ch);
+    if (rc == 0)
+        rc = use_note(r, w, &ch);
     if (rc == 0)
         rc = asel_rec_stability(r, w);
     asel_free(ch.way);

@@ -46,6 +46,7 @@ PUBLIC = {
     'predict.h': 'perf',
     'steps.h': 'perf',
     'map.h': 'map',
+    'place.h': 'place',
 }
 
 SCANNED = ('lib', 'include', 'examples', 'bindings')

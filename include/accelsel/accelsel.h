@@ -19,5 +19,6 @@
 #include <accelsel/map.h>
 #include <accelsel/predict.h>
 #include <accelsel/steps.h>
+#include <accelsel/place.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

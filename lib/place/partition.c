@@ -53,7 +53,7 @@ static int hardware(const accelsel_place_cluster *c, const accelsel_partition_sp
 {
     if ((s->device == NULL) == (s->system == NULL))
         return asel_error_field(ACCELSEL_EINVAL, "device", "a partition names a device or a "
-                                "system, not %s", s->device != NULL ? "both" : "neither");
+                                "system (this one names %s)", s->device != NULL ? "both" : "neither");
     int rc = find(c->cat, accelsel_catalog_find_device, s->device, "device", &info->device);
     if (rc == 0)
         rc = find(c->cat, accelsel_catalog_find_system, s->system, "system", &info->system);
@@ -61,6 +61,12 @@ static int hardware(const accelsel_place_cluster *c, const accelsel_partition_sp
         return rc;
     info->nodes = s->nodes;
     info->per_node = s->per_node;
+    if (info->system < 0 && (s->nodes == 0 || s->per_node == 0))
+        return asel_error_field(ACCELSEL_EINVAL, s->nodes == 0 ? "nodes" : "per_node",
+                                "partition '%s' of device '%s' gives no %s (a system's partition "
+                                "may leave it to the system)", s->name,
+                                accelsel_catalog_device(c->cat, (size_t)info->device)->name,
+                                s->nodes == 0 ? "nodes" : "per_node");
     if (info->system >= 0) {
         const accelsel_system_info *sys = accelsel_catalog_system(c->cat, (size_t)info->system);
         if (sys->device < 0)

@@ -138,6 +138,37 @@ START_TEST(cluster_calls)
     assert_einval(accelsel_place_cluster_find(NULL, "t", &i), "c");
     assert_einval(accelsel_place_cluster_find(c, NULL, &i), "name");
     assert_einval(accelsel_place_cluster_find(c, "t", NULL), "index");
+    /* The hardware of a request: "a" is 2 nodes of 4 A100 80 GB. */
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT, before;
+    q.global_batch = 64;
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 0, 8, &q), 0);
+    ck_assert_str_eq(q.device, "a100-sxm4-80gb");
+    ck_assert_ptr_null(q.system);
+    ck_assert(q.count == 8 && q.nodes == 2 && q.per_node == 4 && q.global_batch == 64);
+    ck_assert(q.intra_link == NULL && q.inter_link == NULL && q.host_cpu == NULL);
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 0, 3, &q), 0);
+    ck_assert(q.count == 3 && q.nodes == 1 && q.per_node == 3);
+    before = q;
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 0, 6, &q), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "count");
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 0, 0, &q), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 0, 12, &q), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 2, 1, &q), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "partition");
+    ck_assert(memcmp(&q, &before, sizeof q) == 0); /* untouched on failure */
+    assert_einval(accelsel_place_cluster_request(NULL, 0, 1, &q), "c");
+    assert_einval(accelsel_place_cluster_request(c, 0, 1, NULL), "req");
+    q.version = 99;
+    ck_assert_int_eq(accelsel_place_cluster_request(c, 0, 1, &q), ACCELSEL_EVERSION);
+    /* Taking accelerators: the contract's checks. */
+    assert_einval(accelsel_place_cluster_take(NULL, 0, 1, 0, 1), "c");
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 2, 1, 0, 1), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "partition");
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 1, NAN, 1), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 1, 0, INFINITY), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 3, 0, 5), ACCELSEL_EINVAL); /* 2 free */
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 2, 0, 5), 0);
+    ck_assert_uint_eq(accelsel_place_cluster_partition(c, 0)->free, 0);
     char *text = (char *)&text;
     assert_einval(accelsel_place_cluster_save_buffer(NULL, &text, NULL), "c");
     ck_assert_ptr_null(text);
@@ -271,7 +302,7 @@ static int build_scenario(void *ctx)
     accelsel_place_cluster *c = NULL, *c2 = NULL;
     char *text = NULL;
     accelsel_partition_spec s = ACCELSEL_PARTITION_SPEC_INIT;
-    accelsel_busy b[2] = { { 2, 30 }, { 1, 10 } };
+    accelsel_busy b[2] = { { 2, 0, 30 }, { 1, 0, 10 } };
     s.name = "x", s.system = "dgx-h100", s.nodes = 2, s.inter_link = "ib-hdr";
     int rc = accelsel_place_cluster_new(&c, cat);
     if (rc == 0)
@@ -279,11 +310,15 @@ static int build_scenario(void *ctx)
     if (rc == 0)
         rc = accelsel_place_cluster_set_state(c, 0, 4, b, 2);
     if (rc == 0)
+        rc = accelsel_place_cluster_take(c, 0, 4, 30, 90);
+    if (rc == 0)
+        rc = accelsel_place_cluster_set_now(c, 5);
+    if (rc == 0)
         rc = accelsel_place_cluster_save_buffer(c, &text, NULL);
     if (rc == 0)
         rc = accelsel_place_cluster_load_buffer(&c2, cat, text, strlen(text));
     if (rc == 0)
-        ck_assert_uint_eq(accelsel_place_cluster_partition(c2, 0)->n_busy, 2);
+        ck_assert_uint_eq(accelsel_place_cluster_partition(c2, 0)->n_busy, 3);
     accelsel_free(text);
     accelsel_place_cluster_free(c2);
     accelsel_place_cluster_free(c);

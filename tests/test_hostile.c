@@ -1339,7 +1339,7 @@ static const hcase cases[] = {
     {PLACE, "free and busy above the partition",
      T(PL("  - {name: a, device: g100, nodes: 1, per_node: 4, free: 2, "
           "busy: [{count: 3, until: 1}]}\n")), O_NONE, EPARSE,
-     "partition 'a' has 4 accelerators, not 2 free and 3 busy", 3, 67, NULL},
+     "partition 'a' has 4 accelerators, not 2 free and 3 in use", 3, 67, NULL},
     {PLACE, "a busy group of none", T(PL("  - {name: a, system: box, busy: [{count: 0, until: 1}]}\n")),
      O_NONE, EPARSE, "'count' = 0 is outside [1, 4294967295]", 3, 43, NULL},
     {PLACE, "a busy group before time began",
@@ -1350,6 +1350,15 @@ static const hcase cases[] = {
     {PLACE, "an unknown key of a busy group",
      T(PL("  - {name: a, system: box, busy: [{count: 1, when: 3}]}\n")), O_NONE, EPARSE,
      "unknown key 'when'", 3, 46, NULL},
+    /* "  - {name: a, system: box, busy: " is 33 bytes: the list at 34 */
+    {PLACE, "a group that ends before it begins",
+     T(PL("  - {name: a, system: box, busy: [{count: 1, from: 5, until: 4}]}\n")), O_NONE, EPARSE,
+     "group 0 of partition 'a': 1 accelerators from 5 until 4", 3, 34, NULL},
+    {PLACE, "holds that take more than there is",
+     T(PL("  - {name: a, system: box, busy: [{count: 4, from: 10, until: 20}, "
+          "{count: 1, from: 15, until: 30}]}\n")), O_NONE, EPARSE,
+     "at 15 the groups of partition 'a' take 5 accelerators of the 4 that are not down", 3, 34,
+     NULL},
     {PLACE, "an unknown key of a partition", T(PL("  - {name: a, system: box, gpus: 4}\n")), O_NONE,
      EPARSE, "unknown key 'gpus'", 3, 28, NULL},
     {PLACE, "a name used twice",

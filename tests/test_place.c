@@ -146,10 +146,19 @@ static accelsel_place_cluster *random_cluster(void)
         size_t k = 0;
         while (k < 3 && left > 0 && below(3) != 0) {
             busy[k].count = 1 + below(left);
-            busy[k].until = below(4) == 0 ? now * uniform() : now + 20000 * uniform();
+            busy[k].from = now * uniform();
+            busy[k].until = below(4) == 0 ? busy[k].from + (now - busy[k].from) * uniform()
+                                          : now + 20000 * uniform();
             left -= busy[k++].count;
         }
         ck_assert_int_eq(accelsel_place_cluster_set_state(c, i, free, busy, k), 0);
+        /* Holds of jobs waiting for accelerators: some fit, some do not. */
+        for (int h = 0; h < 3; h++) {
+            double from = now + 30000 * uniform();
+            int rc = accelsel_place_cluster_take(c, i, 1 + below(total), from,
+                                                 from + 30000 * uniform());
+            ck_assert(rc == 0 || rc == ACCELSEL_EINVAL);
+        }
     }
     return c;
 }
@@ -195,28 +204,42 @@ typedef struct bf {
     int meets;
 } bf;
 
-/* The start of @p count on partition @p pi at @p now: free now, else the
- * time the busy groups, taken in order of their times, have freed enough. */
-static double start_by_hand(const accelsel_partition_info *pi, double now, uint32_t count)
+/* The accelerators of @p pi free at time @p t >= @p now: those not down
+ * (the total, less the free ones and those of groups begun by now), less
+ * those of the groups that take them at @p t. */
+static int64_t free_at(const accelsel_partition_info *pi, double now, double t)
 {
-    if (count <= pi->free)
-        return now;
-    size_t n = pi->n_busy, order[8];
-    for (size_t i = 0; i < n; i++)
-        order[i] = i;
-    for (size_t i = 1; i < n; i++) /* insertion sort by time */
-        for (size_t k = i; k > 0 && pi->busy[order[k]].until < pi->busy[order[k - 1]].until; k--) {
-            size_t t = order[k];
-            order[k] = order[k - 1];
-            order[k - 1] = t;
-        }
-    uint64_t have = pi->free;
-    for (size_t i = 0; i < n; i++) {
-        have += pi->busy[order[i]].count;
-        if (have >= count)
-            return pi->busy[order[i]].until > now ? pi->busy[order[i]].until : now;
+    int64_t up = pi->free;
+    for (size_t i = 0; i < pi->n_busy; i++)
+        up += pi->busy[i].from <= now ? pi->busy[i].count : 0;
+    for (size_t i = 0; i < pi->n_busy; i++) {
+        const accelsel_busy *g = &pi->busy[i];
+        up -= (g->from <= t || g->from <= now) && t < g->until ? g->count : 0;
     }
-    return INFINITY;
+    return up;
+}
+
+/* The first of now and the groups' ends from which @p count accelerators
+ * are free at every change of the groups during @p run seconds. */
+static double start_by_hand(const accelsel_partition_info *pi, double now, uint32_t count,
+                            double run)
+{
+    double best = INFINITY;
+    for (size_t s = 0; s <= pi->n_busy; s++) {
+        double t = s == 0 ? now : pi->busy[s - 1].until;
+        if (t < now || t >= best)
+            continue;
+        int ok = free_at(pi, now, t) >= count;
+        for (size_t i = 0; ok && i < pi->n_busy; i++) {
+            const double edge[2] = { pi->busy[i].from, pi->busy[i].until };
+            for (int e = 0; e < 2 && ok; e++)
+                if (edge[e] > t && edge[e] < t + run)
+                    ok = free_at(pi, now, edge[e]) >= count;
+        }
+        if (ok)
+            best = t;
+    }
+    return best;
 }
 
 /* 1 if @p a comes first under @p policy, written from the header's words. */
@@ -336,7 +359,7 @@ static void brute_force(const accelsel_place_cluster *c, const accelsel_job_spec
                 continue;
             ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
             fits++;
-            s.start = start_by_hand(pi, now, n);
+            s.start = start_by_hand(pi, now, n, s.r.time_to_train_s);
             if (isinf(s.start))
                 continue;
             s.completion = s.start + s.r.time_to_train_s;
@@ -426,7 +449,7 @@ static accelsel_decision fast_or_slow(accelsel_network *net, double until)
     ck_assert_int_eq(accelsel_place_cluster_add(c, &s), 0);
     s.name = "fast", s.device = "h100-sxm5-80gb";
     ck_assert_int_eq(accelsel_place_cluster_add(c, &s), 0);
-    accelsel_busy b = { 8, until };
+    accelsel_busy b = { 8, 0, until };
     ck_assert_int_eq(accelsel_place_cluster_set_state(c, 1, 0, &b, 1), 0);
     accelsel_job_spec j = ACCELSEL_JOB_SPEC_INIT;
     j.network = net, j.min_count = 8, j.max_count = 8, j.epochs = 1;
@@ -476,6 +499,65 @@ START_TEST(waits_for_the_faster_partition_exactly_when_it_finishes_earlier)
     d = fast_or_slow(net, 0);
     ck_assert_uint_eq(d.choice.partition, 1);
     ck_assert_double_eq(d.choice.start_s, 0);
+    accelsel_network_free(net);
+}
+END_TEST
+
+/* ---- Holds: a later job runs before a hold it ends in time for --------- */
+
+START_TEST(holds_and_what_fits_before_them)
+{
+    accelsel_network *net = zoo("resnet50");
+    double run = run_on(net, "h100-sxm5-80gb");
+    accelsel_place_cluster *c;
+    accelsel_partition_spec s = ACCELSEL_PARTITION_SPEC_INIT;
+    ck_assert_int_eq(accelsel_place_cluster_new(&c, cat), 0);
+    s.name = "h", s.device = "h100-sxm5-80gb", s.nodes = 1, s.per_node = 8;
+    ck_assert_int_eq(accelsel_place_cluster_add(c, &s), 0);
+    accelsel_job_spec j = ACCELSEL_JOB_SPEC_INIT;
+    j.network = net, j.min_count = 8, j.max_count = 8, j.epochs = 1;
+    accelsel_place_job *job;
+    accelsel_decision d = ACCELSEL_DECISION_INIT;
+    ck_assert_int_eq(accelsel_place_job_new(&job, pred, c, &j), 0);
+    /* All 8 held from 2 runs on: the job fits before; from half a run on
+     * it does not, and starts when the hold ends. */
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 8, 2 * run, 3 * run), 0);
+    ck_assert_uint_eq(accelsel_place_cluster_partition(c, 0)->free, 8); /* not in use yet */
+    ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), 0);
+    ck_assert_double_eq(d.choice.start_s, 0);
+    ck_assert_int_eq(accelsel_place_cluster_set_state(c, 0, 8, NULL, 0), 0);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 8, run / 2, 3 * run), 0);
+    ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), 0);
+    ck_assert_double_eq(d.choice.start_s, 3 * run);
+    /* Exactly to the hold: the run ends as it begins. */
+    ck_assert_int_eq(accelsel_place_cluster_set_state(c, 0, 8, NULL, 0), 0);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 8, run, 3 * run), 0);
+    ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), 0);
+    ck_assert_double_eq(d.choice.start_s, 0);
+    /* Taking the decision holds its accelerators: the next job waits. */
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 8, d.choice.start_s,
+                                                 d.choice.completion_s), 0);
+    ck_assert_uint_eq(accelsel_place_cluster_partition(c, 0)->free, 0);
+    ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), 0);
+    ck_assert_double_eq(d.choice.start_s, 3 * run);
+    /* What does not fit is refused, the state unchanged. */
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 1, 0, run / 2), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "count");
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 1, 2 * run, 2.5 * run), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 0, 0, 1), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 0, 1, 5, 4), ACCELSEL_EINVAL);
+    ck_assert_int_eq(accelsel_place_cluster_take(c, 1, 1, 0, 4), ACCELSEL_EINVAL);
+    ck_assert_uint_eq(accelsel_place_cluster_partition(c, 0)->n_busy, 2);
+    /* The clock moves on past the first run: its group is in use, then
+     * past its end it frees now, and the hold takes the 8 in use. */
+    ck_assert_int_eq(accelsel_place_cluster_set_now(c, run / 2), 0);
+    ck_assert_uint_eq(accelsel_place_cluster_partition(c, 0)->free, 0);
+    ck_assert_int_eq(accelsel_place_cluster_set_now(c, 2 * run), 0);
+    ck_assert_uint_eq(accelsel_place_cluster_partition(c, 0)->free, 0);
+    ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), 0);
+    ck_assert_double_eq(d.choice.start_s, 3 * run);
+    accelsel_place_job_free(job);
+    accelsel_place_cluster_free(c);
     accelsel_network_free(net);
 }
 END_TEST
@@ -648,7 +730,7 @@ START_TEST(candidate_counts_fit_nodes)
     static const uint32_t want[] = { 3, 4, 5, 6, 7, 8, 16, 24, 32, 40 };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         /* Only count want[i] starts now: the rest are busy for a day. */
-        accelsel_busy b = { 40 - want[i], 86400 };
+        accelsel_busy b = { 40 - want[i], 0, 86400 };
         ck_assert_int_eq(accelsel_place_cluster_set_state(c, 0, want[i], &b, want[i] < 40), 0);
         accelsel_job_spec j = ACCELSEL_JOB_SPEC_INIT;
         j.network = net, j.min_count = 3, j.max_count = want[i], j.epochs = 1;
@@ -691,6 +773,7 @@ static const char cluster_yaml[] =
     "    busy:\n"
     "      - {count: 8, until: 3700}\n"
     "      - {count: 2, until: 50}\n"
+    "      - {count: 2, from: 3700, until: 5000}\n"
     "  - name: dgx\n"
     "    system: dgx-a100\n"
     "    nodes: 3\n"
@@ -716,9 +799,10 @@ START_TEST(cluster_file_reads_and_round_trips)
     ck_assert_int_eq(h->inter_link, (int64_t)i);
     ck_assert_int_eq(accelsel_catalog_find_device(cat, "xeon-platinum-8480c", &i), 0);
     ck_assert_int_eq(h->host_cpu, (int64_t)i);
-    ck_assert_uint_eq(h->n_busy, 2);
-    ck_assert(h->busy[0].count == 8 && h->busy[0].until == 3700);
-    ck_assert(h->busy[1].count == 2 && h->busy[1].until == 50);
+    ck_assert_uint_eq(h->n_busy, 3);
+    ck_assert(h->busy[0].count == 8 && h->busy[0].from == 0 && h->busy[0].until == 3700);
+    ck_assert(h->busy[1].count == 2 && h->busy[1].from == 0 && h->busy[1].until == 50);
+    ck_assert(h->busy[2].count == 2 && h->busy[2].from == 3700 && h->busy[2].until == 5000);
     /* dgx-a100: one node of 8 A100 40 GB in the catalog; 3 nodes here, 20
      * busy, so 4 free by default. */
     const accelsel_partition_info *d = accelsel_place_cluster_partition(c, 1);
@@ -779,12 +863,12 @@ START_TEST(cluster_built_in_memory_is_the_file)
     s.device = "NVIDIA H100-SXM5-80GB", s.intra_link = "nvlink4", s.inter_link = "ib-ndr";
     s.host_cpu = "xeon-platinum-8480c";
     ck_assert_int_eq(accelsel_place_cluster_add(mem, &s), 0);
-    accelsel_busy b[2] = { { 8, 3700 }, { 2, 50 } };
-    ck_assert_int_eq(accelsel_place_cluster_set_state(mem, 0, 4, b, 2), 0);
+    accelsel_busy b[3] = { { 8, 0, 3700 }, { 2, 0, 50 }, { 2, 3700, 5000 } };
+    ck_assert_int_eq(accelsel_place_cluster_set_state(mem, 0, 4, b, 3), 0);
     s = (accelsel_partition_spec)ACCELSEL_PARTITION_SPEC_INIT;
     s.name = "dgx", s.system = "dgx-a100", s.nodes = 3;
     ck_assert_int_eq(accelsel_place_cluster_add(mem, &s), 0);
-    accelsel_busy d = { 20, 1e4 };
+    accelsel_busy d = { 20, 0, 1e4 };
     ck_assert_int_eq(accelsel_place_cluster_set_state(mem, 1, 4, &d, 1), 0);
     char *a, *m;
     ck_assert_int_eq(accelsel_place_cluster_save_buffer(file, &a, NULL), 0);
@@ -833,7 +917,7 @@ START_TEST(bad_input_is_named)
     /* More free than the partition has; free and busy above it. */
     ck_assert_int_eq(accelsel_place_cluster_set_state(c, 0, 9, NULL, 0), ACCELSEL_EINVAL);
     ck_assert_str_eq(accelsel_last_error()->field, "free");
-    accelsel_busy b = { 5, 10 };
+    accelsel_busy b = { 5, 0, 10 };
     ck_assert_int_eq(accelsel_place_cluster_set_state(c, 0, 4, &b, 1), ACCELSEL_EINVAL);
     ck_assert_str_eq(accelsel_last_error()->field, "busy");
     b.count = 0;
@@ -951,6 +1035,7 @@ int main(void)
     tcase_add_test(tc, cached_steps_are_predictions);
     tcase_add_test(tc, decisions_equal_the_brute_force);
     tcase_add_test(tc, waits_for_the_faster_partition_exactly_when_it_finishes_earlier);
+    tcase_add_test(tc, holds_and_what_fits_before_them);
     tcase_add_test(tc, time_limit_is_the_longest_run_within_the_margin);
     tcase_add_test(tc, each_policy_by_its_definition);
     tcase_add_test(tc, candidate_counts_fit_nodes);

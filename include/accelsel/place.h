@@ -3,8 +3,9 @@
  * question a scheduler asks when a job arrives: which partition, how many
  * accelerators, and what time limit. A cluster is a list of partitions
  * (each a catalog device or system, nodes, accelerators per node, links)
- * with its state: the accelerators free now and the predicted times at
- * which busy ones free up. A job is a network and its training (batch,
+ * with its state: the accelerators free now, the predicted times at which
+ * busy ones free up, and the accelerators held for jobs that will start
+ * later. A job is a network and its training (batch,
  * epochs or samples, precision, counts, deadline, allowed partitions). A
  * decision weighs every allowed partition and count with the training-time
  * predictor (include/accelsel/predict.h) under a policy, and gives the
@@ -82,11 +83,15 @@ ACCELSEL_API int accelsel_partition_spec_init(accelsel_partition_spec *spec, uns
 /** sizeof(accelsel_partition_spec), for bindings to check their layout. */
 ACCELSEL_API size_t accelsel_partition_spec_size(void);
 
-/** Accelerators of a partition in use, predicted to free up together. */
+/** Accelerators of a partition taken from @ref from until @ref until (seconds
+ *  on the cluster's clock): in use now when @ref from is at most `now` (a
+ *  running job, predicted to end at @ref until; an @ref until before now,
+ *  a job past its predicted end, counts as ending now), else held for a job
+ *  that will start at @ref from (accelsel_place_cluster_take()). */
 typedef struct accelsel_busy {
     uint32_t count; /**< accelerators, at least 1 */
-    double until;   /**< seconds on the cluster's clock, finite and >= 0; a time
-                         before `now` (a job past its predicted end) counts as now */
+    double from;    /**< finite and >= 0; 0 for a job already running */
+    double until;   /**< finite, >= 0 and >= @ref from */
 } accelsel_busy;
 
 /** sizeof(accelsel_busy). */
@@ -100,13 +105,15 @@ typedef struct accelsel_partition_info {
     int64_t system;        /**< catalog system index; -1 for a device */
     uint32_t nodes, per_node;
     uint32_t total;        /**< nodes x per_node */
-    uint32_t free;         /**< accelerators free now */
+    uint32_t free;         /**< accelerators free now: in no group in use now, and not
+                                down */
     int64_t intra_link;    /**< catalog link index; -1 = the predictor's default */
     int64_t inter_link;    /**< likewise */
     int64_t host_cpu;      /**< catalog device index; -1 likewise */
     size_t n_busy;         /**< entries of @ref busy */
-    const accelsel_busy *busy; /**< as last set, in that order; the rest of the
-                                    partition (total - free - busy) is down */
+    const accelsel_busy *busy; /**< as set or taken, in that order; the rest of the
+                                    partition (total - free - those in use now) is
+                                    down */
 } accelsel_partition_info;
 
 #define ACCELSEL_PARTITION_INFO_VERSION 1
@@ -137,14 +144,20 @@ ACCELSEL_API int accelsel_place_cluster_new(accelsel_place_cluster **out,
 ACCELSEL_API int accelsel_place_cluster_add(accelsel_place_cluster *c,
                                             const accelsel_partition_spec *spec);
 
-/** Set the clock: the time of the state, in seconds.
+/** Set the clock: the time of the state, in seconds. The accelerators down
+ *  stay down and the groups stay as they are, those whose
+ *  accelsel_busy.from has come counting as in use; where they then take
+ *  more accelerators than there are, none is free until enough end. A
+ *  scheduler sets the clock, then the state of each partition at it.
  *  @param[in,out] c    the cluster; needs exclusive access.
  *  @param[in]     now  finite and >= 0.
- *  @return 0; ACCELSEL_EINVAL for a NULL @p c or a bad @p now (field "now"). */
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p c or a bad @p now (field "now");
+ *          ACCELSEL_ENOMEM. On failure the cluster is unchanged. */
 ACCELSEL_API int accelsel_place_cluster_set_now(accelsel_place_cluster *c, double now);
 
-/** Set the state of partition @p partition: @p free accelerators free now
- *  and @p n_busy groups in use; the rest of the partition is down (never
+/** Set the state of partition @p partition at the cluster's `now`: @p free
+ *  accelerators free, and @p n_busy groups in use or held; the partition's
+ *  accelerators neither free nor in a group in use now are down (never
  *  available).
  *  @param[in,out] c          the cluster; needs exclusive access.
  *  @param[in]     partition  its index.
@@ -153,12 +166,35 @@ ACCELSEL_API int accelsel_place_cluster_set_now(accelsel_place_cluster *c, doubl
  *  @param[in]     n_busy     number of groups.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a partition out of range,
  *          more free accelerators than the partition has (field "free"), a
- *          group of 0 accelerators or a time that is not finite and >= 0,
- *          or free and busy together above the total (field "busy");
- *          ACCELSEL_ENOMEM. On failure the cluster is unchanged. */
+ *          group of 0 accelerators, times that are not finite and >= 0 or an
+ *          until before its from, free and in use together above the total,
+ *          or groups that take more accelerators at some time than the
+ *          partition has that are not down (field "busy"); ACCELSEL_ENOMEM.
+ *          On failure the cluster is unchanged. */
 ACCELSEL_API int accelsel_place_cluster_set_state(accelsel_place_cluster *c, size_t partition,
                                                   uint32_t free, const accelsel_busy *busy,
                                                   size_t n_busy);
+
+/** Take accelerators for a placed job: @p count accelerators of partition
+ *  @p partition from @p from until @p until (a group of accelsel_busy), as a
+ *  job started now holds them, or a job that waits for them from the time
+ *  it can start. Decisions made afterwards see the partition without them:
+ *  a scheduler that places waiting jobs one after the other gives each
+ *  what the earlier ones left, and a later job may start before an earlier
+ *  one's hold where it ends in time (docs/placement.md, "A scheduler's
+ *  loop").
+ *  @param[in,out] c          the cluster; needs exclusive access.
+ *  @param[in]     partition  its index.
+ *  @param[in]     count      at least 1.
+ *  @param[in]     from       finite and >= 0: the placement's start_s.
+ *  @param[in]     until      finite and >= @p from: its completion_s.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p c, a partition out of range, a
+ *          bad @p count, @p from or @p until, or accelerators that are not
+ *          there: at some time from @p from to @p until fewer than @p count
+ *          are free (the field named); ACCELSEL_ENOMEM. On failure the
+ *          cluster is unchanged. */
+ACCELSEL_API int accelsel_place_cluster_take(accelsel_place_cluster *c, size_t partition,
+                                             uint32_t count, double from, double until);
 
 /** Read a cluster from YAML (docs/placement.md, "Cluster files"), with the
  *  strictness of a catalog: unknown and duplicate keys, values of the wrong
@@ -215,6 +251,27 @@ ACCELSEL_API double accelsel_place_cluster_now(const accelsel_place_cluster *c);
  *          message gives the nearest names). */
 ACCELSEL_API int accelsel_place_cluster_find(const accelsel_place_cluster *c, const char *name,
                                              size_t *index);
+
+/** The hardware of a prediction request for @p count accelerators of
+ *  partition @p partition, as a job's candidates are predicted: the
+ *  partition's device (or system), its links and host CPU, and the count
+ *  on one node when it is at most a node's accelerators, else on count /
+ *  per_node whole nodes.
+ *  @param[in]     c          the cluster; only read.
+ *  @param[in]     partition  its index.
+ *  @param[in]     count      accelerators: up to a node's, or whole nodes, and
+ *                            at most the partition's.
+ *  @param[in,out] req        an initialised request: device, system, count,
+ *                            nodes, per_node, intra_link, inter_link and
+ *                            host_cpu are set (names borrowed from the
+ *                            cluster's catalog); the other fields are left
+ *                            as they are. Untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument, a partition out of range
+ *          or a count that fits no layout of the partition (field "count");
+ *          ACCELSEL_EVERSION for an unknown request version.
+ *  Thread safety: @p c may be shared. */
+ACCELSEL_API int accelsel_place_cluster_request(const accelsel_place_cluster *c, size_t partition,
+                                                uint32_t count, accelsel_predict_request *req);
 
 /** A training job to place. Initialise with ACCELSEL_JOB_SPEC_INIT or
  *  accelsel_job_spec_init(); fields are only ever appended. A candidate is
@@ -370,8 +427,9 @@ typedef struct accelsel_placement {
     size_t partition;           /**< index in the cluster */
     uint32_t count, nodes, per_node;
     int32_t precision;          /**< the precision the prediction trains in */
-    double start_s;             /**< the earliest time that many accelerators are free,
-                                     by the busy ones' predicted times */
+    double start_s;             /**< the earliest time from which that many accelerators
+                                     are free for the whole run, by the groups'
+                                     times */
     double run_s;               /**< the predicted time to train */
     double completion_s;        /**< start_s + run_s */
     double time_limit_s;        /**< run_s / (1 - margin_pct / 100): the longest run
@@ -415,10 +473,12 @@ typedef struct accelsel_decision {
 ACCELSEL_API size_t accelsel_decision_size(void);
 
 /** Decide where job @p job runs on its cluster's current state. For each
- *  candidate the start is the cluster's `now` when enough accelerators are
- *  free, else the time at which enough busy ones will have freed up (the
- *  partition's accelerators are pooled: whole nodes are not tracked); a
- *  candidate that can never start (accelerators down) is left out. The
+ *  candidate the start is the earliest time, from the cluster's `now` on,
+ *  from which its count of accelerators is free for its whole predicted
+ *  run: now, or a time at which a group frees some up (the partition's
+ *  accelerators are pooled: whole nodes are not tracked; a run may start
+ *  before a later hold that it ends in time for). A candidate that can
+ *  never start (accelerators down) is left out. The
  *  policy orders the candidates (ties: then partition order, then the
  *  smaller count); the choice is the first, the alternatives the best of
  *  the next two partitions.

@@ -15,7 +15,7 @@ static const char *const root_keys[] = { "version", "now", "partitions", NULL };
 static const char *const partition_keys[] = { "name", "device", "system", "nodes", "per_node",
                                               "intra_link", "inter_link", "host_cpu", "free",
                                               "busy", NULL };
-static const char *const busy_keys[] = { "count", "until", NULL };
+static const char *const busy_keys[] = { "count", "from", "until", NULL };
 
 typedef struct loader {
     const asel_yaml_doc *doc;
@@ -65,8 +65,8 @@ static int read_spec(const loader *ld, const asel_yaml_node *map, accelsel_parti
     return rc;
 }
 
-/* The busy groups of @p node into *busy (freed by the caller), their
- * accelerators into *in_use. */
+/* The busy groups of @p node into *busy (freed by the caller), the
+ * accelerators of those in use now into *in_use. */
 static int read_busy(const loader *ld, const asel_yaml_node *node, accelsel_busy **busy,
                      uint64_t *in_use)
 {
@@ -80,9 +80,10 @@ static int read_busy(const loader *ld, const asel_yaml_node *node, accelsel_busy
         if ((rc = asel_yaml_expect(ld->doc, g, ASEL_YAML_MAP, "a busy group")) < 0 ||
             (rc = asel_yaml_check_keys(ld->doc, g, busy_keys)) < 0 ||
             (rc = get_u32(ld, g, "count", 1, 1, UINT32_MAX, &(*busy)[i].count)) < 0 ||
+            (rc = asel_yaml_get_double(ld->doc, g, "from", 0, 0, DBL_MAX, &(*busy)[i].from)) < 0 ||
             (rc = asel_yaml_get_double(ld->doc, g, "until", 1, 0, DBL_MAX, &(*busy)[i].until)) < 0)
             break;
-        *in_use += (*busy)[i].count;
+        *in_use += (*busy)[i].from <= ld->c->now ? (*busy)[i].count : 0;
     }
     return rc;
 }

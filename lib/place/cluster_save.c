@@ -35,7 +35,13 @@ static void write_partition(asel_buf *b, const accelsel_catalog *cat,
     if (p->n_busy > 0)
         asel_buf_puts(b, "    busy:\n");
     for (size_t i = 0; i < p->n_busy; i++) {
-        asel_buf_printf(b, "      - {count: %u, until: ", p->busy[i].count);
+        asel_buf_printf(b, "      - {count: %u, ", p->busy[i].count);
+        if (p->busy[i].from > 0) {
+            asel_buf_puts(b, "from: ");
+            asel_buf_double(b, p->busy[i].from);
+            asel_buf_puts(b, ", ");
+        }
+        asel_buf_puts(b, "until: ");
         asel_buf_double(b, p->busy[i].until);
         asel_buf_puts(b, "}\n");
     }

@@ -90,11 +90,10 @@ static int best_of(const accelsel_place_job *job, const asel_place_span *sp, uin
                    scored *best)
 {
     const asel_place_partition *pt = &job->cluster->parts[sp->partition];
-    double now = job->cluster->now;
     int found = 0;
     for (size_t i = sp->first; i < sp->first + sp->n; i++) {
         const asel_place_candidate *c = &job->cand[i];
-        double start = asel_place_start(pt, now, c->count);
+        double start = asel_place_start(pt, c->count, c->run_s);
         if (isinf(start))
             continue;
         scored s = { c, sp->partition, start, start + c->run_s, c->count * c->run_s / 3600.0,

@@ -80,26 +80,13 @@ static int count_range(const builder *b, const unsigned char *allowed, uint32_t 
                             s->global_batch > 0 ? ", and at most the global batch" : "");
 }
 
-static void request_of(const builder *b, const accelsel_partition_info *pi, uint32_t count,
+static void request_of(const builder *b, size_t partition, uint32_t count,
                        accelsel_predict_request *q)
 {
-    const accelsel_catalog *cat = b->c->cat;
     const accelsel_job_spec *s = b->spec;
     *q = (accelsel_predict_request)ACCELSEL_PREDICT_REQUEST_INIT;
+    asel_place_request(b->c, partition, count, q);
     q->network = s->network;
-    if (pi->system >= 0)
-        q->system = accelsel_catalog_system(cat, (size_t)pi->system)->name;
-    else
-        q->device = accelsel_catalog_device(cat, (size_t)pi->device)->name;
-    q->count = count;
-    q->per_node = count <= pi->per_node ? count : pi->per_node;
-    q->nodes = count / q->per_node;
-    if (pi->intra_link >= 0)
-        q->intra_link = accelsel_catalog_link(cat, (size_t)pi->intra_link)->name;
-    if (pi->inter_link >= 0)
-        q->inter_link = accelsel_catalog_link(cat, (size_t)pi->inter_link)->name;
-    if (pi->host_cpu >= 0)
-        q->host_cpu = accelsel_catalog_device(cat, (size_t)pi->host_cpu)->name;
     q->global_batch = s->global_batch > 0 ? s->global_batch : s->per_device_batch * count;
     q->precision = s->precision;
     q->epochs = s->epochs;
@@ -118,13 +105,14 @@ typedef struct chosen {
     int32_t precision;
 } chosen;
 
-/* Predict @p count on partition @p pi into the next candidate: 1 when it is
+/* Predict @p count on partition @p partition into the next candidate: 1 when it is
  * kept, 0 when its batch does not fit memory, or an error. */
-static int predict(builder *b, const accelsel_partition_info *pi, uint32_t count, chosen *last)
+static int predict(builder *b, size_t partition, uint32_t count, chosen *last)
 {
+    const accelsel_partition_info *pi = &b->c->parts[partition].info;
     accelsel_predict_request q;
     accelsel_prediction r;
-    request_of(b, pi, count, &q);
+    request_of(b, partition, count, &q);
     double batch = q.global_batch > 0 ? ceil(q.global_batch / count) : -1;
     if (q.precision == ACCELSEL_PRECISION_AUTO && batch == last->batch)
         q.precision = last->precision;
@@ -160,7 +148,7 @@ static int add_partition(builder *b, size_t i, uint32_t lo, uint32_t hi, uint32_
     chosen last = { 0, 0 };
     size_t n = asel_place_counts(pi, lo, hi, counts);
     for (size_t k = 0; k < n; k++) {
-        int rc = predict(b, pi, counts[k], &last);
+        int rc = predict(b, i, counts[k], &last);
         if (rc < 0)
             return rc;
         sp.n += (size_t)rc;

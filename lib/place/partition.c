@@ -124,30 +124,58 @@ int asel_place_partition_make(const accelsel_place_cluster *c, const accelsel_pa
     if ((out->name = asel_strdup(s->name)) == NULL)
         return asel_enomem();
     info->name = out->name;
-    info->free = info->total;
-    return 0;
+    return asel_place_state_init(out, c->now);
 }
 
 void asel_place_partition_release(asel_place_partition *pt)
 {
     asel_free(pt->name);
     asel_free(pt->busy);
-    asel_free(pt->until);
-    asel_free(pt->ready);
+    asel_free(pt->profile.at);
+    asel_free(pt->profile.avail);
     *pt = (asel_place_partition){ 0 };
 }
 
-double asel_place_start(const asel_place_partition *pt, double now, uint32_t count)
+/* The request fields a partition and count fix; the rest of @p q stays. */
+static void hardware_of(const accelsel_place_cluster *c, const accelsel_partition_info *pi,
+                        uint32_t count, accelsel_predict_request *q)
 {
-    if (count <= pt->info.free)
-        return now;
-    size_t lo = 0, hi = pt->info.n_busy; /* the first group whose freeing is enough */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (pt->ready[mid] >= count)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo < pt->info.n_busy ? fmax(pt->until[lo], now) : INFINITY;
+    const accelsel_catalog *cat = c->cat;
+    q->device = pi->system < 0 ? accelsel_catalog_device(cat, (size_t)pi->device)->name : NULL;
+    q->system = pi->system >= 0 ? accelsel_catalog_system(cat, (size_t)pi->system)->name : NULL;
+    q->count = count;
+    q->per_node = count <= pi->per_node ? count : pi->per_node;
+    q->nodes = count / q->per_node;
+    q->intra_link = pi->intra_link >= 0 ? accelsel_catalog_link(cat, (size_t)pi->intra_link)->name
+                                        : NULL;
+    q->inter_link = pi->inter_link >= 0 ? accelsel_catalog_link(cat, (size_t)pi->inter_link)->name
+                                        : NULL;
+    q->host_cpu = pi->host_cpu >= 0 ? accelsel_catalog_device(cat, (size_t)pi->host_cpu)->name
+                                    : NULL;
+}
+
+void asel_place_request(const accelsel_place_cluster *c, size_t partition, uint32_t count,
+                        accelsel_predict_request *q)
+{
+    hardware_of(c, &c->parts[partition].info, count, q);
+}
+
+ACCELSEL_API int accelsel_place_cluster_request(const accelsel_place_cluster *c, size_t partition,
+                                                uint32_t count, accelsel_predict_request *req)
+{
+    if (c == NULL || req == NULL)
+        return asel_einval("accelsel_place_cluster_request", c == NULL ? "c" : "req");
+    if (req->version != 1 && req->version != ACCELSEL_PREDICT_REQUEST_VERSION)
+        return asel_error_field(ACCELSEL_EVERSION, "version", "unknown predict request version %u",
+                                req->version);
+    if (partition >= c->n)
+        return asel_error_field(ACCELSEL_EINVAL, "partition", "partition %zu of a cluster of %zu",
+                                partition, c->n);
+    const accelsel_partition_info *pi = &c->parts[partition].info;
+    if (count == 0 || count > pi->total || (count > pi->per_node && count % pi->per_node != 0))
+        return asel_error_field(ACCELSEL_EINVAL, "count", "%u accelerators fit no layout of "
+                                "partition '%s' (%u nodes of %u: up to one node's accelerators, "
+                                "or whole nodes)", count, pi->name, pi->nodes, pi->per_node);
+    hardware_of(c, pi, count, req);
+    return 0;
 }

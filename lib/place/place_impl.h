@@ -7,14 +7,21 @@
 
 #include "accelsel/place.h"
 
-/* A partition: its public view, the storage behind it, and its busy
- * accelerators in order of their predicted free times, for starts. */
+/* The accelerators of a partition free over time, from the cluster's now
+ * on: avail[k] from at[k] to at[k + 1], the last for ever; at[0] is now. */
+typedef struct asel_place_profile {
+    double *at;
+    uint32_t *avail;
+    size_t n;
+} asel_place_profile;
+
+/* A partition: its public view, the storage behind it, and its profile. */
 typedef struct asel_place_partition {
     accelsel_partition_info info; /* name and busy point at the two below */
     char *name;
-    accelsel_busy *busy;          /* as set */
-    double *until;                /* the busy groups' times, ascending */
-    uint32_t *ready;              /* free + the counts of until[0..k] */
+    accelsel_busy *busy;          /* as set and taken */
+    uint32_t down;
+    asel_place_profile profile;
 } asel_place_partition;
 
 struct accelsel_place_cluster {
@@ -31,12 +38,21 @@ struct accelsel_place_cluster {
 int asel_place_partition_make(const accelsel_place_cluster *c, const accelsel_partition_spec *spec,
                               asel_place_partition *out);
 
+/* accelsel_place_cluster_request() of a partition and count known to fit
+ * (a job's candidate). */
+void asel_place_request(const accelsel_place_cluster *c, size_t partition, uint32_t count,
+                        accelsel_predict_request *q);
+
 /* Free what partition @p pt owns. */
 void asel_place_partition_release(asel_place_partition *pt);
 
-/* The earliest time at which @p count accelerators of @p pt are free, on
- * a clock at @p now; INFINITY if never (the rest are down). */
-double asel_place_start(const asel_place_partition *pt, double now, uint32_t count);
+/* The earliest time from which @p count accelerators of @p pt are free for
+ * @p run seconds; INFINITY if never (the rest are down). */
+double asel_place_start(const asel_place_partition *pt, uint32_t count, double run);
+
+/* The state of a new partition: all free, the profile at @p now. 0 or
+ * ACCELSEL_ENOMEM. */
+int asel_place_state_init(asel_place_partition *pt, double now);
 
 /* One candidate of a job: a count on a partition and its prediction. The
  * margins are the held-out error figures that apply to it (percent; NaN

@@ -49,6 +49,10 @@ void la_string(lua_State *L, int idx, const char *key, const char **out);
 void la_precision(lua_State *L, int idx, const char *key, int32_t *out);
 void la_stack(lua_State *L, int idx, const char *key, int32_t *out);
 
+/* Set field @p key of the table on the top of the stack. */
+void la_set_number(lua_State *L, const char *key, double v);
+void la_set_string(lua_State *L, const char *key, const char *v);
+
 /* The network of field "network" of the table at @p idx: a network handle,
  * or a zoo name or network file loaded now; its userdata is left on the
  * top of the stack, which holds it. */

@@ -159,6 +159,18 @@ void **la_owned(lua_State *L, void (*free_fn)(void *))
 
 /* ---- Fields of tables ---------------------------------------------------- */
 
+void la_set_number(lua_State *L, const char *key, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void la_set_string(lua_State *L, const char *key, const char *v)
+{
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+}
+
 void la_check_keys(lua_State *L, int idx, const char *what, const char *const *keys)
 {
     luaL_checktype(L, idx, LUA_TTABLE);

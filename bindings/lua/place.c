@@ -12,12 +12,6 @@ static const char *const job_keys[] = {
 };
 static const char *const option_keys[] = { "policy", "margin", NULL };
 
-static void set_number(lua_State *L, const char *key, double v)
-{
-    lua_pushnumber(L, v);
-    lua_setfield(L, -2, key);
-}
-
 /* accelsel.parse_job(text): {network = NAME, ...} with the fields the text
  * gives; an error (status ACCELSEL_EPARSE) names the column. */
 int la_parse_job(lua_State *L)
@@ -31,8 +25,7 @@ int la_parse_job(lua_State *L)
     if (rc < 0)
         return la_fail(L, rc);
     lua_createtable(L, 0, 10);
-    lua_pushstring(L, network);
-    lua_setfield(L, -2, "network");
+    la_set_string(L, "network", network);
     const struct { const char *key; double v; } nums[] = {
         { "global_batch", s.global_batch }, { "per_device_batch", s.per_device_batch },
         { "epochs", s.epochs }, { "total_samples", s.total_samples },
@@ -40,12 +33,11 @@ int la_parse_job(lua_State *L)
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         if (nums[i].v > 0)
-            set_number(L, nums[i].key, nums[i].v);
-    lua_pushstring(L, s.precision == ACCELSEL_PRECISION_AUTO ? "auto"
-                                                              : accelsel_precision_name(s.precision));
-    lua_setfield(L, -2, "precision");
-    lua_pushstring(L, accelsel_stack_name(s.stack));
-    lua_setfield(L, -2, "stack");
+            la_set_number(L, nums[i].key, nums[i].v);
+    la_set_string(L, "precision", s.precision == ACCELSEL_PRECISION_AUTO
+                                      ? "auto"
+                                      : accelsel_precision_name(s.precision));
+    la_set_string(L, "stack", accelsel_stack_name(s.stack));
     return 1;
 }
 
@@ -82,24 +74,21 @@ static void push_placement(lua_State *L, const accelsel_place_cluster *c,
                            const accelsel_placement *p)
 {
     lua_createtable(L, 0, 16);
-    lua_pushstring(L, accelsel_place_cluster_partition(c, p->partition)->name);
-    lua_setfield(L, -2, "partition");
-    set_number(L, "count", p->count);
-    set_number(L, "nodes", p->nodes);
-    set_number(L, "per_node", p->per_node);
-    lua_pushstring(L, accelsel_precision_name(p->precision));
-    lua_setfield(L, -2, "precision");
-    set_number(L, "start_s", p->start_s);
-    set_number(L, "run_s", p->run_s);
-    set_number(L, "completion_s", p->completion_s);
-    set_number(L, "time_limit_s", p->time_limit_s);
-    set_number(L, "margin_pct", p->margin_pct);
-    lua_pushstring(L, accelsel_error_group_name(p->error_group));
-    lua_setfield(L, -2, "error_group");
+    la_set_string(L, "partition", accelsel_place_cluster_partition(c, p->partition)->name);
+    la_set_number(L, "count", p->count);
+    la_set_number(L, "nodes", p->nodes);
+    la_set_number(L, "per_node", p->per_node);
+    la_set_string(L, "precision", accelsel_precision_name(p->precision));
+    la_set_number(L, "start_s", p->start_s);
+    la_set_number(L, "run_s", p->run_s);
+    la_set_number(L, "completion_s", p->completion_s);
+    la_set_number(L, "time_limit_s", p->time_limit_s);
+    la_set_number(L, "margin_pct", p->margin_pct);
+    la_set_string(L, "error_group", accelsel_error_group_name(p->error_group));
     lua_pushboolean(L, p->deadline_met);
     lua_setfield(L, -2, "deadline_met");
-    set_number(L, "accelerator_hours", p->accelerator_hours);
-    set_number(L, "throughput_samples_s", p->throughput_samples_s);
+    la_set_number(L, "accelerator_hours", p->accelerator_hours);
+    la_set_number(L, "throughput_samples_s", p->throughput_samples_s);
 }
 
 static void free_job(void *job)
@@ -132,8 +121,7 @@ int la_place(lua_State *L)
     if (rc < 0)
         return la_fail(L, rc);
     push_placement(L, c, &d.choice);
-    lua_pushstring(L, accelsel_place_policy_name(d.policy));
-    lua_setfield(L, -2, "policy");
+    la_set_string(L, "policy", accelsel_place_policy_name(d.policy));
     lua_createtable(L, (int)d.n_alternatives, 0);
     for (uint32_t i = 0; i < d.n_alternatives; i++) {
         push_placement(L, c, &d.alternatives[i]);

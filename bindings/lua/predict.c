@@ -31,41 +31,28 @@ static void read_request(lua_State *L, int t, accelsel_predict_request *q)
     la_stack(L, t, "stack", &q->stack);
 }
 
-static void set_number(lua_State *L, const char *key, double v)
+static void push_prediction(lua_State *L, const accelsel_prediction *r,
+                            const accelsel_catalog *cat)
 {
-    lua_pushnumber(L, v);
-    lua_setfield(L, -2, key);
-}
-
-static void set_string(lua_State *L, const char *key, const char *v)
-{
-    lua_pushstring(L, v);
-    lua_setfield(L, -2, key);
-}
-
-static void push_prediction(lua_State *L, const accelsel_predictor *p,
-                            const accelsel_prediction *r, const accelsel_catalog *cat)
-{
-    (void)p;
     lua_createtable(L, 0, 20);
-    set_number(L, "step_s", r->step_s);
-    set_number(L, "epoch_s", r->epoch_s);
-    set_number(L, "time_to_train_s", r->time_to_train_s);
-    set_number(L, "throughput_samples_s", r->throughput_samples_s);
-    set_number(L, "per_device_batch", r->per_device_batch);
-    set_number(L, "global_batch", r->global_batch);
-    set_number(L, "epochs", r->epochs);
-    set_string(L, "precision", accelsel_precision_name(r->precision));
-    set_number(L, "count", r->count);
-    set_number(L, "nodes", r->nodes);
-    set_number(L, "per_node", r->per_node);
-    set_number(L, "memory_needed_bytes", r->memory_needed_bytes);
-    set_number(L, "memory_available_bytes", r->memory_available_bytes);
-    set_number(L, "correction", r->correction);
-    set_string(L, "device", accelsel_catalog_device(cat, (size_t)r->device_index)->name);
-    set_string(L, "error_group", accelsel_error_group_name(r->error_group));
-    set_number(L, "error_median_pct", r->error_median_pct);
-    set_number(L, "error_p90_pct", r->error_p90_pct);
+    la_set_number(L, "step_s", r->step_s);
+    la_set_number(L, "epoch_s", r->epoch_s);
+    la_set_number(L, "time_to_train_s", r->time_to_train_s);
+    la_set_number(L, "throughput_samples_s", r->throughput_samples_s);
+    la_set_number(L, "per_device_batch", r->per_device_batch);
+    la_set_number(L, "global_batch", r->global_batch);
+    la_set_number(L, "epochs", r->epochs);
+    la_set_string(L, "precision", accelsel_precision_name(r->precision));
+    la_set_number(L, "count", r->count);
+    la_set_number(L, "nodes", r->nodes);
+    la_set_number(L, "per_node", r->per_node);
+    la_set_number(L, "memory_needed_bytes", r->memory_needed_bytes);
+    la_set_number(L, "memory_available_bytes", r->memory_available_bytes);
+    la_set_number(L, "correction", r->correction);
+    la_set_string(L, "device", accelsel_catalog_device(cat, (size_t)r->device_index)->name);
+    la_set_string(L, "error_group", accelsel_error_group_name(r->error_group));
+    la_set_number(L, "error_median_pct", r->error_median_pct);
+    la_set_number(L, "error_p90_pct", r->error_p90_pct);
 }
 
 /* predictor:predict(request): the prediction as a table. */
@@ -84,6 +71,6 @@ int la_predict(lua_State *L)
     int rc = accelsel_predictor_predict(p, &q, &r);
     if (rc < 0)
         return la_fail(L, rc);
-    push_prediction(L, p, &r, cat);
+    push_prediction(L, &r, cat);
     return 1;
 }

@@ -1,7 +1,6 @@
 /* A placement cluster built in memory: partitions appended, the clock and
  * each partition's state set, and read back. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"

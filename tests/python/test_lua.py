@@ -103,6 +103,22 @@ class LuaTest(unittest.TestCase):
         self.assertEqual(int(f[5]), 2)
         self.assertEqual(f[6], order[1])
 
+    def test_loaded_parameters_are_the_shipped_ones(self):
+        """data/params/builtin.yaml is the fit compiled in: loaded, it
+        predicts what the default predictor does, bit for bit."""
+        out = lua(textwrap.dedent('''\
+            local a = require "accelsel"
+            local cat = a.catalog()
+            local q = {network = "resnet50", device = "v100-sxm2-32gb", count = 16}
+            local x = a.predictor(cat):predict(q)
+            local y = a.predictor(cat, [[@PARAMS@]]):predict(q)
+            print(string.format("%.17g %.17g %s", x.time_to_train_s, y.time_to_train_s,
+                  y.error_group))
+            ''').replace('@PARAMS@', os.path.join(ROOT, 'data', 'params', 'builtin.yaml')))
+        x, y, group = out.split()
+        self.assertEqual(x, y)
+        self.assertIn(group, ('a', 'b', 'c'))
+
     def test_job_text(self):
         out = lua(textwrap.dedent('''\
             local a = require "accelsel"

@@ -17,6 +17,7 @@ static const struct {
     {"network", cli_network, "list the model zoo; show a model or validate a network file per layer"},
     {"predict", cli_predict, "predict training time of a network on a device or system; calibrate"},
     {"map", cli_map, "map a network's layers onto a multi-accelerator system (GA or baselines)"},
+    {"place", cli_place, "place a training job on a cluster: partition, count, start, time limit"},
 };
 
 static void usage(FILE *f)

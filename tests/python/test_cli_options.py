@@ -22,6 +22,7 @@ COMMANDS = {
     'network': ['show', 'small-cnn'],
     'predict': [],
     'map': [],
+    'place': [],
 }
 
 # Options that take any non-empty text, so that no value is wrong in
@@ -56,6 +57,9 @@ FREE_TEXT = {
     '--criteria': 'COL:WEIGHT:benefit|cost on columns of the data',
     '--init': 'a CSV of centres to read',
     '--with-predictions': 'a NAME:COUNTS list (test_cli_with_predictions.py)',
+    '--cluster': 'a cluster file to read',
+    '--spec': 'a job\'s text form (test_cli_place.py)',
+    '--partitions': 'partition names of the cluster file',
 }
 
 # The one option for which an empty value means something (see --help).
@@ -103,7 +107,8 @@ class EveryOptionTest(unittest.TestCase):
         # a help text that lost its option lines would make the tests below vacuous
         counts = {c: len(options_of(c)) for c in COMMANDS}
         for command, least in (('data', 8), ('rank', 19), ('cluster', 18), ('catalog', 3),
-                               ('network', 2), ('predict', 38), ('map', 18)):
+                               ('network', 2), ('predict', 38), ('map', 18),
+                               ('place', 18)):
             self.assertGreaterEqual(counts[command], least, command)
 
     def test_every_option_is_blamed_by_name(self):

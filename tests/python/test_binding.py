@@ -234,7 +234,8 @@ class ContractTest(unittest.TestCase):
                 accelsel.Network.zoo('small-cnn'),
                 accelsel.Selection(ds, features='n,t', criteria='t:1:cost', k=2),
                 problem, problem.solve(method='single'), accelsel.Predictor(),
-                accelsel.Predictor().calibrate(accelsel.Dataset.builtin())]
+                accelsel.Predictor().calibrate(accelsel.Dataset.builtin()),
+                accelsel.Cluster(accelsel.Catalog.builtin())]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

@@ -239,7 +239,9 @@ ACCELSEL_API void accelsel_place_cluster_free(accelsel_place_cluster *c);
 ACCELSEL_API size_t accelsel_place_cluster_partitions(const accelsel_place_cluster *c);
 
 /** Partition @p index, or NULL if @p c is NULL or @p index out of range.
- *  Borrowed: valid until the cluster is freed or its state is set. */
+ *  Borrowed: valid until the cluster is freed or changed (a partition
+ *  added, a state set, accelerators taken; the clock moved changes its
+ *  free count). */
 ACCELSEL_API const accelsel_partition_info *accelsel_place_cluster_partition(
     const accelsel_place_cluster *c, size_t index);
 

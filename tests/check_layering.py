@@ -47,6 +47,7 @@ PUBLIC = {
     'steps.h': 'perf',
     'map.h': 'map',
     'recommend.h': 'recommend',
+    'place.h': 'place',
 }
 
 SCANNED = ('lib', 'include', 'examples', 'bindings')

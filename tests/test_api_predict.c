@@ -127,6 +127,26 @@ START_TEST(error_bands_and_sources)
     accelsel_dataset *t = evaluation();
     ck_assert_int_eq(accelsel_predictor_set_error_bands(pred, t), 0);
     accelsel_dataset_free(t);
+    /* The bands read back as the table gave them; c has none. */
+    accelsel_error_summary band = ACCELSEL_ERROR_SUMMARY_INIT;
+    ck_assert_int_eq(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_A, &band), 0);
+    ck_assert_uint_eq(band.rows, 9);
+    ck_assert_double_eq(band.median_ape, 2);
+    ck_assert_double_eq(band.p90_ape, 6);
+    ck_assert_int_eq(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_B, &band), 0);
+    ck_assert(band.rows == 5 && band.median_ape == 3 && band.p90_ape == 7);
+    ck_assert_int_eq(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_C, &band), 0);
+    ck_assert(band.rows == 0 && isnan(band.median_ape) && isnan(band.p90_ape));
+    assert_einval(accelsel_predictor_error_band(NULL, ACCELSEL_ERROR_GROUP_A, &band), "p");
+    assert_einval(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_A, NULL), "out");
+    ck_assert_int_eq(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_NONE, &band),
+                     ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "group");
+    ck_assert_int_eq(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_STEPS + 1, &band),
+                     ACCELSEL_EINVAL);
+    band.version = 99;
+    ck_assert_int_eq(accelsel_predictor_error_band(pred, ACCELSEL_ERROR_GROUP_A, &band),
+                     ACCELSEL_EVERSION);
     char *text;
     ck_assert_int_eq(accelsel_predictor_save_params_buffer(pred, &text, NULL), 0);
     ck_assert_ptr_nonnull(strstr(text, "  a: {median: 2, p90: 6, rows: 9, protocol: p2}\n"

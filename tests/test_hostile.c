@@ -54,9 +54,12 @@ typedef enum entry {
      * figures a prediction needs (run_predictor_steps). */
     PSTEPS,    /* accelsel_predictor_predict_steps() */
     ESTEPS,    /* accelsel_predictor_evaluate_steps() */
-    CSTEPS     /* accelsel_predictor_calibrate_steps(); a failure leaves the predictor as it was */
+    CSTEPS,    /* accelsel_predictor_calibrate_steps(); a failure leaves the predictor as it was */
+    PLACE,     /* accelsel_place_cluster_load_buffer() against the catalog of run_place() */
+    PLACE_FILE, /* accelsel_place_cluster_load_file() on the same */
+    JOBTEXT    /* accelsel_job_spec_parse() */
 } entry;
-#define N_ENTRIES (CSTEPS + 1) /* keep CSTEPS the last entry */
+#define N_ENTRIES (JOBTEXT + 1) /* keep JOBTEXT the last entry */
 
 /* Option variants (CSV and network loads). */
 enum {
@@ -317,6 +320,22 @@ static void check_one_step_row(const void *r)
     ck_assert_uint_eq(accelsel_dataset_rows(r), 1);
 }
 
+/* A system's partition of 2 nodes of 4, 3 of them busy: 5 free by default. */
+static void check_default_free(const void *r)
+{
+    const accelsel_partition_info *p = accelsel_place_cluster_partition(r, 0);
+    ck_assert(p->nodes == 2 && p->per_node == 4 && p->total == 8 && p->free == 5);
+}
+
+/* Aliases of a busy group: the three groups are one group's values. */
+static void check_busy_aliases(const void *r)
+{
+    const accelsel_partition_info *p = accelsel_place_cluster_partition(r, 0);
+    ck_assert_uint_eq(p->n_busy, 3);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert(p->busy[i].count == 1 && p->busy[i].until == 5);
+}
+
 /* The predictor's step entries (run_predictor_steps): its catalog, for the
  * checks that predict again with a fresh predictor. */
 static const accelsel_catalog *pstep_cat;
@@ -495,6 +514,7 @@ static void check_all_rows(const void *r)
                "region,date,source\n"
 #define C_ROW(instance, accel, per, rate, date) \
     "p," instance "," accel "," per "," rate ",r," date ",s\n"
+#define PL(body) "version: 1\npartitions:\n" body
 /* A step table for the predictor's entries: the seven columns it reads. */
 #define PS_HEAD "network,device,threads,batch,precision,framework,step_median_s\n"
 #define PS_ROW(net, device, threads, batch, framework, median) \
@@ -1318,6 +1338,127 @@ static const hcase cases[] = {
     {CSTEPS, "a wrong type: step_median_s as text",
      T(PS_HEAD PS_ROW("small-cnn", "c", "1", "32", "pytorch-eager", "fast")), O_NONE, EINVAL,
      "step column 'step_median_s' is not numeric", 0, 0, NULL},
+
+    /* ---- Cluster files (docs/placement.md) against run_place()'s catalog.
+     * PL's partitions start on line 3; "  - {" is 5 bytes, so a first
+     * key is at column 6. */
+    {PLACE, "an empty cluster", T(""), O_NONE, EPARSE, "empty cluster", 1, 1, NULL},
+    {PLACE, "only a comment", T("# nothing\n"), O_NONE, EPARSE, "empty cluster", 1, 1, NULL},
+    {PLACE, "version 2", T("version: 2\n"), O_NONE, ACCELSEL_EVERSION, "cluster version 2", 1, 10,
+     NULL},
+    {PLACE, "no version", T("now: 5\n"), O_NONE, EPARSE, "missing required key 'version'", 1, 1,
+     NULL},
+    {PLACE, "an unknown key at the top", T("version: 1\nnodes: 3\n"), O_NONE, EPARSE,
+     "unknown key 'nodes'", 2, 1, NULL},
+    {PLACE, "a negative clock", T("version: 1\nnow: -5\n"), O_NONE, EPARSE,
+     "'now' = -5 is outside [0, ", 2, 6, NULL},
+    {PLACE, "partitions as a mapping", T("version: 1\npartitions: {a: 1}\n"), O_NONE, EPARSE,
+     "partitions must be a list, not a mapping", 2, 13, NULL},
+    /* "  - {name: a, " is 14 bytes: device's value at 23 */
+    {PLACE, "an unknown device, with the nearest names",
+     T(PL("  - {name: a, device: g10, nodes: 1, per_node: 4}\n")), O_NONE, EPARSE,
+     "no device 'g10'; nearest: 'g100'", 3, 23, NULL},
+    {PLACE, "an unknown system, with the nearest names", T(PL("  - {name: a, system: bx}\n")),
+     O_NONE, EPARSE, "no system 'bx'; nearest: 'box'", 3, 23, NULL},
+    /* "  - {name: a, device: g100, nodes: " is 35 bytes */
+    {PLACE, "a negative count", T(PL("  - {name: a, device: g100, nodes: -1, per_node: 4}\n")),
+     O_NONE, EPARSE, "'nodes' = -1 is outside [1, 65536]", 3, 36, NULL},
+    {PLACE, "a fractional count", T(PL("  - {name: a, device: g100, nodes: 1, per_node: 2.5}\n")),
+     O_NONE, EPARSE, "'per_node' must be an integer, not '2.5'", 3, 49, NULL},
+    {PLACE, "a count in quotes", T(PL("  - {name: a, system: box, nodes: \"2\"}\n")), O_NONE, EPARSE,
+     "'nodes' must be an integer", 3, 35, NULL},
+    {PLACE, "65537 nodes", T(PL("  - {name: a, device: g100, nodes: 65537, per_node: 4}\n")),
+     O_NONE, EPARSE, "'nodes' = 65537 is outside [1, 65536]", 3, 36, NULL},
+    {PLACE, "a device's partition without nodes", T(PL("  - {name: a, device: g100, per_node: 4}\n")),
+     O_NONE, EPARSE, "partition 'a' of device 'g100' gives no nodes", 3, 5, NULL},
+    /* "  - {name: a, device: g100, nodes: 1, per_node: 4, free: " is 57 bytes */
+    {PLACE, "more free accelerators than the partition has",
+     T(PL("  - {name: a, device: g100, nodes: 1, per_node: 4, free: 5}\n")), O_NONE, EPARSE,
+     "5 accelerators free on partition 'a', which has 4", 3, 58, NULL},
+    /* ... "free: 2, busy: " is 66 bytes */
+    {PLACE, "free and busy above the partition",
+     T(PL("  - {name: a, device: g100, nodes: 1, per_node: 4, free: 2, "
+          "busy: [{count: 3, until: 1}]}\n")), O_NONE, EPARSE,
+     "partition 'a' has 4 accelerators, not 2 free and 3 in use", 3, 67, NULL},
+    {PLACE, "a busy group of none", T(PL("  - {name: a, system: box, busy: [{count: 0, until: 1}]}\n")),
+     O_NONE, EPARSE, "'count' = 0 is outside [1, 4294967295]", 3, 43, NULL},
+    {PLACE, "a busy group before time began",
+     T(PL("  - {name: a, system: box, busy: [{count: 1, until: -1}]}\n")), O_NONE, EPARSE,
+     "'until' = -1 is outside [0, ", 3, 53, NULL},
+    {PLACE, "a busy group without its time", T(PL("  - {name: a, system: box, busy: [{count: 1}]}\n")),
+     O_NONE, EPARSE, "missing required key 'until'", 3, 35, NULL},
+    {PLACE, "an unknown key of a busy group",
+     T(PL("  - {name: a, system: box, busy: [{count: 1, when: 3}]}\n")), O_NONE, EPARSE,
+     "unknown key 'when'", 3, 46, NULL},
+    /* "  - {name: a, system: box, busy: " is 33 bytes: the list at 34 */
+    {PLACE, "a group that ends before it begins",
+     T(PL("  - {name: a, system: box, busy: [{count: 1, from: 5, until: 4}]}\n")), O_NONE, EPARSE,
+     "group 0 of partition 'a': 1 accelerators from 5 until 4", 3, 34, NULL},
+    {PLACE, "holds that take more than there is",
+     T(PL("  - {name: a, system: box, busy: [{count: 4, from: 10, until: 20}, "
+          "{count: 1, from: 15, until: 30}]}\n")), O_NONE, EPARSE,
+     "at 15 the groups of partition 'a' take 5 accelerators of the 4 that are not down", 3, 34,
+     NULL},
+    {PLACE, "an unknown key of a partition", T(PL("  - {name: a, system: box, gpus: 4}\n")), O_NONE,
+     EPARSE, "unknown key 'gpus'", 3, 28, NULL},
+    {PLACE, "a name used twice",
+     T(PL("  - {name: a, system: box}\n  - {name: a, system: box}\n")), O_NONE, EPARSE,
+     "partition 'a' is already in the cluster (partition 0)", 4, 12, NULL},
+    {PLACE, "a comma in a name", T(PL("  - {name: \"a,b\", system: box}\n")), O_NONE, EPARSE,
+     "partition name 'a,b' holds a comma at byte 2", 3, 12, NULL},
+    {PLACE, "a NUL byte in a name", T(PL("  - {name: \"a\\0b\", system: box}\n")), O_NONE, EPARSE,
+     "'name' contains a NUL byte", 3, 12, NULL},
+    {PLACE, "a name of 64 bytes",
+     T(PL("  - {name: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, "
+          "system: box}\n")), O_NONE, EPARSE, "a partition name has 1 to 63 bytes, not 64", 3, 12,
+     NULL},
+    {PLACE, "a device and a system", T(PL("  - {name: a, device: g100, system: box}\n")), O_NONE,
+     EPARSE, "names a device or a system (this one names both)", 3, 23, NULL},
+    {PLACE, "neither device nor system", T(PL("  - {name: a, nodes: 1}\n")), O_NONE, EPARSE,
+     "(this one names neither)", 3, 5, NULL},
+    {PLACE, "more per node than the system's", T(PL("  - {name: a, system: box, per_node: 8}\n")),
+     O_NONE, EPARSE, "per_node 8 is more than the 4 accelerators per node of system 'box'", 3, 38,
+     NULL},
+    {PLACE, "a GPU as host CPU", T(PL("  - {name: a, system: box, host_cpu: g100}\n")), O_NONE,
+     EPARSE, "host CPU 'g100' is not a CPU", 3, 38, NULL},
+    {PLACE, "an unknown link", T(PL("  - {name: a, system: box, intra_link: k}\n")), O_NONE, EPARSE,
+     "no link 'k'", 3, 40, NULL},
+    {PLACE, "a partition as a list", T(PL("  - [a, box]\n")), O_NONE, EPARSE,
+     "a partition must be a mapping, not a list", 3, 5, NULL},
+    /* 439 bytes: a budget of 64 + 16 x 439 = 7088 nodes. Before d's list
+     * 1,511 are counted (a 12 with its key, b 132, c 1,362, the version 3,
+     * the root, d's key and list); each *c costs 1,111 nodes and 1,000
+     * bytes / 4: the fifth (column 8 + 4 x 4) crosses. */
+    {PLACE, "an alias bomb", T("version: 1\n" LAUGHS "partitions: *i\n"), O_NONE, EPARSE,
+     "document too large: more than 7088 nodes", 5, 24, NULL},
+    {PLACE, "a system's counts and the free ones by default",
+     T(PL("  - {name: a, system: box, nodes: 2, busy: [{count: 3, until: 9}]}\n")), O_NONE, 0, NULL,
+     0, 0, check_default_free},
+    {PLACE, "busy groups through aliases",
+     T(PL("  - {name: a, system: box, busy: [&b {count: 1, until: 5}, *b, *b]}\n")), O_NONE, 0,
+     NULL, 0, 0, check_busy_aliases},
+    {PLACE_FILE, "a missing file", T("@missing"), O_NONE, ACCELSEL_EIO, "missing", 0, 0, NULL},
+    {PLACE_FILE, "a directory", T("@dir"), O_NONE, ACCELSEL_EIO, "", 0, 0, NULL},
+    {PLACE_FILE, "an unknown device in a file",
+     T(PL("  - {name: a, device: g10, nodes: 1, per_node: 4}\n")), O_NONE, EPARSE,
+     "no device 'g10'", 3, 23, NULL},
+
+    /* ---- The text form of a job (accelsel_job_spec_parse()): columns in
+     * the message, none in the error's position. */
+    {JOBTEXT, "an unknown key", T("network=resnet50,epocs=40"), O_NONE, EPARSE,
+     "column 18: 'epocs': unknown key; nearest: 'epochs'", 0, 0, NULL},
+    {JOBTEXT, "a bad number", T("network=resnet50,batch=2k"), O_NONE, EPARSE,
+     "column 24: '2k' is not a whole number from 1 to 9007199254740992", 0, 0, NULL},
+    {JOBTEXT, "a NUL byte ends the text", T("network=a\0,epochs=x"), O_NONE, 0, NULL, 0, 0, NULL},
+    {JOBTEXT, "a key of 100 bytes is quoted short",
+     T("network=a,kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"
+       "kkkkkkkkkkkkkkkkkkkk=1"), O_NONE, EPARSE,
+     "column 11: 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk': unknown key",
+     0, 0, NULL},
+    {JOBTEXT, "blanks are not skipped", T("network=a, epochs=1"), O_NONE, EPARSE,
+     "column 11: ' epochs': unknown key", 0, 0, NULL},
+    {JOBTEXT, "a precision in capitals", T("network=a,precision=FP16"), O_NONE, EPARSE,
+     "'FP16' is not a precision name", 0, 0, NULL},
 };
 
 #define N_CASES (sizeof cases / sizeof cases[0])
@@ -1339,7 +1480,7 @@ static const char *case_path(const hcase *c, const char *data, size_t len)
 {
     static char path[128];
     if (c->entry != CSV_FILE && c->entry != CAT_FILE && c->entry != NET_FILE &&
-        c->entry != MODEL_FILE && c->entry != MAP_FILE)
+        c->entry != MODEL_FILE && c->entry != MAP_FILE && c->entry != PLACE_FILE)
         return NULL;
     if (len > 0 && data[0] == '@') {
         const char *what = data + 1;
@@ -1495,6 +1636,42 @@ static int run_params(const hcase *c, const char *data, size_t len)
     if (rc == 0)
         accelsel_predictor_free(p);
     accelsel_catalog_free(cat);
+    return rc;
+}
+
+/* A catalog with a GPU, a CPU, a link and a system of one node of 4 GPUs. */
+static const char place_catalog[] =
+    "version: 1\nlinks:\n  - {name: l, technology: nvlink, bw_bytes_s: 1e11, source: s}\n"
+    "devices:\n  - {name: g100, vendor: v, kind: gpu, peak_flops: {fp16: 1e14}, "
+    "memory_bytes: 1e10, memory_bw_bytes_s: 1e12, source: s}\n"
+    "  - {name: cpu1, vendor: v, kind: cpu, cores: 8, source: s}\n"
+    "systems:\n  - {name: box, device: g100, nodes: 1, devices_per_node: 4, "
+    "intra_node_link: l, source: s}\n";
+
+static int run_place(const hcase *c, const char *data, size_t len, const char *path)
+{
+    accelsel_catalog *cat = NULL;
+    accelsel_place_cluster *cl = UNSET;
+    int rc = accelsel_catalog_load_buffer(&cat, place_catalog, strlen(place_catalog));
+    if (rc != 0)
+        return rc;
+    rc = path ? accelsel_place_cluster_load_file(&cl, cat, path)
+              : accelsel_place_cluster_load_buffer(&cl, cat, data, len);
+    settle(c, rc, cl);
+    if (rc == 0)
+        accelsel_place_cluster_free(cl);
+    accelsel_catalog_free(cat);
+    return rc;
+}
+
+static int run_job_text(const hcase *c, const char *text)
+{
+    accelsel_job_spec j = ACCELSEL_JOB_SPEC_INIT;
+    char *network = UNSET;
+    int rc = accelsel_job_spec_parse(&j, &network, text);
+    settle(c, rc, network);
+    if (rc == 0)
+        accelsel_free(network);
     return rc;
 }
 
@@ -1782,6 +1959,11 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
     case ESTEPS:
     case CSTEPS:
         return run_predictor_steps(c, data, len);
+    case PLACE:
+    case PLACE_FILE:
+        return run_place(c, data, len, path);
+    case JOBTEXT:
+        return run_job_text(c, data);
     }
     ck_abort_msg("%s: unknown entry %d", c->name, (int)c->entry);
     return -1;

@@ -6,7 +6,9 @@
  * suite fails on a race even without ThreadSanitizer; built with
  * -fsanitize=thread it must also be free of reports. Also: each thread's
  * accelsel_last_error() is its own, a custom allocator serves every thread,
- * and allocation failures in many threads at once fail cleanly.
+ * and allocation failures in many threads at once fail cleanly. Placement:
+ * jobs prepared and decided on one predictor and one cluster by 1 to 16
+ * threads at once give the decisions made on one thread, bit for bit.
  *
  * OpenBLAS: the library leaves OpenBLAS's thread count to the program. Setting
  * OPENBLAS_NUM_THREADS with setenv() in main() would come too late (OpenBLAS
@@ -770,6 +772,138 @@ START_TEST(own_objects_allocation_sweep)
 }
 END_TEST
 
+/* ---- placement: many threads deciding on one predictor and cluster ---- */
+
+#define PLACE_JOBS 48
+
+typedef struct place_shared {
+    accelsel_catalog *cat;
+    accelsel_predictor *pred;
+    accelsel_place_cluster *cluster;
+    accelsel_network *nets[3];
+    accelsel_place_job *prepared[PLACE_JOBS]; /* shared: decided by every thread */
+    accelsel_decision want[PLACE_JOBS];
+} place_shared;
+
+typedef struct place_worker {
+    const place_shared *sh;
+    atomic_size_t *next;
+    accelsel_decision got[PLACE_JOBS];
+    int rc[PLACE_JOBS];
+} place_worker;
+
+static const char place_cluster_yaml[] =
+    "version: 1\nnow: 60\npartitions:\n"
+    "  - {name: h100, device: h100-sxm5-80gb, nodes: 2, per_node: 8, free: 4,\n"
+    "     busy: [{count: 8, until: 4000}, {count: 4, until: 900}]}\n"
+    "  - {name: a100, system: dgx-a100, nodes: 4, free: 16, busy: [{count: 16, until: 20000}]}\n"
+    "  - {name: v100, device: v100-sxm2-16gb, nodes: 8, per_node: 8}\n"
+    "  - {name: l40s, device: l40s, nodes: 2, per_node: 4, free: 2}\n";
+
+/* Job @p i: a network, a batch, counts and a deadline from its index. */
+static accelsel_job_spec place_job(const place_shared *sh, size_t i)
+{
+    accelsel_job_spec j = ACCELSEL_JOB_SPEC_INIT;
+    j.network = sh->nets[i % 3];
+    j.per_device_batch = (double)(32 << (i % 3));
+    j.epochs = 1 + (double)(i % 5);
+    j.max_count = (uint32_t)(1 + i % 32);
+    j.deadline = i % 4 == 0 ? 5000 : 0;
+    return j;
+}
+
+/* Job @p i decided under the policy and margin its index picks: prepared
+ * here, or the shared one. */
+static int place_decide(const place_shared *sh, size_t i, accelsel_decision *d)
+{
+    accelsel_place_options o = ACCELSEL_PLACE_OPTIONS_INIT;
+    o.policy = (uint32_t)(i % ACCELSEL_POLICY_COUNT);
+    o.margin = (uint32_t)(i / 3 % ACCELSEL_MARGIN_COUNT);
+    *d = (accelsel_decision)ACCELSEL_DECISION_INIT;
+    if (i % 2 == 0)
+        return accelsel_place_decide(d, sh->prepared[i], &o);
+    accelsel_job_spec j = place_job(sh, i);
+    accelsel_place_job *job;
+    int rc = accelsel_place_job_new(&job, sh->pred, sh->cluster, &j);
+    if (rc == 0)
+        rc = accelsel_place_decide(d, job, &o);
+    accelsel_place_job_free(job);
+    return rc;
+}
+
+static void *place_thread(void *arg)
+{
+    place_worker *w = arg;
+    for (size_t i; (i = atomic_fetch_add(w->next, 1)) < 2 * PLACE_JOBS;)
+        w->rc[i % PLACE_JOBS] = place_decide(w->sh, i % PLACE_JOBS, &w->got[i % PLACE_JOBS]);
+    return NULL;
+}
+
+/* Every job decided by @p n threads taking jobs as they come, each job
+ * twice: each decision must be the one made on one thread. */
+static void place_in_threads(const place_shared *sh, size_t n)
+{
+    atomic_size_t next = 0;
+    pthread_t tid[N_THREADS];
+    place_worker *ws = calloc(n, sizeof *ws);
+    ck_assert_ptr_nonnull(ws);
+    for (size_t t = 0; t < n; t++) {
+        ws[t].sh = sh, ws[t].next = &next;
+        for (size_t i = 0; i < PLACE_JOBS; i++)
+            ws[t].rc[i] = 1; /* not decided by this thread */
+        ck_assert_int_eq(pthread_create(&tid[t], NULL, place_thread, &ws[t]), 0);
+    }
+    for (size_t t = 0; t < n; t++)
+        ck_assert_int_eq(pthread_join(tid[t], NULL), 0);
+    size_t decided = 0;
+    for (size_t t = 0; t < n; t++)
+        for (size_t i = 0; i < PLACE_JOBS; i++) {
+            if (ws[t].rc[i] == 1)
+                continue;
+            ck_assert_int_eq(ws[t].rc[i], 0);
+            ck_assert_msg(memcmp(&ws[t].got[i], &sh->want[i], sizeof sh->want[i]) == 0,
+                          "job %zu on %zu threads decided otherwise", i, n);
+            decided++;
+        }
+    ck_assert_uint_ge(decided, PLACE_JOBS);
+    free(ws);
+}
+
+START_TEST(placement_decisions_at_any_thread_count)
+{
+    place_shared *sh = calloc(1, sizeof *sh);
+    ck_assert_ptr_nonnull(sh);
+    static const char *const nets[3] = { "resnet50", "bert-base", "small-cnn" };
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&sh->cat), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&sh->pred, sh->cat, NULL), 0);
+    ck_assert_int_eq(accelsel_place_cluster_load_buffer(&sh->cluster, sh->cat, place_cluster_yaml,
+                                                        strlen(place_cluster_yaml)), 0);
+    for (size_t k = 0; k < 3; k++)
+        ck_assert_int_eq(accelsel_network_load_zoo(&sh->nets[k], nets[k], NULL), 0);
+    for (size_t i = 0; i < PLACE_JOBS; i += 2) {
+        accelsel_job_spec j = place_job(sh, i);
+        ck_assert_int_eq(accelsel_place_job_new(&sh->prepared[i], sh->pred, sh->cluster, &j), 0);
+    }
+    size_t partitions_used = 0;
+    for (size_t i = 0; i < PLACE_JOBS; i++) {
+        ck_assert_int_eq(place_decide(sh, i, &sh->want[i]), 0);
+        partitions_used |= (size_t)1 << sh->want[i].choice.partition;
+    }
+    ck_assert_uint_gt(partitions_used & (partitions_used - 1), 0); /* two partitions or more */
+    static const size_t counts[] = { 1, 2, 4, N_THREADS };
+    for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++)
+        place_in_threads(sh, counts[k]);
+    for (size_t i = 0; i < PLACE_JOBS; i++)
+        accelsel_place_job_free(sh->prepared[i]);
+    for (size_t k = 0; k < 3; k++)
+        accelsel_network_free(sh->nets[k]);
+    accelsel_place_cluster_free(sh->cluster);
+    accelsel_predictor_free(sh->pred);
+    accelsel_catalog_free(sh->cat);
+    free(sh);
+}
+END_TEST
+
 int main(void)
 {
     openblas_set_num_threads(1);
@@ -780,6 +914,7 @@ int main(void)
     tcase_add_test(tc, custom_allocator_serves_every_thread);
     tcase_add_test(tc, allocation_failures_in_16_threads);
     tcase_add_test(tc, own_objects_allocation_sweep);
+    tcase_add_test(tc, placement_decisions_at_any_thread_count);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -22,6 +22,7 @@ int cli_network(int argc, char **argv);
 int cli_predict(int argc, char **argv);
 int cli_map(int argc, char **argv);
 int cli_recommend(int argc, char **argv);
+int cli_place(int argc, char **argv);
 
 /* Print "accelsel: <what>: <library detail>" for status @p rc to stderr and
  * return CLI_FAIL; "accelsel: <library detail>" when the detail already

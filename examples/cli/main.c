@@ -18,6 +18,7 @@ static const struct {
     {"predict", cli_predict, "predict training time of a network on a device or system; calibrate"},
     {"map", cli_map, "map a network's layers onto a multi-accelerator system (GA or baselines)"},
     {"recommend", cli_recommend, "what to buy or rent for a workload, under budgets and limits"},
+    {"place", cli_place, "place a training job on a cluster: partition, count, start, time limit"},
 };
 
 static void usage(FILE *f)

@@ -20,5 +20,6 @@
 #include <accelsel/predict.h>
 #include <accelsel/steps.h>
 #include <accelsel/recommend.h>
+#include <accelsel/place.h>
 
 #endif /* ACCELSEL_ACCELSEL_H */

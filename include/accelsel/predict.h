@@ -879,6 +879,27 @@ ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
  *  Thread safety: no other thread may use @p p during the call. */
 ACCELSEL_API int accelsel_predictor_set_error_bands(accelsel_predictor *p,
                                                     const accelsel_dataset *evaluation);
+
+/** The error band of group @p group in @p p's parameters: the held-out
+ *  figures that a prediction of that group carries
+ *  (accelsel_prediction.error_median_pct and error_p90_pct) and the rows
+ *  they were measured on, so that a caller can use the error of a group
+ *  without a prediction in it (a scheduler's margins, a simulation's
+ *  noise).
+ *  @param[in]     p      the predictor; only read.
+ *  @param[in]     group  ACCELSEL_ERROR_GROUP_A, _B, _C or _STEPS.
+ *  @param[in,out] out    its version set by the caller
+ *                        (ACCELSEL_ERROR_SUMMARY_INIT); on success rows,
+ *                        median_ape and p90_ape of the band, or 0 rows and
+ *                        NaN figures where the parameters have none (the
+ *                        physical model, a calibration not evaluated);
+ *                        untouched on failure.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or another @p group
+ *          (accelsel_error.field "group"); ACCELSEL_EVERSION for an
+ *          unknown out->version.
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_error_band(const accelsel_predictor *p, uint32_t group,
+                                               accelsel_error_summary *out);
 /** @} */
 
 #ifdef __cplusplus

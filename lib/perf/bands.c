@@ -81,3 +81,22 @@ ACCELSEL_API int accelsel_predictor_set_error_bands(accelsel_predictor *p,
         memcpy(p->band, band, sizeof band);
     return rc;
 }
+
+ACCELSEL_API int accelsel_predictor_error_band(const accelsel_predictor *p, uint32_t group,
+                                               accelsel_error_summary *out)
+{
+    if (p == NULL || out == NULL)
+        return asel_einval("accelsel_predictor_error_band", p == NULL ? "p" : "out");
+    if (out->version != ACCELSEL_ERROR_SUMMARY_VERSION)
+        return asel_error_field(ACCELSEL_EVERSION, "version",
+                                "unknown error summary version %u", out->version);
+    if (group < ACCELSEL_ERROR_GROUP_A || group > ACCELSEL_ERROR_GROUP_STEPS)
+        return asel_error_field(ACCELSEL_EINVAL, "group",
+                                "group %u is not an error group with a band (a, b, c or steps)",
+                                group);
+    const asel_perf_band *b = &p->band[group - 1];
+    out->rows = (size_t)b->rows;
+    out->median_ape = b->rows > 0 ? b->median : NAN;
+    out->p90_ape = b->rows > 0 ? b->p90 : NAN;
+    return 0;
+}

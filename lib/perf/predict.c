@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "perf/predictor_impl.h"
+#include "perf/step_cache.h"
 
 /* A version-1 prediction ends before the fields of version 2. */
 #define V1_SIZE offsetof(accelsel_prediction, epochs_source)
@@ -137,16 +138,20 @@ static void error_band(const accelsel_predictor *p, const asel_perf_config *c, u
 }
 
 /* Resolve and run @p req into the full prediction @p res, with @p rows
- * (capacity @p cap) when wanted. */
+ * (capacity @p cap) when wanted, or with the device steps of @p cache. */
 static int predict_full(const accelsel_predictor *p, const accelsel_predict_request *req,
-                        accelsel_prediction *res, accelsel_layer_prediction *rows, size_t cap)
+                        asel_perf_step_cache *cache, accelsel_prediction *res,
+                        accelsel_layer_prediction *rows, size_t cap)
 {
     asel_perf_config c;
     double corr;
     uint32_t source;
     int rc;
-    if ((rc = asel_perf_resolve(p, req, &c)) < 0 || (rc = correction(p, &c, &corr, &source)) < 0 ||
-        (rc = asel_perf_run(&p->par, corr, &c, req->network, res, rows, cap)) < 0)
+    if ((rc = asel_perf_resolve(p, req, &c)) < 0 || (rc = correction(p, &c, &corr, &source)) < 0)
+        return rc;
+    rc = cache != NULL ? asel_perf_run_cached(&p->par, corr, &c, cache, res)
+                       : asel_perf_run(&p->par, corr, &c, req->network, res, rows, cap);
+    if (rc < 0)
         return rc;
     res->epochs_source = c.epochs_source;
     res->epoch_samples_source = c.epoch_samples_source;
@@ -168,11 +173,22 @@ ACCELSEL_API int accelsel_predictor_predict(const accelsel_predictor *p,
     if (res->version != 1 && res->version != ACCELSEL_PREDICTION_VERSION)
         return asel_error(ACCELSEL_EVERSION, "unknown prediction version %u", res->version);
     accelsel_prediction full = { .version = ACCELSEL_PREDICTION_VERSION };
-    if ((rc = predict_full(p, &q, &full, NULL, 0)) < 0)
+    if ((rc = predict_full(p, &q, NULL, &full, NULL, 0)) < 0)
         return rc;
     full.version = res->version;
     memcpy(res, &full, res->version == 1 ? V1_SIZE : sizeof full);
     return 0;
+}
+
+int asel_perf_predict_cached(const accelsel_predictor *p, const accelsel_predict_request *req,
+                             asel_perf_step_cache *cache, accelsel_prediction *res)
+{
+    accelsel_predict_request q;
+    int rc = check_args("accelsel_predictor_predict", p, req, &q);
+    if (rc < 0)
+        return rc;
+    *res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
+    return predict_full(p, &q, cache, res, NULL, 0);
 }
 
 ACCELSEL_API int accelsel_predictor_predict_layers(const accelsel_predictor *p,
@@ -187,7 +203,7 @@ ACCELSEL_API int accelsel_predictor_predict_layers(const accelsel_predictor *p,
     if (n == NULL || (rows == NULL && capacity > 0))
         return asel_einval("accelsel_predictor_predict_layers", n == NULL ? "n" : "rows");
     accelsel_prediction res = { .version = ACCELSEL_PREDICTION_VERSION };
-    if ((rc = predict_full(p, &q, &res, rows, capacity)) < 0)
+    if ((rc = predict_full(p, &q, NULL, &res, rows, capacity)) < 0)
         return rc;
     *n = accelsel_network_layer_count(req->network);
     return 0;

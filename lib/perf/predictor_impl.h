@@ -104,6 +104,15 @@ int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf
                        const accelsel_network *net, const asel_perf_step *s,
                        accelsel_prediction *res);
 
+struct asel_perf_step_cache;
+
+/* asel_perf_run() with the device step of @p cache (perf/step_cache.h),
+ * computed and added there when it has none for @p cfg's device, threads,
+ * per-device batch, precision and stack; a configuration whose memory does
+ * not fit fails before any step is computed. Fails as asel_perf_run(). */
+int asel_perf_run_cached(const asel_perf_params *par, double corr, const asel_perf_config *cfg,
+                         struct asel_perf_step_cache *cache, accelsel_prediction *res);
+
 /* Epochs at global batch @p b by the relation in @p par. */
 double asel_perf_epochs(const asel_perf_params *par, double b);
 

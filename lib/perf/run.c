@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "perf/layer_cost.h"
 #include "perf/predictor_impl.h"
+#include "perf/step_cache.h"
 
 double asel_perf_epochs(const asel_perf_params *par, double b)
 {
@@ -92,6 +93,20 @@ int asel_perf_run(const asel_perf_params *par, double corr, const asel_perf_conf
                           &s, rows, cap);
     asel_free(fusable);
     return asel_perf_run_step(par, corr, c, net, &s, res);
+}
+
+int asel_perf_run_cached(const asel_perf_params *par, double corr, const asel_perf_config *c,
+                         asel_perf_step_cache *cache, accelsel_prediction *res)
+{
+    /* The memory a step needs costs no step: a batch that does not fit
+     * fails before the layer walk, with the message of asel_perf_run(). */
+    double need = asel_perf_step_memory(cache->net, cache->kept, c->per_device_batch,
+                                        asel_perf_precision_bytes(c->precision));
+    if (need > c->dev->memory_bytes)
+        return check_memory(c, need, res);
+    const asel_perf_step *s;
+    int rc = asel_perf_step_cache_get(cache, par, c, &s);
+    return rc < 0 ? rc : asel_perf_run_step(par, corr, c, cache->net, s, res);
 }
 
 int asel_perf_run_step(const asel_perf_params *par, double corr, const asel_perf_config *c,

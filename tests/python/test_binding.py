@@ -236,7 +236,8 @@ class ContractTest(unittest.TestCase):
                 problem, problem.solve(method='single'), accelsel.Predictor(),
                 accelsel.Predictor().calibrate(accelsel.Dataset.builtin()),
                 accelsel.Recommendation({'resnet50': 1}, measured=accelsel.Dataset.builtin(),
-                                        candidates='measured', price_samples=0)]
+                                        candidates='measured', price_samples=0),
+                accelsel.Cluster(accelsel.Catalog.builtin())]
 
     def test_every_handle_class_closes_and_is_a_context_manager(self):
         made = self.handles()

@@ -23,6 +23,7 @@ COMMANDS = {
     'predict': [],
     'map': [],
     'recommend': ['--network', 'resnet50', '--candidates', 'measured'],
+    'place': [],
 }
 
 # Options that take any non-empty text, so that no value is wrong in
@@ -63,6 +64,9 @@ FREE_TEXT = {
     '--cloud-prices': 'a cloud-price file to read',
     '--baseline': 'a list of rule names (test_cli_recommend.py)',
     '--name-column': 'a column of the data (test_cli_rank.py)',
+    '--cluster': 'a cluster file to read',
+    '--spec': 'a job\'s text form (test_cli_place.py)',
+    '--partitions': 'partition names of the cluster file',
 }
 
 # The one option for which an empty value means something (see --help).
@@ -112,7 +116,7 @@ class EveryOptionTest(unittest.TestCase):
         counts = {c: len(options_of(c)) for c in COMMANDS}
         for command, least in (('data', 8), ('rank', 19), ('cluster', 18), ('catalog', 3),
                                ('network', 2), ('predict', 38), ('map', 18),
-                               ('recommend', 30)):
+                               ('recommend', 30), ('place', 18)):
             self.assertGreaterEqual(counts[command], least, command)
 
     def test_every_option_is_blamed_by_name(self):

@@ -17,7 +17,7 @@ tried (see _lib).
 
 Layout. One module per public header: include/accelsel/X.h is accelsel/X.py
 (dataset, features, cluster, importance, rank, catalog, network, select,
-predict, map, steps, recommend), holding the header's handle classes and functions and
+predict, map, steps, recommend, place), holding the header's handle classes and functions and
 listing its public names in __all__, which this file re-exports. A new
 domain (say accelsel/recommend.h) gets accelsel/recommend.py, a line below,
 its tests in tests/python/ and its file in bindings/python/accelsel/
@@ -50,13 +50,14 @@ from .predict import *  # noqa: F401,F403
 from .map import *  # noqa: F401,F403
 from .steps import *  # noqa: F401,F403
 from .recommend import *  # noqa: F401,F403
+from .place import *  # noqa: F401,F403
 from . import (dataset, features, cluster, importance, rank, catalog, network, select, predict, map, steps,
-               recommend)
+               recommend, place)
 
 __all__ = ['version', 'EXPECTED_MAJOR', 'AccelselError', 'InvalidArgumentError', 'OutOfMemoryError',
            'InputOutputError', 'ParseError', 'NotFoundError', 'RangeError', 'InfeasibleError',
            'CanceledError', 'VersionError', 'TypeMismatchError', 'EmptyError', 'DataError']
 for _module in (dataset, features, cluster, importance, rank, catalog, network, select, predict, map, steps,
-                recommend):
+                recommend, place):
     __all__ += _module.__all__
 del _module

@@ -20,7 +20,7 @@ typedef struct spelling {
 
 static const spelling table[] = {
     /* The request's own examples. */
-    {"h100", NULL, {"h100-sxm5-80gb", "h100-sxm5-96gb", "h100-pcie-80gb"}},
+    {"h100", NULL, {"h100-sxm5-80gb", "h100-sxm5-96gb", "h100-pcie-80gb", "h100-nvl-94gb"}},
     {"a100", "a100-sxm4-40gb", {NULL}}, /* the catalog's "NVIDIA A100": the launch part */
     {"NVIDIA H100 SXM 80GB", "h100-sxm5-80gb", {NULL}},
     {"Intel Gaudi 2", "gaudi2", {NULL}},
@@ -36,8 +36,18 @@ static const spelling table[] = {
     {"tpuv3-512", "tpu-v3", {NULL}},
     {"TPU-v4", "tpu-v4", {NULL}},
     {"TPU", NULL, {"tpu-v2", "tpu-v3", "tpu-v4", "tpu-v5p", "tpu-v5e", "tpu-v6e"}},
+    /* The same column, later rounds (data/mlperf_training.csv). */
+    {"NVIDIA H200-SXM5-141GB", "h200-sxm-141gb", {NULL}},
+    {"NVIDIA H200-NVL-141GB", "h200-nvl-141gb", {NULL}},
+    {"NVIDIA Blackwell GPU (B200-SXM-180GB)", "b200-sxm-180gb", {NULL}},
+    {"NVIDIA Blackwell GPU (GB200)", "gb200-186gb", {NULL}},
+    {"H100 NVL Tensor Core GPU (PCIe)", "h100-nvl-94gb", {NULL}},
+    {"AMD Instinct MI325X 256GB HBM3E DLC", "mi325x", {NULL}},
+    {"TPU-trillium", "tpu-v6e", {NULL}},
+    {"TPU-v5p", "tpu-v5p", {NULL}},
     /* NVIDIA datasheet and product-page titles. */
-    {"NVIDIA H100 Tensor Core GPU", NULL, {"h100-sxm5-80gb", "h100-sxm5-96gb", "h100-pcie-80gb"}},
+    {"NVIDIA H100 Tensor Core GPU", NULL,
+     {"h100-sxm5-80gb", "h100-sxm5-96gb", "h100-pcie-80gb", "h100-nvl-94gb"}},
     {"NVIDIA H100 PCIe", "h100-pcie-80gb", {NULL}},
     {"H100 PCIe", "h100-pcie-80gb", {NULL}},
     {"NVIDIA H100 80GB PCIe", "h100-pcie-80gb", {NULL}},

@@ -333,6 +333,8 @@ CTOR(c_load_csv_buffer, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_csv_buffer(ARG(0, &o), ARG(1, "a\n1\n"), 4, NULL))
 CTOR(c_load_builtin, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_builtin(ARG(0, &o), ARG(1, "mlperf-training-resnet")))
+CTOR(c_load_benchmark, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_load_benchmark(ARG(0, &o), ARG(1, "ncf")))
 CTOR(c_dataset_new, accelsel_dataset, accelsel_dataset_free, accelsel_dataset_new(ARG(0, &o), 3))
 PLAIN(c_add_numeric,
       accelsel_dataset_add_numeric(ARG(0, F.scratch), ARG(1, "v"), ARG(2, col_n), NROWS))
@@ -676,6 +678,7 @@ static const null_case null_cases[] = {
     {"accelsel_dataset_load_csv", c_load_csv, {"out", "path"}, 0, EI},
     {"accelsel_dataset_load_csv_buffer", c_load_csv_buffer, {"out", "data"}, 0, EI},
     {"accelsel_dataset_load_builtin", c_load_builtin, {"out", "name"}, 0, EI},
+    {"accelsel_dataset_load_benchmark", c_load_benchmark, {"out", "benchmark"}, 0, EI},
     {"accelsel_dataset_new", c_dataset_new, {"out"}, 0, EI},
     {"accelsel_dataset_add_numeric", c_add_numeric, {"ds", "name", "values"}, -1, EI},
     {"accelsel_dataset_add_categorical", c_add_categorical, {"ds", "name", "values"}, -1, EI},
@@ -1571,6 +1574,8 @@ FAIL(x_load_csv_buffer, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_csv_buffer(&o, "a,b\n1\n", 6, NULL))
 FAIL(x_load_builtin, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_builtin(&o, "nope"))
+FAIL(x_load_benchmark, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_load_benchmark(&o, "nope"))
 FAIL(x_filter_equal, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_filter_equal(&o, F.ds, "no_such_column", "1"))
 FAIL(x_filter_range, accelsel_dataset, accelsel_dataset_free,
@@ -2102,6 +2107,7 @@ static const failure_case failure_cases[] = {
     {"accelsel_dataset_load_csv", x_load_csv, EIO_},
     {"accelsel_dataset_load_csv_buffer", x_load_csv_buffer, EP},
     {"accelsel_dataset_load_builtin", x_load_builtin, NF},
+    {"accelsel_dataset_load_benchmark", x_load_benchmark, NF},
     {"accelsel_dataset_filter_equal", x_filter_equal, NF},
     {"accelsel_dataset_filter_range", x_filter_range, ACCELSEL_ETYPE},
     {"accelsel_dataset_filter_expr", x_filter_expr, EP},
@@ -2309,6 +2315,7 @@ typedef struct {
 N_WRAP(accelsel_strerror, int)
 N_WRAP(accelsel_status_name, int)
 N_WRAP(accelsel_dataset_builtin_name, size_t)
+N_WRAP(accelsel_dataset_builtin_description, size_t)
 N_WRAP(accelsel_network_zoo_name, size_t)
 N_WRAP(accelsel_network_zoo_description, size_t)
 N_WRAP(accelsel_precision_name, int)
@@ -2330,7 +2337,8 @@ static const name_case name_cases[] = {
     {"accelsel_strerror", n_accelsel_strerror, ACCELSEL_EDATA, ACCELSEL_OK, "unknown error"},
     {"accelsel_status_name", n_accelsel_status_name, ACCELSEL_EDATA, ACCELSEL_OK,
      "ACCELSEL_UNKNOWN"},
-    {"accelsel_dataset_builtin_name", n_accelsel_dataset_builtin_name, 0, 0, NULL},
+    {"accelsel_dataset_builtin_name", n_accelsel_dataset_builtin_name, 0, -1, NULL},
+    {"accelsel_dataset_builtin_description", n_accelsel_dataset_builtin_description, 0, -1, NULL},
     {"accelsel_network_zoo_name", n_accelsel_network_zoo_name, 0, -1, NULL},
     {"accelsel_network_zoo_description", n_accelsel_network_zoo_description, 0, -1, NULL},
     {"accelsel_precision_name", n_accelsel_precision_name, 0, ACCELSEL_PRECISION_COUNT - 1, NULL},

@@ -1,8 +1,10 @@
-/* The built-in MLPerf Training ResNet-50 table. Expected values were read
- * from data/mlperf_training_resnet.csv with Python's csv module (row numbers
- * are 0-based data rows) and checked against data/README.md. */
+/* The built-in MLPerf Training tables: ResNet-50 (data/mlperf_training_resnet.csv)
+ * and every benchmark (data/mlperf_training.csv). Expected values were read
+ * from the files with Python's csv module (row numbers are 0-based data
+ * rows) and checked against data/README.md. */
 #include <check.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "accelsel/dataset.h"
@@ -25,11 +27,17 @@ static size_t col(const accelsel_dataset *ds, const char *name)
 START_TEST(names_and_shape)
 {
     ck_assert_str_eq(accelsel_dataset_builtin_name(0), "mlperf-training-resnet");
-    ck_assert_ptr_null(accelsel_dataset_builtin_name(1));
+    ck_assert_str_eq(accelsel_dataset_builtin_name(1), "mlperf-training");
+    ck_assert_str_eq(accelsel_dataset_builtin_name(18), "mlperf-training-llama31_405b");
+    ck_assert_ptr_null(accelsel_dataset_builtin_name(19));
+    for (size_t i = 0; i < 19; i++)
+        ck_assert_ptr_nonnull(accelsel_dataset_builtin_description(i));
+    ck_assert_ptr_null(accelsel_dataset_builtin_description(19));
     accelsel_dataset *ds = (accelsel_dataset *)1;
     ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf"), ACCELSEL_ENOTFOUND);
     ck_assert_ptr_null(ds);
     ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "mlperf-training-resnet"));
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "closest: 'mlperf-training'"));
     ck_assert_int_eq(accelsel_dataset_load_builtin(NULL, "x"), ACCELSEL_EINVAL);
     ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, NULL), ACCELSEL_EINVAL);
     ds = mlperf();
@@ -203,6 +211,172 @@ START_TEST(allocation_failures_leak_nothing)
 }
 END_TEST
 
+static size_t rows_of(const char *name)
+{
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, name), 0);
+    size_t n = accelsel_dataset_rows(ds);
+    accelsel_dataset_free(ds);
+    return n;
+}
+
+/* Every benchmark: 2,037 rows of 59 columns, and one dataset per benchmark
+ * whose rows are those of its name (data/README.md, "Rows per benchmark and
+ * round"); ResNet-50 keeps its own table. */
+START_TEST(every_benchmark)
+{
+    static const size_t per_benchmark[] = {89, 210, 189, 33, 34, 4, 58, 353, 77, 75,
+                                           138, 149, 42, 73, 112, 44, 14};
+    accelsel_dataset *all = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&all, "mlperf-training"), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(all), 2037);
+    ck_assert_uint_eq(accelsel_dataset_cols(all), 59);
+    ck_assert_str_eq(accelsel_dataset_column_name(all, 38), "benchmark");
+    ck_assert_str_eq(accelsel_dataset_column_name(all, 58), "energy_runs");
+    size_t sum = 343; /* the ResNet-50 rows of the table of every benchmark */
+    for (size_t i = 2; i < 19; i++) {
+        const char *name = accelsel_dataset_builtin_name(i);
+        size_t n = rows_of(name);
+        ck_assert_msg(n == per_benchmark[i - 2], "%s: %zu rows", name, n);
+        sum += n;
+    }
+    ck_assert_uint_eq(sum, 2037);
+    /* A benchmark's rows keep their lines of data/mlperf_training.csv: the
+     * first GPT-3 row is line 1186. */
+    accelsel_dataset *gpt3 = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&gpt3, "gpt3"), 0);
+    ck_assert_uint_eq(accelsel_dataset_row_line(gpt3, 0), 1186);
+    ck_assert_uint_eq(accelsel_dataset_cols(gpt3), 59);
+    accelsel_dataset_free(gpt3);
+    accelsel_dataset_free(all);
+}
+END_TEST
+
+START_TEST(load_benchmark_names)
+{
+    ck_assert_uint_eq(rows_of("mlperf-training-resnet"), 343);
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "resnet"), 0);
+    ck_assert_uint_eq(accelsel_dataset_cols(ds), 38); /* ResNet-50's own table */
+    accelsel_dataset_free(ds);
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "all"), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(ds), 2037);
+    accelsel_dataset_free(ds);
+    ds = (accelsel_dataset *)1;
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "gpt4"), ACCELSEL_ENOTFOUND);
+    ck_assert_ptr_null(ds);
+    const accelsel_error *e = accelsel_last_error();
+    ck_assert_str_eq(e->field, "benchmark");
+    ck_assert_ptr_nonnull(strstr(e->message, "no MLPerf Training benchmark 'gpt4'"));
+    ck_assert_ptr_nonnull(strstr(e->message, "closest: 'gpt3'"));
+    ck_assert_ptr_nonnull(strstr(e->message, "llama2_70b_lora"));
+    /* A dataset name is not a benchmark name. */
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "mlperf-training-gpt3"),
+                     ACCELSEL_ENOTFOUND);
+}
+END_TEST
+
+/* The ResNet-50 rows of the table of every benchmark are the ResNet table,
+ * cell for cell, in its 38 columns (the extractor reproduces it). */
+START_TEST(resnet_rows_are_the_resnet_table)
+{
+    accelsel_dataset *old = mlperf(), *all = NULL, *rn = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&all, "mlperf-training"), 0);
+    ck_assert_int_eq(accelsel_dataset_filter_equal(&rn, all, "benchmark", "resnet"), 0);
+    ck_assert_uint_eq(accelsel_dataset_rows(rn), 343);
+    for (size_t c = 0; c < 38; c++) {
+        const char *name = accelsel_dataset_column_name(old, c);
+        size_t k = col(rn, name);
+        for (size_t r = 0; r < 343; r++) {
+            if (accelsel_dataset_column_type(old, c) == ACCELSEL_COLUMN_NUMERIC) {
+                double a = accelsel_dataset_number(old, r, c), b = accelsel_dataset_number(rn, r, k);
+                ck_assert_msg(a == b || (isnan(a) && isnan(b)), "%s row %zu", name, r);
+            } else {
+                const char *a = accelsel_dataset_string(old, r, c), *b = accelsel_dataset_string(rn, r, k);
+                ck_assert_msg((a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0), "%s row %zu",
+                              name, r);
+            }
+        }
+    }
+    accelsel_dataset_free(rn);
+    accelsel_dataset_free(all);
+    accelsel_dataset_free(old);
+}
+END_TEST
+
+START_TEST(every_benchmark_types_and_values)
+{
+    static const char *const numeric[] = {
+        "number_of_nodes", "accelerators_per_node", "total_accelerators",
+        "host_processor_core_count", "time_to_train_min", "global_batch_size", "runs_required",
+        "samples_to_converge_mean", "rcp_scaling_factor", "time_to_train_min_scaled",
+        "tensor_parallel", "pipeline_parallel", "context_parallel", "sequence_parallel",
+        "data_parallel", "micro_batch_size", "sequence_length", "gradient_accumulation_steps",
+        "energy_kwh", "energy_runs"};
+    static const char *const categorical[] = {
+        "benchmark", "model", "quality_target", "precision", "parallelism_source", "container",
+        "energy_scope", "power_results", "run_times_min", "same_runs_as"};
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training"), 0);
+    for (size_t i = 0; i < sizeof numeric / sizeof *numeric; i++)
+        ck_assert_msg(accelsel_dataset_column_type(ds, col(ds, numeric[i])) == ACCELSEL_COLUMN_NUMERIC,
+                      "%s", numeric[i]);
+    for (size_t i = 0; i < sizeof categorical / sizeof *categorical; i++)
+        ck_assert_msg(accelsel_dataset_column_type(ds, col(ds, categorical[i])) ==
+                          ACCELSEL_COLUMN_CATEGORICAL,
+                      "%s", categorical[i]);
+    /* host_processor_core_count: 65 of 2,037 missing (blank, "-", "core_count",
+     * and three rows of "Node1: 128, Node2: 64"). */
+    size_t cores = col(ds, "host_processor_core_count"), missing = 0;
+    for (size_t r = 0; r < 2037; r++)
+        missing += (size_t)accelsel_dataset_is_missing(ds, r, cores);
+    ck_assert_uint_eq(missing, 65);
+    accelsel_dataset_free(ds);
+    /* GPT-3 row 2: v3.0 NVIDIA, 512 H100, 64.2638 min, TP 4 x PP 8 x DP 16,
+     * global batch 2048, FP8. */
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "gpt3"), 0);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 2, col(ds, "results_path")),
+                     "NVIDIA/results/dgxh100_n64_nemo/gpt3");
+    ck_assert(accelsel_dataset_number(ds, 2, col(ds, "total_accelerators")) == 512);
+    ck_assert(accelsel_dataset_number(ds, 2, col(ds, "time_to_train_min")) == 64.2638);
+    ck_assert(accelsel_dataset_number(ds, 2, col(ds, "tensor_parallel")) == 4);
+    ck_assert(accelsel_dataset_number(ds, 2, col(ds, "pipeline_parallel")) == 8);
+    ck_assert(accelsel_dataset_number(ds, 2, col(ds, "data_parallel")) == 16);
+    ck_assert(accelsel_dataset_number(ds, 2, col(ds, "global_batch_size")) == 2048);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 2, col(ds, "precision")), "fp8");
+    accelsel_dataset_free(ds);
+    /* Llama 2 70B LoRA row 22: v4.0 Supermicro, AC power, 3.2558 kWh a run. */
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "llama2_70b_lora"), 0);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 22, col(ds, "results_path")),
+                     "smc-ac-power/results/1xSMC-H100-SXM-80GB/llama2_70b_lora");
+    ck_assert(accelsel_dataset_number(ds, 22, col(ds, "energy_kwh")) == 3.2558);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 22, col(ds, "energy_scope")), "nodes");
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+START_TEST(benchmark_allocation_failures_leak_nothing)
+{
+    /* The whole table, then the filter: about 1,300 allocations; every 13th
+     * fails (every 97th under valgrind, ACCELSEL_TEST_LIGHT). */
+    const char *light = getenv("ACCELSEL_TEST_LIGHT");
+    size_t n, step = light != NULL && light[0] != '\0' ? 97 : 13;
+    for (n = 1;; n += step) {
+        accelsel_dataset *ds = NULL;
+        testutil_alloc_fail_at(n);
+        int rc = accelsel_dataset_load_benchmark(&ds, "gpt3");
+        accelsel_dataset_free(ds);
+        long live = testutil_alloc_live();
+        testutil_alloc_reset();
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
+        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
+        if (rc == 0)
+            break;
+    }
+    ck_assert_uint_gt(n, 1000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("builtin");
@@ -213,6 +387,11 @@ int main(void)
     tcase_add_test(tc, rounds_and_core_counts);
     tcase_add_test(tc, save_load_round_trip);
     tcase_add_test(tc, allocation_failures_leak_nothing);
+    tcase_add_test(tc, every_benchmark);
+    tcase_add_test(tc, load_benchmark_names);
+    tcase_add_test(tc, resnet_rows_are_the_resnet_table);
+    tcase_add_test(tc, every_benchmark_types_and_values);
+    tcase_add_test(tc, benchmark_allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

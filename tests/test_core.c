@@ -15,6 +15,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/error.h"
+#include "core/lz4.h"
 #include "core/median.h"
 #include "core/pool.h"
 #include "core/rng.h"
@@ -855,12 +856,66 @@ START_TEST(plot_rules_and_joined_groups)
 }
 END_TEST
 
+/* LZ4 blocks written out by hand from the format (token: literal length in
+ * the high nibble, match length - 4 in the low one; a nibble of 15 goes on
+ * in bytes that add up; a little-endian 16-bit offset back into the output). */
+START_TEST(lz4_blocks_by_hand)
+{
+    unsigned char out[300];
+    static const unsigned char literals[] = {0x30, 'a', 'b', 'c'};
+    ck_assert_int_eq(asel_lz4_decode(literals, sizeof literals, out, 3), 0);
+    ck_assert_int_eq(memcmp(out, "abc", 3), 0);
+    /* "ab", then a match 2 back of 6 bytes that overlaps itself, then "!". */
+    static const unsigned char overlap[] = {0x22, 'a', 'b', 2, 0, 0x10, '!'};
+    ck_assert_int_eq(asel_lz4_decode(overlap, sizeof overlap, out, 9), 0);
+    ck_assert_int_eq(memcmp(out, "abababab!", 9), 0);
+    /* 275 literals: 15 + 255 + 5. */
+    unsigned char longlit[3 + 275] = {0xF0, 0xFF, 0x05};
+    memset(longlit + 3, 'x', 275);
+    ck_assert_int_eq(asel_lz4_decode(longlit, sizeof longlit, out, 275), 0);
+    ck_assert(out[0] == 'x' && out[274] == 'x');
+    /* A match of 4 + 15 + 1 = 20 bytes of "z". */
+    static const unsigned char longmatch[] = {0x1F, 'z', 1, 0, 1};
+    ck_assert_int_eq(asel_lz4_decode(longmatch, sizeof longmatch, out, 21), 0);
+    ck_assert(out[0] == 'z' && out[20] == 'z');
+    /* Nothing decodes to nothing. */
+    ck_assert_int_eq(asel_lz4_decode(literals, 0, out, 0), 0);
+}
+END_TEST
+
+START_TEST(lz4_malformed_blocks)
+{
+    unsigned char out[64];
+    static const struct {
+        unsigned char in[8];
+        size_t n, cap;
+        const char *what;
+    } bad[] = {
+        {{0x22, 'a', 'b', 0, 0}, 5, 8, "an offset points before the start at byte 3"},
+        {{0x22, 'a', 'b', 3, 0}, 5, 8, "an offset points before the start at byte 3"},
+        {{0x30, 'a', 'b'}, 3, 3, "literals run past the end at byte 0"},
+        {{0xF0}, 1, 20, "a literal length runs past the end at byte 0"},
+        {{0x2F, 'a', 'b', 1, 0}, 5, 30, "a match length runs past the end at byte 0"},
+        {{0x22, 'a', 'b', 2}, 4, 8, "an offset runs past the end at byte 3"},
+        {{0x22, 'a', 'b', 2, 0}, 5, 7, "a match runs past the end at byte 0"},
+        {{0x30, 'a', 'b', 'c'}, 4, 2, "literals run past the end at byte 0"},
+        {{0x30, 'a', 'b', 'c'}, 4, 5, "decodes to another size than expected at byte 4"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(asel_lz4_decode(bad[i].in, bad[i].n, out, bad[i].cap), ACCELSEL_EPARSE);
+        ck_assert_msg(strstr(accelsel_last_error()->message, bad[i].what) != NULL, "case %zu: %s", i,
+                      accelsel_last_error()->message);
+    }
+}
+END_TEST
 
 int main(void)
 {
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, status_names_and_texts);
+    tcase_add_test(tc, lz4_blocks_by_hand);
+    tcase_add_test(tc, lz4_malformed_blocks);
     tcase_add_test(tc, version_matches_macros);
     tcase_add_test(tc, errors_are_thread_local_and_one_line);
     tcase_add_test(tc, set_allocator_checks_arguments);

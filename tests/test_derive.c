@@ -349,6 +349,44 @@ START_TEST(mlperf_rows_by_hand)
 }
 END_TEST
 
+/* A table of several MLPerf benchmarks: each benchmark has its own reference
+ * in a round and model, and only ResNet-50 rows have a throughput (images).
+ *  row  benchmark  N   T (min)  epochs
+ *   0   resnet     8   20       40      reference of the resnet group
+ *   1   resnet     16  11       40
+ *   2   bert       16  10       1       reference of the bert group (not row 0)
+ *   3   bert       32  6        1
+ *   4   (none)     8   30       40      a missing benchmark is a group of its own */
+START_TEST(benchmarks_apart)
+{
+    static const char text[] = "benchmark,round,accelerator_model_name,total_accelerators,"
+                               "time_to_train_min,epochs_mean\n"
+                               "resnet,v3.0,H100,8,20,40\n"
+                               "resnet,v3.0,H100,16,11,40\n"
+                               "bert,v3.0,H100,16,10,1\n"
+                               "bert,v3.0,H100,32,6,1\n"
+                               ",v3.0,H100,8,30,40\n";
+    accelsel_dataset *in = load(text), *out = NULL;
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, NULL), 0);
+    assert_near(cell(out, 1, "reference_row"), 0, "reference_row", 1);
+    assert_near(cell(out, 1, "efficiency"), 20.0 / 11 * 8 / 16, "efficiency", 1); /* 0.909 */
+    assert_near(cell(out, 3, "reference_row"), 2, "reference_row", 3);
+    assert_near(cell(out, 3, "efficiency"), 10.0 / 6 * 16 / 32, "efficiency", 3); /* 0.833 */
+    assert_near(cell(out, 4, "reference_row"), 4, "reference_row", 4);
+    assert_near(cell(out, 1, "throughput_img_s_derived"), 40 * 1281167 / (11 * 60.0), "tp", 1);
+    for (size_t r = 2; r < 5; r++)
+        assert_near(cell(out, r, "throughput_img_s_derived"), NAN, "tp", r);
+    accelsel_dataset_free(out);
+    /* Epochs named by the caller count for every row. */
+    accelsel_derive_options o = ACCELSEL_DERIVE_OPTIONS_INIT;
+    o.epochs_column = "epochs_mean";
+    ck_assert_int_eq(accelsel_dataset_derive(&out, in, &o), 0);
+    assert_near(cell(out, 3, "throughput_img_s_derived"), 1 * 1281167 / (6 * 60.0), "tp", 3);
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(in);
+}
+END_TEST
+
 /* Derive the table's metrics; a failure leaves no dataset. */
 static int derive_table(void *ctx)
 {
@@ -506,6 +544,7 @@ int main(void)
     tcase_add_test(tc, cost_and_energy_by_hand);
     tcase_add_test(tc, system_power_and_price_replace_per_accelerator_ones);
     tcase_add_test(tc, cost_options_are_checked);
+    tcase_add_test(tc, benchmarks_apart);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -42,6 +42,7 @@ typedef enum entry {
     RANK,      /* accelsel_ranking_compute() (TOPSIS) of parsed criteria on the fixture */
     METHOD,    /* accelsel_rank_method_from_name() */
     ZOO,       /* accelsel_network_load_zoo() */
+    BENCH,     /* accelsel_dataset_load_benchmark() */
     FIT,       /* accelsel_cluster_fit() of the 4 x 2 matrix with "key=value,..." options */
     MAP,       /* accelsel_mapping_load_buffer() on the two-slot mapping fixture */
     MAP_FILE,  /* accelsel_mapping_load_file() on the same */
@@ -311,6 +312,11 @@ static char *gen_criteria_100k(size_t *len)
 static char *gen_long_zoo_name(size_t *len)
 {
     return one_field(len, "resnet", 100000, '5', "0");
+}
+
+static char *gen_long_benchmark_name(size_t *len)
+{
+    return one_field(len, "gpt", 100000, '3', "");
 }
 
 /* ---- Checks of accepted inputs ------------------------------------------- */
@@ -1039,6 +1045,17 @@ static const hcase cases[] = {
     {ZOO, "empty name", T(""), O_NONE, ACCELSEL_ENOTFOUND, "no zoo network named ''", 0, 0, NULL},
     {ZOO, "a 100000-byte name", G(gen_long_zoo_name), O_NONE, ACCELSEL_ENOTFOUND,
      "no zoo network named 'resnet555", 0, 0, NULL},
+    {BENCH, "a dataset's name", T("mlperf-training-gpt3"), O_NONE, ACCELSEL_ENOTFOUND,
+     "no MLPerf Training benchmark 'mlperf-training-gpt3' (closest: 'gpt3'", 0, 0, NULL},
+    {BENCH, "upper case", T("GPT3"), O_NONE, ACCELSEL_ENOTFOUND,
+     "no MLPerf Training benchmark 'GPT3' (closest: 'gpt3'", 0, 0, NULL},
+    {BENCH, "empty name", T(""), O_NONE, ACCELSEL_ENOTFOUND, "no MLPerf Training benchmark ''", 0,
+     0, NULL},
+    {BENCH, "a trailing line end", T("bert\n"), O_NONE, ACCELSEL_ENOTFOUND,
+     "no MLPerf Training benchmark 'bert", 0, 0, NULL},
+    {BENCH, "a 100000-byte name", G(gen_long_benchmark_name), O_NONE, ACCELSEL_ENOTFOUND,
+     "no MLPerf Training benchmark 'gpt333", 0, 0, NULL},
+    {BENCH, "a known one", T("ncf"), O_NONE, 0, NULL, 0, 0, NULL},
 
     /* ---- Counts (k-means of {0}, {0,1}, {10,10}, {10,11}) ---- */
     {FIT, "k = 0", T("k=0"), O_NONE, EINVAL, "k = 0 must be >= 1", 0, 0, NULL},
@@ -1814,6 +1831,16 @@ static int run_method(const hcase *c, const char *name)
     return rc;
 }
 
+static int run_benchmark(const hcase *c, const char *name)
+{
+    accelsel_dataset *ds = UNSET;
+    int rc = accelsel_dataset_load_benchmark(&ds, name);
+    settle(c, rc, ds);
+    if (rc == 0)
+        accelsel_dataset_free(ds);
+    return rc;
+}
+
 static int run_zoo(const hcase *c, const char *name)
 {
     accelsel_network *net = UNSET;
@@ -1944,6 +1971,8 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_method(c, data);
     case ZOO:
         return run_zoo(c, data);
+    case BENCH:
+        return run_benchmark(c, data);
     case FIT:
         return run_fit(c, data);
     case MAP:

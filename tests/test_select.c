@@ -420,6 +420,74 @@ START_TEST(readme_findings)
 }
 END_TEST
 
+static void assert_criteria(const accelsel_selection *s, const char *const *want, size_t n_want)
+{
+    size_t n = 0;
+    const accelsel_criterion *c = accelsel_selection_criteria(s, &n);
+    ck_assert_uint_eq(n, n_want);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_str_eq(c[i].column, want[i]);
+}
+
+/* The rows of another MLPerf benchmark get the defaults without throughput,
+ * and energy per training joins the criteria where every row has one. */
+START_TEST(other_benchmark_defaults)
+{
+    static const char *const base[] = {"time_to_train_min", "efficiency", "accelerator_hours"};
+    static const char *const energy[] = {"time_to_train_min", "efficiency", "accelerator_hours",
+                                         "energy_kwh"};
+    accelsel_dataset *ds = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "llama2_70b_lora"), 0);
+    accelsel_selection_options o = ACCELSEL_SELECTION_OPTIONS_INIT;
+    o.k = 2;
+    o.target = "";
+    accelsel_selection *s = run_ok(ds, &o);
+    assert_criteria(s, base, 3);
+    ck_assert(has_note(s, "other than ResNet-50"));
+    ck_assert(!has_note(s, "energy_kwh joins"));
+    size_t n, d;
+    accelsel_selection_matrix(s, &n, &d, NULL);
+    ck_assert_uint_eq(d, 3); /* log10(accelerators), log10(time), efficiency */
+    ck_assert_ptr_null(strstr(accelsel_selection_recommendation(s), "images/s"));
+    accelsel_selection_free(s);
+    /* The power submissions alone: 8 of the 112 rows, all with a measured
+     * energy; the 3 DC-power rows of Sustainable Metal Cloud are the same
+     * runs as its AC-power rows (same_runs_as), which the row filters drop,
+     * so 5 are ranked. */
+    const char *where[] = {"energy_kwh=0.."};
+    o.where = where;
+    o.n_where = 1;
+    s = run_ok(ds, &o);
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 5);
+    assert_criteria(s, energy, 4);
+    ck_assert(has_note(s, "energy_kwh joins the criteria"));
+    accelsel_selection_free(s);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
+/* The ResNet-50 rows of the table of every benchmark are ranked as the
+ * ResNet table is (the README's k = 2 groups). */
+START_TEST(resnet_rows_of_every_benchmark)
+{
+    if (getenv("ACCELSEL_TEST_LIGHT") != NULL)
+        return; /* a forest and ten clusterings: too long under valgrind */
+    accelsel_dataset *all = NULL, *rn = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_builtin(&all, "mlperf-training"), 0);
+    ck_assert_int_eq(accelsel_dataset_filter_equal(&rn, all, "benchmark", "resnet"), 0);
+    accelsel_selection *s = run_ok(rn, NULL);
+    ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 275);
+    ck_assert(!has_note(s, "other than ResNet-50"));
+    const accelsel_ranking *g = accelsel_selection_group_ranking(s);
+    const size_t *order = accelsel_ranking_order(g);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(g)[order[0]], 0.688, 5e-4);
+    ck_assert_double_eq_tol(accelsel_ranking_scores(g)[order[1]], 0.312, 5e-4);
+    accelsel_selection_free(s);
+    accelsel_dataset_free(rn);
+    accelsel_dataset_free(all);
+}
+END_TEST
+
 /* Two groups made by hand: x = 1, 2, 3 and x = 10, 11, 12 (k = 2), with
  * a vendor column A, B, A | C, B, missing. The first group's mode is A, 2
  * of 3, no tie; in the second C and B are as common (1 each) and B, which
@@ -647,6 +715,8 @@ int main(void)
     tcase_add_test(tc, pareto_has_no_sensitivity);
     tcase_add_test(tc, pareto_ties_share_a_rank);
     tcase_add_test(tc, readme_findings);
+    tcase_add_test(tc, other_benchmark_defaults);
+    tcase_add_test(tc, resnet_rows_of_every_benchmark);
     tcase_add_test(tc, k_clamped_to_distinct_rows);
     tcase_add_test(tc, bad_target_fails_without_variables);
     tcase_add_test(tc, modes_with_ties_by_hand);

@@ -119,25 +119,61 @@ ACCELSEL_API int accelsel_dataset_load_csv_buffer(accelsel_dataset **out, const 
                                                   size_t len, const accelsel_csv_options *opts);
 
 /** Load a dataset compiled into the library.
+ *
+ *  - "mlperf-training-resnet": MLPerf Training ResNet-50 results, rounds v0.5
+ *    to v3.1, 343 rows x 38 columns (data/mlperf_training_resnet.csv; see
+ *    data/README.md for provenance and the meaning of each column). Types are
+ *    inferred as for a CSV file, with two decisions from the data's
+ *    documentation: `power_results` (`yes` or blank) is categorical, and the
+ *    placeholders `-` and `core_count` that some submitters left in
+ *    `host_processor_core_count` read as missing, so that column is numeric.
+ *    Loading data/mlperf_training_resnet.csv with the same
+ *    accelsel_csv_options gives the same dataset.
+ *  - "mlperf-training": every benchmark of every round v0.5 to v5.0, 2,037
+ *    rows x 59 columns (data/mlperf_training.csv): the 38 above for every
+ *    benchmark, then `benchmark`, the quality target, parallelism, energy
+ *    and more (data/README.md). Types are inferred as for a CSV file, `-`,
+ *    `core_count` and `Node1: 128, Node2: 64` reading as missing; loading the
+ *    file with those spellings in accelsel_csv_options.missing gives the same
+ *    dataset.
+ *  - "mlperf-training-BENCHMARK" for each other benchmark of that table
+ *    (accelsel_dataset_builtin_name() lists them): its rows, with the 59
+ *    columns and their types, as accelsel_dataset_filter_equal() on
+ *    `benchmark` keeps them from "mlperf-training" (row lines are those of
+ *    data/mlperf_training.csv).
+ *
+ *  The tables are compiled in LZ4-compressed and decoded on each load.
  *  @param[out] out  the new dataset, freed with accelsel_dataset_free(); NULL on failure.
- *  @param[in] name  "mlperf-training-resnet": MLPerf Training ResNet-50 results,
- *                   rounds v0.5 to v3.1, 343 rows x 38 columns (see data/README.md
- *                   for provenance and the meaning of each column). Types are
- *                   inferred as for a CSV file, with two decisions from the data's
- *                   documentation: `power_results` (`yes` or blank) is categorical,
- *                   and the placeholders `-` and `core_count` that some submitters
- *                   left in `host_processor_core_count` read as missing, so that
- *                   column is numeric. Loading data/mlperf_training_resnet.csv with
- *                   the same accelsel_csv_options gives the same dataset.
+ *  @param[in] name  one of the names above.
  *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_ENOTFOUND for an
- *          unknown name (the message lists the known ones); ACCELSEL_ENOMEM.
+ *          unknown name (the message lists the known ones and the closest);
+ *          ACCELSEL_ENOMEM.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API int accelsel_dataset_load_builtin(accelsel_dataset **out, const char *name);
+
+/** Load the built-in dataset of an MLPerf Training benchmark by the
+ *  benchmark's name, as the `benchmark` column and data/README.md spell it:
+ *  "resnet" gives "mlperf-training-resnet" (its own table, as it always
+ *  was), "all" gives "mlperf-training", and any other benchmark its
+ *  "mlperf-training-BENCHMARK" dataset.
+ *  @param[out] out        the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  benchmark  "resnet", "gpt3", "llama2_70b_lora", ..., or "all".
+ *  @return 0; ACCELSEL_EINVAL if an argument is NULL; ACCELSEL_ENOTFOUND for
+ *          an unknown benchmark (the message lists the known ones and the
+ *          closest; accelsel_error.field is "benchmark"); ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_dataset_load_benchmark(accelsel_dataset **out, const char *benchmark);
 
 /** Name of built-in dataset @p index (0-based), or NULL past the last.
  *  @param[in] index  0-based; any value.
  *  @return static storage. Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_dataset_builtin_name(size_t index);
+
+/** One line saying what built-in dataset @p index holds (its benchmark,
+ *  dataset and rounds), or NULL past the last.
+ *  @param[in] index  0-based; any value.
+ *  @return static storage. Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_dataset_builtin_description(size_t index);
 
 /** Create an empty dataset of @p n_rows rows and no columns, to be filled with
  *  accelsel_dataset_add_numeric() and accelsel_dataset_add_categorical().

@@ -49,10 +49,10 @@ typedef struct accelsel_derive_options {
     const char *per_node_column;     /**< accelerators per node; NULL = "accelerators_per_node" */
     const char *epochs_column;       /**< epochs trained; NULL = "epochs_mean" */
     /** Columns whose values together define the groups that each have their
-     *  own reference row, each required. NULL = those of {"round",
-     *  "accelerator_model_name"} that the dataset has (all rows one group
-     *  when it has neither; @ref n_group_columns is then ignored); a non-NULL
-     *  pointer with @ref n_group_columns 0 puts all rows in one group. */
+     *  own reference row, each required. NULL = those of {"benchmark",
+     *  "round", "accelerator_model_name"} that the dataset has (all rows one
+     *  group when it has none; @ref n_group_columns is then ignored); a
+     *  non-NULL pointer with @ref n_group_columns 0 puts all rows in one group. */
     const char *const *group_columns;
     uint64_t n_group_columns;   /**< length of @ref group_columns */
     double images_per_epoch;    /**< samples per epoch; default 1281167 (ImageNet-1k training set) */
@@ -109,7 +109,11 @@ ACCELSEL_API size_t accelsel_derive_options_size(void);
  *    per node.
  *  - `throughput_img_s_derived`: epochs x images_per_epoch / (T x 60), images
  *    per second over the whole timed run (T in minutes), so evaluation and
- *    start-up count against it.
+ *    start-up count against it. With the default epochs column, a dataset
+ *    with a categorical `benchmark` column (the table of every MLPerf
+ *    benchmark) has it only for its rows whose benchmark is `resnet`: the
+ *    other benchmarks' epochs count samples, tokens or epochs of other
+ *    datasets, so their throughput is missing.
  *  - `throughput_per_accelerator`: that throughput / N.
  *  - `speedup`: S = T_ref / T, with T_ref the time of the row's reference row.
  *  - `efficiency`: E' = S / (N / N_ref), speedup per multiple of the reference's

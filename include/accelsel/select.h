@@ -47,7 +47,7 @@ typedef struct accelsel_selection accelsel_selection;
 #define ACCELSEL_SELECTION_ROWS_ALL 2
 /** @} */
 
-/** The defaults, which fit the built-in MLPerf Training table. @{ */
+/** The defaults, which fit the built-in MLPerf Training ResNet-50 table. @{ */
 #define ACCELSEL_SELECTION_DEFAULT_FEATURES                                                        \
     "log10(accelerators),log10(time_to_train_min),log10(throughput_per_accelerator),efficiency"
 #define ACCELSEL_SELECTION_DEFAULT_VARIABLES                                                       \
@@ -58,10 +58,26 @@ typedef struct accelsel_selection accelsel_selection;
     "accelerator_hours:1:cost"
 /** @} */
 
+/** The defaults for the rows of another MLPerf Training benchmark (data
+ *  with a categorical `benchmark` column holding a value other than
+ *  "resnet", such as the built-in "mlperf-training-gpt3"): no throughput,
+ *  whose epochs count samples, tokens or other datasets' epochs there, but
+ *  scale, speed and scaling; and energy per training as a criterion
+ *  (ACCELSEL_SELECTION_ENERGY_CRITERION appended to the criteria) when
+ *  every row the run keeps has a measured energy (`energy_kwh`). @{ */
+#define ACCELSEL_SELECTION_BENCHMARK_FEATURES                                                      \
+    "log10(accelerators),log10(time_to_train_min),efficiency"
+#define ACCELSEL_SELECTION_BENCHMARK_CRITERIA                                                      \
+    "time_to_train_min:2:cost,efficiency:1:benefit,accelerator_hours:1:cost"
+#define ACCELSEL_SELECTION_ENERGY_CRITERION "energy_kwh:1:cost"
+/** @} */
+
 /** The default of the column-list option @p field, as the options header
  *  spells it ("features", "variables", "target" or "criteria"): the text of
  *  ACCELSEL_SELECTION_DEFAULT_FEATURES and its siblings, for front ends that
- *  cannot read macros. NULL for another @p field (or NULL). Static storage.
+ *  cannot read macros; "benchmark_features", "benchmark_criteria" and
+ *  "energy_criterion" give ACCELSEL_SELECTION_BENCHMARK_FEATURES and its
+ *  siblings. NULL for another @p field (or NULL). Static storage.
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_selection_default(const char *field);
 
@@ -73,7 +89,8 @@ ACCELSEL_API const char *accelsel_selection_default(const char *field);
 typedef struct accelsel_selection_options {
     unsigned int version;  /**< ACCELSEL_SELECTION_OPTIONS_VERSION */
     /** Clustering features; rows missing one are not clustered.
-     *  NULL = ACCELSEL_SELECTION_DEFAULT_FEATURES. */
+     *  NULL = ACCELSEL_SELECTION_DEFAULT_FEATURES, or for the rows of
+     *  another MLPerf benchmark ACCELSEL_SELECTION_BENCHMARK_FEATURES. */
     const char *features;
     /** Inputs of the variable importance (missing values imputed). NULL = the
      *  columns of ACCELSEL_SELECTION_DEFAULT_VARIABLES that the data has. */
@@ -83,7 +100,10 @@ typedef struct accelsel_selection_options {
      *  lacks its column; "" = no importance. */
     const char *target;
     /** COL:WEIGHT:benefit|cost,... (accelsel_criteria_parse()); groups are
-     *  ranked on each criterion's group median. NULL = the default criteria. */
+     *  ranked on each criterion's group median. NULL = the default criteria
+     *  (ACCELSEL_SELECTION_DEFAULT_CRITERIA, or for the rows of another
+     *  MLPerf benchmark ACCELSEL_SELECTION_BENCHMARK_CRITERIA, with energy
+     *  when every kept row has it). */
     const char *criteria;
     /** Filter expressions (accelsel_dataset_filter_expr()) applied after the
      *  derived metrics, so they may name derived columns; NULL if none. */

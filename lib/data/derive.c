@@ -4,6 +4,7 @@
  * derive.h). */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -102,13 +103,26 @@ static double quotient(const double *num, int n_num, const double *den, int n_de
     return isfinite(r) && r > 0 ? r : NAN;
 }
 
+/* The epochs of row @p i, NaN when unusable or not of ImageNet (a row of
+ * another MLPerf benchmark than ResNet-50 counts samples, tokens or another
+ * dataset's epochs). */
+static double epochs(const accelsel_dataset *ds, const asel_derive_in *in, size_t i)
+{
+    double ep = in->epochs != NULL ? in->epochs[i] : NAN;
+    if (in->benchmark_col != SIZE_MAX) {
+        const char *b = accelsel_dataset_string(ds, i, in->benchmark_col);
+        if (b == NULL || strcmp(b, "resnet") != 0)
+            return NAN;
+    }
+    return isfinite(ep) && ep >= 0 ? ep : NAN;
+}
+
 /* Each output from its inputs (or, throughput per accelerator and
  * efficiency, from the throughput and speedup: missing when they are). */
-static void compute_row(const asel_derive_in *in, size_t i, size_t r, double *const *out)
+static void compute_row(const accelsel_dataset *ds, const asel_derive_in *in, size_t i, size_t r,
+                        double *const *out)
 {
-    double n = accel(in, i), t = minutes(in, i);
-    double ep = in->epochs != NULL ? in->epochs[i] : NAN;
-    ep = isfinite(ep) && ep >= 0 ? ep : NAN;
+    double n = accel(in, i), t = minutes(in, i), ep = epochs(ds, in, i);
     double tr = r == SIZE_MAX ? NAN : minutes(in, r), nr = r == SIZE_MAX ? NAN : accel(in, r);
     double tp = quotient((const double[]){ep, in->images_per_epoch}, 2, (const double[]){t, 60}, 2);
     double s = quotient(&tr, 1, &t, 1);
@@ -159,7 +173,7 @@ static int derive(accelsel_dataset **out, const accelsel_dataset *ds, const asel
         for (int k = 0; k < N_ALL; k++)
             cols[k] = block + (size_t)k * n, names[k] = k < N_OUT ? out_names[k] : NULL;
         for (size_t i = 0; i < n; i++) {
-            compute_row(in, i, ref[i], cols);
+            compute_row(ds, in, i, ref[i], cols);
             minutes_of[i] = minutes(in, i);
         }
         size_t k = asel_derive_cost(in, n, cols[OUT_ACC], minutes_of, names + N_OUT, cols + N_OUT);

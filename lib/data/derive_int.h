@@ -13,6 +13,10 @@ typedef struct asel_derive_in {
     const double *acc;      /* accelerators, or NULL: nodes x per_node */
     const double *nodes, *per_node;
     const double *epochs;   /* NULL when the default-named column is absent */
+    /* With the default epochs column, the categorical `benchmark` column of
+     * a table of several MLPerf benchmarks: only its "resnet" rows have
+     * epochs of ImageNet images. SIZE_MAX when there is none. */
+    size_t benchmark_col;
     size_t *group_cols;     /* owned: indices of the group columns */
     size_t n_group_cols;
     double images_per_epoch;

@@ -9,7 +9,8 @@
 #include "data/derive_int.h"
 
 static const char fn[] = "accelsel_dataset_derive";
-static const char *const default_groups[] = {"round", "accelerator_model_name"};
+static const char *const default_groups[] = {"benchmark", "round", "accelerator_model_name"};
+#define N_DEFAULT_GROUPS (sizeof default_groups / sizeof default_groups[0])
 
 /* sizeof the options of @p version; 0 for an unknown version. */
 static size_t options_size(unsigned int version)
@@ -94,13 +95,13 @@ static int check_options(const accelsel_derive_options *o, size_t n_rows)
 }
 
 /* The group columns: those named, each required; by default those of
- * MLPerf's round and accelerator model that the data has, as accelsel rank
- * derives any table (one group for all rows when it has neither). */
+ * MLPerf's benchmark, round and accelerator model that the data has, as
+ * accelsel rank derives any table (one group for all rows when it has none). */
 static int resolve_groups(const accelsel_dataset *ds, const accelsel_derive_options *o,
                           asel_derive_in *in)
 {
     const char *const *names = o->group_columns != NULL ? o->group_columns : default_groups;
-    size_t k = o->group_columns != NULL ? (size_t)o->n_group_columns : 2, n = 0;
+    size_t k = o->group_columns != NULL ? (size_t)o->n_group_columns : N_DEFAULT_GROUPS, n = 0;
     int rc = asel_alloc_array(&in->group_cols, k ? k : 1, sizeof *in->group_cols);
     for (size_t i = 0; i < k && rc == 0; i++) {
         if (o->group_columns == NULL && asel_ds_lookup(ds, names[i]) == SIZE_MAX)
@@ -177,6 +178,11 @@ int asel_derive_resolve(const accelsel_dataset *ds, const accelsel_derive_option
     if (rc == 0)
         rc = numeric(ds, o.epochs_column ? o.epochs_column : "epochs_mean",
                      o.epochs_column == NULL, &in->epochs);
+    in->benchmark_col = SIZE_MAX;
+    size_t bench = asel_ds_lookup(ds, "benchmark");
+    if (o.epochs_column == NULL && bench != SIZE_MAX &&
+        ds->cols[bench].type == ACCELSEL_COLUMN_CATEGORICAL)
+        in->benchmark_col = bench;
     if (rc == 0 && o.reference_row < 0)
         rc = resolve_groups(ds, &o, in);
     if (rc == 0)

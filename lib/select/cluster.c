@@ -25,8 +25,9 @@ static int check_default_features(const accelsel_dataset *ds, const asel_spec *s
 static int feature_matrix(accelsel_selection *s, const accelsel_selection_options *o)
 {
     asel_spec spec;
-    int rc = asel_spec_parse(o->features ? o->features : ACCELSEL_SELECTION_DEFAULT_FEATURES,
-                             "features", &spec);
+    const char *defaults = asel_sel_other_benchmark(s->ds) ? ACCELSEL_SELECTION_BENCHMARK_FEATURES
+                                                           : ACCELSEL_SELECTION_DEFAULT_FEATURES;
+    int rc = asel_spec_parse(o->features ? o->features : defaults, "features", &spec);
     if (rc == 0 && o->features == NULL)
         rc = check_default_features(s->ds, &spec);
     if (rc == 0) {

@@ -25,15 +25,45 @@ static int median_criteria(accelsel_selection *s)
     return 0;
 }
 
-int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o)
+static int parse_criteria(accelsel_selection *s, const char *text)
 {
     size_t n = 0;
-    int rc = accelsel_criteria_parse(&s->crit, &n,
-                                     o->criteria ? o->criteria : ACCELSEL_SELECTION_DEFAULT_CRITERIA);
+    int rc = accelsel_criteria_parse(&s->crit, &n, text);
     if (rc != 0)
         return asel_sel_blame("criteria");
     s->n_crit = n;
     return median_criteria(s);
+}
+
+int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    return o->criteria != NULL ? parse_criteria(s, o->criteria) : 0;
+}
+
+/* 1 when every row has an energy above 0 (energy_kwh). */
+static int all_energy(const accelsel_dataset *ds)
+{
+    size_t col, n = accelsel_dataset_rows(ds);
+    const double *v = asel_sel_find(ds, "energy_kwh", &col) ? accelsel_dataset_numeric(ds, col) : NULL;
+    for (size_t i = 0; v != NULL && i < n; i++)
+        if (!(v[i] > 0))
+            return 0;
+    return v != NULL && n > 0;
+}
+
+int asel_sel_default_criteria(accelsel_selection *s, const accelsel_selection_options *o)
+{
+    if (o->criteria != NULL)
+        return 0;
+    if (!asel_sel_other_benchmark(s->ds))
+        return parse_criteria(s, ACCELSEL_SELECTION_DEFAULT_CRITERIA);
+    if (!all_energy(s->ds))
+        return parse_criteria(s, ACCELSEL_SELECTION_BENCHMARK_CRITERIA);
+    if (asel_sel_note(s, "energy_kwh joins the criteria (%s): every row has a measured energy",
+                      ACCELSEL_SELECTION_ENERGY_CRITERION) != 0)
+        return ACCELSEL_ENOMEM;
+    return parse_criteria(s, ACCELSEL_SELECTION_BENCHMARK_CRITERIA
+                          "," ACCELSEL_SELECTION_ENERGY_CRITERION);
 }
 
 /* With the default criteria, a column the data lacks is a usage matter. */

@@ -87,7 +87,8 @@ static int kept_rows(accelsel_dataset **ds, uint32_t *mask)
 }
 
 /* Derived metrics where the data has the time and the accelerators, with
- * one reference per group of the grouping columns the data has. */
+ * one reference per group of the grouping columns the data has (the
+ * derive defaults: benchmark, round, accelerator model). */
 static int derive(accelsel_selection *s)
 {
     const accelsel_dataset *ds = s->ds;
@@ -104,8 +105,6 @@ static int derive(accelsel_selection *s)
         if (asel_sel_has(ds, all_groups[i]))
             groups[n_groups++] = all_groups[i];
     accelsel_derive_options o = ACCELSEL_DERIVE_OPTIONS_INIT;
-    o.group_columns = groups;
-    o.n_group_columns = n_groups;
     if (!asel_sel_has(ds, "epochs_mean") &&
         asel_sel_note(s, "throughput_per_accelerator and throughput_img_s_derived are missing: "
                          "they need the column epochs_mean") != 0)
@@ -215,6 +214,10 @@ int asel_sel_rows(accelsel_selection *s, const accelsel_dataset *data,
                                 "accelerators above 0 in the closed division");
     if (rc == 0)
         rc = derive(s);
+    if (rc == 0 && (o->features == NULL || o->criteria == NULL) && asel_sel_other_benchmark(s->ds))
+        rc = asel_sel_note(s, "rows of an MLPerf benchmark other than ResNet-50: the default "
+                              "features and criteria leave out throughput, whose epochs count "
+                              "other things than ImageNet images");
     return rc == 0 ? apply_where(s, o) : rc;
 }
 

@@ -73,7 +73,13 @@ int asel_sel_target_column(const accelsel_dataset *ds, const char *target, size_
 int asel_sel_add_target(accelsel_dataset *ds, const char *target);
 int asel_sel_importance(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_cluster(accelsel_selection *s, const accelsel_selection_options *o);
+/* The criteria given, parsed before any work; asel_sel_default_criteria()
+ * parses the default ones once the rows are known. */
 int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o);
+int asel_sel_default_criteria(accelsel_selection *s, const accelsel_selection_options *o);
+/* 1 if @p ds holds rows of an MLPerf benchmark other than ResNet-50: a
+ * categorical `benchmark` column with another value than "resnet". */
+int asel_sel_other_benchmark(const accelsel_dataset *ds);
 /* The rankings, ties shared and listed by the secondary criterion. */
 int asel_sel_order(accelsel_selection *s, const accelsel_selection_options *o);
 int asel_sel_text(accelsel_selection *s, const accelsel_selection_options *o);

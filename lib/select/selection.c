@@ -57,6 +57,22 @@ int asel_sel_has(const accelsel_dataset *ds, const char *name)
     return asel_sel_find(ds, name, &col);
 }
 
+int asel_sel_other_benchmark(const accelsel_dataset *ds)
+{
+    size_t col;
+    if (!asel_sel_find(ds, "benchmark", &col) ||
+        accelsel_dataset_column_type(ds, col) != ACCELSEL_COLUMN_CATEGORICAL)
+        return 0;
+    /* The rows' values, not the levels: a filtered table may keep levels
+     * that none of its rows hold. */
+    for (size_t i = 0; i < accelsel_dataset_rows(ds); i++) {
+        const char *v = accelsel_dataset_string(ds, i, col);
+        if (v != NULL && strcmp(v, "resnet") != 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Options that are wrong whatever the data. */
 static int check_options(const accelsel_selection_options *o)
 {
@@ -93,6 +109,8 @@ static int run_steps(accelsel_selection *s, const accelsel_dataset *data,
     int rc = asel_sel_criteria(s, o);
     if (rc == 0)
         rc = asel_sel_rows(s, data, o);
+    if (rc == 0)
+        rc = asel_sel_default_criteria(s, o);
     if (rc == 0)
         rc = asel_sel_importance(s, o);
     if (rc == 0)

@@ -17,7 +17,10 @@ ACCELSEL_API const char *accelsel_selection_default(const char *field)
         {"features", ACCELSEL_SELECTION_DEFAULT_FEATURES},
         {"variables", ACCELSEL_SELECTION_DEFAULT_VARIABLES},
         {"target", ACCELSEL_SELECTION_DEFAULT_TARGET},
-        {"criteria", ACCELSEL_SELECTION_DEFAULT_CRITERIA}};
+        {"criteria", ACCELSEL_SELECTION_DEFAULT_CRITERIA},
+        {"benchmark_features", ACCELSEL_SELECTION_BENCHMARK_FEATURES},
+        {"benchmark_criteria", ACCELSEL_SELECTION_BENCHMARK_CRITERIA},
+        {"energy_criterion", ACCELSEL_SELECTION_ENERGY_CRITERION}};
     for (size_t i = 0; field != NULL && i < sizeof defaults / sizeof defaults[0]; i++)
         if (strcmp(field, defaults[i][0]) == 0)
             return defaults[i][1];

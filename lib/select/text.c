@@ -142,11 +142,14 @@ static int first_group(asel_buf *b, const accelsel_selection *s, int method, siz
     asel_buf_puts(b, ", host CPU most often ");
     if (most_common(b, s, g, "host_processor_model_name") != 0)
         return ACCELSEL_ENOMEM;
-    asel_buf_printf(b, "; median %.1f min to train, efficiency %.2f, %.0f images/s per "
-                       "accelerator.",
+    asel_buf_printf(b, "; median %.1f min to train, efficiency %.2f",
                     accelsel_selection_profile_number(s, g, "time_to_train_min_median"),
-                    accelsel_selection_profile_number(s, g, "efficiency_median"),
-                    accelsel_selection_profile_number(s, g, "throughput_per_accelerator_median"));
+                    accelsel_selection_profile_number(s, g, "efficiency_median"));
+    /* missing for MLPerf benchmarks other than ResNet-50 (accelsel_dataset_derive()) */
+    double per_acc = accelsel_selection_profile_number(s, g, "throughput_per_accelerator_median");
+    if (isfinite(per_acc))
+        asel_buf_printf(b, ", %.0f images/s per accelerator", per_acc);
+    asel_buf_puts(b, ".");
     sensitivity(b, s);
     return 0;
 }

@@ -325,8 +325,8 @@ START_TEST(every_benchmark_types_and_values)
         ck_assert_msg(accelsel_dataset_column_type(ds, col(ds, categorical[i])) ==
                           ACCELSEL_COLUMN_CATEGORICAL,
                       "%s", categorical[i]);
-    /* host_processor_core_count: 65 of 2,037 missing (blank, "-", "core_count",
-     * and three rows of "Node1: 128, Node2: 64"). */
+    /* host_processor_core_count: 65 of 2,037 missing (blank, "-", "core_count";
+     * three v5.0 rows left blank by the extractor for "Node1: 128, Node2: 64"). */
     size_t cores = col(ds, "host_processor_core_count"), missing = 0;
     for (size_t r = 0; r < 2037; r++)
         missing += (size_t)accelsel_dataset_is_missing(ds, r, cores);

@@ -201,6 +201,17 @@ class Options(unittest.TestCase):
             self.assertIn('DIFFERS', r.stderr)
 
 
+class Cells(unittest.TestCase):
+    def test_core_count_is_one_number_or_a_placeholder(self):
+        from mlperf_extract import rows
+        for cell in ('64', '56.0', '', '-', 'core_count'):  # kept as the ResNet table keeps them
+            self.assertEqual(rows.core_count(cell), (cell, None))
+        cell, note = rows.core_count('Node1: 128, Node2: 64')
+        self.assertEqual(cell, '')
+        self.assertEqual(note, "host_processor_core_count 'Node1: 128, Node2: 64' is not one "
+                               "count (left empty)")
+
+
 class Snapshots(unittest.TestCase):
     def test_git_directory_reads_as_the_folder(self):
         # The same round as a git repository, read with git and no work tree.

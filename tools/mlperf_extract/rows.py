@@ -105,6 +105,29 @@ def _accelerators(fam, rnd, desc):
     return nodes * per_node, None
 
 
+# Placeholders that v0.6 and v0.7 descriptions left in num_cores, kept as
+# the ResNet table keeps them (the built-in datasets read them as missing).
+CORE_PLACEHOLDERS = ('', '-', 'core_count')
+
+
+def _is_number(text):
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def core_count(cell):
+    """(cell, note or None): a number or a placeholder stays; other text,
+    such as a count per node of a system whose nodes differ ("Node1: 128,
+    Node2: 64"), is no one count: the cell is left empty and the note keeps
+    the text."""
+    if cell in CORE_PLACEHOLDERS or _is_number(cell):
+        return cell, None
+    return '', 'host_processor_core_count %r is not one count (left empty)' % cell
+
+
 def describe(source, rnd, folder, bench_name):
     """The row's system and identity cells (a dict), and the notes so far."""
     bench = rules.BENCHMARKS[bench_name]
@@ -113,6 +136,9 @@ def describe(source, rnd, folder, bench_name):
     row = {'round': rnd}
     for key in systems.FIELDS:
         row[key] = systems.raw(desc.get(key))
+    row['host_processor_core_count'], note = core_count(row['host_processor_core_count'])
+    if note:
+        notes.append(note)
     fam = families.family(row['accelerator_model_name'], row['system_name'])
     total, note = _accelerators(fam, rnd, desc)
     row.update({

@@ -96,9 +96,21 @@ void cli_print_text(FILE *f, const char *s);
 void cli_json_number(FILE *f, double v);
 
 /* Load the CSV file @p csv, or the built-in MLPerf data when @p csv is NULL.
- * @p na: NULL or comma-separated extra spellings of a missing value. Prints
- * the library's error and returns CLI_FAIL on failure. */
-int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na);
+ * @p na: NULL or comma-separated extra spellings of a missing value.
+ * @p benchmark: NULL, or the MLPerf benchmark whose rows to keep: the
+ * built-in table of that benchmark (accelsel_dataset_load_benchmark();
+ * "all" every benchmark), or the rows of @p csv whose text column
+ * `benchmark` holds it ("all" every row; a file without the column, or
+ * without a row of it, is an error naming the file's benchmarks). NULL
+ * without @p csv is the built-in ResNet-50 table. Prints the library's
+ * error and returns CLI_FAIL on failure. */
+int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na,
+                     const char *benchmark);
+
+/* The name of the built-in dataset that cli_load_dataset() loads for
+ * @p benchmark without a file (NULL: the ResNet-50 table), in @p buf when it
+ * is made there. */
+const char *cli_builtin_name(const char *benchmark, char *buf, size_t cap);
 
 /* Add column @p col of @p from to @p to (same rows) under @p name; a
  * library status. */

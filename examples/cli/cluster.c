@@ -9,14 +9,16 @@
 #include "progress.h"
 
 static const char usage_text[] =
-    "usage: accelsel cluster [--csv FILE [--na LIST]] [--where EXPR ...] [--features LIST]\n"
-    "                        [--k N | --k A..B [--criterion C]]\n"
+    "usage: accelsel cluster [--csv FILE [--na LIST]] [--benchmark NAME] [--where EXPR ...]\n"
+    "                        [--features LIST] [--k N | --k A..B [--criterion C]]\n"
     "                        [--algorithm kmeans|ward] [--init CENTROIDS.csv]\n"
     "                        [--standardize yes|no] [--missing drop|impute] [--seed N]\n"
     "                        [--n-init N] [--max-iter N] [--tol X] [--threads N]\n"
     "                        [--save MODEL.yaml] [--format table|json|csv|yaml [--raw]]\n"
     "\n"
-    "Cluster the built-in MLPerf Training ResNet-50 results, or the CSV file FILE.\n";
+    "Cluster the built-in MLPerf Training ResNet-50 results, those of another\n"
+    "MLPerf Training benchmark (--benchmark; accelsel data --list), or the CSV\n"
+    "file FILE.\n";
 
 static const char epilog[] =
     "\n"
@@ -27,9 +29,12 @@ static const char epilog[] =
 
 static const char default_features[] =
     "log10(total_accelerators),log10(time_to_train_min),log10(throughput_img_s)";
+/* On the rows of another MLPerf benchmark than ResNet-50, which have no
+ * throughput in images per second. */
+static const char benchmark_features[] = "log10(total_accelerators),log10(time_to_train_min)";
 
 typedef struct cl_args {
-    const char *csv, *na, *features, *init, *save;
+    const char *csv, *na, *benchmark, *features, *init, *save;
     cli_list where;
     uint32_t k_min, k_max, n_init, max_iter, threads;
     int range, criterion, format;
@@ -56,7 +61,7 @@ static const char *const missing_names[] = {"drop", "impute", NULL};
 static const int missing_values[] = {ACCELSEL_MISSING_DROP, ACCELSEL_MISSING_IMPUTE};
 static const char *const formats[] = {"table", "csv", "json", "yaml", NULL};
 
-#define CL_N_OPTS 18
+#define CL_N_OPTS 19
 
 /* The table, --k as given (N or A..B) and the default it shows. */
 typedef struct cl_table {
@@ -88,6 +93,11 @@ static void cl_table_init(cl_table *t, cl_args *a)
         {.name = "--na", .kind = CLI_ARG_STRING, .dest = &a->na, .meta = "LIST",
          .field = "na_values", .help = "further spellings of a missing value in FILE,\n"
                                        "comma-separated"},
+        {.name = "--benchmark", .kind = CLI_ARG_STRING, .dest = &a->benchmark, .meta = "NAME",
+         .field = "benchmark",
+         .help = "the built-in results of MLPerf Training benchmark\nNAME (gpt3, bert, ...; "
+                 "resnet is the default\ntable; all: every benchmark); with --csv, the rows\n"
+                 "of FILE whose benchmark column is NAME"},
         {.name = "--where", .kind = CLI_ARG_LIST, .dest = &a->where, .meta = "EXPR",
          .help = "keep rows where COL=VALUE, or numeric COL in MIN..MAX;\nrepeatable. On the "
                  "built-in data, also\ntotal_accelerators=1.. (CPU-only systems report 0\n"
@@ -95,7 +105,9 @@ static void cl_table_init(cl_table *t, cl_args *a)
         {.name = "--features", .kind = CLI_ARG_STRING, .dest = &a->features, .meta = "LIST",
          .field = "features",
          .help = "comma-separated columns; log10(COL) takes the\nlogarithm first; categorical "
-                 "columns are one-hot\nencoded; @D"},
+                 "columns are one-hot\nencoded; @D;\non the rows of another MLPerf benchmark "
+                 "(a text\ncolumn benchmark not all resnet), whose epochs\ncount no ImageNet "
+                 "images,\nlog10(total_accelerators),log10(time_to_train_min)"},
         {.name = "--k", .kind = CLI_ARG_STRING, .dest = &t->k, .meta = "N|A..B", .field = "k",
          .given = &t->k_given, .shown_default = t->k_default,
          .help = "number of clusters (@D), or try every k in A..B\nand keep the best by "
@@ -132,7 +144,7 @@ static void cl_table_init(cl_table *t, cl_args *a)
         CLI_OPT_RAW(&a->raw),
     };
     memcpy(t->opts, opts, sizeof opts);
-    t->opts[5].given = &t->criterion_given;
+    t->opts[6].given = &t->criterion_given; /* --criterion */
     t->cmd = (cli_command){.name = "cluster", .usage = usage_text, .epilog = epilog,
                            .opts = t->opts, .n_opts = CL_N_OPTS};
 }
@@ -211,12 +223,31 @@ static int feature_transform(const cl_run *r, char **name, int standardize)
     return standardize ? ACCELSEL_TRANSFORM_ZSCORE : ACCELSEL_TRANSFORM_NONE;
 }
 
-static int parse_features(cl_run *r, const cl_args *a)
+/* The default features, or on the rows of another MLPerf benchmark than
+ * ResNet-50 those without throughput (with a note); @p features else. */
+static const char *default_or_benchmark(const accelsel_dataset *ds, const char *features)
+{
+    size_t col;
+    if (features != default_features || accelsel_dataset_column_index(ds, "benchmark", &col) != 0)
+        return features;
+    for (size_t i = 0; i < accelsel_dataset_rows(ds); i++) {
+        const char *b = accelsel_dataset_string(ds, i, col);
+        if (b != NULL && strcmp(b, "resnet") != 0) {
+            fprintf(stderr, "accelsel: cluster: rows of an MLPerf benchmark other than "
+                            "ResNet-50: the default features are %s (no throughput)\n",
+                    benchmark_features);
+            return benchmark_features;
+        }
+    }
+    return features;
+}
+
+static int parse_features(cl_run *r, const cl_args *a, const char *features)
 {
     size_t n = 1;
-    for (const char *p = a->features; *p; p++)
+    for (const char *p = features; *p; p++)
         n += *p == ',';
-    r->spec = strdup(a->features);
+    r->spec = strdup(features);
     r->cols = calloc(n, sizeof *r->cols);
     r->tr = calloc(n, sizeof *r->tr);
     if (r->spec == NULL || r->cols == NULL || r->tr == NULL)
@@ -246,13 +277,13 @@ static int filter_rows(cl_run *r, const cl_args *a)
 
 static int load_data(cl_run *r, const cl_args *a)
 {
-    int rc, status = cli_load_dataset(&r->ds, a->csv, a->na);
+    int rc, status = cli_load_dataset(&r->ds, a->csv, a->na, a->benchmark);
     if (status == CLI_OK)
         status = cli_keep_profile_names(&r->ds, "cluster");
     if (status == CLI_OK)
         status = filter_rows(r, a);
     if (status == CLI_OK)
-        status = parse_features(r, a);
+        status = parse_features(r, a, default_or_benchmark(r->ds, a->features));
     if (status != CLI_OK)
         return status;
     accelsel_features_options fo = ACCELSEL_FEATURES_OPTIONS_INIT;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "args.h"
 
 /* Split a copy of @p list at commas: *parts[0..*n-1] point into *copy. */
 static int split(const char *list, char **copy, const char ***parts, size_t *n)
@@ -27,10 +27,68 @@ static int split(const char *list, char **copy, const char ***parts, size_t *n)
     return 0;
 }
 
-int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na)
+/* The benchmarks that rows of @p ds name in its column @p col, comma-separated. */
+static void benchmarks_of(const accelsel_dataset *ds, size_t col, char *out, size_t cap)
+{
+    size_t len = 0;
+    *out = '\0';
+    for (size_t l = 0; l < accelsel_dataset_levels(ds, col) && len < cap; l++) {
+        char shown[64];
+        cli_table_text(shown, sizeof shown, accelsel_dataset_level(ds, col, l));
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", l ? ", " : "", shown);
+    }
+}
+
+/* The rows of FILE whose benchmark column is @p benchmark ("all": every row). */
+static int keep_benchmark(accelsel_dataset **ds, const char *csv, const char *benchmark)
+{
+    size_t col;
+    const char *command = "data";
+    if (strcmp(benchmark, "all") == 0)
+        return CLI_OK;
+    cli_args_option_of("benchmark", &command); /* the command's name, for the messages */
+    if (accelsel_dataset_column_index(*ds, "benchmark", &col) != 0 ||
+        accelsel_dataset_column_type(*ds, col) != ACCELSEL_COLUMN_CATEGORICAL) {
+        fprintf(stderr, "accelsel: %s: --benchmark: ", command);
+        cli_print_text(stderr, csv);
+        fputs(" has no text column 'benchmark' (data/mlperf_training.csv has one)\n", stderr);
+        return CLI_FAIL;
+    }
+    accelsel_dataset *kept = NULL;
+    int rc = accelsel_dataset_filter_equal(&kept, *ds, "benchmark", benchmark);
+    if (rc != 0)
+        return cli_fail(rc, "--benchmark");
+    if (accelsel_dataset_rows(kept) == 0 && accelsel_dataset_rows(*ds) > 0) {
+        char list[1024], shown[128];
+        benchmarks_of(*ds, col, list, sizeof list);
+        cli_table_text(shown, sizeof shown, benchmark);
+        fprintf(stderr, "accelsel: %s: --benchmark: no row of ", command);
+        cli_print_text(stderr, csv);
+        fprintf(stderr, " is of benchmark '%s' (its rows are of %s)\n", shown, list);
+        accelsel_dataset_free(kept);
+        return CLI_FAIL;
+    }
+    accelsel_dataset_free(*ds);
+    *ds = kept;
+    return CLI_OK;
+}
+
+const char *cli_builtin_name(const char *benchmark, char *buf, size_t cap)
+{
+    if (benchmark == NULL || strcmp(benchmark, "resnet") == 0)
+        return "mlperf-training-resnet";
+    if (strcmp(benchmark, "all") == 0)
+        return "mlperf-training";
+    snprintf(buf, cap, "mlperf-training-%s", benchmark);
+    return buf;
+}
+
+int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na,
+                     const char *benchmark)
 {
     if (csv == NULL) {
-        int rc = accelsel_dataset_load_builtin(ds, "mlperf-training-resnet");
+        int rc = benchmark != NULL ? accelsel_dataset_load_benchmark(ds, benchmark)
+                                   : accelsel_dataset_load_builtin(ds, "mlperf-training-resnet");
         return rc != 0 ? cli_fail(rc, "built-in data") : CLI_OK;
     }
     if (cli_check_input_file(csv) != CLI_OK)
@@ -50,7 +108,9 @@ int cli_load_dataset(accelsel_dataset **ds, const char *csv, const char *na)
     int rc = accelsel_dataset_load_csv(ds, csv, &o);
     free(copy);
     free(parts);
-    return rc != 0 ? cli_fail(rc, csv) : CLI_OK;
+    if (rc != 0)
+        return cli_fail(rc, csv);
+    return benchmark != NULL ? keep_benchmark(ds, csv, benchmark) : CLI_OK;
 }
 
 int cli_copy_column(accelsel_dataset *to, const accelsel_dataset *from, size_t col,

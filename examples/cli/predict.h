@@ -33,7 +33,8 @@ typedef struct predict_args {
     int breakdown, layers;
     int format;                    /* CLI_FORMAT_*, or -1 for the mode's default */
     int raw;                       /* --raw: CSV cells as they are */
-    const char *from_csv, *csv, *na; /* --from-csv FILE; --calibrate --csv FILE; --na */
+    const char *from_csv, *csv, *na; /* --from-csv FILE|builtin; --calibrate --csv FILE; --na */
+    const char *benchmark;           /* --benchmark NAME (with --from-csv), or NULL */
     const char *holdout_rounds, *save;
     int evaluate;                  /* --calibrate --evaluate: the held-out protocols */
     const char *sweep;             /* COUNTS text */

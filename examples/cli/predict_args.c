@@ -11,7 +11,7 @@
 /* What the table fills beside predict_args: the choices made of the
  * library's names and the modes. */
 typedef struct predict_table {
-    cli_opt opts[38];
+    cli_opt opts[39];
     cli_command cmd;
     int variant, calibrate, seed001;
     const char *precisions[ACCELSEL_PRECISION_COUNT + 2], *stacks[ACCELSEL_STACK_COUNT + 1];
@@ -49,7 +49,7 @@ static void library_choices(predict_table *t)
 static void predict_table_init(predict_table *t, predict_args *a)
 {
     library_choices(t);
-    const cli_opt opts[38] = {
+    const cli_opt opts[39] = {
         TEXT("--network", &a->network, "network"), TEXT("--device", &a->device, "device"),
         TEXT("--system", &a->system, "system"), U32("--count", &a->count, "count"),
         U32("--nodes", &a->nodes, "nodes"), U32("--per-node", &a->per_node, "per_node"),
@@ -68,6 +68,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
         TEXT("--catalog", &a->catalog, NULL), TEXT("--params", &a->params, NULL),
         {.name = "--format", .kind = CLI_ARG_CHOICE, .dest = &a->format, .choices = formats},
         TEXT("--from-csv", &a->from_csv, NULL), TEXT("--csv", &a->csv, NULL),
+        TEXT("--benchmark", &a->benchmark, "benchmark"),
         TEXT("--na", &a->na, "na_values"), TEXT("--holdout-rounds", &a->holdout_rounds, NULL),
         TEXT("--save", &a->save, NULL), TEXT("--sweep", &a->sweep, NULL),
         REAL("--threshold", &a->threshold, "threshold", 0, 1, 1.0,
@@ -84,7 +85,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
         FLAG("--raw", &a->raw), FLAG("--seed001", &t->seed001),
     };
     memcpy(t->opts, opts, sizeof opts);
-    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 38, .value_first = 1};
+    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 39, .value_first = 1};
 }
 
 /* Parse into @p a, and the variant and modes of @p t into @p a and *modes. */
@@ -180,6 +181,8 @@ static int check_mode(const predict_args *a)
                                "--variant, --batch, --precision, --catalog, --params, --format");
     if (a->na != NULL && a->from_csv == NULL && a->csv == NULL)
         return cli_usage_error("predict: --na goes with --from-csv or --calibrate --csv");
+    if (a->na != NULL && a->from_csv != NULL && strcmp(a->from_csv, "builtin") == 0)
+        return cli_usage_error("predict: --na goes with a file (the built-in data has its own)");
     int one = a->mode == PREDICT_ONE || a->mode == PREDICT_SWEEP;
     if (one && a->network == NULL)
         return cli_usage_error("predict: --network is required (a zoo name or a network file)");
@@ -193,6 +196,8 @@ static int check_mode(const predict_args *a)
         return cli_usage_error("predict: --save and --holdout-rounds go with --calibrate");
     if (a->evaluate && a->mode != PREDICT_CALIBRATE && a->mode != PREDICT_FROM_STEPS)
         return cli_usage_error("predict: --evaluate goes with --calibrate or --from-steps");
+    if (a->benchmark != NULL && a->mode != PREDICT_FROM_CSV)
+        return cli_usage_error("predict: --benchmark goes with --from-csv");
     if (a->csv != NULL && a->mode != PREDICT_CALIBRATE)
         return cli_usage_error("predict: --csv goes with --calibrate (use --from-csv to predict "
                                "a file's rows)");

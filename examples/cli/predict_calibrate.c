@@ -94,7 +94,7 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
 int predict_calibrate(const predict_args *a, predict_env *env)
 {
     accelsel_dataset *ds = NULL, *eval = NULL, *steps = NULL;
-    int status = cli_load_dataset(&ds, a->csv, a->na);
+    int status = cli_load_dataset(&ds, a->csv, a->na, NULL);
     if (status == CLI_OK && a->steps != NULL)
         status = predict_load_steps(a->steps, env->cat, &steps);
     if (status == CLI_OK && a->evaluate)

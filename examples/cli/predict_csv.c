@@ -2,6 +2,7 @@
  * format, predicted from its configuration columns, with the error against
  * the measured time to train when the file has one. */
 #include <math.h>
+#include <string.h>
 
 #include "predict.h"
 
@@ -54,13 +55,14 @@ static int print_errors(const accelsel_dataset *out)
 int predict_from_csv(const predict_args *a, predict_env *env)
 {
     accelsel_dataset *ds = NULL, *out = NULL;
-    int status = cli_load_dataset(&ds, a->from_csv, a->na);
+    int builtin = strcmp(a->from_csv, "builtin") == 0;
+    int status = cli_load_dataset(&ds, builtin ? NULL : a->from_csv, a->na, a->benchmark);
     if (status != CLI_OK)
         return status;
     int rc = accelsel_predictor_predict_dataset(&out, env->pred, ds, NULL);
     accelsel_dataset_free(ds);
     if (rc != 0)
-        return cli_fail(rc, a->from_csv);
+        return cli_fail(rc, builtin ? "built-in data" : a->from_csv);
     if (a->plot != NULL)
         status = predict_plot_rows(a->plot, out);
     if (status == CLI_OK)

@@ -8,7 +8,8 @@
 #include "rank_cli.h"
 
 static const char usage_text[] =
-    "usage: accelsel rank [--csv FILE [--na LIST]] [--rows kept|all] [--where EXPR ...]\n"
+    "usage: accelsel rank [--csv FILE [--na LIST]] [--benchmark NAME] [--rows kept|all]\n"
+    "                     [--where EXPR ...]\n"
     "                     [--features LIST] [--variables LIST]\n"
     "                     [--target COL] [--k N | --k-range A..B --k-by CRITERION]\n"
     "                     [--algorithm kmeans|ward] [--criteria LIST] [--method M]\n"
@@ -21,7 +22,9 @@ static const char usage_text[] =
     "target, which performance groups the configurations form, how the groups\n"
     "and the configurations rank, and a recommendation drawn from the results.\n"
     "\n"
-    "Rows. The built-in MLPerf Training ResNet-50 results, or FILE (any table).\n"
+    "Rows. The built-in MLPerf Training ResNet-50 results, those of another\n"
+    "MLPerf Training benchmark (--benchmark NAME; accelsel data --list), or FILE\n"
+    "(any table; with --benchmark, its rows of that benchmark).\n"
     "Kept (--rows kept, the default): rows with a time to train above 0, more\n"
     "than 0 accelerators, closed division and logs that repeat no earlier row\n"
     "(same_runs_as empty); each filter applies when its column\n"
@@ -48,6 +51,14 @@ static const char usage_text[] =
     "metrics; importance, unless --target is given); the defaults of\n"
     "--features and --criteria cannot be skipped, so name them (exit 2 says\n"
     "which). The range of k is clamped to the distinct clustered rows minus 1.\n"
+    "On the rows of an MLPerf benchmark other than ResNet-50 (a text column\n"
+    "benchmark), whose epochs count no ImageNet images, the default features\n"
+    "are\n"
+    "  " ACCELSEL_SELECTION_BENCHMARK_FEATURES ",\n"
+    "the default criteria\n"
+    "  " ACCELSEL_SELECTION_BENCHMARK_CRITERIA ",\n"
+    "and " ACCELSEL_SELECTION_ENERGY_CRITERION " joins them when every kept row has a\n"
+    "measured energy (power submissions); a Note says so.\n"
     "Columns rank makes keep their names: a text column of FILE named cluster\n"
     "or size, or COL_median, COL_min or COL_max beside a numeric COL (names of\n"
     "the group profiles), is renamed NAME_input, with a note, and the options\n"
@@ -63,7 +74,7 @@ static const char *const row_names[] = {"kept", "all", NULL};
 static const int row_values[] = {ACCELSEL_SELECTION_ROWS_KEPT, ACCELSEL_SELECTION_ROWS_ALL};
 static const char *const formats[] = {"table", "csv", "json", NULL};
 
-#define RANK_N_OPTS 22
+#define RANK_N_OPTS 23
 
 /* The table, and the values as the parser reads them before they narrow
  * into rank_args; the defaults the help shows that are lists or ranges. */
@@ -92,6 +103,10 @@ static void rank_table_init(rank_table *t, rank_args *a)
                   "further spellings of a missing value in FILE,\ncomma-separated; "
                   "--na=-,core_count reads\ndata/mlperf_training_resnet.csv as the built-in "
                   "data\nis read"),
+        RANK_TEXT("--benchmark", "NAME", &a->benchmark, "benchmark",
+                  "the built-in results of MLPerf Training benchmark\nNAME (gpt3, bert, ...; "
+                  "resnet is the default\ntable; all: every benchmark); with --csv, the rows\n"
+                  "of FILE whose benchmark column is NAME"),
         {.name = "--rows", .kind = CLI_ARG_CHOICE, .dest = &a->rows, .meta = "P",
          .field = "rows", .choices = row_names, .values = row_values,
          .help = "kept (see Rows) or all (every row; derived metrics on\nall); @D"},
@@ -325,7 +340,7 @@ static int run(const rank_args *a)
     rank_result r;
     memset(&r, 0, sizeof r);
     accelsel_dataset *data = NULL;
-    int status = cli_load_dataset(&data, a->csv, a->na);
+    int status = cli_load_dataset(&data, a->csv, a->na, a->benchmark);
     if (status == CLI_OK)
         status = cli_keep_profile_names(&data, "rank");
     if (status == CLI_OK && a->with_predictions != NULL)

@@ -12,6 +12,7 @@
 typedef struct rank_args {
     const char *csv;        /* NULL: the built-in MLPerf data */
     const char *na;         /* extra missing-value spellings in csv, comma-separated */
+    const char *benchmark;  /* --benchmark: an MLPerf benchmark's rows, or NULL */
     const char **where;     /* --where expressions, applied after derive */
     int rows;               /* ACCELSEL_SELECTION_ROWS_*: --rows kept|all */
     size_t n_where;

@@ -51,7 +51,15 @@ static void json_settings(FILE *f, const rank_args *a, const rank_result *r)
     const accelsel_selection *sel = r->selection;
     fputs("  \"settings\": {", f);
     key(f, "source");
-    cli_json_string(f, a->csv ? a->csv : "built-in mlperf-training-resnet");
+    char name[128], builtin[160];
+    snprintf(builtin, sizeof builtin, "built-in %s",
+             cli_builtin_name(a->benchmark, name, sizeof name));
+    cli_json_string(f, a->csv ? a->csv : builtin);
+    if (a->csv != NULL && a->benchmark != NULL) {
+        fputs(", ", f);
+        key(f, "benchmark");
+        cli_json_string(f, a->benchmark);
+    }
     fprintf(f, ", \"rows_in\": %zu, \"rows_kept\": %zu, \"where\": [", r->rows_in,
             accelsel_dataset_rows(r->ds));
     for (size_t i = 0; i < a->n_where; i++) {

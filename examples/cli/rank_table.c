@@ -116,9 +116,14 @@ static int print_groups(FILE *f, const rank_result *r)
     fprintf(f, "\n3. Groups (medians over each group's configurations, cores = host CPU cores; the\n"
                "   most common accelerator family and host CPU, each with its count of the\n"
                "   group's rows and the rows where it is missing)\n");
-    fprintf(f, "   %5s %5s %8s %10s %10s %10s %10s %6s  %-30s %s\n", "group", "size", "accel.",
-            "time (min)", "efficiency", "img/s/acc.", "acc.-hours", "cores", "accelerator family",
-            "host CPU");
+    /* no throughput column on the rows of another MLPerf benchmark than ResNet-50 */
+    int tp = 0;
+    for (size_t g = 0; g < k; g++)
+        tp |= !isnan(cell(sel, g, "throughput_per_accelerator_median"));
+    fprintf(f, "   %5s %5s %8s %10s %10s", "group", "size", "accel.", "time (min)", "efficiency");
+    if (tp)
+        fprintf(f, " %10s", "img/s/acc.");
+    fprintf(f, " %10s %6s  %-30s %s\n", "acc.-hours", "cores", "accelerator family", "host CPU");
     for (size_t g = 0; g < k; g++) {
         char mode[2][96], family[384], cpu[384];
         if (rank_mode(r, g, "accelerator_family", mode[0], sizeof mode[0]) != CLI_OK ||
@@ -126,12 +131,13 @@ static int print_groups(FILE *f, const rank_result *r)
             return CLI_FAIL;
         cli_table_text(family, sizeof family, mode[0]);
         cli_table_text(cpu, sizeof cpu, mode[1]);
-        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f %10.0f %10.1f %6g  %-30s %s\n", RANK_GROUP(g),
+        fprintf(f, "   %5u %5zu %8g %10.2f %10.3f", RANK_GROUP(g),
                 accelsel_selection_group_size(sel, (uint32_t)g),
                 cell(sel, g, "accelerators_median"),
-                cell(sel, g, "time_to_train_min_median"), cell(sel, g, "efficiency_median"),
-                cell(sel, g, "throughput_per_accelerator_median"),
-                cell(sel, g, "accelerator_hours_median"),
+                cell(sel, g, "time_to_train_min_median"), cell(sel, g, "efficiency_median"));
+        if (tp)
+            fprintf(f, " %10.0f", cell(sel, g, "throughput_per_accelerator_median"));
+        fprintf(f, " %10.1f %6g  %-30s %s\n", cell(sel, g, "accelerator_hours_median"),
                 cell(sel, g, "host_processor_core_count_median"), family, cpu);
     }
     return CLI_OK;
@@ -319,7 +325,12 @@ int rank_print_table(FILE *f, const rank_args *a, const rank_result *r)
     if (advice == NULL)
         return rank_oom();
     fprintf(f, "accelsel rank: %zu of %zu rows of ", accelsel_dataset_rows(r->ds), r->rows_in);
+    char name[128];
     cli_print_text(f, a->csv ? a->csv : "the built-in MLPerf data");
+    if (a->benchmark != NULL) { /* the table of --benchmark, or FILE's rows of it */
+        fputs(a->csv ? " of benchmark " : " ", f);
+        cli_print_text(f, a->csv ? a->benchmark : cli_builtin_name(a->benchmark, name, sizeof name));
+    }
     fputs(" (", f);
     print_row_policy(f, a, r);
     fprintf(f, "%s)\n", a->n_where ? ", --where" : "");

@@ -26,7 +26,7 @@
 enum { NROWS = 12, BUF = 1024 };
 
 static struct {
-    accelsel_dataset *ds, *scratch, *mlperf;
+    accelsel_dataset *ds, *scratch, *mlperf, *cross;
     accelsel_features *feat;
     double x[BUF]; /* the feature matrix of ds: n x d */
     size_t n, d;
@@ -96,6 +96,13 @@ static void build_data(void)
     ok(accelsel_dataset_add_numeric(F.ds, "power", col_power, NROWS), "add power");
     ok(accelsel_dataset_add_categorical(F.ds, "accel", col_accel, NROWS), "add accel");
     ok(accelsel_dataset_new(&F.scratch, NROWS), "scratch");
+    /* rounds, benchmarks and systems for accelsel_dataset_cross_benchmark() */
+    ok(accelsel_dataset_new(&F.cross, NROWS), "cross");
+    ok(accelsel_dataset_add_categorical(F.cross, "round", col_accel, NROWS), "add round");
+    ok(accelsel_dataset_add_categorical(F.cross, "benchmark", col_accel, NROWS), "add bench");
+    ok(accelsel_dataset_add_categorical(F.cross, "system_name", col_accel, NROWS), "add sys");
+    ok(accelsel_dataset_add_numeric(F.cross, "time_to_train_min", col_time, NROWS), "add t");
+    ok(accelsel_dataset_add_numeric(F.cross, "total_accelerators", col_n, NROWS), "add n");
     F.mlperf = S.mlperf;
     ok(accelsel_features_fit(&F.feat, F.ds, feature_cols, NULL, 3, NULL), "features");
     F.d = accelsel_features_dim(F.feat);
@@ -216,6 +223,7 @@ static void teardown(void)
     accelsel_cluster_model_free(F.km);
     accelsel_features_free(F.feat);
     accelsel_dataset_free(F.scratch);
+    accelsel_dataset_free(F.cross);
     accelsel_dataset_free(F.ds);
     accelsel_network_free(F.net);
     accelsel_free(F.model_yaml);
@@ -373,6 +381,8 @@ CTOR(c_save_csv_buffer, char, accelsel_free,
 /* derive.h */
 CTOR(c_derive, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_derive(ARG(0, &o), ARG(1, F.mlperf), NULL))
+CTOR(c_cross, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_cross_benchmark(ARG(0, &o), ARG(1, F.cross), NULL))
 
 /* features.h */
 CTOR(c_features_fit, accelsel_features, accelsel_features_free,
@@ -692,6 +702,7 @@ static const null_case null_cases[] = {
     {"accelsel_dataset_save_csv", c_save_csv, {"ds", "path"}, -1, EI},
     {"accelsel_dataset_save_csv_buffer", c_save_csv_buffer, {"ds", "out"}, 1, EI},
     {"accelsel_dataset_derive", c_derive, {"out", "in"}, 0, EI},
+    {"accelsel_dataset_cross_benchmark", c_cross, {"out", "in"}, 0, EI},
     {"accelsel_features_fit", c_features_fit, {"out", "ds", "columns"}, 0, EI},
     {"accelsel_features_scaling", c_features_scaling, {"f"}, -1, EI},
     {"accelsel_features_transform", c_features_transform, {"f", "ds", "matrix", "n_rows_out"}, -1,
@@ -1253,6 +1264,25 @@ static int use_derive(unsigned int v)
     REFUSED(accelsel_dataset, accelsel_dataset_free, accelsel_dataset_derive(&o, F.mlperf, &opts))
 }
 
+static int init_cross(void *o, unsigned int v)
+{
+    return accelsel_cross_options_init(o, v);
+}
+static void same_cross(const void *p)
+{
+    const accelsel_cross_options *a = p, b = ACCELSEL_CROSS_OPTIONS_INIT;
+    SAME(version);
+    SAME(reference);
+    SAME(min_benchmarks);
+}
+static int use_cross(unsigned int v)
+{
+    accelsel_cross_options opts = ACCELSEL_CROSS_OPTIONS_INIT;
+    opts.version = v;
+    REFUSED(accelsel_dataset, accelsel_dataset_free,
+            accelsel_dataset_cross_benchmark(&o, F.cross, &opts))
+}
+
 static int init_features(void *o, unsigned int v)
 {
     return accelsel_features_options_init(o, v);
@@ -1489,6 +1519,9 @@ static const options_case options_cases[] = {
     {"accelsel_derive_options_init", init_derive, accelsel_derive_options_size,
      sizeof(accelsel_derive_options), ACCELSEL_DERIVE_OPTIONS_VERSION, "opts", same_derive,
      {use_derive}},
+    {"accelsel_cross_options_init", init_cross, accelsel_cross_options_size,
+     sizeof(accelsel_cross_options), ACCELSEL_CROSS_OPTIONS_VERSION, "opts", same_cross,
+     {use_cross}},
     {"accelsel_features_options_init", init_features, accelsel_features_options_size,
      sizeof(accelsel_features_options), ACCELSEL_FEATURES_OPTIONS_VERSION, "opts", same_features,
      {use_features}},
@@ -1576,6 +1609,8 @@ FAIL(x_load_builtin, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_builtin(&o, "nope"))
 FAIL(x_load_benchmark, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_load_benchmark(&o, "nope"))
+FAIL(x_cross, accelsel_dataset, accelsel_dataset_free,
+     accelsel_dataset_cross_benchmark(&o, F.ds, NULL))
 FAIL(x_filter_equal, accelsel_dataset, accelsel_dataset_free,
      accelsel_dataset_filter_equal(&o, F.ds, "no_such_column", "1"))
 FAIL(x_filter_range, accelsel_dataset, accelsel_dataset_free,
@@ -2108,6 +2143,7 @@ static const failure_case failure_cases[] = {
     {"accelsel_dataset_load_csv_buffer", x_load_csv_buffer, EP},
     {"accelsel_dataset_load_builtin", x_load_builtin, NF},
     {"accelsel_dataset_load_benchmark", x_load_benchmark, NF},
+    {"accelsel_dataset_cross_benchmark", x_cross, NF},
     {"accelsel_dataset_filter_equal", x_filter_equal, NF},
     {"accelsel_dataset_filter_range", x_filter_range, ACCELSEL_ETYPE},
     {"accelsel_dataset_filter_expr", x_filter_expr, EP},

@@ -15,6 +15,7 @@
 
 /* Each subcommand gets argv after its own name (argv[0] is the subcommand). */
 int cli_data(int argc, char **argv);
+int cli_cross(int argc, char **argv);
 int cli_rank(int argc, char **argv);
 int cli_cluster(int argc, char **argv);
 int cli_catalog(int argc, char **argv);
@@ -44,6 +45,11 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * SVG would mislead whoever opens it. Checked before any work, so that
  * nothing is written under a refused name. */
 int cli_svg_name(const char *command, const char *option, const char *path);
+
+/* Draw @p panels (accelsel_plot_svg()) into the file @p path, given to
+ * --plot of @p command. CLI_OK, or CLI_FAIL with the message printed. */
+int cli_write_svg(const char *command, const char *path, const accelsel_plot_panel *panels,
+                  size_t n);
 
 /* Whether an argument after the command's name is --help or -h: every
  * command and sub-command then prints its usage on stdout and exits 0,

@@ -13,6 +13,7 @@ static const struct {
     {"data", cli_data, "show a dataset (built-in MLPerf results or a CSV), filtered and derived"},
     {"rank", cli_rank, "run the selection method: importance, performance groups, rankings"},
     {"cluster", cli_cluster, "cluster rows by k-means or Ward; choose k; profiles of the groups"},
+    {"cross", cli_cross, "each MLPerf benchmark's speed against a reference system of the round"},
     {"catalog", cli_catalog, "list the hardware catalog; show a device, design, link or system"},
     {"network", cli_network, "list the model zoo; show a model or validate a network file per layer"},
     {"predict", cli_predict, "predict training time of a network on a device or system; calibrate"},

@@ -2,32 +2,11 @@
  * colour and marker per accelerator family, the identity y = x drawn by the
  * library as a thin dashed line),
  * and the scaling sweep (time and E' against the count). */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "predict.h"
-
-static int write_svg(const char *path, const accelsel_plot_panel *panels, size_t n)
-{
-    char *svg = NULL;
-    size_t len = 0;
-    int rc = accelsel_plot_svg(&svg, &len, panels, n);
-    if (rc != 0)
-        return cli_fail(rc, "--plot");
-    FILE *f = fopen(path, "wb");
-    int ok = f != NULL && fwrite(svg, 1, len, f) == len;
-    if (f != NULL && fclose(f) != 0)
-        ok = 0;
-    accelsel_free(svg);
-    if (!ok) {
-        fprintf(stderr, "accelsel: predict: --plot: cannot write '%s': %s\n", path,
-                strerror(errno));
-        return CLI_FAIL;
-    }
-    return CLI_OK;
-}
 
 /* The numeric column @p name of @p ds, or NULL. */
 static const double *numbers(const accelsel_dataset *ds, const char *name)
@@ -94,7 +73,7 @@ int predict_plot_rows(const char *path, const accelsel_dataset *ds)
         panel.x_label = "measured (min)";
         panel.y_label = "predicted (min)";
         panel.log_x = panel.log_y = 1;
-        status = write_svg(path, &panel, 1);
+        status = cli_write_svg("predict", path, &panel, 1);
     }
     free(p.x);
     free(p.y);
@@ -139,7 +118,7 @@ int predict_plot_sweep(const char *path, const accelsel_sweep_point *pts, size_t
     panels[1].group_names = names, panels[1].n_groups = 2;
     panels[1].title = title;
     panels[1].y_label = "E' (speed-up / count ratio)";
-    int status = write_svg(path, panels, 2);
+    int status = cli_write_svg("predict", path, panels, 2);
     free(x);
     free(y);
     free(g);

@@ -3,7 +3,6 @@
  * coloured by group, and the scaling curve: the best time to train per
  * accelerator family and accelerator count, log-log, when the rows have
  * those columns. */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,19 +122,6 @@ static int scaling_data(const rank_result *r, plot_data *p)
     return CLI_OK;
 }
 
-static int write_file(const char *path, const char *svg, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    int ok = f != NULL && fwrite(svg, 1, len, f) == len;
-    if (f != NULL && fclose(f) != 0)
-        ok = 0;
-    if (!ok) {
-        fprintf(stderr, "accelsel: rank: --plot: cannot write '%s': %s\n", path, strerror(errno));
-        return CLI_FAIL;
-    }
-    return CLI_OK;
-}
-
 /* The scatter, and the scaling panel when some row has a family, a count and
  * a time to train: a table without them still gets its groups drawn. */
 static int draw(const char *path, const rank_result *r, const plot_data *p)
@@ -152,12 +138,7 @@ static int draw(const char *path, const rank_result *r, const plot_data *p)
     if (p->n_scaling == 0)
         fputs("accelsel: rank: --plot: no scaling panel: no row has accelerator_family, "
               "accelerators > 0 and time_to_train_min > 0\n", stderr);
-    char *svg = NULL;
-    size_t len = 0;
-    int rc = accelsel_plot_svg(&svg, &len, panel, p->n_scaling > 0 ? 2 : 1);
-    int status = rc == 0 ? write_file(path, svg, len) : cli_fail(rc, "--plot");
-    accelsel_free(svg);
-    return status;
+    return cli_write_svg("rank", path, panel, p->n_scaling > 0 ? 2 : 1);
 }
 
 int rank_plot(const char *path, const rank_result *r)

@@ -32,6 +32,27 @@ int cli_svg_name(const char *command, const char *option, const char *path)
                            "file FILE.svg)", command, option, path);
 }
 
+int cli_write_svg(const char *command, const char *path, const accelsel_plot_panel *panels,
+                  size_t n)
+{
+    char *svg = NULL;
+    size_t len = 0;
+    int rc = accelsel_plot_svg(&svg, &len, panels, n);
+    if (rc != 0)
+        return cli_fail(rc, "--plot");
+    FILE *f = fopen(path, "wb");
+    int ok = f != NULL && fwrite(svg, 1, len, f) == len;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    accelsel_free(svg);
+    if (!ok) {
+        fprintf(stderr, "accelsel: %s: --plot: cannot write '%s': %s\n", command, path,
+                strerror(errno));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
 /* Whether the library's error @p e already names @p what, a file or entry
  * it was given: as the source of a located error (its message then starts
  * "what:line:column: "), or quoted in a file error ("cannot open 'what'"),

@@ -186,6 +186,89 @@ ACCELSEL_API size_t accelsel_derive_options_size(void);
 ACCELSEL_API int accelsel_dataset_derive(accelsel_dataset **out, const accelsel_dataset *in,
                                          const accelsel_derive_options *opts);
 
+/** @name Speed across benchmarks
+ *  For the systems that ran several benchmarks in one round (the table of
+ *  every MLPerf Training benchmark), each benchmark's time set against one
+ *  reference system of that round, so that one sees whether a system that
+ *  is fast on one benchmark is fast on another. @{ */
+
+/** Options for accelsel_dataset_cross_benchmark(). Initialise with
+ *  ACCELSEL_CROSS_OPTIONS_INIT or accelsel_cross_options_init(); fields are
+ *  only ever appended. */
+typedef struct accelsel_cross_options {
+    unsigned int version; /**< ACCELSEL_CROSS_OPTIONS_VERSION */
+    /** system_name of the reference system, looked up in every round (the
+     *  first system of that name in the round); rounds without it are left
+     *  out. NULL = in each round the system that ran the most benchmarks;
+     *  ties go to the one with fewer accelerators, then to the one the data
+     *  shows first. */
+    const char *reference;
+    /** Systems that ran fewer benchmarks in their round are left out (the
+     *  reference never is); 0 counts as 1. Default 2. */
+    uint32_t min_benchmarks;
+} accelsel_cross_options;
+
+#define ACCELSEL_CROSS_OPTIONS_VERSION 1
+#define ACCELSEL_CROSS_OPTIONS_INIT { ACCELSEL_CROSS_OPTIONS_VERSION, NULL, 2 }
+
+/** Fill @p opts with the defaults of @p version.
+ *  @param[out] opts     the options to fill.
+ *  @param[in]  version  ACCELSEL_CROSS_OPTIONS_VERSION as the caller knows it.
+ *  @return 0; ACCELSEL_EINVAL if @p opts is NULL; ACCELSEL_EVERSION if this
+ *          library does not know @p version.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_cross_options_init(accelsel_cross_options *opts, unsigned int version);
+
+/** sizeof(accelsel_cross_options) in this library, for bindings to check their layout. */
+ACCELSEL_API size_t accelsel_cross_options_size(void);
+
+/** Each benchmark's speed of each system against a reference system of the
+ *  same round.
+ *
+ *  A system is a (round, submitter, system_name, total_accelerators) of
+ *  @p in (submitter when the column exists): one configuration, so that a
+ *  name that submitters give to several sizes counts once per size. It ran
+ *  a benchmark when a row of it has that benchmark with a time above 0 and
+ *  accelerators above 0 (finite). Of several such rows of one system and
+ *  benchmark, the fastest counts (the earlier row on a tie). Filter the rows first (accelsel_selection_keep_rows() keeps the
+ *  closed division and unique logs) to compare what the rules compare.
+ *
+ *  The result has one row per system and benchmark it ran, the rounds in
+ *  the order the data shows them first, within a round the systems so, and
+ *  within a system the benchmarks in the order the data shows them first.
+ *  Columns: `round`, `submitter` (when @p in has it), `system_name`,
+ *  `accelerator_family` (when @p in has it), `accelerators` (N),
+ *  `benchmark`, `time_to_train_min` (T), `benchmarks` (how many the system
+ *  ran in the round), `reference_system`, `reference_accelerators` (N_ref),
+ *  `reference_time_min` (T_ref: the reference's time on the benchmark,
+ *  missing when the reference did not run it), `speed_vs_reference`
+ *  (T_ref / T: how many times faster the whole system trains),
+ *  `speed_per_accelerator_vs_reference` ((T_ref x N_ref) / (T x N): the
+ *  same per accelerator, so that systems of different sizes compare), and
+ *  `source_row` (0-based row of @p in). The speeds are missing where T_ref
+ *  is, and where a quotient is not a finite number above 0.
+ *
+ *  @param[out] out   the new dataset, freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  in    the rows; only read. Needs the categorical columns
+ *                    `round`, `benchmark` and `system_name` and the numeric
+ *                    `time_to_train_min` and `total_accelerators`;
+ *                    `submitter` and `accelerator_family`, when present,
+ *                    categorical.
+ *  @param[in]  opts  NULL for defaults; not kept.
+ *  @return 0, also when no system qualifies (a result of no rows);
+ *          ACCELSEL_EINVAL for a NULL @p out or @p in;
+ *          ACCELSEL_EVERSION for an unknown @p opts->version;
+ *          ACCELSEL_ENOTFOUND for a missing column (the message names the
+ *              closest), or a @p opts->reference that no row names (field
+ *              "reference"; the message names the closest system_name);
+ *          ACCELSEL_ETYPE for a column of the wrong type;
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread; @p in may be shared. */
+ACCELSEL_API int accelsel_dataset_cross_benchmark(accelsel_dataset **out,
+                                                  const accelsel_dataset *in,
+                                                  const accelsel_cross_options *opts);
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,7 @@ COMMANDS = {
     'data': [],
     'rank': [],
     'cluster': [],
+    'cross': [],
     'catalog': ['list'],
     'network': ['show', 'small-cnn'],
     'predict': [],
@@ -68,6 +69,8 @@ FREE_TEXT = {
     '--spec': 'a job\'s text form (test_cli_place.py)',
     '--partitions': 'partition names of the cluster file',
     '--benchmark': 'an MLPerf benchmark of the data (test_cli_benchmark.py)',
+    '--reference': 'a system_name of the data (test_cli_cross.py)',
+    '--base': 'a benchmark of the rows (test_cli_cross.py)',
 }
 
 # The one option for which an empty value means something (see --help).
@@ -115,8 +118,8 @@ class EveryOptionTest(unittest.TestCase):
     def test_the_help_lists_options(self):
         # a help text that lost its option lines would make the tests below vacuous
         counts = {c: len(options_of(c)) for c in COMMANDS}
-        for command, least in (('data', 12), ('rank', 23), ('cluster', 19), ('catalog', 3),
-                               ('network', 2), ('predict', 39), ('map', 18),
+        for command, least in (('data', 12), ('rank', 23), ('cluster', 19), ('cross', 11),
+                               ('catalog', 3), ('network', 2), ('predict', 39), ('map', 18),
                                ('recommend', 30), ('place', 18)):
             self.assertGreaterEqual(counts[command], least, command)
 

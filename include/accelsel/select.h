@@ -157,8 +157,8 @@ ACCELSEL_API int accelsel_selection_keep_rows(accelsel_dataset **out, const acce
  *  Steps: the row policy (@ref accelsel_selection_options.rows); derived
  *  metrics (accelsel_dataset_derive()) when the data has time_to_train_min
  *  and total_accelerators (or number_of_nodes and accelerators_per_node),
- *  with one reference per round and accelerator_model_name where those
- *  columns exist; the --where filters; the importance of the variables for
+ *  with one reference per benchmark, round and accelerator_model_name
+ *  where those columns exist; the --where filters; the importance of the variables for
  *  the target (variables with a single value over the rows are left out);
  *  the choice of k and the clustering on the features; the ranking of the
  *  groups (on their COL_median profile columns) and of every row; the

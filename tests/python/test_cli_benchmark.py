@@ -192,6 +192,50 @@ class RankClusterBenchmarkTest(unittest.TestCase):
         self.assertEqual(r.stderr, '')
 
 
+class ReadmeFindingsTest(unittest.TestCase):
+    """The figures of README.md's "Every MLPerf Training benchmark" and "Speed
+    across benchmarks" are what the commands print."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as f:
+            cls.readme = ' '.join(f.read().split())
+
+    def has(self, text):
+        self.assertTrue(text in self.readme, 'README.md lacks %r' % text)
+
+    def rank(self, *args):
+        return json.loads(ok(self, run('rank', '--format', 'json', *args)))
+
+    def test_groups_and_best_configurations(self):
+        for bench in ('gpt3', 'llama2_70b_lora', 'llama31_405b', 'bert'):
+            with self.subTest(bench=bench):
+                out = self.rank('--benchmark', bench)
+                self.has('R^2 %.3f' % out['importance']['oob_r2'])
+                first = out['cluster_ranking']['order'][0]['score']
+                self.has('%.3f' % first)
+                top = out['top_configurations'][0]
+                self.has('%s (%s' % (top['system_name'], top['round']))
+                self.has('%.2f min, E\' %.2f' % (top['time_to_train_min'], top['efficiency']))
+                sil = out['k_selection']['candidates'][out['k_selection']['k'] - 2]['silhouette']
+                self.has('k = %d (%.3f' % (out['k_selection']['k'], sil))
+
+    def test_energy_ranking(self):
+        out = self.rank('--benchmark', 'llama2_70b_lora', '--where', 'energy_kwh=0..')
+        self.assertEqual(out['settings']['rows_kept'], 5)
+        top = out['top_configurations'][0]
+        self.has('5.03 min, 4.59 kWh, score %.3f' % top['score'])
+
+    def test_cross_table(self):
+        r = ok(self, run('cross', '--where', 'round=v4.1', '--where', 'total_accelerators=8',
+                         '--format', 'json'))
+        nyx = {g['benchmark']: g['speed_per_accelerator_vs_reference'] for g in json.loads(r)
+               if g['system_name'] == 'Nyx (1x NVIDIA DGX B200)'}
+        self.has('| | 1.35 | Llama 2 70B LoRA 2.02, DLRM-DCNv2 1.52')
+        self.assertEqual(('%.2f' % nyx['bert'], '%.2f' % nyx['llama2_70b_lora']),
+                         ('1.35', '2.02'))
+
+
 class PredictBenchmarkTest(unittest.TestCase):
     def test_builtin_rows_of_a_benchmark(self):
         r = run('predict', '--from-csv', 'builtin', '--benchmark', 'llama31_405b', '--format',

@@ -261,6 +261,72 @@ class ContractTest(unittest.TestCase):
                     h._as_parameter_
 
 
+class BenchmarkDataTest(unittest.TestCase):
+    """The built-in datasets of every MLPerf Training benchmark, their
+    descriptions, the selection's defaults on them and the speed across
+    benchmarks, against data/mlperf_training.csv read with the csv module."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(os.path.join(ROOT, 'data', 'mlperf_training.csv'), newline='',
+                  encoding='utf-8') as f:
+            cls.rows = list(csv.DictReader(f))
+
+    def test_each_benchmark_and_the_descriptions(self):
+        names = accelsel.Dataset.builtin_names()
+        described = accelsel.Dataset.builtin_descriptions()
+        self.assertEqual(list(described), names)
+        self.assertTrue(all(described.values()))
+        benches = sorted({r['benchmark'] for r in self.rows} - {'resnet'})
+        self.assertEqual(sorted(n[len('mlperf-training-'):] for n in names[2:]), benches)
+        for bench in ('gpt3', 'llama31_405b', 'rgat'):
+            with accelsel.Dataset.benchmark(bench) as ds:
+                want = [r['system_name'] for r in self.rows if r['benchmark'] == bench]
+                self.assertEqual(ds.column('system_name'), want)
+        with accelsel.Dataset.benchmark('all') as ds:
+            self.assertEqual(len(ds), len(self.rows))
+        with accelsel.Dataset.benchmark('resnet') as ds, accelsel.Dataset.builtin() as rn:
+            self.assertEqual(ds.shape, rn.shape)
+        with self.assertRaises(accelsel.NotFoundError) as e:
+            accelsel.Dataset.benchmark('gpt-3')
+        self.assertIn("closest: 'gpt3'", str(e.exception))
+        with self.assertRaises(TypeError):
+            accelsel.Dataset.benchmark(3)
+
+    def test_selection_defaults_on_another_benchmark(self):
+        other = accelsel.Selection.defaults()['other_benchmark']
+        self.assertEqual(other, {
+            'benchmark_features': 'log10(accelerators),log10(time_to_train_min),efficiency',
+            'benchmark_criteria': 'time_to_train_min:2:cost,efficiency:1:benefit,'
+                                  'accelerator_hours:1:cost',
+            'energy_criterion': 'energy_kwh:1:cost'})
+        with accelsel.Dataset.benchmark('llama2_70b_lora') as ds, \
+                accelsel.Selection(ds, k=2, target='', where='energy_kwh=0..') as s:
+            self.assertTrue(any('energy_kwh joins the criteria' in n for n in s.notes), s.notes)
+
+    def test_cross_benchmark(self):
+        # v4.1, 8 accelerators, against ESC_N8_E11: the ratio of the times, by hand
+        t = {(r['system_name'], r['benchmark']): float(r['time_to_train_min']) for r in self.rows
+             if r['round'] == 'v4.1' and r['division_norm'] == 'closed'
+             and r['system_name'] in ('ESC_N8_E11', 'Nyx (1x NVIDIA DGX B200)')}
+        with accelsel.Dataset.benchmark('all') as ds, ds.where('round=v4.1') as v41, \
+                v41.where('total_accelerators=8') as nodes, \
+                nodes.where('division_norm=closed') as closed, \
+                closed.cross_benchmark(reference='ESC_N8_E11', min_benchmarks=3) as cx:
+            got = {(n, b): v for n, b, v in zip(cx.column('system_name'), cx.column('benchmark'),
+                                                 cx.column('speed_per_accelerator_vs_reference'))}
+            self.assertAlmostEqual(got[('Nyx (1x NVIDIA DGX B200)', 'llama2_70b_lora')],
+                                   t[('ESC_N8_E11', 'llama2_70b_lora')]
+                                   / t[('Nyx (1x NVIDIA DGX B200)', 'llama2_70b_lora')], 12)
+            self.assertTrue(all(v >= 3 for v in cx.column('benchmarks')))
+        with self.assertRaises(accelsel.NotFoundError):
+            with accelsel.Dataset.benchmark('gpt3') as ds:
+                ds.cross_benchmark(reference='no such system')
+        with self.assertRaises(OverflowError):
+            with accelsel.Dataset.benchmark('gpt3') as ds:
+                ds.cross_benchmark(min_benchmarks=-1)
+
+
 class DatasetTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -26,6 +26,9 @@ _ds_load_buf = _fn('accelsel_dataset_load_csv_buffer', ctypes.c_int,
                    [_vpp, ctypes.c_char_p, _sz, ctypes.POINTER(_CsvOptions)])
 _ds_load_builtin = _fn('accelsel_dataset_load_builtin', ctypes.c_int, [_vpp, ctypes.c_char_p])
 _ds_builtin_name = _fn('accelsel_dataset_builtin_name', ctypes.c_char_p, [_sz], check=False)
+_ds_builtin_description = _fn('accelsel_dataset_builtin_description', ctypes.c_char_p, [_sz],
+                              check=False)
+_ds_load_benchmark = _fn('accelsel_dataset_load_benchmark', ctypes.c_int, [_vpp, ctypes.c_char_p])
 _ds_new = _fn('accelsel_dataset_new', ctypes.c_int, [_vpp, _sz])
 _ds_add_numeric = _fn('accelsel_dataset_add_numeric', ctypes.c_int,
                       ['Dataset', ctypes.c_char_p, ctypes.POINTER(ctypes.c_double), _sz])
@@ -61,6 +64,11 @@ _derive_options_init = _fn('accelsel_derive_options_init', ctypes.c_int,
                            [ctypes.POINTER(_DeriveOptions), ctypes.c_uint])
 _ds_derive = _fn('accelsel_dataset_derive', ctypes.c_int,
                  [_vpp, 'Dataset', ctypes.POINTER(_DeriveOptions)])
+_CrossOptions = _c.accelsel_cross_options
+_cross_options_init = _fn('accelsel_cross_options_init', ctypes.c_int,
+                          [ctypes.POINTER(_CrossOptions), ctypes.c_uint])
+_ds_cross = _fn('accelsel_dataset_cross_benchmark', ctypes.c_int,
+                [_vpp, 'Dataset', ctypes.POINTER(_CrossOptions)])
 
 # A cell as Dataset.column() gives it: a float or a str, None when missing.
 Value = typing.Union[float, str, None]
@@ -116,6 +124,21 @@ class Dataset(_Handle):
             names.append(_ds_builtin_name(i).decode())
             i += 1
         return names
+
+    @staticmethod
+    def builtin_descriptions() -> dict[str, str]:
+        """What each dataset compiled into the library holds, by name, in
+        the library's order."""
+        return {name: _ds_builtin_description(i).decode()
+                for i, name in enumerate(Dataset.builtin_names())}
+
+    @classmethod
+    def benchmark(cls, name: str) -> Dataset:
+        """The built-in results of one MLPerf Training benchmark: 'gpt3',
+        'llama2_70b_lora', 'bert', ... (the column benchmark of the table of
+        every benchmark); 'resnet' is the ResNet-50 table of builtin(), 'all'
+        every benchmark. An unknown name is a NotFoundError naming the known."""
+        return cls._make(_ds_load_benchmark, _text(name, 'name'))
 
     @classmethod
     def from_columns(cls, columns: typing.Mapping[str, typing.Iterable[object]]) -> Dataset:
@@ -271,9 +294,9 @@ class Dataset(_Handle):
         rent (USD an accelerator-hour; None: rent_usd_per_accelerator_hour),
         the names add_prices() gives. Energy is modelled from TDP, not
         measured; a missing price gives a missing cost, never 0. Column names
-        default to MLPerf's; groups=None means ('round',
-        'accelerator_model_name'), groups=() one group of all rows (a list of
-        names: one str is a TypeError). None: the default of any option, the
+        default to MLPerf's; groups=None means those of ('benchmark',
+        'round', 'accelerator_model_name') that the table has, groups=() one
+        group of all rows (a list of names: one str is a TypeError). None: the default of any option, the
         library's (ACCELSEL_DERIVE_OPTIONS_INIT: images_per_epoch 1281167,
         ImageNet-1k's training set; reference_row -1, one reference per group;
         node_power_w 700, pue 1.2, years 5, utilisation 0.8, price_kwh 0.10)."""
@@ -293,3 +316,19 @@ class Dataset(_Handle):
                node_power_w=node_power_w, pue=pue, years=years, utilisation=utilisation,
                price_kwh=price_kwh)
         return Dataset._make(_ds_derive, self, ctypes.byref(opts))
+
+    def cross_benchmark(self, reference: str | None = None,
+                        min_benchmarks: int | None = None) -> Dataset:
+        """Each benchmark's speed of every system (round, submitter,
+        system_name, total_accelerators) that ran several in a round, against
+        a reference system of the round (accelsel_dataset_cross_benchmark():
+        columns speed_vs_reference and speed_per_accelerator_vs_reference,
+        ...). reference: a system_name looked up in each round; None: per
+        round the system of the most benchmarks, then the fewest
+        accelerators. min_benchmarks: None: the library's default
+        (ACCELSEL_CROSS_OPTIONS_INIT, 2)."""
+        opts = _CrossOptions()
+        _cross_options_init(ctypes.byref(opts), _c.ACCELSEL_CROSS_OPTIONS_VERSION)
+        opts.reference = _text_option(reference, 'reference')
+        _store(opts, 'cross_benchmark()', min_benchmarks=min_benchmarks)
+        return Dataset._make(_ds_cross, self, ctypes.byref(opts))

@@ -125,12 +125,19 @@ class Selection(_Handle):
     def defaults() -> dict[str, typing.Any]:
         """What None means for each option, read from the library: the column
         lists from accelsel_selection_default() (ACCELSEL_SELECTION_DEFAULT_*,
-        which fit the MLPerf table), the rest from
-        accelsel_selection_options_init(). where: none."""
+        which fit the MLPerf ResNet-50 table; 'other_benchmark': the features
+        and criteria that replace them on the rows of another MLPerf
+        benchmark, and the energy criterion added when every row has
+        energy_kwh), the rest from accelsel_selection_options_init(). where:
+        none."""
         o = _SelectionOptions()
         _selopt_init(ctypes.byref(o), _c.ACCELSEL_SELECTION_OPTIONS_VERSION)
         name = lambda table, code: next(n for n, c in table.items() if c == code)
         d = {f: _dec(_select_default(f.encode())) for f in ('features', 'variables', 'target', 'criteria')}
+        # on the rows of an MLPerf benchmark other than ResNet-50 (select.h)
+        d['other_benchmark'] = {f: _dec(_select_default(f.encode()))
+                                for f in ('benchmark_features', 'benchmark_criteria',
+                                          'energy_criterion')}
         d.update({'where': [], 'k': o.k, 'k_range': (o.k_min, o.k_max), 'k_by': name(_K_BY, o.k_by),
                   'algorithm': name(_ALGORITHMS, o.algorithm),
                   'method': _rank_method_name(o.method).decode(), 'seed': o.seed,

@@ -192,22 +192,29 @@ START_TEST(save_load_round_trip)
 }
 END_TEST
 
-START_TEST(allocation_failures_leak_nothing)
+/* Fail the nth allocation of a load, n = 1, 1 + step, ...: each fails
+ * whole, with nothing left, until one succeeds; that n. */
+static size_t sweep(int (*load)(accelsel_dataset **, const char *), const char *name, size_t step)
 {
     size_t n;
-    for (n = 1;; n += 7) { /* every 7th: the load makes over a thousand allocations */
+    for (n = 1;; n += step) {
         accelsel_dataset *ds = NULL;
         testutil_alloc_fail_at(n);
-        int rc = accelsel_dataset_load_builtin(&ds, "mlperf-training-resnet");
+        int rc = load(&ds, name);
         accelsel_dataset_free(ds);
         long live = testutil_alloc_live();
         testutil_alloc_reset();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
-        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
+        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "%s n=%zu rc=%d", name, n, rc);
+        ck_assert_msg(live == 0, "%s n=%zu leaked %ld", name, n, live);
         if (rc == 0)
-            break;
+            return n;
     }
-    ck_assert_uint_gt(n, 100);
+}
+
+START_TEST(allocation_failures_leak_nothing)
+{
+    /* every 7th: the load makes over a thousand allocations */
+    ck_assert_uint_gt(sweep(accelsel_dataset_load_builtin, "mlperf-training-resnet", 7), 100);
 }
 END_TEST
 
@@ -360,20 +367,8 @@ START_TEST(benchmark_allocation_failures_leak_nothing)
     /* The whole table, then the filter: about 1,300 allocations; every 13th
      * fails (every 97th under valgrind, ACCELSEL_TEST_LIGHT). */
     const char *light = getenv("ACCELSEL_TEST_LIGHT");
-    size_t n, step = light != NULL && light[0] != '\0' ? 97 : 13;
-    for (n = 1;; n += step) {
-        accelsel_dataset *ds = NULL;
-        testutil_alloc_fail_at(n);
-        int rc = accelsel_dataset_load_benchmark(&ds, "gpt3");
-        accelsel_dataset_free(ds);
-        long live = testutil_alloc_live();
-        testutil_alloc_reset();
-        ck_assert_msg(rc == 0 || rc == ACCELSEL_ENOMEM, "n=%zu rc=%d", n, rc);
-        ck_assert_msg(live == 0, "n=%zu leaked %ld", n, live);
-        if (rc == 0)
-            break;
-    }
-    ck_assert_uint_gt(n, 1000);
+    size_t step = light != NULL && light[0] != '\0' ? 97 : 13;
+    ck_assert_uint_gt(sweep(accelsel_dataset_load_benchmark, "gpt3", step), 1000);
 }
 END_TEST
 

@@ -239,7 +239,7 @@ START_TEST(every_benchmark)
     ck_assert_uint_eq(accelsel_dataset_rows(all), 2037);
     ck_assert_uint_eq(accelsel_dataset_cols(all), 59);
     ck_assert_str_eq(accelsel_dataset_column_name(all, 38), "benchmark");
-    ck_assert_str_eq(accelsel_dataset_column_name(all, 58), "energy_runs");
+    ck_assert_str_eq(accelsel_dataset_column_name(all, 58), "measured_energy_runs");
     size_t sum = 343; /* the ResNet-50 rows of the table of every benchmark */
     for (size_t i = 2; i < 19; i++) {
         const char *name = accelsel_dataset_builtin_name(i);
@@ -319,10 +319,10 @@ START_TEST(every_benchmark_types_and_values)
         "samples_to_converge_mean", "rcp_scaling_factor", "time_to_train_min_scaled",
         "tensor_parallel", "pipeline_parallel", "context_parallel", "sequence_parallel",
         "data_parallel", "micro_batch_size", "sequence_length", "gradient_accumulation_steps",
-        "energy_kwh", "energy_runs"};
+        "measured_energy_kwh", "measured_energy_runs"};
     static const char *const categorical[] = {
         "benchmark", "model", "quality_target", "precision", "parallelism_source", "container",
-        "energy_scope", "power_results", "run_times_min", "same_runs_as"};
+        "measured_energy_scope", "power_results", "run_times_min", "same_runs_as"};
     accelsel_dataset *ds = NULL;
     ck_assert_int_eq(accelsel_dataset_load_builtin(&ds, "mlperf-training"), 0);
     for (size_t i = 0; i < sizeof numeric / sizeof *numeric; i++)
@@ -356,8 +356,8 @@ START_TEST(every_benchmark_types_and_values)
     ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "llama2_70b_lora"), 0);
     ck_assert_str_eq(accelsel_dataset_string(ds, 22, col(ds, "results_path")),
                      "smc-ac-power/results/1xSMC-H100-SXM-80GB/llama2_70b_lora");
-    ck_assert(accelsel_dataset_number(ds, 22, col(ds, "energy_kwh")) == 3.2558);
-    ck_assert_str_eq(accelsel_dataset_string(ds, 22, col(ds, "energy_scope")), "nodes");
+    ck_assert(accelsel_dataset_number(ds, 22, col(ds, "measured_energy_kwh")) == 3.2558);
+    ck_assert_str_eq(accelsel_dataset_string(ds, 22, col(ds, "measured_energy_scope")), "nodes");
     accelsel_dataset_free(ds);
 }
 END_TEST

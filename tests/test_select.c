@@ -435,7 +435,7 @@ START_TEST(other_benchmark_defaults)
 {
     static const char *const base[] = {"time_to_train_min", "efficiency", "accelerator_hours"};
     static const char *const energy[] = {"time_to_train_min", "efficiency", "accelerator_hours",
-                                         "energy_kwh"};
+                                         "measured_energy_kwh"};
     accelsel_dataset *ds = NULL;
     ck_assert_int_eq(accelsel_dataset_load_benchmark(&ds, "llama2_70b_lora"), 0);
     accelsel_selection_options o = ACCELSEL_SELECTION_OPTIONS_INIT;
@@ -444,7 +444,7 @@ START_TEST(other_benchmark_defaults)
     accelsel_selection *s = run_ok(ds, &o);
     assert_criteria(s, base, 3);
     ck_assert(has_note(s, "other than ResNet-50"));
-    ck_assert(!has_note(s, "energy_kwh joins"));
+    ck_assert(!has_note(s, "measured_energy_kwh joins"));
     size_t n, d;
     accelsel_selection_matrix(s, &n, &d, NULL);
     ck_assert_uint_eq(d, 3); /* log10(accelerators), log10(time), efficiency */
@@ -454,13 +454,13 @@ START_TEST(other_benchmark_defaults)
      * energy; the 3 DC-power rows of Sustainable Metal Cloud are the same
      * runs as its AC-power rows (same_runs_as), which the row filters drop,
      * so 5 are ranked. */
-    const char *where[] = {"energy_kwh=0.."};
+    const char *where[] = {"measured_energy_kwh=0.."};
     o.where = where;
     o.n_where = 1;
     s = run_ok(ds, &o);
     ck_assert_uint_eq(accelsel_dataset_rows(accelsel_selection_dataset(s)), 5);
     assert_criteria(s, energy, 4);
-    ck_assert(has_note(s, "energy_kwh joins the criteria"));
+    ck_assert(has_note(s, "measured_energy_kwh joins the criteria"));
     accelsel_selection_free(s);
     accelsel_dataset_free(ds);
 }

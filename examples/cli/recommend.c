@@ -86,7 +86,7 @@ static int load(const recommend_args *a, inputs *in, recommend_run *run)
         status = rc != 0 ? cli_fail(rc, "recommend") : CLI_OK;
     }
     if (status == CLI_OK && (a->o.candidates & ACCELSEL_CANDIDATES_MEASURED))
-        status = cli_load_dataset(&in->measured, a->csv, a->na);
+        status = cli_load_dataset(&in->measured, a->csv, a->na, NULL);
     if (status == CLI_OK && a->cloud_prices != NULL)
         status = cli_load_cloud_prices(&in->cloud, in->cat, a->cloud_prices);
     if (status == CLI_OK && a->devices != NULL)

@@ -64,12 +64,12 @@ typedef struct accelsel_selection accelsel_selection;
  *  whose epochs count samples, tokens or other datasets' epochs there, but
  *  scale, speed and scaling; and energy per training as a criterion
  *  (ACCELSEL_SELECTION_ENERGY_CRITERION appended to the criteria) when
- *  every row the run keeps has a measured energy (`energy_kwh`). @{ */
+ *  every row the run keeps has a measured energy (`measured_energy_kwh`). @{ */
 #define ACCELSEL_SELECTION_BENCHMARK_FEATURES                                                      \
     "log10(accelerators),log10(time_to_train_min),efficiency"
 #define ACCELSEL_SELECTION_BENCHMARK_CRITERIA                                                      \
     "time_to_train_min:2:cost,efficiency:1:benefit,accelerator_hours:1:cost"
-#define ACCELSEL_SELECTION_ENERGY_CRITERION "energy_kwh:1:cost"
+#define ACCELSEL_SELECTION_ENERGY_CRITERION "measured_energy_kwh:1:cost"
 /** @} */
 
 /** The default of the column-list option @p field, as the options header

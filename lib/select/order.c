@@ -40,11 +40,13 @@ int asel_sel_criteria(accelsel_selection *s, const accelsel_selection_options *o
     return o->criteria != NULL ? parse_criteria(s, o->criteria) : 0;
 }
 
-/* 1 when every row has an energy above 0 (energy_kwh). */
+/* 1 when every row has an energy above 0 (measured_energy_kwh). */
 static int all_energy(const accelsel_dataset *ds)
 {
     size_t col, n = accelsel_dataset_rows(ds);
-    const double *v = asel_sel_find(ds, "energy_kwh", &col) ? accelsel_dataset_numeric(ds, col) : NULL;
+    const double *v = asel_sel_find(ds, "measured_energy_kwh", &col)
+                          ? accelsel_dataset_numeric(ds, col)
+                          : NULL;
     for (size_t i = 0; v != NULL && i < n; i++)
         if (!(v[i] > 0))
             return 0;
@@ -59,7 +61,8 @@ int asel_sel_default_criteria(accelsel_selection *s, const accelsel_selection_op
         return parse_criteria(s, ACCELSEL_SELECTION_DEFAULT_CRITERIA);
     if (!all_energy(s->ds))
         return parse_criteria(s, ACCELSEL_SELECTION_BENCHMARK_CRITERIA);
-    if (asel_sel_note(s, "energy_kwh joins the criteria (%s): every row has a measured energy",
+    if (asel_sel_note(s, "measured_energy_kwh joins the criteria (%s): every row has a measured "
+                         "energy",
                       ACCELSEL_SELECTION_ENERGY_CRITERION) != 0)
         return ACCELSEL_ENOMEM;
     return parse_criteria(s, ACCELSEL_SELECTION_BENCHMARK_CRITERIA

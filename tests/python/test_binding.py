@@ -299,10 +299,10 @@ class BenchmarkDataTest(unittest.TestCase):
             'benchmark_features': 'log10(accelerators),log10(time_to_train_min),efficiency',
             'benchmark_criteria': 'time_to_train_min:2:cost,efficiency:1:benefit,'
                                   'accelerator_hours:1:cost',
-            'energy_criterion': 'energy_kwh:1:cost'})
+            'energy_criterion': 'measured_energy_kwh:1:cost'})
         with accelsel.Dataset.benchmark('llama2_70b_lora') as ds, \
-                accelsel.Selection(ds, k=2, target='', where='energy_kwh=0..') as s:
-            self.assertTrue(any('energy_kwh joins the criteria' in n for n in s.notes), s.notes)
+                accelsel.Selection(ds, k=2, target='', where='measured_energy_kwh=0..') as s:
+            self.assertTrue(any('measured_energy_kwh joins the criteria' in n for n in s.notes), s.notes)
 
     def test_cross_benchmark(self):
         # v4.1, 8 accelerators, against ESC_N8_E11: the ratio of the times, by hand

@@ -161,9 +161,9 @@ class RankClusterBenchmarkTest(unittest.TestCase):
 
     def test_rank_with_energy_for_the_power_rows(self):
         out = json.loads(ok(self, run('rank', '--benchmark', 'llama2_70b_lora',
-                                      '--where', 'energy_kwh=0..', '--format', 'json')))
+                                      '--where', 'measured_energy_kwh=0..', '--format', 'json')))
         crit = [c['column'] for c in out['settings']['criteria']]
-        self.assertEqual(crit[-1], 'energy_kwh')
+        self.assertEqual(crit[-1], 'measured_energy_kwh')
         self.assertEqual(out['settings']['rows_kept'], 5)
 
     def test_rank_resnet_is_the_default(self):
@@ -221,7 +221,7 @@ class ReadmeFindingsTest(unittest.TestCase):
                 self.has('k = %d (%.3f' % (out['k_selection']['k'], sil))
 
     def test_energy_ranking(self):
-        out = self.rank('--benchmark', 'llama2_70b_lora', '--where', 'energy_kwh=0..')
+        out = self.rank('--benchmark', 'llama2_70b_lora', '--where', 'measured_energy_kwh=0..')
         self.assertEqual(out['settings']['rows_kept'], 5)
         top = out['top_configurations'][0]
         self.has('5.03 min, 4.59 kWh, score %.3f' % top['score'])

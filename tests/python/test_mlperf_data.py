@@ -75,7 +75,7 @@ class Table(unittest.TestCase):
                    'runs_required', 'samples_to_converge_mean', 'rcp_scaling_factor',
                    'time_to_train_min_scaled', 'tensor_parallel', 'pipeline_parallel',
                    'context_parallel', 'sequence_parallel', 'data_parallel', 'micro_batch_size',
-                   'sequence_length', 'gradient_accumulation_steps', 'energy_kwh', 'energy_runs',
+                   'sequence_length', 'gradient_accumulation_steps', 'measured_energy_kwh', 'measured_energy_runs',
                    'number_of_nodes', 'accelerators_per_node', 'host_processor_core_count']
         for col in numeric:
             bad = {r[col] for r in self.rows if r[col] not in MISSING and not NUMBER.match(r[col])}

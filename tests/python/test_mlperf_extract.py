@@ -163,8 +163,8 @@ class FixtureRows(unittest.TestCase):
         # runs of 2..6 min keep 3, 4 and 5; each draws 1000 W + 0.95 x 1000 W
         # (AC measured, DC derived) + the switch's 100 W estimate:
         # 2050 W x mean(180, 240, 300) s = 492,000 J = 0.13667 kWh
-        self.assertEqual((r['energy_kwh'], r['energy_runs']), ('0.1367', '3'))
-        self.assertEqual(r['energy_scope'], 'nodes+interconnect (estimated)')
+        self.assertEqual((r['measured_energy_kwh'], r['measured_energy_runs']), ('0.1367', '3'))
+        self.assertEqual(r['measured_energy_scope'], 'nodes+interconnect (estimated)')
         self.assertEqual(r['power_results'], 'yes')
 
 

@@ -295,8 +295,8 @@ def fill_params(source, row, folder, runs):
 
 
 def fill_energy(source, row, folder, kept):
-    """energy_kwh, energy_scope, energy_runs of a power submission; returns notes."""
-    row['energy_kwh'] = row['energy_scope'] = row['energy_runs'] = ''
+    """measured_energy_kwh, measured_energy_scope, measured_energy_runs of a power submission; returns notes."""
+    row['measured_energy_kwh'] = row['measured_energy_scope'] = row['measured_energy_runs'] = ''
     if row['power_results'] != 'yes' or not kept:
         return []
     joules, scopes = [], set()
@@ -308,9 +308,9 @@ def fill_energy(source, row, folder, kept):
         scopes.add(scope)
     if len(scopes) > 1:
         return ['energy not computed: runs measured different scopes (%s)' % ', '.join(sorted(scopes))]
-    row['energy_kwh'] = fmt(_mean(joules) / power.JOULES_PER_KWH, 4)
-    row['energy_scope'] = scopes.pop()
-    row['energy_runs'] = str(len(joules))
+    row['measured_energy_kwh'] = fmt(_mean(joules) / power.JOULES_PER_KWH, 4)
+    row['measured_energy_scope'] = scopes.pop()
+    row['measured_energy_runs'] = str(len(joules))
     return []
 
 

@@ -22,7 +22,7 @@ NEW_COLUMNS = (
     'precision', 'tensor_parallel', 'pipeline_parallel', 'context_parallel', 'sequence_parallel',
     'data_parallel', 'micro_batch_size', 'sequence_length', 'gradient_accumulation_steps',
     'parallelism_source', 'container',
-    'energy_kwh', 'energy_scope', 'energy_runs')
+    'measured_energy_kwh', 'measured_energy_scope', 'measured_energy_runs')
 
 COLUMNS = RESNET_COLUMNS + NEW_COLUMNS
 

@@ -128,7 +128,7 @@ class Selection(_Handle):
         which fit the MLPerf ResNet-50 table; 'other_benchmark': the features
         and criteria that replace them on the rows of another MLPerf
         benchmark, and the energy criterion added when every row has
-        energy_kwh), the rest from accelsel_selection_options_init(). where:
+        measured_energy_kwh), the rest from accelsel_selection_options_init(). where:
         none."""
         o = _SelectionOptions()
         _selopt_init(ctypes.byref(o), _c.ACCELSEL_SELECTION_OPTIONS_VERSION)

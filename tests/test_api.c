@@ -2368,6 +2368,7 @@ N_WRAP(accelsel_stack_name, int32_t)
 N_WRAP(accelsel_correction_source_name, uint32_t)
 N_WRAP(accelsel_error_group_name, uint32_t)
 N_WRAP(accelsel_price_basis_name, int32_t)
+N_WRAP(accelsel_sale_name, int32_t)
 
 static const name_case name_cases[] = {
     {"accelsel_strerror", n_accelsel_strerror, ACCELSEL_EDATA, ACCELSEL_OK, "unknown error"},
@@ -2400,6 +2401,8 @@ static const name_case name_cases[] = {
      ACCELSEL_CORRECTION_NONE, ACCELSEL_CORRECTION_OTHER_STACK, NULL},
     {"accelsel_price_basis_name", n_accelsel_price_basis_name, ACCELSEL_PRICE_NONE,
      ACCELSEL_PRICE_DERIVED, NULL},
+    {"accelsel_sale_name", n_accelsel_sale_name, ACCELSEL_SALE_SOLD, ACCELSEL_SALE_RENT_ONLY,
+     NULL},
     {"accelsel_error_group_name", n_accelsel_error_group_name, ACCELSEL_ERROR_GROUP_NONE,
      ACCELSEL_ERROR_GROUP_STEPS, NULL},
     {"accelsel_stack_name", n_accelsel_stack_name, ACCELSEL_STACK_TUNED, ACCELSEL_STACK_EAGER,

@@ -180,6 +180,7 @@ static void assert_same_device(const accelsel_device_info *a, const accelsel_dev
               same_double(a->price_usd, b->price_usd) && same_double(a->clock_hz, b->clock_hz));
     ck_assert_int_eq(a->price_basis, b->price_basis);
     ck_assert(same_str(a->price_date, b->price_date));
+    ck_assert_int_eq(a->sale, b->sale);
     assert_same_provenance(&a->provenance, &b->provenance);
 }
 
@@ -337,6 +338,32 @@ START_TEST(sample_entries_and_derived_figures)
     ck_assert_str_eq(accelsel_price_basis_name(ACCELSEL_PRICE_DERIVED), "derived");
     ck_assert_ptr_null(accelsel_price_basis_name(4));
     ck_assert_ptr_null(accelsel_price_basis_name(-1));
+    ck_assert_int_eq(accelsel_catalog_device(cat, 0)->sale, ACCELSEL_SALE_SOLD);
+    accelsel_catalog_free(cat);
+}
+END_TEST
+
+/* A device that is not sold says so, apart from one whose price is unknown,
+ * and keeps saying so when written back. */
+START_TEST(sale_rent_only_and_systems_only)
+{
+    accelsel_catalog *cat = load_text(
+        "version: 1\ndevices:\n"
+        "  - {name: rented, vendor: v, kind: tpu, source: s, sale: rent-only}\n"
+        "  - {name: boxed, vendor: v, kind: gpu, source: s, sale: systems-only, price_usd: 5,\n"
+        "     price_basis: derived, derived: [price_usd]}\n"
+        "  - {name: plain, vendor: v, kind: gpu, source: s, sale: sold}\n");
+    ck_assert_int_eq(device(cat, "rented")->sale, ACCELSEL_SALE_RENT_ONLY);
+    ck_assert(isnan(device(cat, "rented")->price_usd));
+    ck_assert_int_eq(device(cat, "boxed")->sale, ACCELSEL_SALE_SYSTEMS_ONLY);
+    ck_assert(device(cat, "boxed")->price_usd == 5);
+    ck_assert_int_eq(device(cat, "plain")->sale, ACCELSEL_SALE_SOLD);
+    ck_assert_str_eq(accelsel_sale_name(ACCELSEL_SALE_RENT_ONLY), "rent-only");
+    ck_assert_str_eq(accelsel_sale_name(ACCELSEL_SALE_SYSTEMS_ONLY), "systems-only");
+    ck_assert_str_eq(accelsel_sale_name(ACCELSEL_SALE_SOLD), "sold");
+    ck_assert_ptr_null(accelsel_sale_name(3));
+    ck_assert_ptr_null(accelsel_sale_name(-1));
+    assert_round_trip(cat);
     accelsel_catalog_free(cat);
 }
 END_TEST
@@ -1060,6 +1087,10 @@ static const struct {
      "price_date '2023-02-29' is not an ISO 8601 date"},
     {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 1,\n"
           "     price_date: 2024/05}\n", ACCELSEL_EPARSE, 4, "price_date '2024/05' is not"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, sale: leased}\n",
+     ACCELSEL_EPARSE, 3, "unknown sale 'leased' (known: sold, systems-only, rent-only)"},
+    {HEAD "devices:\n  - {name: d, vendor: v, kind: tpu, source: s, price_usd: 9,\n"
+          "     sale: rent-only}\n", ACCELSEL_EPARSE, 4, "a rent-only device is not sold"},
     {HEAD "devices:\n  - {name: d, vendor: v, kind: gpu, source: s, price_usd: 0}\n",
      ACCELSEL_EPARSE, 3, "'price_usd' must be positive"},
     {HEAD DEV "systems:\n  - {name: s, device: d, nodes: 1, devices_per_node: 1, source: s,\n"
@@ -1334,6 +1365,7 @@ int main(void)
     tcase_add_test(tc, sample_entries_and_derived_figures);
     tcase_add_test(tc, sample_systems_slots_and_links);
     tcase_add_test(tc, sample_round_trip_is_exact);
+    tcase_add_test(tc, sale_rent_only_and_systems_only);
     tcase_add_test(tc, round_trip_quotes_odd_strings);
     tcase_add_test(tc, empty_catalog);
     tcase_add_test(tc, lookup_is_case_insensitive_and_suggests);

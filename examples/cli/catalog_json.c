@@ -96,6 +96,7 @@ static void json_device(FILE *f, const accelsel_catalog *cat, const accelsel_dev
     number(f, "price_usd", d->price_usd);
     str(f, "price_basis", accelsel_price_basis_name(d->price_basis));
     str(f, "price_date", d->price_date);
+    str(f, "sale", accelsel_sale_name(d->sale));
     count(f, "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     number(f, "clock_hz", d->clock_hz);
     precisions(f, "flops_per_cycle", d->flops_per_cycle);
@@ -233,8 +234,10 @@ static const char *const list_keys[CLI_CATALOG_LISTS] = {"devices", "designs", "
 static const char *const entry_keys[CLI_CATALOG_LISTS] = {"device", "design", "link", "system"};
 
 /* The names of the list's entries without a price: devices split into
- * accelerators and CPUs, then systems (list 3). */
-static void unpriced(FILE *f, const accelsel_catalog *cat, const char *k, int list, int cpus)
+ * accelerators and CPUs, then systems (list 3). Rent-only devices are not
+ * sold, so they are listed apart (@p rent) rather than as unpriced. */
+static void unpriced(FILE *f, const accelsel_catalog *cat, const char *k, int list, int cpus,
+                     int rent)
 {
     key(f, k);
     fputc('[', f);
@@ -243,7 +246,8 @@ static void unpriced(FILE *f, const accelsel_catalog *cat, const char *k, int li
         const char *name;
         if (list == 0) {
             const accelsel_device_info *d = accelsel_catalog_device(cat, i);
-            if (!isnan(d->price_usd) || (d->kind == ACCELSEL_DEVICE_CPU) != cpus)
+            if (!isnan(d->price_usd) || (d->kind == ACCELSEL_DEVICE_CPU) != cpus ||
+                (d->sale == ACCELSEL_SALE_RENT_ONLY) != rent)
                 continue;
             name = d->name;
         } else {
@@ -260,13 +264,16 @@ static void unpriced(FILE *f, const accelsel_catalog *cat, const char *k, int li
 }
 
 /* Which entries have no purchase price (prices are the one figure a catalog
- * often lacks: data-centre parts have no public list price). */
+ * often lacks: data-centre parts have no public list price), apart from the
+ * accelerators that are not sold at all. */
 static void price_report(FILE *f, const accelsel_catalog *cat)
 {
-    fputs(",\n \"prices\": {\"note\": \"entries without a purchase price (price_usd)\"", f);
-    unpriced(f, cat, "accelerators_without_price", 0, 0);
-    unpriced(f, cat, "cpus_without_price", 0, 1);
-    unpriced(f, cat, "systems_without_price", 3, 0);
+    fputs(",\n \"prices\": {\"note\": \"entries without a purchase price (price_usd); "
+          "accelerators_not_sold are rented only (sale: rent-only)\"", f);
+    unpriced(f, cat, "accelerators_without_price", 0, 0, 0);
+    unpriced(f, cat, "accelerators_not_sold", 0, 0, 1);
+    unpriced(f, cat, "cpus_without_price", 0, 1, 0);
+    unpriced(f, cat, "systems_without_price", 3, 0, 0);
     fputc('}', f);
 }
 

@@ -125,6 +125,8 @@ static void show_device(FILE *f, const accelsel_catalog *cat, const accelsel_dev
     byte_count(f, p, "onchip_bytes", "on-chip memory", d->onchip_bytes);
     figure(f, p, "tdp_w", "TDP", d->tdp_w, 1, "W");
     price(f, p, d->price_usd, d->price_basis, d->price_date);
+    if (d->sale != ACCELSEL_SALE_SOLD)
+        line(f, "sale", accelsel_sale_name(d->sale));
     integer(f, p, "cores", "cores", d->cores > 0 ? (uint64_t)d->cores : 0);
     figure(f, p, "clock_hz", "base clock", d->clock_hz, 1e9, "GHz");
     per_precision(f, p, "flops_per_cycle", "FLOPs/cycle/core", d->flops_per_cycle, 1, "");

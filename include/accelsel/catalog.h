@@ -80,6 +80,20 @@ ACCELSEL_API const char *accelsel_dataflow_name(int dataflow);
  *  Thread safety: may be called from any thread. */
 ACCELSEL_API const char *accelsel_price_basis_name(int32_t basis);
 
+/** @name How a device can be had (accelsel_device_info.sale) @{ */
+#define ACCELSEL_SALE_SOLD 0         /**< sold: a part one can buy (the default) */
+#define ACCELSEL_SALE_SYSTEMS_ONLY 1 /**< sold only inside systems (a vendor's servers or
+                                          racks): a price, where one is known, is a system's
+                                          share per device */
+#define ACCELSEL_SALE_RENT_ONLY 2    /**< not sold: only rented (cloud instances); such a
+                                          device has no purchase price */
+/** @} */
+
+/** The name of ACCELSEL_SALE_* @p sale: "sold", "systems-only" or
+ *  "rent-only"; NULL for any other value. Static storage.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API const char *accelsel_sale_name(int32_t sale);
+
 /** Where an entry's figures come from.
  *
  *  Figures are named by their YAML keys, with a precision after a dot for the
@@ -151,9 +165,14 @@ typedef struct accelsel_device_info {
     const char *price_date;        /**< when @ref price_usd was published or reported: ISO
                                         8601 "YYYY", "YYYY-MM" or "YYYY-MM-DD"; NULL if not
                                         given */
+    /* version 4 */
+    int32_t sale;                  /**< ACCELSEL_SALE_*: whether the device is sold on its
+                                        own, only inside systems, or only rented. A
+                                        rent-only device has no @ref price_usd, so that "not
+                                        sold" and "no price found" are told apart */
 } accelsel_device_info;
 
-#define ACCELSEL_DEVICE_INFO_VERSION 3
+#define ACCELSEL_DEVICE_INFO_VERSION 4
 
 /** One accelerator design that an adaptive slot can take (FPGA-style).
  *  Fields are only ever appended; @ref version says which exist.

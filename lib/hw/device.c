@@ -27,7 +27,7 @@ const size_t asel_hw_n_device_figures =
 static const char *const device_keys[] = {
     "name", "aliases", "vendor", "kind", "architecture", "release_year", "peak_flops",
     "memory_bytes", "memory_bw_bytes_s", "onchip_bytes", "tdp_w", "price_usd", "price_basis",
-    "price_date", "cores",
+    "price_date", "sale", "cores",
     "clock_hz", "flops_per_cycle", "host_link", "notes", "source", "sources", "derived", NULL};
 
 static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_t *kind)
@@ -125,6 +125,8 @@ int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, ase
     if (rc == 0)
         rc = asel_hw_read_price(ld, map, d->price_usd, &d->provenance, &d->price_basis,
                                 &d->price_date);
+    if (rc == 0)
+        rc = asel_hw_read_sale(ld, map, d->price_usd, &d->sale);
     dev->n_derived_given = d->provenance.n_derived;
     return rc != 0 ? rc : derive_peaks(ld, map, d);
 }
@@ -140,6 +142,7 @@ void asel_hw_write_device(asel_buf *b, const accelsel_catalog *cat, const asel_h
     asel_hw_write_figures(b, asel_hw_device_figures, asel_hw_n_device_figures, d, &d->provenance,
                           dev->n_derived_given);
     asel_hw_put_price(b, d->price_basis, d->price_date);
+    asel_hw_put_sale(b, d->sale);
     if (d->host_link >= 0)
         asel_hw_put_string(b, "host_link", cat->links[d->host_link].info.name);
     asel_hw_put_string(b, "notes", d->notes);

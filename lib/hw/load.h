@@ -97,6 +97,13 @@ int asel_hw_read_price(const asel_hw_loader *ld, const asel_yaml_node *map, doub
 /* Write them, nothing for ACCELSEL_PRICE_NONE. */
 void asel_hw_put_price(asel_buf *b, int32_t basis, const char *date);
 
+/* A device's "sale" (ACCELSEL_SALE_*, sold when not given), read after its
+ * price_usd (@p price): a rent-only device may have no price. */
+int asel_hw_read_sale(const asel_hw_loader *ld, const asel_yaml_node *map, double price,
+                      int32_t *sale);
+/* Write it, nothing for ACCELSEL_SALE_SOLD. */
+void asel_hw_put_sale(asel_buf *b, int32_t sale);
+
 /* Entry readers: @p map is one item of the list. */
 int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, asel_hw_device *d);
 int asel_hw_read_design(const asel_hw_loader *ld, const asel_yaml_node *map, asel_hw_design *d);

@@ -1,5 +1,6 @@
 /* Prices of devices and systems: what a price is (ACCELSEL_PRICE_*) and
- * when it was given, read beside the figure price_usd. */
+ * when it was given, read beside the figure price_usd; and whether a device
+ * is sold at all (ACCELSEL_SALE_*). */
 #include <math.h>
 #include <string.h>
 
@@ -7,11 +8,17 @@
 #include "hw/load.h"
 
 static const char *const basis_names[] = {"none", "list", "estimate", "derived"};
+static const char *const sale_names[] = {"sold", "systems-only", "rent-only"};
 
 ACCELSEL_API const char *accelsel_price_basis_name(int32_t basis)
 {
     return basis >= ACCELSEL_PRICE_NONE && basis <= ACCELSEL_PRICE_DERIVED ? basis_names[basis]
                                                                            : NULL;
+}
+
+ACCELSEL_API const char *accelsel_sale_name(int32_t sale)
+{
+    return sale >= ACCELSEL_SALE_SOLD && sale <= ACCELSEL_SALE_RENT_ONLY ? sale_names[sale] : NULL;
 }
 
 static int listed_derived(const accelsel_provenance *p)
@@ -66,4 +73,32 @@ void asel_hw_put_price(asel_buf *b, int32_t basis, const char *date)
         return;
     asel_hw_put_string(b, "price_basis", basis_names[basis]);
     asel_hw_put_string(b, "price_date", date);
+}
+
+int asel_hw_read_sale(const asel_hw_loader *ld, const asel_yaml_node *map, double price,
+                      int32_t *sale)
+{
+    const asel_yaml_node *node = asel_yaml_get(map, "sale");
+    *sale = ACCELSEL_SALE_SOLD;
+    if (node == NULL)
+        return 0;
+    const char *s;
+    int rc = asel_yaml_as_string(ld->doc, node, "sale", &s);
+    for (int32_t k = ACCELSEL_SALE_SOLD; rc == 0 && k <= ACCELSEL_SALE_RENT_ONLY; k++)
+        if (strcmp(s, sale_names[k]) == 0) {
+            *sale = k;
+            return k == ACCELSEL_SALE_RENT_ONLY && !isnan(price)
+                       ? asel_yaml_fail(ld->doc, node, "a rent-only device is not sold, so it has "
+                                        "no purchase price: drop 'price_usd' or the sale")
+                       : 0;
+        }
+    return rc != 0 ? rc
+                   : asel_yaml_fail(ld->doc, node, "unknown sale '%s' (known: sold, systems-only, "
+                                    "rent-only)", s);
+}
+
+void asel_hw_put_sale(asel_buf *b, int32_t sale)
+{
+    if (sale != ACCELSEL_SALE_SOLD)
+        asel_hw_put_string(b, "sale", sale_names[sale]);
 }

@@ -19,6 +19,7 @@ _precision_name = _fn('accelsel_precision_name', ctypes.c_char_p, [ctypes.c_int]
 _device_kind_name = _fn('accelsel_device_kind_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _dataflow_name = _fn('accelsel_dataflow_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 _price_basis_name = _fn('accelsel_price_basis_name', ctypes.c_char_p, [ctypes.c_int], check=False)
+_sale_name = _fn('accelsel_sale_name', ctypes.c_char_p, [ctypes.c_int], check=False)
 # The library's names, in the order of their codes (precisions from 0, the
 # kinds of device and the dataflows from 1).
 PRECISIONS = tuple(_precision_name(c).decode() for c in range(_c.ACCELSEL_PRECISION_COUNT))
@@ -158,7 +159,8 @@ class Catalog(_Handle):
                'architecture': _dec(d.architecture), 'release_year': _num(d.release_year),
                'peak_flops': _precisions(d.peak_flops), 'cores': _num(d.cores),
                'flops_per_cycle': _precisions(d.flops_per_cycle), 'notes': _dec(d.notes),
-               'host_link': self._entry_name('link', d.host_link)}
+               'host_link': self._entry_name('link', d.host_link),
+               'sale': _sale_name(d.sale).decode()}
         for k in ('memory_bytes', 'memory_bw_bytes_s', 'onchip_bytes', 'tdp_w', 'clock_hz'):
             out[k] = _num(getattr(d, k))
         out.update(_price(d))

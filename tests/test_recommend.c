@@ -211,6 +211,32 @@ START_TEST(prices_of_rows_by_hand)
 }
 END_TEST
 
+/* A row whose accelerator names no device is priced by its
+ * accelerator_family where the table has one (MLPerf names some TPU v4 rows
+ * "TPU", family "Google TPU v4"), as the predictor reads rows; a known
+ * accelerator keeps its own device whatever the family says. */
+START_TEST(prices_fall_back_on_the_family)
+{
+    static const char rows[] = "accelerator_model_name,accelerator_family,total_accelerators\n"
+                               "XPU,Vendor GA 40GB,8\ngb,ga,4\nzz,qq,1\n,gc,1\n";
+    accelsel_dataset *ds = NULL, *out = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, rows, strlen(rows), NULL), 0);
+    ck_assert_int_eq(accelsel_dataset_add_prices(&out, ds, cat, cloud, NULL), 0);
+    static const char *const dev[] = {"ga", "gb", NULL, "gc"};
+    static const double rate[] = {1.5, 6.0, NAN, 4.0};
+    static const double price[] = {10000, 20000, NAN, NAN};
+    for (size_t r = 0; r < 4; r++) {
+        const char *d = str(out, r, "catalog_device");
+        ck_assert_msg((d == NULL) == (dev[r] == NULL) && (d == NULL || strcmp(d, dev[r]) == 0),
+                      "row %zu device %s", r, d ? d : "(missing)");
+        near(num(out, r, "rent_usd_per_accelerator_hour"), rate[r], "rate");
+        near(num(out, r, "accelerator_price_usd"), price[r], "price");
+    }
+    accelsel_dataset_free(out);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 /* ---- recommendations on measured rows ---- */
 
 /* A measured table in the built-in format's columns. */
@@ -709,6 +735,7 @@ int main(void)
     tcase_add_test(tc, builtin_cloud_prices_load);
     tcase_add_loop_test(tc, malformed_cloud_prices, 0, sizeof bad_cloud / sizeof *bad_cloud);
     tcase_add_test(tc, prices_of_rows_by_hand);
+    tcase_add_test(tc, prices_fall_back_on_the_family);
     tcase_add_test(tc, energy_and_costs_by_hand);
     tcase_add_test(tc, constraints_exclude_exactly_the_rows_that_break_them);
     tcase_add_test(tc, ranking_front_and_baselines_by_brute_force);

@@ -116,8 +116,10 @@ ACCELSEL_API size_t accelsel_prices_options_size(void);
  *  of the cost and energy columns of accelsel_dataset_derive():
  *  - `catalog_device`: the catalog device the accelerator cell names (as
  *    catalog lookups take names: the MLPerf spellings, vendor spellings such
- *    as "NVIDIA A100 80GB PCIe"); missing where it names none, or names
- *    several;
+ *    as "NVIDIA A100 80GB PCIe"), else, where @p ds has a text column
+ *    `accelerator_family`, the device that cell names (as the predictor
+ *    reads rows: MLPerf names some TPU v4 rows only "TPU"); missing where
+ *    neither names one device;
  *  - `accelerator_tdp_w`, `accelerator_price_usd`: the device's TDP and
  *    purchase price; `accelerator_price_basis`: "list", "estimate" or
  *    "derived" (missing where there is no price);

@@ -57,17 +57,20 @@ static int read_cells(const accelsel_dataset *ds, size_t r, const cols *c, row_c
     return asel_perf_read_cell(ds, r, c->host_n, &k->sockets);
 }
 
-/* The catalog device the row names: its accelerator, or the family alone
- * (some rounds name the accelerator only by family, "TPU" in v0.7). NULL
- * when the catalog has neither. */
+const char *asel_perf_row_accelerator(const accelsel_catalog *cat, const char *model,
+                                      const char *family)
+{
+    size_t d;
+    if (model && accelsel_catalog_find_device(cat, model, &d) == 0)
+        return model;
+    return family && accelsel_catalog_find_device(cat, family, &d) == 0 ? family : NULL;
+}
+
+/* The catalog device the row names (asel_perf_row_accelerator()). */
 static const char *accel_name(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
                               const cols *c)
 {
-    size_t d;
-    const char *model = str(ds, r, c->model), *fam = str(ds, r, c->family);
-    if (model && accelsel_catalog_find_device(p->cat, model, &d) == 0)
-        return model;
-    return fam && accelsel_catalog_find_device(p->cat, fam, &d) == 0 ? fam : NULL;
+    return asel_perf_row_accelerator(p->cat, str(ds, r, c->model), str(ds, r, c->family));
 }
 
 /* MLPerf marks CPU-only systems with the family "none (CPU only)", an

@@ -31,6 +31,15 @@ typedef struct asel_perf_rows {
  * ResNet-50, nor do they measure it. */
 int asel_perf_is_resnet(const char *benchmark);
 
+/* The name under which the catalog knows a row's accelerator: @p model (the
+ * accelerator_model_name cell) where the catalog has it, else @p family
+ * (accelerator_family: some rounds name the accelerator only by family,
+ * "TPU" in v0.7); NULL when it has neither (either may be NULL; the last
+ * error then holds the lookup's, which is no failure). The one rule by which
+ * rows name devices, for the predictor and the prices alike. */
+const char *asel_perf_row_accelerator(const accelsel_catalog *cat, const char *model,
+                                      const char *family);
+
 /* Index of column @p name of @p ds, or SIZE_MAX; sets no error (a missing
  * optional column is not a failure). */
 size_t asel_perf_column(const accelsel_dataset *ds, const char *name);

@@ -15,7 +15,7 @@
 
 typedef struct rows {
     const accelsel_dataset *ds;
-    size_t time, total, nodes, per_node, model, round, name, benchmark; /* SIZE_MAX: absent */
+    size_t time, total, nodes, per_node, model, family, round, name, benchmark; /* SIZE_MAX: absent */
 } rows;
 
 static size_t col(const accelsel_dataset *ds, const char *name)
@@ -102,7 +102,8 @@ static int add_row(asel_rec *w, const rows *r, size_t row)
     asel_rec_cand k = {.model = model, .round = round != NULL ? round : "-", .system = -1,
                        .count = total, .nodes = nodes >= 1 ? nodes : NAN,
                        .per_node = num(r, row, r->per_node)};
-    k.device = model != NULL && accelsel_catalog_find_device(w->cat, model, &dev) == 0
+    const char *known = asel_perf_row_accelerator(w->cat, model, str(r, row, r->family));
+    k.device = known != NULL && accelsel_catalog_find_device(w->cat, known, &dev) == 0
                    ? (int64_t)dev : -1;
     if ((k.name = asel_strdup(name)) == NULL)
         return asel_enomem();
@@ -121,6 +122,7 @@ int asel_rec_measured(asel_rec *w, accelsel_dataset **kept)
     r.nodes = col(*kept, "number_of_nodes");
     r.per_node = col(*kept, "accelerators_per_node");
     r.model = col(*kept, "accelerator_model_name");
+    r.family = col(*kept, "accelerator_family");
     r.round = col(*kept, "round");
     r.name = col(*kept, "system_name");
     r.benchmark = col(*kept, "benchmark");

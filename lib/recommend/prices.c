@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "perf/rows.h"
 #include "recommend/recommend_impl.h"
 
 #define FN "accelsel_dataset_add_prices"
@@ -99,7 +100,25 @@ typedef struct added {
     double *tdp, *price, *rent;
 } added;
 
-static int fill(const accelsel_dataset *ds, size_t acc_col, size_t n_col,
+/* The device of row @p r: its accelerator's (looked up once per spelling,
+ * @p dev), else where the table has accelerator_family (@p fam_col), the
+ * one asel_perf_row_accelerator() names. */
+static const accelsel_device_info *row_device(const accelsel_dataset *ds, size_t r,
+                                              size_t acc_col, size_t fam_col, const int64_t *dev,
+                                              const accelsel_catalog *cat)
+{
+    int64_t code = accelsel_dataset_code(ds, r, acc_col);
+    size_t d;
+    if (code >= 0 && dev[code] >= 0)
+        return accelsel_catalog_device(cat, (size_t)dev[code]);
+    const char *name = fam_col == SIZE_MAX ? NULL
+                       : asel_perf_row_accelerator(cat, accelsel_dataset_string(ds, r, acc_col),
+                                                   accelsel_dataset_string(ds, r, fam_col));
+    return name != NULL && accelsel_catalog_find_device(cat, name, &d) == 0
+               ? accelsel_catalog_device(cat, d) : NULL;
+}
+
+static int fill(const accelsel_dataset *ds, size_t acc_col, size_t n_col, size_t fam_col,
                 const accelsel_catalog *cat, const asel_rec_cloud *cloud, added *a)
 {
     size_t n = accelsel_dataset_rows(ds), levels = accelsel_dataset_levels(ds, acc_col);
@@ -113,9 +132,7 @@ static int fill(const accelsel_dataset *ds, size_t acc_col, size_t n_col,
     }
     int rc = 0;
     for (size_t r = 0; rc == 0 && r < n; r++) {
-        int64_t code = accelsel_dataset_code(ds, r, acc_col);
-        const accelsel_device_info *d =
-            code >= 0 && dev[code] >= 0 ? accelsel_catalog_device(cat, (size_t)dev[code]) : NULL;
+        const accelsel_device_info *d = row_device(ds, r, acc_col, fam_col, dev, cat);
         a->device[r] = d != NULL ? d->name : NULL;
         a->tdp[r] = d != NULL ? d->tdp_w : NAN;
         a->price[r] = d != NULL ? d->price_usd : NAN;
@@ -167,7 +184,7 @@ static int copy(accelsel_dataset **out, const accelsel_dataset *ds)
 
 static int add_prices(accelsel_dataset **out, const accelsel_dataset *ds,
                       const accelsel_catalog *cat, const asel_rec_cloud *cloud, size_t acc_col,
-                      size_t n_col)
+                      size_t n_col, size_t fam_col)
 {
     size_t n = accelsel_dataset_rows(ds), m = n ? n : 1;
     added a = {0};
@@ -176,7 +193,7 @@ static int add_prices(accelsel_dataset **out, const accelsel_dataset *ds,
         return asel_enomem();
     a.device = block, a.basis = a.device + m, a.instance = a.basis + m;
     a.tdp = (double *)(a.instance + m), a.price = a.tdp + m, a.rent = a.price + m;
-    int rc = fill(ds, acc_col, n_col, cat, cloud, &a);
+    int rc = fill(ds, acc_col, n_col, fam_col, cat, cloud, &a);
     if (rc == 0)
         rc = copy(out, ds);
     if (rc == 0 && (rc = add_columns(*out, &a, n)) != 0) {
@@ -214,6 +231,9 @@ ACCELSEL_API int accelsel_dataset_add_prices(accelsel_dataset **out, const accel
     if (rc == 0)
         rc = column(ds, cnt, ACCELSEL_COLUMN_NUMERIC,
                     opts == NULL || opts->accelerators_column == NULL, &n_col);
+    size_t fam_col = asel_perf_column(ds, "accelerator_family");
+    if (fam_col != SIZE_MAX && accelsel_dataset_column_type(ds, fam_col) != ACCELSEL_COLUMN_CATEGORICAL)
+        fam_col = SIZE_MAX;
     asel_rec_cloud c;
     if (rc == 0 && cloud != NULL)
         rc = asel_rec_cloud_columns(cloud, &c);
@@ -222,7 +242,7 @@ ACCELSEL_API int accelsel_dataset_add_prices(accelsel_dataset **out, const accel
         rc = accelsel_catalog_load_builtin(&own);
     if (rc == 0)
         rc = add_prices(out, ds, cat != NULL ? cat : own, cloud != NULL ? &c : NULL, acc_col,
-                        n_col);
+                        n_col, fam_col);
     accelsel_catalog_free(own);
     return rc;
 }

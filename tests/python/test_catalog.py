@@ -229,12 +229,28 @@ class CatalogCliTest(unittest.TestCase):
             self.assertEqual(len(doc['systems']), len(cat.systems()))
             h100 = next(d for d in doc['devices'] if d['name'] == 'h100-sxm5-80gb')
             self.assertEqual(h100['memory_bw_bytes_s'], 3.35e12)
+            # the price report tells "not sold" apart from "no price found", as the binding says
+            devices = cat.devices()
+            prices = doc['prices']
+            gpus = [d for d in devices if d['kind'] != 'cpu' and d['price_usd'] is None]
+            self.assertEqual(prices['accelerators_not_sold'],
+                             [d['name'] for d in gpus if d['sale'] == 'rent-only'])
+            self.assertEqual(prices['accelerators_without_price'],
+                             [d['name'] for d in gpus if d['sale'] != 'rent-only'])
+            self.assertIn('tpu-v4', prices['accelerators_not_sold'])
+            self.assertNotIn('tpu-v4', prices['accelerators_without_price'])
+            self.assertEqual(next(d for d in doc['devices'] if d['name'] == 'tpu-v4')['sale'],
+                             'rent-only')
+            self.assertTrue(all(d['price_usd'] is None for d in devices if d['sale'] == 'rent-only'))
 
     def test_show_table_and_yaml(self):
         r = run('catalog', 'show', 'Tesla V100-SXM2-16GB')
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn('device: v100-sxm2-16gb', r.stdout)
         self.assertIn('peak fp32: 15.7 TFLOP/s', r.stdout)
+        self.assertNotIn('sale:', r.stdout)  # sold, the default, goes unsaid
+        r = run('catalog', 'show', 'tpu-v4')
+        self.assertIn('  sale: rent-only\n', r.stdout)
         r = run('catalog', 'show', 'dgx-a100', '--format', 'yaml')
         self.assertEqual(r.returncode, 0, r.stderr)
         with accelsel.Catalog.from_string(r.stdout) as part:

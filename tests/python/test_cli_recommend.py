@@ -134,7 +134,9 @@ class Constraints(unittest.TestCase):
         for r in table:
             way = r['acquire']
             cost_ok = not math.isnan(num(r['cost_per_run_usd']))
-            keeps = cost_ok and not math.isnan(num(r['time_to_train_min']))
+            # a price, a time and a power (a TDP: TPUs have none) are needed
+            keeps = cost_ok and not math.isnan(num(r['time_to_train_min'])) \
+                and not math.isnan(num(r['wall_power_kw']))
             if '--budget' in opts and way == 'buy':
                 keeps &= num(r['capital_usd']) <= opts['--budget']
             if '--monthly-budget' in opts:
@@ -348,12 +350,21 @@ class DataDerive(unittest.TestCase):
             self.assertAlmostEqual(num(r['rent_per_run_usd']), rent, delta=1e-9 * rent)
 
     def test_a_missing_price_is_missing_never_zero(self):
-        unpriced = [r for r in self.rows if r['catalog_device'] == 'tpu-v3']
-        self.assertTrue(unpriced)
-        for r in unpriced:
+        # the DGX-2H's GPU is neither priced nor rented; a TPU v3 is rented, never sold
+        neither = [r for r in self.rows if r['catalog_device'] == 'v100-sxm3-32gb-h']
+        rented = [r for r in self.rows if r['catalog_device'] == 'tpu-v3'
+                  and num(r['time_to_train_min']) > 0]
+        self.assertTrue(neither and rented)
+        for r in neither:
             for col in ('accelerator_price_usd', 'purchase_usd', 'buy_per_run_usd',
                         'rent_per_run_usd'):
                 self.assertEqual(r[col], '', col)
+        for r in rented:
+            for col in ('accelerator_price_usd', 'purchase_usd', 'buy_per_run_usd'):
+                self.assertEqual(r[col], '', col)
+            n, hours = num(r['total_accelerators']), num(r['time_to_train_min']) / 60
+            rent = self.rent_rate('tpu-v3', n) * n * hours
+            self.assertAlmostEqual(num(r['rent_per_run_usd']), rent, delta=1e-9 * rent)
         for r in self.rows:
             for col in ('purchase_usd', 'buy_per_run_usd', 'rent_per_run_usd', 'energy_kwh'):
                 self.assertNotEqual(num(r[col]), 0, (r['system_name'], col))

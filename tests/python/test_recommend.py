@@ -169,7 +169,8 @@ class PricesTest(unittest.TestCase):
             # no price and no power: missing, never 0
             for col in ('purchase_usd', 'buy_per_run_usd', 'rent_per_run_usd', 'energy_kwh'):
                 self.assertIsNone(d.column(col)[2], col)
-            self.assertIsNone(d.column('rent_per_run_usd')[1])  # no cloud rents a Gaudi 2
+            # Intel's cloud rents 8 Gaudi 2 at 10.40 an hour: 1.30 each, 16 for an hour
+            self.assertAlmostEqual(d.column('rent_per_run_usd')[1], 1.30 * 16 * 1.0, places=9)
 
     def test_catalog_prices_carry_basis_and_date(self):
         with accelsel.Catalog.builtin() as cat:

@@ -163,6 +163,26 @@ END_TEST
 
 /* ---- the prices of rows ---- */
 
+/* The CSV text @p rows (kept in *@p ds) priced with the test's catalog and cloud. */
+static accelsel_dataset *priced(const char *rows, accelsel_dataset **ds)
+{
+    accelsel_dataset *out = NULL;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(ds, rows, strlen(rows), NULL), 0);
+    ck_assert_int_eq(accelsel_dataset_add_prices(&out, *ds, cat, cloud, NULL), 0);
+    return out;
+}
+
+/* Row @p r of a priced table: its device (NULL: none), rate and price. */
+static void assert_priced(const accelsel_dataset *out, size_t r, const char *dev, double rate,
+                          double price)
+{
+    const char *d = str(out, r, "catalog_device");
+    ck_assert_msg((d == NULL) == (dev == NULL) && (d == NULL || strcmp(d, dev) == 0),
+                  "row %zu device %s", r, d ? d : "(missing)");
+    near(num(out, r, "rent_usd_per_accelerator_hour"), rate, "rate");
+    near(num(out, r, "accelerator_price_usd"), price, "price");
+}
+
 /* Cheapest instances by hand: ga at N = 1: one-ga 2.0 against a whole
  * eight-ga (8 x 1.5 = 12): 2.0; N = 8: 16 against 12: 1.5; N = 12: 24
  * against two eight-ga, 24 an hour over 12: 2.0, the first of equals
@@ -172,22 +192,17 @@ START_TEST(prices_of_rows_by_hand)
 {
     static const char rows[] = "accelerator_model_name,total_accelerators\n"
                                "ga,1\nVendor GA 40GB,8\nGA,12\ngb,4\ngc,1\nzz,8\n";
-    accelsel_dataset *ds = NULL, *out = NULL;
-    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, rows, strlen(rows), NULL), 0);
-    ck_assert_int_eq(accelsel_dataset_add_prices(&out, ds, cat, cloud, NULL), 0);
+    accelsel_dataset *ds = NULL, *out = priced(rows, &ds);
     static const char *const dev[] = {"ga", "ga", "ga", "gb", "gc", NULL};
     static const double rate[] = {2.0, 1.5, 2.0, 6.0, 4.0, NAN};
     static const double price[] = {10000, 10000, 10000, 20000, NAN, NAN};
     static const char *const inst[] = {"p one-ga, r1", "p eight-ga, r1", "p one-ga, r1",
                                        "q eight-gb, r2", "q one-gc, r2", NULL};
     for (size_t r = 0; r < 6; r++) {
-        const char *d = str(out, r, "catalog_device"), *i = str(out, r, "rent_instance");
-        ck_assert_msg((d == NULL) == (dev[r] == NULL) && (d == NULL || strcmp(d, dev[r]) == 0),
-                      "row %zu device %s", r, d ? d : "(missing)");
+        const char *i = str(out, r, "rent_instance");
+        assert_priced(out, r, dev[r], rate[r], price[r]);
         ck_assert_msg((i == NULL) == (inst[r] == NULL) && (i == NULL || strcmp(i, inst[r]) == 0),
                       "row %zu instance %s", r, i ? i : "(missing)");
-        near(num(out, r, "rent_usd_per_accelerator_hour"), rate[r], "rate");
-        near(num(out, r, "accelerator_price_usd"), price[r], "price");
     }
     ck_assert_str_eq(str(out, 0, "accelerator_price_basis"), "list");
     ck_assert_str_eq(str(out, 3, "accelerator_price_basis"), "estimate");
@@ -219,19 +234,12 @@ START_TEST(prices_fall_back_on_the_family)
 {
     static const char rows[] = "accelerator_model_name,accelerator_family,total_accelerators\n"
                                "XPU,Vendor GA 40GB,8\ngb,ga,4\nzz,qq,1\n,gc,1\n";
-    accelsel_dataset *ds = NULL, *out = NULL;
-    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&ds, rows, strlen(rows), NULL), 0);
-    ck_assert_int_eq(accelsel_dataset_add_prices(&out, ds, cat, cloud, NULL), 0);
+    accelsel_dataset *ds = NULL, *out = priced(rows, &ds);
     static const char *const dev[] = {"ga", "gb", NULL, "gc"};
     static const double rate[] = {1.5, 6.0, NAN, 4.0};
     static const double price[] = {10000, 20000, NAN, NAN};
-    for (size_t r = 0; r < 4; r++) {
-        const char *d = str(out, r, "catalog_device");
-        ck_assert_msg((d == NULL) == (dev[r] == NULL) && (d == NULL || strcmp(d, dev[r]) == 0),
-                      "row %zu device %s", r, d ? d : "(missing)");
-        near(num(out, r, "rent_usd_per_accelerator_hour"), rate[r], "rate");
-        near(num(out, r, "accelerator_price_usd"), price[r], "price");
-    }
+    for (size_t r = 0; r < 4; r++)
+        assert_priced(out, r, dev[r], rate[r], price[r]);
     accelsel_dataset_free(out);
     accelsel_dataset_free(ds);
 }

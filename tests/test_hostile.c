@@ -58,9 +58,10 @@ typedef enum entry {
     CSTEPS,    /* accelsel_predictor_calibrate_steps(); a failure leaves the predictor as it was */
     PLACE,     /* accelsel_place_cluster_load_buffer() against the catalog of run_place() */
     PLACE_FILE, /* accelsel_place_cluster_load_file() on the same */
-    JOBTEXT    /* accelsel_job_spec_parse() */
+    JOBTEXT,   /* accelsel_job_spec_parse() */
+    HF         /* accelsel_network_load_hf_buffer() */
 } entry;
-#define N_ENTRIES (JOBTEXT + 1) /* keep JOBTEXT the last entry */
+#define N_ENTRIES (HF + 1) /* keep HF the last entry */
 
 /* Option variants (CSV and network loads). */
 enum {
@@ -888,6 +889,32 @@ static const hcase cases[] = {
      O_NONE, EPARSE, "heads", 5, 5, NULL},
     {NET, "concat axis out of range", T(NET_H "  - {name: a, kind: concat, inputs: [x, x], axis: 4}\n"),
      O_NONE, EPARSE, "'axis' = 4 is outside [0, 3]", 5, 51, NULL},
+    /* ---- Configuration files (config.json) ---- */
+    {HF, "unknown model family", T("{\"model_type\": \"t5\"}"), O_NONE, EPARSE,
+     "unknown model_type 't5'", 1, 16, NULL},
+    {HF, "billion laughs in JSON's YAML reader", T(LAUGHS), O_NONE, EPARSE,
+     "document too large: more than 6672 nodes", 4, 20, NULL},
+    {HF, "heads that do not divide the hidden size",
+     T("{\"model_type\": \"llama\", \"hidden_size\": 96, \"num_hidden_layers\": 2,\n"
+       " \"num_attention_heads\": 5, \"intermediate_size\": 8, \"vocab_size\": 10,\n"
+       " \"max_position_embeddings\": 16}"), O_NONE, EPARSE,
+     "'num_attention_heads' = 5 does not divide 'hidden_size' = 96", 2, 25, NULL},
+    {HF, "a vocabulary of 0",
+     T("{\"model_type\": \"gpt2\", \"n_layer\": 1, \"n_embd\": 8, \"n_head\": 2,\n"
+       " \"vocab_size\": 0, \"n_positions\": 4}"), O_NONE, EPARSE,
+     "'vocab_size' = 0 is outside [1, 2147483647]", 2, 16, NULL},
+    {HF, "layers beyond 31 bits",
+     T("{\"model_type\": \"gpt2\", \"n_layer\": 1e300, \"n_embd\": 8}"), O_NONE, EPARSE,
+     "'n_layer' must be an integer, not '1e300'", 1, 35, NULL},
+    {HF, "a surrogate pair in a string (not read)",
+     T("{\"model_type\": \"gpt2\", \"_name_or_path\": \"\\ud83d\\ude00\"}"), O_NONE, EPARSE,
+     "invalid Unicode character escape code", 1, 44, NULL},
+    {HF, "a NUL in the name", T("{\"model_type\": \"gpt2\", \"n_layer\": 1, \"n_embd\": 8, "
+       "\"n_head\": 2, \"vocab_size\": 4, \"n_positions\": 4, \"_name_or_path\": \"a\\0b\"}"),
+     O_NONE, EPARSE, "'_name_or_path' contains a NUL byte", 1, 116, NULL},
+    {HF, "NULL data with a length", NULL_DATA, O_NONE, EINVAL, "invalid argument 'data'", 0, 0,
+     NULL},
+
     /* ---- Network: YAML and options ---- */
     {NET, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes", 4,
      20, NULL},
@@ -1629,6 +1656,16 @@ static int run_network(const hcase *c, const char *data, size_t len, const char 
     return rc;
 }
 
+static int run_hf(const hcase *c, const char *data, size_t len)
+{
+    accelsel_network *net = UNSET;
+    int rc = accelsel_network_load_hf_buffer(&net, data, len, NULL);
+    settle(c, rc, net);
+    if (rc == 0)
+        accelsel_network_free(net);
+    return rc;
+}
+
 static int run_model(const hcase *c, const char *data, size_t len, const char *path)
 {
     accelsel_cluster_model *m = UNSET;
@@ -1993,6 +2030,8 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_place(c, data, len, path);
     case JOBTEXT:
         return run_job_text(c, data);
+    case HF:
+        return run_hf(c, data, len);
     }
     ck_abort_msg("%s: unknown entry %d", c->name, (int)c->entry);
     return -1;

@@ -37,7 +37,8 @@ static const char usage_text[] =
 
 static const char usage_one[] =
     "One configuration:\n"
-    "  --network NAME|FILE  a zoo model (accelsel network list) or a network YAML file\n"
+    "  --network NAME|FILE  a zoo model (accelsel network list), a network YAML file, or\n"
+    "                       hf:FILE.json, a Hugging Face-style config.json\n"
     "  --device NAME        a catalog device (accelsel catalog list); with\n"
     "    --count N            N devices in all, or\n"
     "    --nodes N --per-node M  N nodes of M devices (default: one device)\n"

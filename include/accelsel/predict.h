@@ -902,6 +902,156 @@ ACCELSEL_API int accelsel_predictor_error_band(const accelsel_predictor *p, uint
                                                accelsel_error_summary *out);
 /** @} */
 
+/** @name Parallel plans of transformer training (docs/predictor.md, "Parallel plans")
+ *  A network built from a transformer's sizes (accelsel_network_get_transformer())
+ *  trains under a plan: tensor parallelism (Megatron-LM's all-reduces, or
+ *  sequence parallelism's reduce-scatters and all-gathers), pipeline stages
+ *  (1F1B, or interleaved with model chunks), data parallelism with its
+ *  optimizer state, gradients or parameters sharded (ZeRO-1/2/3, FSDP),
+ *  context parallelism, activation recomputation and micro-batches. A field
+ *  of 0 (ACCELSEL_PLAN_AUTO) is chosen by the predictor: the fastest value
+ *  that fits memory. @{ */
+#define ACCELSEL_PLAN_AUTO 0
+#define ACCELSEL_SHARDING_NONE 1       /**< every data-parallel replica holds its whole state */
+#define ACCELSEL_SHARDING_OPTIMIZER 2  /**< ZeRO-1: optimizer states sharded */
+#define ACCELSEL_SHARDING_GRADIENTS 3  /**< ZeRO-2: optimizer states and gradients */
+#define ACCELSEL_SHARDING_PARAMETERS 4 /**< ZeRO-3, FSDP: parameters too */
+#define ACCELSEL_RECOMPUTE_NONE 1      /**< every activation the backward pass needs is kept */
+#define ACCELSEL_RECOMPUTE_SELECTIVE 2 /**< attention's core is recomputed (Korthikanti et al. 2022) */
+#define ACCELSEL_RECOMPUTE_FULL 3      /**< only each block's input is kept; the forward runs twice */
+#define ACCELSEL_PLAN_OFF 1            /**< sequence_parallel off */
+#define ACCELSEL_PLAN_ON 2             /**< sequence_parallel on */
+/** @} */
+
+/** A parallel plan. Initialise with ACCELSEL_PLAN_INIT (every field chosen) or
+ *  accelsel_plan_init(), or parse one with accelsel_plan_parse(). Fields are
+ *  only ever appended. The degrees multiply to the accelerator count:
+ *  tp x pp x cp x dp = count. */
+typedef struct accelsel_plan {
+    unsigned int version;       /**< ACCELSEL_PLAN_VERSION */
+    uint32_t tp;                /**< tensor-parallel degree; divides the heads and key-value heads */
+    uint32_t pp;                /**< pipeline stages; divide the blocks, or the blocks + 2 (the
+                                     embedding and the output layer each standing for one) */
+    uint32_t dp;                /**< data-parallel degree */
+    uint32_t cp;                /**< context-parallel degree; 2 cp divides the sequence */
+    uint32_t micro_batch;       /**< sequences per micro-batch; divides global batch / dp */
+    uint32_t interleave;        /**< model chunks per pipeline stage: 1 = 1F1B, more = interleaved */
+    uint32_t sequence_parallel; /**< ACCELSEL_PLAN_OFF or ACCELSEL_PLAN_ON (with tp > 1) */
+    uint32_t sharding;          /**< ACCELSEL_SHARDING_* */
+    uint32_t recompute;         /**< ACCELSEL_RECOMPUTE_* */
+} accelsel_plan;
+
+#define ACCELSEL_PLAN_VERSION 1
+#define ACCELSEL_PLAN_INIT { ACCELSEL_PLAN_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+/** Fill @p plan with ACCELSEL_PLAN_INIT for @p version.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p plan; ACCELSEL_EVERSION. */
+ACCELSEL_API int accelsel_plan_init(accelsel_plan *plan, unsigned int version);
+/** sizeof(accelsel_plan). */
+ACCELSEL_API size_t accelsel_plan_size(void);
+
+/** Parse a plan written as comma-separated KEY=VALUE terms: tp, pp, dp, cp,
+ *  mbs (micro_batch), vp (interleave) = a whole number from 1 or "auto";
+ *  sp = on|off|auto; zero = 0|1|2|3|auto (3 also spelt fsdp); recompute =
+ *  none|selective|full|auto. "auto" alone, or a key left out, leaves the field
+ *  to the predictor (dp=... as in Megatron's notation is also "auto").
+ *  @param[out] plan  the plan; untouched on failure.
+ *  @param[in]  text  e.g. "tp=8,pp=4,dp=...,mbs=1,recompute=selective".
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EPARSE naming the term
+ *          and its 1-based byte column (an unknown key with the closest one, a value
+ *          out of range, a key given twice), field "plan".
+ *  Thread safety: any thread. */
+ACCELSEL_API int accelsel_plan_parse(accelsel_plan *plan, const char *text);
+
+/** "none", "zero1", "zero2" or "zero3" for ACCELSEL_SHARDING_*; "none", "selective"
+ *  or "full" for ACCELSEL_RECOMPUTE_*; NULL for other values. Static text. @{ */
+ACCELSEL_API const char *accelsel_sharding_name(uint32_t sharding);
+ACCELSEL_API const char *accelsel_recompute_name(uint32_t recompute);
+/** @} */
+
+/** A training step under a parallel plan, per device of the busiest pipeline
+ *  stage, and the memory it needs. Times are seconds per step. Fields are
+ *  only ever appended. */
+typedef struct accelsel_plan_prediction {
+    unsigned int version;        /**< ACCELSEL_PLAN_PREDICTION_VERSION, set by the caller */
+    accelsel_plan plan;          /**< the plan, every field chosen */
+    double step_s;               /**< one optimizer step of the global batch */
+    double time_to_train_s;      /**< the request's samples or epochs (else the network's
+                                      recipe) in steps */
+    double throughput_samples_s; /**< sequences per second */
+    double tokens_s;             /**< tokens per second */
+    double mfu;                  /**< model FLOPs (the forward, backward and weight-gradient
+                                      GEMMs and attention of the trained parameters) per
+                                      second over the devices' dense peaks */
+    double micro_batches;        /**< per step and pipeline: global batch / (dp x micro_batch) */
+    double compute_s;            /**< GEMMs and attention of every micro-batch, recomputation
+                                      included */
+    double recompute_s;          /**< of which the forward passes run again */
+    double memory_s;             /**< elementwise work bound by memory (norms, activations) */
+    double overhead_s;           /**< per-kernel launch overhead */
+    double bubble_s;             /**< the pipeline's fill and drain: (pp - 1) / interleave
+                                      micro-batch times */
+    double optimizer_s;          /**< the optimizer step (Adam) on this device's shard */
+    double tp_s, tp_exposed_s;   /**< tensor-parallel collectives, all exposed */
+    double cp_s, cp_exposed_s;   /**< context-parallel key-value exchange; exposed beyond the
+                                      attention it overlaps */
+    double pp_s, pp_exposed_s;   /**< pipeline sends and receives */
+    double dp_s, dp_exposed_s;   /**< data-parallel gradient reduction and sharded state
+                                      gathers; exposed beyond the backward pass they overlap */
+    double weight_bytes;         /**< this device's weights (sharded by ZeRO-3) */
+    double gradient_bytes;       /**< its gradients (sharded by ZeRO-2, 3) */
+    double optimizer_bytes;      /**< its optimizer states: fp32 master weights and Adam's
+                                      two moments (sharded by ZeRO-1, 2, 3) */
+    double activation_bytes;     /**< activations kept for the backward pass, every micro-batch
+                                      in flight (the first stage's, or the last's with logits) */
+    double memory_needed_bytes;  /**< the four together */
+    double memory_available_bytes; /**< the device's */
+} accelsel_plan_prediction;
+
+#define ACCELSEL_PLAN_PREDICTION_VERSION 1
+
+/** sizeof(accelsel_plan_prediction). */
+ACCELSEL_API size_t accelsel_plan_prediction_size(void);
+
+/** Predict a transformer's training under a parallel plan, the fields the
+ *  plan leaves at ACCELSEL_PLAN_AUTO searched: every factorisation of the
+ *  accelerator count into tp x pp x cp x dp that divides the model, every
+ *  micro-batch that divides the global batch, every interleave, sequence
+ *  parallelism, sharding and recomputation, pruned where a plan cannot win
+ *  (more recomputation only once less does not fit). The fastest plans that
+ *  fit memory go to @p out, best first.
+ *
+ *  The request gives the network (one built from a transformer's sizes), the
+ *  device or system, the count, links, the global batch in sequences (0 = one
+ *  sequence per device), the precision (AUTO: bf16, else fp16, else fp32;
+ *  fp8 runs the GEMMs at the fp8 peak with 16-bit weights and activations)
+ *  and the samples or epochs to train.
+ *  @param[in]  p         the predictor; only read.
+ *  @param[in]  req       the request; borrowed for the call.
+ *  @param[in]  plan      the plan's fixed fields; NULL = every field searched.
+ *  @param[out] out       room for @p capacity predictions, each with its version set
+ *                        to ACCELSEL_PLAN_PREDICTION_VERSION.
+ *  @param[in]  capacity  1 for the best plan, 2 for it and the next best, ...
+ *  @param[out] n         the plans written (at most @p capacity; fewer when fewer fit).
+ *  @return 0;
+ *          ACCELSEL_EINVAL for a NULL argument, a capacity of 0, a network without a
+ *              transformer's sizes (field "network"), a plan whose degrees do not multiply
+ *              to the count, do not divide the model (blocks by stages, heads and key-value
+ *              heads by tp, the sequence by 2 cp) or the global batch (field "plan",
+ *              naming both numbers), and the errors of accelsel_predictor_predict();
+ *          ACCELSEL_EVERSION for an unknown plan or prediction version;
+ *          ACCELSEL_EINFEASIBLE when no plan fits memory (the message gives the plan that
+ *              came closest with its weights, gradients, optimizer states and activations
+ *              in bytes, and the device's memory) or none divides the model and batch
+ *              (the message names which constraint bound);
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: any number of threads may call it with one @p p. */
+ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
+                                                 const accelsel_predict_request *req,
+                                                 const accelsel_plan *plan,
+                                                 accelsel_plan_prediction *out, size_t capacity,
+                                                 size_t *n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,6 +62,58 @@ static void assert_einval(int rc, const char *arg)
                   accelsel_last_error()->message, arg);
 }
 
+/* Parallel plans: init, size, parse, names, and the prediction's NULL
+ * arguments, versions, a capacity of 0 and a network without sizes. */
+START_TEST(plan_calls)
+{
+    accelsel_plan pl;
+    ck_assert_uint_eq(accelsel_plan_size(), sizeof(accelsel_plan));
+    ck_assert_uint_eq(accelsel_plan_prediction_size(), sizeof(accelsel_plan_prediction));
+    assert_einval(accelsel_plan_init(NULL, ACCELSEL_PLAN_VERSION), "plan");
+    ck_assert_int_eq(accelsel_plan_init(&pl, 2), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_plan_init(&pl, ACCELSEL_PLAN_VERSION), 0);
+    ck_assert_uint_eq(pl.tp + pl.pp + pl.dp + pl.cp + pl.micro_batch + pl.interleave, 0);
+    assert_einval(accelsel_plan_parse(NULL, "auto"), "plan");
+    assert_einval(accelsel_plan_parse(&pl, NULL), "text");
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=8,pp=4,dp=...,mbs=1,recompute=selective,zero=fsdp"), 0);
+    ck_assert_uint_eq(pl.tp, 8);
+    ck_assert_uint_eq(pl.pp, 4);
+    ck_assert_uint_eq(pl.dp, ACCELSEL_PLAN_AUTO);
+    ck_assert_uint_eq(pl.recompute, ACCELSEL_RECOMPUTE_SELECTIVE);
+    ck_assert_uint_eq(pl.sharding, ACCELSEL_SHARDING_PARAMETERS);
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=8,tq=2"), ACCELSEL_EPARSE);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "column 6: unknown key 'tq'"));
+    ck_assert_str_eq(accelsel_last_error()->field, "plan");
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=0"), ACCELSEL_EPARSE);
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=2,tp=2"), ACCELSEL_EPARSE);
+    ck_assert_str_eq(accelsel_sharding_name(ACCELSEL_SHARDING_OPTIMIZER), "zero1");
+    ck_assert_ptr_null(accelsel_sharding_name(0));
+    ck_assert_ptr_null(accelsel_sharding_name(5));
+    ck_assert_str_eq(accelsel_recompute_name(ACCELSEL_RECOMPUTE_FULL), "full");
+    ck_assert_ptr_null(accelsel_recompute_name(4));
+
+    accelsel_plan_prediction out[2] = {{.version = ACCELSEL_PLAN_PREDICTION_VERSION},
+                                       {.version = ACCELSEL_PLAN_PREDICTION_VERSION}};
+    size_t n = 9;
+    accelsel_predict_request req = ACCELSEL_PREDICT_REQUEST_INIT;
+    req.network = net;
+    req.device = "g";
+    assert_einval(accelsel_predictor_predict_plan(NULL, &req, NULL, out, 2, &n), "p");
+    assert_einval(accelsel_predictor_predict_plan(pred, NULL, NULL, out, 2, &n), "req");
+    assert_einval(accelsel_predictor_predict_plan(pred, &req, NULL, NULL, 2, &n), "out");
+    assert_einval(accelsel_predictor_predict_plan(pred, &req, NULL, out, 2, NULL), "n");
+    assert_einval(accelsel_predictor_predict_plan(pred, &req, NULL, out, 0, &n), "capacity");
+    /* small-cnn has no transformer sizes. */
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &req, NULL, out, 2, &n), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "network");
+    ck_assert_uint_eq(n, 0);
+    out[1].version = 7;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &req, NULL, out, 2, &n), ACCELSEL_EVERSION);
+    pl.version = 3;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &req, &pl, out, 1, &n), ACCELSEL_EVERSION);
+}
+END_TEST
+
 START_TEST(options_and_structs)
 {
     accelsel_predictor_options po;
@@ -666,6 +718,7 @@ int main(void)
     tcase_add_test(tc, prediction_allocation_failures);
     tcase_add_loop_test(tc, rows_allocation_failures, 0, 4);
     tcase_add_test(tc, what_if_calls);
+    tcase_add_test(tc, plan_calls);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -3,6 +3,7 @@
  * hierarchy, the pipeline's bubble, the optimizer, and the memory each
  * device holds (docs/predictor.md, "Parallel plans"). */
 #include <math.h>
+#include <string.h>
 
 #include "perf/layer_cost.h"
 #include "perf/plan_model.h"
@@ -201,8 +202,10 @@ static void memory(const asel_plan_env *e, const accelsel_plan *pl, double m, do
     state(e, pl, edge, e->embed_params + (pp == 1 ? e->head_params : 0),
           e->trained_embed + (pp == 1 ? e->trained_head : 0), first);
     state(e, pl, edge, e->head_params, e->trained_head, last);
-    if (pp == 1)
+    if (pp == 1) { /* one stage holds everything */
         last_act = first_act + logits;
+        memcpy(last, first, sizeof last);
+    }
     double f = first[0] + first[1] + first[2] + first_act;
     double l = last[0] + last[1] + last[2] + last_act;
     const double *w = l > f ? last : first;
@@ -214,6 +217,18 @@ static void memory(const asel_plan_env *e, const accelsel_plan *pl, double m, do
     out->memory_available_bytes = e->cfg->dev->memory_bytes;
 }
 
+/* Parameters per device of the busiest stage (@p trained: those trained):
+ * its blocks and the larger of the embedding and the output layer, or
+ * both when one stage holds the whole network. */
+static double stage_params(const asel_plan_env *e, const accelsel_plan *pl, double blocks,
+                           int trained)
+{
+    double b = trained ? e->trained_block : e->block_params;
+    double in = trained ? e->trained_embed : e->embed_params;
+    double out = trained ? e->trained_head : e->head_params;
+    return (blocks * b + (pl->pp == 1 ? in + out : fmax(in, out))) / pl->tp;
+}
+
 /* Data parallelism over dp x cp replicas (placed tp ranks apart): the
  * gradient reduction and, sharded, the gathers of ZeRO (Rajbhandari et al.
  * 2020: 2 psi for none, 1 and 2; 3 psi for 3, per micro-batch there). */
@@ -221,8 +236,7 @@ static void data_parallel(const asel_plan_env *e, const accelsel_plan *pl, doubl
                           double blocks, double fwd, double bwd, accelsel_plan_prediction *out)
 {
     double n = (double)pl->dp * pl->cp, ew = e->act_bytes;
-    double trained = (blocks * e->trained_block + fmax(e->trained_embed, e->trained_head)) / pl->tp;
-    double all = (blocks * e->block_params + fmax(e->embed_params, e->head_params)) / pl->tp;
+    double trained = stage_params(e, pl, blocks, 1), all = stage_params(e, pl, blocks, 0);
     double ar = allreduce(e, trained * ew, n, pl->tp), half = ar / 2;
     double gather = allreduce(e, all * ew, n, pl->tp) / 2, ov = e->q->overlap;
     double per_mb = 0, per_step = 0;
@@ -232,8 +246,12 @@ static void data_parallel(const asel_plan_env *e, const accelsel_plan *pl, doubl
     case ACCELSEL_SHARDING_GRADIENTS: per_mb = half, per_step = half; break;
     default: per_mb = 2 * gather + half; break;
     }
+    /* Gradients are reduced while the backward pass makes them; ZeRO-3's
+     * gathers also run ahead of the forward. The last micro-batch's window
+     * hides the step's part too, never twice. */
+    double w = ov * (pl->sharding == ACCELSEL_SHARDING_PARAMETERS ? fwd + bwd : bwd);
     out->dp_s = m * per_mb + per_step;
-    out->dp_exposed_s = m * fmax(0, per_mb - ov * (fwd + bwd)) + fmax(0, per_step - ov * bwd);
+    out->dp_exposed_s = (m - 1) * fmax(0, per_mb - w) + fmax(0, per_mb + per_step - w);
 }
 
 /* Sends between stages: 2 per micro-batch and model chunk (activations
@@ -287,7 +305,7 @@ int asel_plan_evaluate(const asel_plan_env *e, const accelsel_plan *pl,
      * interleaving v chunks divides that bubble by v (Narayanan et al. 2021). */
     out->bubble_s = (pp - 1) / pl->interleave * mb;
     data_parallel(e, pl, m, blocks, blocks * bt.fwd, blocks * bt.bwd, out);
-    double trained = (blocks * e->trained_block + fmax(e->trained_embed, e->trained_head)) / pl->tp;
+    double trained = stage_params(e, pl, blocks, 1);
     if (pl->sharding >= ACCELSEL_SHARDING_OPTIMIZER)
         trained /= (double)pl->dp * pl->cp;
     out->optimizer_s = trained * ASEL_PLAN_ADAM_BYTES / e->bw + e->q->overhead_s;

@@ -45,6 +45,7 @@ typedef struct predict_args {
     uint32_t threads;              /* --threads; 0: all cores */
     int stack;                     /* ACCELSEL_STACK_* */
     const char *from_steps, *steps; /* --from-steps FILE; --calibrate --steps FILE ("builtin") */
+    const char *plan;              /* --plan SPEC|auto: a transformer under a parallel plan */
 } predict_args;
 
 /* predict_args.c: the command line into @p a (defaults set first); CLI_OK
@@ -75,6 +76,10 @@ int predict_oom(void);
 int predict_print(const predict_args *a, const accelsel_catalog *cat, const accelsel_network *net,
                   const accelsel_prediction *res, const accelsel_layer_prediction *rows,
                   size_t n_rows);
+
+/* predict_plan.c: one configuration under --plan, its best plan and the
+ * next best, as a table or JSON. */
+int predict_plan(const predict_args *a, predict_env *env, const accelsel_predict_request *req);
 
 /* predict_csv.c: --from-csv. */
 int predict_from_csv(const predict_args *a, predict_env *env);

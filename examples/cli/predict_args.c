@@ -79,6 +79,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
         {.name = "--stack", .kind = CLI_ARG_CHOICE, .dest = &a->stack, .field = "stack",
          .choices = t->stacks},
         TEXT("--from-steps", &a->from_steps, NULL), TEXT("--steps", &a->steps, NULL),
+        TEXT("--plan", &a->plan, "plan"),
         FLAG("--breakdown", &a->breakdown), FLAG("--layers", &a->layers),
         FLAG("--calibrate", &t->calibrate), FLAG("--evaluate", &a->evaluate),
         FLAG("--calibrated", &a->calibrated), FLAG("--physical", &a->physical),
@@ -201,6 +202,8 @@ static int check_mode(const predict_args *a)
     if (a->csv != NULL && a->mode != PREDICT_CALIBRATE)
         return cli_usage_error("predict: --csv goes with --calibrate (use --from-csv to predict "
                                "a file's rows)");
+    if (a->plan != NULL && (a->mode != PREDICT_ONE || a->layers))
+        return cli_usage_error("predict: --plan goes with one configuration, without --layers");
     if ((a->breakdown || a->layers) && a->mode != PREDICT_ONE)
         return cli_usage_error("predict: --breakdown and --layers go with one configuration");
     if (a->plot != NULL && (a->mode == PREDICT_ONE || a->mode == PREDICT_SEED001))

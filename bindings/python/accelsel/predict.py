@@ -82,11 +82,25 @@ _pr_calibrate_steps = _fn('accelsel_predictor_calibrate_steps', ctypes.c_int, ['
 _pr_predict_steps = _fn('accelsel_predictor_predict_steps', ctypes.c_int, [_vpp, 'Predictor', 'Dataset'])
 _pr_evaluate_steps = _fn('accelsel_predictor_evaluate_steps', ctypes.c_int,
                          [_vpp, 'Predictor', 'Dataset'])
+_pr_plan_parse = _fn('accelsel_plan_parse', ctypes.c_int, [ctypes.POINTER(_c.accelsel_plan), ctypes.c_char_p])
+_pr_predict_plan = _fn('accelsel_predictor_predict_plan', ctypes.c_int,
+                       ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_plan),
+                        ctypes.POINTER(_c.accelsel_plan_prediction), _sz, ctypes.POINTER(_sz)])
+_sharding_name = _fn('accelsel_sharding_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
+_recompute_name = _fn('accelsel_recompute_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
 _stack_name = _fn('accelsel_stack_name', ctypes.c_char_p, [ctypes.c_int32], check=False)
 _name_of = {k: _fn('accelsel_%s_name' % k, ctypes.c_char_p, [ctypes.c_uint32], check=False)
             for k in ('recipe_source', 'correction_source', 'error_group')}
 # The stacks by the library's names, in the order of their codes (from ACCELSEL_STACK_TUNED, 0).
 STACKS = tuple(_stack_name(k).decode() for k in range(_c.ACCELSEL_STACK_COUNT))
+
+# A plan prediction's figures as Predictor.predict(plan=...) groups them (the
+# keys of `accelsel predict --plan --format json`).
+_PLAN_TOP = ('step_s', 'time_to_train_s', 'throughput_samples_s', 'tokens_s', 'mfu', 'micro_batches')
+_PLAN_BREAKDOWN = ('compute_s', 'recompute_s', 'memory_s', 'overhead_s', 'bubble_s', 'optimizer_s')
+_PLAN_MEMORY = (('weights', 'weight_bytes'), ('gradients', 'gradient_bytes'),
+                ('optimizer_states', 'optimizer_bytes'), ('activations', 'activation_bytes'),
+                ('needed', 'memory_needed_bytes'), ('available', 'memory_available_bytes'))
 
 # A configuration: the keyword arguments of Predictor.predict() as a dict.
 Config = typing.Mapping[str, typing.Any]
@@ -141,6 +155,23 @@ def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, 
     _store(o, 'calibrate', huber_delta=huber_delta, shrink_rows=shrink_rows, n_threads=n_threads)
     _set_bool(o, 'no_corrections', corrections, 'calibrate: corrections', negate=True)
     return o
+
+
+def _plan_dict(p):
+    """One accelsel_plan_prediction as Predictor.predict(plan=...) gives it."""
+    pl = p.plan
+    d = {'plan': {'tp': pl.tp, 'pp': pl.pp, 'dp': pl.dp, 'cp': pl.cp, 'micro_batch': pl.micro_batch,
+                  'interleave': pl.interleave,
+                  'sequence_parallel': pl.sequence_parallel == _c.ACCELSEL_PLAN_ON,
+                  'sharding': _dec(_sharding_name(pl.sharding)),
+                  'recompute': _dec(_recompute_name(pl.recompute))}}
+    d.update({f: getattr(p, f) for f in _PLAN_TOP})
+    d['time_to_train_min'] = p.time_to_train_s / 60.0
+    d['communication'] = {k: {'s': getattr(p, k + '_s'), 'exposed_s': getattr(p, k + '_exposed_s')}
+                          for k in ('tp', 'cp', 'pp', 'dp')}
+    d['breakdown'] = {f: getattr(p, f) for f in _PLAN_BREAKDOWN}
+    d['memory'] = {k: getattr(p, f) for k, f in _PLAN_MEMORY}
+    return d
 
 
 class CalibrationReport(_Handle):
@@ -286,7 +317,8 @@ class Predictor(_Handle):
         return r
 
     @_reading
-    def predict(self, network: Network | str, **config: typing.Any) -> dict[str, typing.Any]:
+    def predict(self, network: Network | str, plan: str | None = None,
+                **config: typing.Any) -> dict[str, typing.Any]:
         """One configuration: a dict with step_s, epoch_s, time_to_train_s,
         time_to_train_min, throughput_samples_s, per_device_batch, global_batch,
         epochs, precision (name), count, nodes, per_node, device (name), the
@@ -298,7 +330,29 @@ class Predictor(_Handle):
         'other-stack';
         epochs_source, epoch_samples_source: 'request', 'network', 'fit' or
         'assumed') and the held-out error band ('error_band': group 'a', 'b',
-        'c', 'steps' or 'none', median_pct, p90_pct; NaN figures for 'none')."""
+        'c', 'steps' or 'none', median_pct, p90_pct; NaN figures for 'none').
+
+        With plan, a transformer's training under a parallel plan (network
+        built from a transformer's sizes: a zoo LLM, load_hf(), a YAML
+        'transformer' section): plan is a str as `accelsel predict --plan`
+        takes it (accelsel_plan_parse(): 'auto', or KEY=VALUE terms such as
+        'tp=8,pp=4,dp=...,mbs=1,recompute=selective', keys left out
+        searched), batch is the global batch in sequences (None: one per
+        device) and precision may be 'fp8'. The fastest plan that fits
+        memory, as `accelsel predict --plan --format json` gives it: a dict
+        with 'plan' (tp, pp, dp, cp, micro_batch, interleave,
+        sequence_parallel (a bool), sharding ('none', 'zero1', 'zero2',
+        'zero3'), recompute ('none', 'selective', 'full')), step_s,
+        time_to_train_s, time_to_train_min, throughput_samples_s, tokens_s,
+        mfu, micro_batches, 'communication' ({'tp', 'cp', 'pp', 'dp'}: each
+        {'s', 'exposed_s'}), 'breakdown' (compute_s, recompute_s, memory_s,
+        overhead_s, bubble_s, optimizer_s), 'memory' (bytes: weights,
+        gradients, optimizer_states, activations, needed, available) and
+        'next_best', the second fastest plan's dict (without 'next_best'),
+        None when no other plan fits. No plan fitting memory is an
+        InfeasibleError with the bytes of the closest plan by kind."""
+        if plan is not None:
+            return self._predict_plan(network, plan, config)
         res = _c.accelsel_prediction()
         _pr_prediction_init(ctypes.byref(res), _c.ACCELSEL_PREDICTION_VERSION)
         with self._requests(network, [config]) as (req,):
@@ -317,6 +371,23 @@ class Predictor(_Handle):
         d['error_band'] = {'group': _name_of['error_group'](res.error_group).decode(),
                            'median_pct': res.error_median_pct, 'p90_pct': res.error_p90_pct}
         return d
+
+    def _predict_plan(self, network, plan, config):
+        """predict(network, plan=SPEC, **config): see predict()."""
+        if not isinstance(plan, str):
+            raise TypeError('predict: plan must be a str (a plan spec or \'auto\'), not %s'
+                            % type(plan).__name__)
+        fixed = _c.accelsel_plan()
+        _pr_plan_parse(ctypes.byref(fixed), _text(plan, 'predict: plan'))
+        out = (_c.accelsel_plan_prediction * 2)()
+        for o in out:
+            o.version = _c.ACCELSEL_PLAN_PREDICTION_VERSION
+        n = _sz()
+        with self._requests(network, [config]) as (req,):
+            _pr_predict_plan(self, ctypes.byref(req), ctypes.byref(fixed), out, 2, ctypes.byref(n))
+        best = _plan_dict(out[0])
+        best['next_best'] = _plan_dict(out[1]) if n.value > 1 else None
+        return best
 
     @_reading
     def layers(self, network: Network | str, **config: typing.Any) -> list[dict[str, typing.Any]]:

@@ -1186,8 +1186,8 @@ static const hcase cases[] = {
     {PARAMS, "another format, at its value", T("format: x\n"), O_NONE, EPARSE,
      "not a predictor parameter file: format 'x'", 1, 9, NULL},
     /* "version: " is 9 bytes. */
-    {PARAMS, "version 5, at its value", T(P_FORMAT "version: 5\n"), O_NONE, ACCELSEL_EVERSION,
-     "unknown predictor parameter file version 5", 2, 10, NULL},
+    {PARAMS, "version 6, at its value", T(P_FORMAT "version: 6\n"), O_NONE, ACCELSEL_EVERSION,
+     "unknown predictor parameter file version 6", 2, 10, NULL},
     /* A key of version 2 in a file of version 1, at the key. */
     {PARAMS, "a key newer than the version", T(P_FORMAT "version: 1\nsoftware_trend: 0\n"), O_NONE,
      EPARSE, "unknown key 'software_trend'", 3, 1, NULL},

@@ -24,7 +24,10 @@ static const char cat_yaml[] =
     "  - {name: g, vendor: v, kind: gpu, release_year: 2023, peak_flops: {fp32: 50e12, bf16: 1e15,\n"
     "     fp8: 2e15}, memory_bytes: 80e9, memory_bw_bytes_s: 3e12, source: s}\n"
     "  - {name: g2, vendor: v, kind: gpu, release_year: 2023, peak_flops: {fp32: 50e12, bf16: 2e15},\n"
-    "     memory_bytes: 160e9, memory_bw_bytes_s: 6e12, source: s}\n";
+    "     memory_bytes: 160e9, memory_bw_bytes_s: 6e12, source: s}\n"
+    "  - {name: rack, vendor: v, kind: gpu, release_year: 2023, peak_flops: {fp32: 50e12,\n"
+    "     bf16: 1e15}, memory_bytes: 80e9, memory_bw_bytes_s: 3e12, scale_up_link: nv,\n"
+    "     scale_up_domain: 16, source: s}\n";
 
 /* GPT-style blocks as Korthikanti et al. measured them: 4h GELU
  * feed-forward, dropout, layer norms, every head its own keys. */
@@ -125,7 +128,8 @@ START_TEST(pipeline_bubble)
     const double want[] = {3.0 / 16, 3.0 / 32, 7.0 / 16};
     for (int i = 0; i < 3; i++) {
         accelsel_plan_prediction p = predict(&r, plans[i]);
-        double busy = p.step_s - p.bubble_s - p.dp_exposed_s - p.optimizer_s;
+        double fixed = asel_perf_params_default()->kind[ASEL_PERF_KIND_GPU].plan_step_s;
+        double busy = p.step_s - p.bubble_s - p.dp_exposed_s - p.optimizer_s - fixed;
         ck_assert_double_eq_tol(p.bubble_s / busy, want[i], 1e-12);
     }
 }
@@ -178,6 +182,23 @@ START_TEST(tensor_parallel_volume)
     accelsel_plan_prediction sp = predict(&r, "tp=8,pp=1,cp=1,dp=1,mbs=1,vp=1,sp=on,zero=0,"
                                               "recompute=full");
     ck_assert_double_eq_tol(sp.tp_s, 8 * 8 * 6 * ar, 1e-9 * sp.tp_s);
+}
+END_TEST
+
+/* A device with a fabric of its own (an NVL72 rack's NVLink) joins its
+ * scale-up domain on it across nodes: 16 devices in nodes of 4 ring their
+ * tensor-parallel all-reduces over nv alone, 2 (16 - 1) / 16 of the
+ * activation bytes each at comm_eff; within nodes only, the ring would
+ * cross ib. */
+START_TEST(scale_up_domain)
+{
+    accelsel_predict_request r = request("rack", 16, 1);
+    r.intra_link = NULL;
+    r.per_node = 4;
+    accelsel_plan_prediction p = predict(&r, "tp=16,pp=1,cp=1,dp=1,mbs=1,vp=1,sp=off,zero=0,"
+                                             "recompute=none");
+    double bytes = 2048.0 * 1024 * 2, ar = 2.0 * 15 / 16 * bytes / (100e9 * 0.7);
+    ck_assert_double_eq_tol(p.tp_s, 8 * 4 * ar, 1e-9 * p.tp_s);
 }
 END_TEST
 
@@ -266,6 +287,7 @@ int main(void)
     tcase_add_test(tc, pipeline_bubble);
     tcase_add_test(tc, zero_volumes_and_memory);
     tcase_add_test(tc, tensor_parallel_volume);
+    tcase_add_test(tc, scale_up_domain);
     tcase_add_test(tc, monotone);
     tcase_add_test(tc, bad_plans);
     tcase_add_test(tc, lora_state);

@@ -975,7 +975,7 @@ ACCELSEL_API const char *accelsel_recompute_name(uint32_t recompute);
 typedef struct accelsel_plan_prediction {
     unsigned int version;        /**< ACCELSEL_PLAN_PREDICTION_VERSION, set by the caller */
     accelsel_plan plan;          /**< the plan, every field chosen */
-    double step_s;               /**< one optimizer step of the global batch */
+    double step_s;               /**< one optimizer step of the global batch, correction included */
     double time_to_train_s;      /**< the request's samples or epochs (else the network's
                                       recipe) in steps */
     double throughput_samples_s; /**< sequences per second */
@@ -1006,6 +1006,10 @@ typedef struct accelsel_plan_prediction {
                                       in flight (the first stage's, or the last's with logits) */
     double memory_needed_bytes;  /**< the four together */
     double memory_available_bytes; /**< the device's */
+    double correction;           /**< the time factor of the plan corrections that
+                                      accelsel_predictor_calibrate_plans() learned for the device
+                                      (and count): step_s, time_to_train_s and the rates include
+                                      it, the parts above do not; 1 for none or no_correction */
 } accelsel_plan_prediction;
 
 #define ACCELSEL_PLAN_PREDICTION_VERSION 1
@@ -1051,6 +1055,72 @@ ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
                                                  const accelsel_plan *plan,
                                                  accelsel_plan_prediction *out, size_t capacity,
                                                  size_t *n);
+
+/** Fit the parameters of parallel plans on the rows of MLPerf's LLM
+ *  benchmarks in @p ds (built-in format; gpt3, llama2_70b_lora,
+ *  llama31_405b; docs/predictor.md, "LLM rows"): per device kind, the
+ *  fraction of the dense peak a transformer's GEMMs attain, of the 16-bit
+ *  peak fused attention attains, of a link's bandwidth the collectives
+ *  attain, the share of tensor-parallel collectives the GEMMs hide and a
+ *  fixed time per optimizer step; the software trend across the LLM rows'
+ *  rounds; and the per-device and per-count corrections of plans. Each row
+ *  is its benchmark's network on its device, accelerators, global batch
+ *  and precision, under the plan sizes it names, the others searched; its
+ *  time to train is its steps (samples_to_converge_mean over the global
+ *  batch) and its benchmark's evaluations. Rows of other benchmarks, and
+ *  rows whose device, counts, sizes or memory allow no plan, are skipped;
+ *  as in accelsel_predictor_calibrate(), only closed-division rows with a
+ *  time to train that repeat no earlier row's logs are fitted, and @p opts
+ *  holdout_rounds holds rounds out of the fit and the report's "fit" set.
+ *  The fit starts from the compiled-in defaults of what it fits; the
+ *  ResNet-50 parameters and corrections of @p p are untouched. On success
+ *  @p p holds the fitted parameters; on failure it is unchanged.
+ *  @param[out]    report  per set and family as accelsel_predictor_calibrate()'s; may be
+ *                         NULL; NULL on failure.
+ *  @param[in,out] p       the predictor; needs exclusive access.
+ *  @param[in]     ds      the rows; only read.
+ *  @param[in]     opts    NULL for defaults.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or bad options;
+ *          ACCELSEL_EVERSION; ACCELSEL_ENOTFOUND for a missing column;
+ *          ACCELSEL_EEMPTY if no LLM row can be fitted; ACCELSEL_EDATA if the rows
+ *          drive a parameter or factor outside what a parameter file holds;
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: no other thread may use @p p during the call. */
+ACCELSEL_API int accelsel_predictor_calibrate_plans(accelsel_calibration_report **report,
+                                                    accelsel_predictor *p,
+                                                    const accelsel_dataset *ds,
+                                                    const accelsel_calibrate_options *opts);
+
+/** The held-out evaluation of accelsel_predictor_calibrate_plans() on the
+ *  LLM rows of @p ds, as a table: the protocols of
+ *  accelsel_predictor_evaluate() ("rounds": fit on the rounds before the
+ *  first of @p opts->holdout_rounds, default the latest round of the rows,
+ *  and predict those; "leave-one-round-out"; "leave-one-family-out"), each
+ *  fold fitted from @p p's parameters on its own rows. A predicted row falls
+ *  in group "a" (the lookup answers it: the same benchmark, accelerator and
+ *  count in the latest earlier fitted round, its median time), "b" (its
+ *  device has fitted rows) or "c" (none); "with-rows" is a and b. One table
+ *  row per benchmark with scored rows and "all", protocol and group (a, b,
+ *  c, with-rows, all), with columns benchmark, protocol, group, rows,
+ *  searched_rows (of them, rows whose plan was searched: the row names no
+ *  tensor and data parallel size), model_median_ape, model_p90_ape,
+ *  physical_median_ape, physical_p90_ape (without the corrections),
+ *  peer_rows, peer_median_ape, peer_p90_ape (the lookup, on the rows it
+ *  answers), linear_rows, linear_median_ape, linear_p90_ape (the device's
+ *  best measured sequences per second and accelerator on the benchmark
+ *  among the fitted rows, scaled linearly to the row's accelerators), and
+ *  predicted_share (group "all": the rows predicted over those held out;
+ *  NaN elsewhere).
+ *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  p     the parameters the fit does not change; only read.
+ *  @param[in]  ds    the rows; only read.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return as accelsel_predictor_calibrate_plans(), except ACCELSEL_EEMPTY.
+ *  Thread safety: @p p and @p ds may be shared. */
+ACCELSEL_API int accelsel_predictor_evaluate_plans(accelsel_dataset **out,
+                                                   const accelsel_predictor *p,
+                                                   const accelsel_dataset *ds,
+                                                   const accelsel_calibrate_options *opts);
 
 #ifdef __cplusplus
 }

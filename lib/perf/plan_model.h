@@ -23,9 +23,11 @@ typedef struct asel_plan_env {
     const accelsel_transformer_info *t;
     const asel_perf_kind_params *q;
     double gbs;       /* global batch in sequences */
-    double peak;      /* the GEMMs' rate: dense peak x compute_eff */
+    double peak;      /* the GEMMs' rate: dense peak x plan_gemm_eff */
+    double attn_peak; /* fused attention's: the 16-bit peak (fp32's in fp32) x plan_attention_eff */
     double bw;        /* memory bandwidth x memory_eff */
-    double act_bytes; /* bytes of an activation or a weight (16-bit, fp32 for fp32) */
+    double act_bytes; /* bytes of an activation or a trained weight (16-bit, fp32 for fp32) */
+    double frozen_bytes; /* of a frozen weight: stored as the GEMMs read it (1 in fp8, int8) */
     int fused;        /* fused (flash) attention: no score matrix kept; tests turn it off */
     /* Per block, from the sizes. */
     double block_params, trained_block; /* parameters, and those trained */
@@ -51,9 +53,30 @@ double asel_plan_block_activations(const asel_plan_env *e, const accelsel_plan *
 int asel_plan_evaluate(const asel_plan_env *e, const accelsel_plan *pl,
                        accelsel_plan_prediction *out);
 
+/* Seconds to run the forward pass alone over @p seqs sequences under the
+ * complete plan @p pl (an evaluation: no backward pass, no optimizer), the
+ * micro-batches filling the pipeline as in training. */
+double asel_plan_forward_s(const asel_plan_env *e, const accelsel_plan *pl, double seqs);
+
 /* Why complete plan @p pl cannot run @p e's model and batch: ACCELSEL_EINVAL
  * naming the constraint (field "plan"), or 0. */
 int asel_plan_check(const asel_plan_env *e, const accelsel_plan *pl);
+
+/* @p req resolved as for a prediction (asel_perf_resolve()) into @p c, with
+ * the plan's own defaults: a global batch @p gbs of one sequence per
+ * device, which may be below the count (a data-parallel step needs one per
+ * device, a plan one per replica), and a 16-bit precision. 0 or the errors
+ * of accelsel_predictor_predict_plan(). */
+int asel_plan_resolve(const accelsel_predictor *p, const accelsel_predict_request *req,
+                      asel_perf_config *c, double *gbs);
+
+/* The fastest plans on @p e that fit memory and keep the fields @p fixed
+ * gives (ACCELSEL_PLAN_AUTO elsewhere), best first, into @p out (room for
+ * @p capacity, versions set), their number in *n: 0, or the errors of
+ * accelsel_predictor_predict_plan() for the plan (ACCELSEL_EINVAL,
+ * ACCELSEL_EINFEASIBLE). */
+int asel_plan_search(const asel_plan_env *e, const accelsel_plan *fixed,
+                     accelsel_plan_prediction *out, size_t capacity, size_t *n);
 
 /* Layers of the busiest stage: the first and last of pp stages hold one
  * block fewer when the blocks + 2 divide by pp x interleave (the embedding

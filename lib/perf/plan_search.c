@@ -150,6 +150,24 @@ static int none_fits(const search *s)
                       c->optimizer_bytes, c->activation_bytes, c->memory_available_bytes);
 }
 
+int asel_plan_search(const asel_plan_env *e, const accelsel_plan *fixed,
+                     accelsel_plan_prediction *out, size_t capacity, size_t *n)
+{
+    *n = 0;
+    int complete = fixed->tp && fixed->pp && fixed->cp && fixed->dp && fixed->micro_batch &&
+                   fixed->interleave && fixed->sequence_parallel && fixed->sharding &&
+                   fixed->recompute;
+    int rc = complete ? asel_plan_check(e, fixed) : 0;
+    if (rc < 0)
+        return rc;
+    search s = { e, out, capacity, 0, { 0 }, 0 };
+    search_all(&s, fixed);
+    if (s.n == 0)
+        return none_fits(&s);
+    *n = s.n;
+    return 0;
+}
+
 /* Every field of @p pl that is given must be in its range. */
 static int check_fields(const accelsel_plan *pl)
 {
@@ -163,12 +181,8 @@ static int check_fields(const accelsel_plan *pl)
     return 0;
 }
 
-/* The request resolved as for a prediction, with the plan's own defaults:
- * a global batch of one sequence per device, which may be below the count
- * (a data-parallel step needs one per device, a plan one per replica), and
- * a 16-bit precision. */
-static int resolve(const accelsel_predictor *p, const accelsel_predict_request *req,
-                   asel_perf_config *c, double *gbs)
+int asel_plan_resolve(const accelsel_predictor *p, const accelsel_predict_request *req,
+                      asel_perf_config *c, double *gbs)
 {
     accelsel_predict_request r;
     int rc = asel_perf_request_read(req, &r);
@@ -193,6 +207,18 @@ static int resolve(const accelsel_predictor *p, const accelsel_predict_request *
     *gbs = given > 0 ? given : c->count;
     c->global_batch = *gbs;
     return 0;
+}
+
+/* The plan corrections' factor @p f on prediction @p o, and its time to
+ * train of @p steps steps. */
+static void correct(accelsel_plan_prediction *o, double f, double steps)
+{
+    o->correction = f;
+    o->step_s *= f;
+    o->throughput_samples_s /= f;
+    o->tokens_s /= f;
+    o->mfu /= f;
+    o->time_to_train_s = steps * o->step_s;
 }
 
 ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
@@ -226,25 +252,24 @@ ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
                                 accelsel_network_name(req->network));
     asel_perf_config c;
     double gbs = 0;
-    if ((rc = resolve(p, req, &c, &gbs)) < 0)
+    if ((rc = asel_plan_resolve(p, req, &c, &gbs)) < 0)
         return rc;
     asel_plan_env e;
     asel_plan_env_init(&e, &p->par, &c, t, gbs);
-    search s = { &e, out, capacity, 0, { 0 }, 0 };
-    int complete = fixed.tp && fixed.pp && fixed.cp && fixed.dp && fixed.micro_batch &&
-                   fixed.interleave && fixed.sequence_parallel && fixed.sharding && fixed.recompute;
-    if (complete && (rc = asel_plan_check(&e, &fixed)) < 0)
+    size_t found = 0;
+    if ((rc = asel_plan_search(&e, &fixed, out, capacity, &found)) < 0)
         return rc;
-    search_all(&s, &fixed);
-    if (s.n == 0)
-        return none_fits(&s);
+    double f = 1;
+    if (!c.no_correction &&
+        (rc = asel_perf_corr_get(&p->plan_corr, c.dev_index, c.count, c.dev->name, &f)) < 0)
+        return rc;
     /* The training: the request's samples or epochs, else the recipe's. */
     const accelsel_network_recipe *r = accelsel_network_get_recipe(req->network);
     double total = c.total_samples > 0 ? c.total_samples
                    : c.epochs > 0      ? c.epochs * c.epoch_samples
                                        : r->total_samples;
-    for (size_t i = 0; i < s.n; i++)
-        out[i].time_to_train_s = total > 0 ? ceil(total / gbs) * out[i].step_s : NAN;
-    *n = s.n;
+    for (size_t i = 0; i < found; i++)
+        correct(&out[i], f, total > 0 ? ceil(total / gbs) : NAN);
+    *n = found;
     return 0;
 }

@@ -20,18 +20,24 @@ static void json_object(const char *key, const named *v, size_t n, const char *i
     fputs("}", stdout);
 }
 
-static void json_plan(const accelsel_plan_prediction *p, const char *in)
+void predict_json_plan(const accelsel_plan *pl)
 {
-    const accelsel_plan *pl = &p->plan;
-    printf("%s\"plan\": {\"tp\": %u, \"pp\": %u, \"dp\": %u, \"cp\": %u, \"micro_batch\": %u, "
+    printf("{\"tp\": %u, \"pp\": %u, \"dp\": %u, \"cp\": %u, \"micro_batch\": %u, "
            "\"interleave\": %u, \"sequence_parallel\": %s, \"sharding\": \"%s\", "
-           "\"recompute\": \"%s\"},\n", in, pl->tp, pl->pp, pl->dp, pl->cp, pl->micro_batch,
+           "\"recompute\": \"%s\"}", pl->tp, pl->pp, pl->dp, pl->cp, pl->micro_batch,
            pl->interleave, pl->sequence_parallel == ACCELSEL_PLAN_ON ? "true" : "false",
            accelsel_sharding_name(pl->sharding), accelsel_recompute_name(pl->recompute));
+}
+
+static void json_plan(const accelsel_plan_prediction *p, const char *in)
+{
+    printf("%s\"plan\": ", in);
+    predict_json_plan(&p->plan);
+    fputs(",\n", stdout);
     const named top[] = {{"step_s", p->step_s}, {"time_to_train_s", p->time_to_train_s},
                          {"throughput_samples_s", p->throughput_samples_s},
                          {"tokens_s", p->tokens_s}, {"mfu", p->mfu},
-                         {"micro_batches", p->micro_batches}};
+                         {"micro_batches", p->micro_batches}, {"correction", p->correction}};
     for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
         printf("%s\"%s\": ", in, top[i].key);
         cli_json_number(stdout, top[i].v);
@@ -82,8 +88,9 @@ static void print_table(const accelsel_plan_prediction *p, const char *title, in
            "%s, sharding %s, recompute %s\n", title, pl->tp, pl->pp, pl->dp, pl->cp,
            pl->micro_batch, pl->interleave, pl->sequence_parallel == ACCELSEL_PLAN_ON ? "on" : "off",
            accelsel_sharding_name(pl->sharding), accelsel_recompute_name(pl->recompute));
-    printf("  step %.6g s, %.6g tokens/s, MFU %.3f, %.6g micro-batches; time to train %.6g h\n",
-           p->step_s, p->tokens_s, p->mfu, p->micro_batches, p->time_to_train_s / 3600);
+    printf("  step %.6g s, %.6g tokens/s, MFU %.3f, %.6g micro-batches; time to train %.6g h; "
+           "correction %.4g\n", p->step_s, p->tokens_s, p->mfu, p->micro_batches,
+           p->time_to_train_s / 3600, p->correction);
     printf("  memory %.4g GB of %.4g (weights %.4g, gradients %.4g, optimizer states %.4g, "
            "activations %.4g)\n", p->memory_needed_bytes / 1e9, p->memory_available_bytes / 1e9,
            p->weight_bytes / 1e9, p->gradient_bytes / 1e9, p->optimizer_bytes / 1e9,

@@ -1056,6 +1056,39 @@ ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
                                                  accelsel_plan_prediction *out, size_t capacity,
                                                  size_t *n);
 
+/** accelsel_predictor_sweep() for a transformer under parallel plans: at
+ *  each of @p n accelerator counts, the fastest plan that keeps @p plan's
+ *  fixed fields (NULL: every field searched), as
+ *  accelsel_predictor_predict_plan() finds it; speed-up S and efficiency
+ *  E' against the first count; the sweet spot, the largest count whose E'
+ *  stays at or above @p threshold. Each count runs on equal nodes of the
+ *  largest size that divides it and is at most the request's per_node (its
+ *  system's devices per node, else 8). The global batch is the request's at
+ *  every count when it gives one (the same sequences per step: a recipe's),
+ *  else one sequence per device; the sequences to train are the request's
+ *  samples or epochs, else the network's recipe.
+ *  @param[in]  p          the predictor; only read.
+ *  @param[in]  req        the configuration; its counts are replaced by each count.
+ *  @param[in]  plan       the plan's fixed fields; NULL = every field searched.
+ *  @param[in]  counts     @p n counts, each >= 1, increasing.
+ *  @param[in]  n          >= 1.
+ *  @param[in]  threshold  in (0, 1]; e.g. 0.8.
+ *  @param[out] points     room for @p n points.
+ *  @param[out] plans      NULL, or room for @p n plan predictions, each with its version
+ *                         set: the plan found at each count.
+ *  @param[out] sweet      index into @p points of the sweet spot.
+ *  @return 0; ACCELSEL_EINVAL for NULL arguments, counts not increasing, a bad
+ *          threshold, nothing to train (no samples and no recipe: field total_samples);
+ *          the errors of accelsel_predictor_predict_plan() for a count (the message
+ *          names it).
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_sweep_plan(const accelsel_predictor *p,
+                                               const accelsel_predict_request *req,
+                                               const accelsel_plan *plan,
+                                               const uint32_t *counts, size_t n, double threshold,
+                                               accelsel_sweep_point *points,
+                                               accelsel_plan_prediction *plans, size_t *sweet);
+
 /** Fit the parameters of parallel plans on the rows of MLPerf's LLM
  *  benchmarks in @p ds (built-in format; gpt3, llama2_70b_lora,
  *  llama31_405b; docs/predictor.md, "LLM rows"): per device kind, the

@@ -14,9 +14,16 @@
 
 typedef struct newrow {
     accelsel_prediction res;
+    accelsel_plan plan; /* a transformer's; ACCELSEL_PLAN_AUTO fields otherwise */
     const char *device;
     char system[160];
 } newrow;
+
+/* A plan size as a cell: NaN where the row has no plan. */
+static double size_cell(uint32_t v)
+{
+    return v > 0 ? (double)v : NAN;
+}
 
 /* The value of numeric column @p name for a predicted row; NaN if none. */
 static double new_number(const char *name, const newrow *r)
@@ -27,6 +34,9 @@ static double new_number(const char *name, const newrow *r)
         { "accelerators_per_node", x->per_node }, { "global_batch_size", x->global_batch },
         { "epochs_mean", x->epochs }, { "time_to_train_min", x->time_to_train_s / 60.0 },
         { "throughput_img_s", x->throughput_samples_s }, { "predicted", 1 },
+        { "tensor_parallel", size_cell(r->plan.tp) }, { "pipeline_parallel", size_cell(r->plan.pp) },
+        { "context_parallel", size_cell(r->plan.cp) }, { "data_parallel", size_cell(r->plan.dp) },
+        { "micro_batch_size", size_cell(r->plan.micro_batch) },
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strcmp(name, map[i].name) == 0)
@@ -149,7 +159,7 @@ static int predict_all(const accelsel_predictor *p, const accelsel_predict_reque
     int status = asel_perf_check_requests(reqs, n);
     for (size_t i = 0; status == 0 && i < n; i++) {
         rows[i].res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
-        int rc = accelsel_predictor_predict(p, asel_perf_request_at(reqs, i), &rows[i].res);
+        int rc = asel_perf_what_if(p, asel_perf_request_at(reqs, i), &rows[i].res, &rows[i].plan);
         if (rc < 0) {
             char msg[512];
             snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);

@@ -86,6 +86,14 @@ _pr_plan_parse = _fn('accelsel_plan_parse', ctypes.c_int, [ctypes.POINTER(_c.acc
 _pr_predict_plan = _fn('accelsel_predictor_predict_plan', ctypes.c_int,
                        ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_plan),
                         ctypes.POINTER(_c.accelsel_plan_prediction), _sz, ctypes.POINTER(_sz)])
+_pr_sweep_plan = _fn('accelsel_predictor_sweep_plan', ctypes.c_int,
+                     ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_plan),
+                      ctypes.POINTER(ctypes.c_uint32), _sz, _dbl, ctypes.POINTER(_c.accelsel_sweep_point),
+                      ctypes.POINTER(_c.accelsel_plan_prediction), ctypes.POINTER(_sz)])
+_pr_calibrate_plans = _fn('accelsel_predictor_calibrate_plans', ctypes.c_int,
+                          [_vpp, 'Predictor', 'Dataset', ctypes.POINTER(_c.accelsel_calibrate_options)])
+_pr_evaluate_plans = _fn('accelsel_predictor_evaluate_plans', ctypes.c_int,
+                         [_vpp, 'Predictor', 'Dataset', ctypes.POINTER(_c.accelsel_calibrate_options)])
 _sharding_name = _fn('accelsel_sharding_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
 _recompute_name = _fn('accelsel_recompute_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
 _stack_name = _fn('accelsel_stack_name', ctypes.c_char_p, [ctypes.c_int32], check=False)
@@ -96,7 +104,8 @@ STACKS = tuple(_stack_name(k).decode() for k in range(_c.ACCELSEL_STACK_COUNT))
 
 # A plan prediction's figures as Predictor.predict(plan=...) groups them (the
 # keys of `accelsel predict --plan --format json`).
-_PLAN_TOP = ('step_s', 'time_to_train_s', 'throughput_samples_s', 'tokens_s', 'mfu', 'micro_batches')
+_PLAN_TOP = ('step_s', 'time_to_train_s', 'throughput_samples_s', 'tokens_s', 'mfu', 'micro_batches',
+             'correction')
 _PLAN_BREAKDOWN = ('compute_s', 'recompute_s', 'memory_s', 'overhead_s', 'bubble_s', 'optimizer_s')
 _PLAN_MEMORY = (('weights', 'weight_bytes'), ('gradients', 'gradient_bytes'),
                 ('optimizer_states', 'optimizer_bytes'), ('activations', 'activation_bytes'),
@@ -155,6 +164,16 @@ def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, 
     _store(o, 'calibrate', huber_delta=huber_delta, shrink_rows=shrink_rows, n_threads=n_threads)
     _set_bool(o, 'no_corrections', corrections, 'calibrate: corrections', negate=True)
     return o
+
+
+def _plan_of(plan, what):
+    """The accelsel_plan of a plan spec (a str, see Predictor.predict)."""
+    if not isinstance(plan, str):
+        raise TypeError('%s: plan must be a str (a plan spec or \'auto\'), not %s'
+                        % (what, type(plan).__name__))
+    fixed = _c.accelsel_plan()
+    _pr_plan_parse(ctypes.byref(fixed), _text(plan, what + ': plan'))
+    return fixed
 
 
 def _plan_dict(p):
@@ -349,8 +368,10 @@ class Predictor(_Handle):
         overhead_s, bubble_s, optimizer_s), 'memory' (bytes: weights,
         gradients, optimizer_states, activations, needed, available) and
         'next_best', the second fastest plan's dict (without 'next_best'),
-        None when no other plan fits. No plan fitting memory is an
-        InfeasibleError with the bytes of the closest plan by kind."""
+        None when no other plan fits; 'correction' is the plan correction
+        calibrate_plans() learned for the device, included in the times. No
+        plan fitting memory is an InfeasibleError with the bytes of the
+        closest plan by kind."""
         if plan is not None:
             return self._predict_plan(network, plan, config)
         res = _c.accelsel_prediction()
@@ -374,11 +395,7 @@ class Predictor(_Handle):
 
     def _predict_plan(self, network, plan, config):
         """predict(network, plan=SPEC, **config): see predict()."""
-        if not isinstance(plan, str):
-            raise TypeError('predict: plan must be a str (a plan spec or \'auto\'), not %s'
-                            % type(plan).__name__)
-        fixed = _c.accelsel_plan()
-        _pr_plan_parse(ctypes.byref(fixed), _text(plan, 'predict: plan'))
+        fixed = _plan_of(plan, 'predict')
         out = (_c.accelsel_plan_prediction * 2)()
         for o in out:
             o.version = _c.ACCELSEL_PLAN_PREDICTION_VERSION
@@ -456,21 +473,37 @@ class Predictor(_Handle):
 
     @_reading
     def sweep(self, network: Network | str, counts: typing.Iterable[int], threshold: float = 0.8,
-              **config: typing.Any) -> tuple[list[dict[str, float]], int]:
+              plan: str | None = None, **config: typing.Any) -> tuple[list[dict[str, typing.Any]], int]:
         """The configuration at each accelerator count: (points, sweet) with
         points a list of dicts (count, time_to_train_s, step_s,
         throughput_samples_s, speedup, efficiency) and sweet the index of the
         largest count whose efficiency stays at or above threshold. counts is
         a list of integers (a str or a dict is a TypeError); threshold a
-        number (None: 0.8)."""
+        number (None: 0.8). With plan (a spec as predict() takes it), a
+        transformer with its fastest plan searched at each count
+        (accelsel_predictor_sweep_plan(): batch, when given, fixed at every
+        count, else one sequence per device; samples or the network's recipe
+        to train), each point with 'plan', the dict predict(plan=...) gives
+        (without 'next_best')."""
         arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32, of='integers')
         threshold = _real_option(threshold, 'sweep: threshold', 0.8)
+        fixed = _plan_of(plan, 'sweep') if plan is not None else None
         pts = (_c.accelsel_sweep_point * max(n, 1))()
+        plans = (_c.accelsel_plan_prediction * max(n, 1))()
+        for o in plans:
+            o.version = _c.ACCELSEL_PLAN_PREDICTION_VERSION
         sweet = _sz()
         with self._requests(network, [config]) as (req,):
-            _pr_sweep(self, ctypes.byref(req), arr, n, threshold, pts, ctypes.byref(sweet))
-        return ([{f: getattr(p, f) for f, _ in p._fields_} for p in pts[:n]],
-                sweet.value)
+            if fixed is None:
+                _pr_sweep(self, ctypes.byref(req), arr, n, threshold, pts, ctypes.byref(sweet))
+            else:
+                _pr_sweep_plan(self, ctypes.byref(req), ctypes.byref(fixed), arr, n, threshold, pts,
+                               plans, ctypes.byref(sweet))
+        points = [{f: getattr(p, f) for f, _ in p._fields_} for p in pts[:n]]
+        if fixed is not None:
+            for point, p in zip(points, plans):
+                point['plan'] = _plan_dict(p)
+        return points, sweet.value
 
     @_writing
     def calibrate(self, dataset: Dataset, holdout_rounds: str | Names | None = None,
@@ -480,6 +513,29 @@ class Predictor(_Handle):
         return the CalibrationReport."""
         o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
         return CalibrationReport._make(_pr_calibrate, self, dataset, ctypes.byref(o))
+
+    @_writing
+    def calibrate_plans(self, dataset: Dataset, holdout_rounds: str | Names | None = None,
+                        huber_delta: float | None = None, shrink_rows: float | None = None,
+                        corrections: bool | None = None,
+                        n_threads: int | None = None) -> CalibrationReport:
+        """Fit the parallel plans' parameters and corrections on the rows of
+        MLPerf's LLM benchmarks in a dataset (accelsel_predictor_calibrate_plans();
+        the predictor changes, its ResNet-50 fit does not) and return the
+        CalibrationReport."""
+        o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
+        return CalibrationReport._make(_pr_calibrate_plans, self, dataset, ctypes.byref(o))
+
+    @_reading
+    def evaluate_plans(self, dataset: Dataset, holdout_rounds: str | Names | None = None,
+                       huber_delta: float | None = None, shrink_rows: float | None = None,
+                       corrections: bool | None = None, n_threads: int | None = None) -> Dataset:
+        """The held-out protocols of the plan fit on the LLM rows, per
+        benchmark, beside the lookup and linear scaling, as a Dataset
+        (accelsel_predictor_evaluate_plans(); holdout_rounds None: the
+        latest round of the rows)."""
+        o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
+        return Dataset._make(_pr_evaluate_plans, self, dataset, ctypes.byref(o))
 
     @_reading
     def evaluate(self, dataset: Dataset, holdout_rounds: str | Names | None = None,

@@ -546,6 +546,51 @@ START_TEST(calibration_calls)
 }
 END_TEST
 
+/* The plan sweep: its contract, the plan at each count multiplying to it,
+ * speed-up and E' recomputed from the times, the sweet spot the last count
+ * at the threshold. */
+START_TEST(sweep_plan_calls)
+{
+    accelsel_network *lora;
+    ck_assert_int_eq(accelsel_network_load_zoo(&lora, "llama2-70b-lora", NULL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = lora;
+    q.device = "g";
+    q.global_batch = 16;
+    const uint32_t counts[] = {8, 16, 32};
+    accelsel_sweep_point pts[3];
+    accelsel_plan_prediction plans[3];
+    for (int i = 0; i < 3; i++)
+        plans[i] = (accelsel_plan_prediction){ .version = ACCELSEL_PLAN_PREDICTION_VERSION };
+    size_t sweet = 9;
+    assert_einval(accelsel_predictor_sweep_plan(NULL, &q, NULL, counts, 3, 0.8, pts, plans, &sweet), "p");
+    assert_einval(accelsel_predictor_sweep_plan(pred, NULL, NULL, counts, 3, 0.8, pts, plans, &sweet), "req");
+    assert_einval(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 0, 0.8, pts, plans, &sweet), "n");
+    assert_einval(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 0.8, pts, plans, NULL), "sweet");
+    ck_assert_int_eq(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 1.5, pts, plans, &sweet),
+                     ACCELSEL_EINVAL);
+    /* LoRA's network has no recipe: nothing to compare without samples. */
+    assert_field(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 0.8, pts, NULL, &sweet),
+                 ACCELSEL_EINVAL, "total_samples");
+    q.total_samples = 3200;
+    ck_assert_int_eq(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 0.8, pts, plans, &sweet), 0);
+    size_t want = 0;
+    for (int i = 0; i < 3; i++) {
+        const accelsel_plan *pl = &plans[i].plan;
+        ck_assert_uint_eq(pl->tp * pl->pp * pl->cp * pl->dp, counts[i]);
+        ck_assert_uint_eq(pts[i].count, counts[i]);
+        ck_assert_double_eq(pts[i].time_to_train_s, plans[i].time_to_train_s);
+        double speedup = pts[0].time_to_train_s / pts[i].time_to_train_s;
+        ck_assert_double_eq_tol(pts[i].speedup, speedup, 1e-12 * speedup);
+        ck_assert_double_eq_tol(pts[i].efficiency, speedup * counts[0] / counts[i], 1e-12);
+        if (pts[i].efficiency >= 0.8)
+            want = (size_t)i;
+    }
+    ck_assert_uint_eq(sweet, want);
+    accelsel_network_free(lora);
+}
+END_TEST
+
 /* The plan fit and its evaluation on LLM rows: their contracts; the
  * ResNet-50 parameters and predictions untouched by the fit. */
 START_TEST(plan_calibration_calls)
@@ -792,6 +837,7 @@ int main(void)
     tcase_add_test(tc, dataset_calls);
     tcase_add_test(tc, calibration_calls);
     tcase_add_test(tc, prediction_allocation_failures);
+    tcase_add_test(tc, sweep_plan_calls);
     tcase_add_test(tc, plan_calibration_calls);
     tcase_add_loop_test(tc, rows_allocation_failures, 0, 6);
     tcase_add_test(tc, what_if_calls);

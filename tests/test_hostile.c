@@ -59,6 +59,7 @@ typedef enum entry {
     PLACE,     /* accelsel_place_cluster_load_buffer() against the catalog of run_place() */
     PLACE_FILE, /* accelsel_place_cluster_load_file() on the same */
     JOBTEXT,   /* accelsel_job_spec_parse() */
+    PLAN,      /* accelsel_plan_parse(); a failure leaves the plan as it was */
     HF         /* accelsel_network_load_hf_buffer() */
 } entry;
 #define N_ENTRIES (HF + 1) /* keep HF the last entry */
@@ -889,6 +890,22 @@ static const hcase cases[] = {
      O_NONE, EPARSE, "heads", 5, 5, NULL},
     {NET, "concat axis out of range", T(NET_H "  - {name: a, kind: concat, inputs: [x, x], axis: 4}\n"),
      O_NONE, EPARSE, "'axis' = 4 is outside [0, 3]", 5, 51, NULL},
+    /* ---- Parallel plans (--plan) ---- */
+    {PLAN, "unknown key, with the closest", T("tp=8,pq=2"), O_NONE, EPARSE,
+     "column 6: unknown key 'pq' (closest: 'pp'", 0, 0, NULL},
+    {PLAN, "a degree of 0", T("tp=0"), O_NONE, EPARSE,
+     "'0' is not a whole number from 1 to 4294967295 for 'tp'", 0, 0, NULL},
+    {PLAN, "a degree past 32 bits", T("dp=4294967296"), O_NONE, EPARSE,
+     "'4294967296' is not a whole number", 0, 0, NULL},
+    {PLAN, "a key given twice", T("tp=2,mbs=1,tp=4"), O_NONE, EPARSE,
+     "column 12: 'tp' is given twice", 0, 0, NULL},
+    {PLAN, "a word no key takes", T("recompute=most"), O_NONE, EPARSE,
+     "'most' is no value of 'recompute'", 0, 0, NULL},
+    {PLAN, "a term without '='", T("tp8"), O_NONE, EPARSE, "'tp8' is not KEY=VALUE", 0, 0, NULL},
+    {PLAN, "an empty plan", T(""), O_NONE, EPARSE, "'' is not KEY=VALUE", 0, 0, NULL},
+    {PLAN, "a term of 64 bytes",
+     T("tp=0000000000000000000000000000000000000000000000000000000000001"), O_NONE, EPARSE,
+     "a term longer than 63 bytes", 0, 0, NULL},
     /* ---- Configuration files (config.json) ---- */
     {HF, "unknown model family", T("{\"model_type\": \"t5\"}"), O_NONE, EPARSE,
      "unknown model_type 't5'", 1, 16, NULL},
@@ -1666,6 +1683,16 @@ static int run_hf(const hcase *c, const char *data, size_t len)
     return rc;
 }
 
+static int run_plan(const hcase *c, const char *text)
+{
+    accelsel_plan plan = { 77, 77, 77, 77, 77, 77, 77, 77, 77, 77 };
+    int rc = accelsel_plan_parse(&plan, text);
+    if (rc != 0)
+        ck_assert_msg(plan.version == 77 && plan.tp == 77 && plan.recompute == 77,
+                      "%s: plan written on failure", c->name);
+    return rc;
+}
+
 static int run_model(const hcase *c, const char *data, size_t len, const char *path)
 {
     accelsel_cluster_model *m = UNSET;
@@ -2030,6 +2057,8 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_place(c, data, len, path);
     case JOBTEXT:
         return run_job_text(c, data);
+    case PLAN:
+        return run_plan(c, data);
     case HF:
         return run_hf(c, data, len);
     }

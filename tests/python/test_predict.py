@@ -366,6 +366,50 @@ class Plans(unittest.TestCase):
             d.pop('time_to_train_min', None)
         self.assertEqual({k: cli[k] for k in r}, r)
 
+    def test_sweep_with_plans(self):
+        """E' recomputed from the times; the plan at each count multiplies to it."""
+        counts = [8, 16, 32]
+        pts, sweet = self.p.sweep('llama31-8b', counts, plan='auto', device='h100-sxm5-80gb',
+                                  batch=64, samples=64000)
+        self.assertEqual([x['count'] for x in pts], counts)
+        want = 0
+        for x in pts:
+            pl = x['plan']['plan']
+            self.assertEqual(pl['tp'] * pl['pp'] * pl['cp'] * pl['dp'], x['count'])
+            self.assertEqual(x['plan']['time_to_train_s'], x['time_to_train_s'])
+            speedup = pts[0]['time_to_train_s'] / x['time_to_train_s']
+            self.assertAlmostEqual(x['speedup'], speedup, delta=1e-12 * speedup)
+            self.assertAlmostEqual(x['efficiency'], speedup * counts[0] / x['count'], delta=1e-12)
+            if x['efficiency'] >= 0.8:
+                want = counts.index(x['count'])
+        self.assertEqual(sweet, want)
+        with self.assertRaises(accelsel.InvalidArgumentError) as cm:
+            self.p.sweep('llama2-70b-lora', counts, plan='auto', device='h100-sxm5-80gb', batch=8)
+        self.assertEqual(cm.exception.field, 'total_samples')
+
+    def test_calibrate_and_evaluate_plans(self):
+        """On four LoRA rows of one device: the fit's report counts them by
+        set, the ResNet-50 prediction does not move, and the evaluation has
+        one benchmark and 'all' by three protocols by five groups."""
+        csv = ('round,division,benchmark,accelerator_model_name,accelerator_family,'
+               'total_accelerators,number_of_nodes,global_batch_size,time_to_train_min,'
+               'samples_to_converge_mean,tensor_parallel,data_parallel,precision\n'
+               'v4.0,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,8,1,8,29,3072,4,2,fp8\n'
+               'v4.1,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,8,1,8,27,3110,4,2,fp8\n'
+               'v4.1,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,64,8,8,4.8,3150,4,8,fp8\n'
+               'v5.0,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,64,8,8,4.3,3150,4,8,fp8\n')
+        p = Predictor()
+        before = p.predict('resnet50', device='h100-sxm5-80gb', count=8)['step_s']
+        rows = Dataset.from_csv_text(csv)
+        table = p.evaluate_plans(rows).to_dict()
+        self.assertEqual(len(table['benchmark']), 2 * 3 * 5)
+        self.assertEqual(set(table['benchmark']), {'llama2_70b_lora', 'all'})
+        report = p.calibrate_plans(rows, holdout_rounds='v5.0')
+        self.assertEqual(report.summary('fit')['rows'], 3)
+        self.assertEqual(report.summary('holdout')['rows'], 1)
+        self.assertEqual(p.predict('resnet50', device='h100-sxm5-80gb', count=8)['step_s'], before)
+        self.assertIn('plan_corrections:', p.save())
+
     def test_errors(self):
         with self.assertRaises(accelsel.ParseError) as cm:
             self.p.predict('llama31-8b', plan='tp=8,pq=2', device='b200', count=16)

@@ -143,6 +143,64 @@ START_TEST(row_time)
 }
 END_TEST
 
+/* MLPerf's llama2_70b_lora as a workload (the zoo network of that name):
+ * its recipe's batch of 8 where the request gives none, 3,148.8 sequences
+ * in 394 steps, and its evaluations (every 48 steps: 8, the first 3
+ * skipped) each a forward pass over 173 sequences; the same sizes under
+ * their own name (llama2-70b-lora, the samples and batch given) step alike
+ * and evaluate nothing. */
+START_TEST(mlperf_workload_time)
+{
+    accelsel_network *mlperf, *bare;
+    ck_assert_int_eq(accelsel_network_load_zoo(&mlperf, "llama2_70b_lora", NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&bare, "llama2-70b-lora", NULL), 0);
+    accelsel_predict_request r = ACCELSEL_PREDICT_REQUEST_INIT;
+    r.network = mlperf;
+    r.device = "g";
+    r.count = 8;
+    r.intra_link = "nv";
+    accelsel_plan_prediction p = { .version = ACCELSEL_PLAN_PREDICTION_VERSION };
+    size_t n;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &r, NULL, &p, 1, &n), 0);
+    ck_assert_double_eq(p.plan.dp * p.plan.micro_batch * p.micro_batches, 8);
+    asel_perf_config c;
+    double gbs;
+    ck_assert_int_eq(asel_plan_resolve(pred, &r, &c, &gbs), 0);
+    ck_assert_double_eq(gbs, 8);
+    asel_plan_env e;
+    asel_plan_env_init(&e, &pred->par, &c, accelsel_network_get_transformer(mlperf), gbs);
+    double eval = 5 * asel_plan_forward_s(&e, &p.plan, 173);
+    ck_assert_double_eq_tol(p.evaluation_s, eval, 1e-12 * eval);
+    ck_assert_double_eq_tol(p.time_to_train_s, 394 * p.step_s + eval, 1e-12 * p.time_to_train_s);
+    accelsel_plan_prediction q = { .version = ACCELSEL_PLAN_PREDICTION_VERSION };
+    r.network = bare;
+    r.global_batch = 8;
+    r.total_samples = 3148.8;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &r, &p.plan, &q, 1, &n), 0);
+    ck_assert_double_eq(q.step_s, p.step_s);
+    ck_assert_double_eq(q.evaluation_s, 0);
+    ck_assert_double_eq(q.time_to_train_s, 394 * q.step_s);
+    /* epochs of its recipe (3,901 sequences an epoch); a network without
+     * samples an epoch has no time to train by epochs */
+    r.total_samples = 0;
+    r.epochs = 2;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &r, &p.plan, &q, 1, &n), 0);
+    ck_assert_double_eq(q.time_to_train_s, ceil(2 * 3901 / 8.0) * q.step_s);
+    accelsel_network_free(bare);
+    ck_assert_int_eq(accelsel_network_load_zoo(&bare, "gpt3", NULL), 0);
+    r.network = bare;
+    r.global_batch = 64;
+    r.count = 64;
+    r.nodes = 8;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &r, NULL, &q, 1, &n), 0);
+    ck_assert(isnan(q.time_to_train_s));
+    ck_assert_uint_eq(q.nodes, 8);
+    ck_assert_uint_eq(q.per_node, 8);
+    accelsel_network_free(bare);
+    accelsel_network_free(mlperf);
+}
+END_TEST
+
 /* Rows the model makes with known parameters (a GEMM efficiency of 0.55
  * where the fit starts at 0.7, a fixed 0.2 s per step where it starts at
  * 0.05, ...): the fit, from the defaults, reproduces them to a few percent
@@ -276,6 +334,7 @@ int main(void)
     tcase_add_test(tc, evaluation_schedule);
     tcase_add_test(tc, forward_pass_flops);
     tcase_add_test(tc, row_time);
+    tcase_add_test(tc, mlperf_workload_time);
     tcase_add_test(tc, fit_recovers);
     tcase_add_test(tc, evaluation_peers_by_hand);
     suite_add_tcase(s, tc);

@@ -347,13 +347,18 @@ END_TEST
  * epochs left to the relation fitted on MLPerf; none for the rest. */
 START_TEST(training_recipes)
 {
-    static const struct { const char *name; double epoch_samples, epochs, total; } want[] = {
-        { "small-cnn", 50000, 10, 0 },        { "resnet18-32", 50000, 10, 0 },
-        { "resnet50-cifar", 50000, 10, 0 },   { "resnet18", 1281167, 90, 0 },
-        { "vgg16", 1281167, 90, 0 },          { "mobilenetv2", 1281167, 300, 0 },
-        { "resnet50", 1281167, 0, 0 },        { "bert-base", 256e6 / 40, 0, 256e6 },
-        { "bert-base-512", 256e6 / 40, 0, 256e6 }, { "gpt2-small", 0, 0, 0 },
-        { "casia-surf", 0, 0, 0 },
+    static const struct { const char *name; double epoch_samples, epochs, total, gbs; } want[] = {
+        { "small-cnn", 50000, 10, 0, 0 },        { "resnet18-32", 50000, 10, 0, 0 },
+        { "resnet50-cifar", 50000, 10, 0, 0 },   { "resnet18", 1281167, 90, 0, 0 },
+        { "vgg16", 1281167, 90, 0, 0 },          { "mobilenetv2", 1281167, 300, 0, 0 },
+        { "resnet50", 1281167, 0, 0, 0 },        { "bert-base", 256e6 / 40, 0, 256e6, 0 },
+        { "bert-base-512", 256e6 / 40, 0, 256e6, 0 }, { "gpt2-small", 0, 0, 0, 0 },
+        { "casia-surf", 0, 0, 0, 0 },
+        /* pre-training in sequences; MLPerf's LLM benchmarks at their batch */
+        { "gpt3-175b", 146484375, 0, 146484375, 0 },
+        { "llama31-405b", 1904296875, 0, 1904296875, 0 },
+        { "llama2-70b-lora", 3901, 0, 0, 0 },         { "gpt3", 0, 0, 589824, 2048 },
+        { "llama2_70b_lora", 3901, 0, 3148.8, 8 },    { "llama31_405b", 0, 0, 276480, 1152 },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         accelsel_network *net;
@@ -361,13 +366,34 @@ START_TEST(training_recipes)
         const accelsel_network_recipe *r = accelsel_network_get_recipe(net);
         ck_assert_uint_eq(r->version, ACCELSEL_NETWORK_RECIPE_VERSION);
         ck_assert_msg(r->epoch_samples == want[i].epoch_samples && r->epochs == want[i].epochs &&
-                          r->total_samples == want[i].total,
-                      "%s: %g %g %g", want[i].name, r->epoch_samples, r->epochs, r->total_samples);
-        ck_assert_int_eq(r->source != NULL, want[i].epoch_samples > 0);
-        ck_assert_int_eq(r->dataset != NULL, want[i].epoch_samples > 0);
+                          r->total_samples == want[i].total && r->global_batch == want[i].gbs,
+                      "%s: %g %g %g %g", want[i].name, r->epoch_samples, r->epochs,
+                      r->total_samples, r->global_batch);
+        int given = want[i].epoch_samples > 0 || want[i].total > 0;
+        ck_assert_int_eq(r->source != NULL, given);
+        ck_assert_int_eq(r->dataset != NULL, given);
         accelsel_network_free(net);
     }
     ck_assert_ptr_null(accelsel_network_get_recipe(NULL));
+    /* MLPerf's benchmarks train the zoo's LLMs: the same sizes */
+    static const char *const same[][2] = {{"gpt3", "gpt3-175b"},
+                                          {"llama2_70b_lora", "llama2-70b-lora"},
+                                          {"llama31_405b", "llama31-405b"}};
+    for (size_t i = 0; i < 3; i++) {
+        accelsel_network *a = zoo(same[i][0]), *b = zoo(same[i][1]);
+        const accelsel_transformer_info *ta = accelsel_network_get_transformer(a),
+                                        *tb = accelsel_network_get_transformer(b);
+        ck_assert(ta != NULL && tb != NULL);
+        ck_assert(ta->layers == tb->layers && ta->hidden == tb->hidden &&
+                  ta->sequence == tb->sequence && ta->lora_rank == tb->lora_rank);
+        ck_assert_uint_eq(accelsel_network_get_totals(a)->params,
+                          accelsel_network_get_totals(b)->params);
+        ck_assert_uint_eq(accelsel_network_get_totals(a)->frozen_params,
+                          accelsel_network_get_totals(b)->frozen_params);
+        ck_assert_str_eq(accelsel_network_name(a), same[i][0]);
+        accelsel_network_free(a);
+        accelsel_network_free(b);
+    }
 }
 END_TEST
 

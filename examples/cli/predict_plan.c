@@ -37,7 +37,9 @@ static void json_plan(const accelsel_plan_prediction *p, const char *in)
     const named top[] = {{"step_s", p->step_s}, {"time_to_train_s", p->time_to_train_s},
                          {"throughput_samples_s", p->throughput_samples_s},
                          {"tokens_s", p->tokens_s}, {"mfu", p->mfu},
-                         {"micro_batches", p->micro_batches}, {"correction", p->correction}};
+                         {"micro_batches", p->micro_batches}, {"correction", p->correction},
+                         {"nodes", p->nodes}, {"per_node", p->per_node},
+                         {"evaluation_s", p->evaluation_s}};
     for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
         printf("%s\"%s\": ", in, top[i].key);
         cli_json_number(stdout, top[i].v);
@@ -88,9 +90,11 @@ static void print_table(const accelsel_plan_prediction *p, const char *title, in
            "%s, sharding %s, recompute %s\n", title, pl->tp, pl->pp, pl->dp, pl->cp,
            pl->micro_batch, pl->interleave, pl->sequence_parallel == ACCELSEL_PLAN_ON ? "on" : "off",
            accelsel_sharding_name(pl->sharding), accelsel_recompute_name(pl->recompute));
-    printf("  step %.6g s, %.6g tokens/s, MFU %.3f, %.6g micro-batches; time to train %.6g h; "
-           "correction %.4g\n", p->step_s, p->tokens_s, p->mfu, p->micro_batches,
-           p->time_to_train_s / 3600, p->correction);
+    printf("  step %.6g s, %.6g tokens/s, MFU %.3f, %.6g micro-batches; time to train %.6g h",
+           p->step_s, p->tokens_s, p->mfu, p->micro_batches, p->time_to_train_s / 3600);
+    if (p->evaluation_s > 0)
+        printf(" (evaluations %.4g h)", p->evaluation_s / 3600);
+    printf("; correction %.4g\n", p->correction);
     printf("  memory %.4g GB of %.4g (weights %.4g, gradients %.4g, optimizer states %.4g, "
            "activations %.4g)\n", p->memory_needed_bytes / 1e9, p->memory_available_bytes / 1e9,
            p->weight_bytes / 1e9, p->gradient_bytes / 1e9, p->optimizer_bytes / 1e9,

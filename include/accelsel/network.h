@@ -379,9 +379,14 @@ typedef struct accelsel_network_recipe {
                                 0 = not given */
     const char *dataset;   /**< the training set; NULL = not given */
     const char *source;    /**< where the figures come from; NULL = not given */
+    /* version 2 */
+    double global_batch;   /**< the samples a step that @ref total_samples was trained with
+                                (MLPerf's LLM benchmarks: the batch most of their results ran);
+                                0 = not given. Parallel plans take it when a request gives no
+                                batch */
 } accelsel_network_recipe;
 
-#define ACCELSEL_NETWORK_RECIPE_VERSION 1
+#define ACCELSEL_NETWORK_RECIPE_VERSION 2
 
 /** The training recipe of @p net (every figure 0 and every text NULL when it
  *  carries none); NULL if @p net is NULL. Valid until @p net is freed.

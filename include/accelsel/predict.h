@@ -977,7 +977,7 @@ typedef struct accelsel_plan_prediction {
     accelsel_plan plan;          /**< the plan, every field chosen */
     double step_s;               /**< one optimizer step of the global batch, correction included */
     double time_to_train_s;      /**< the request's samples or epochs (else the network's
-                                      recipe) in steps */
+                                      recipe) in steps, and @ref evaluation_s */
     double throughput_samples_s; /**< sequences per second */
     double tokens_s;             /**< tokens per second */
     double mfu;                  /**< model FLOPs (the forward, backward and weight-gradient
@@ -1010,6 +1010,12 @@ typedef struct accelsel_plan_prediction {
                                       accelsel_predictor_calibrate_plans() learned for the device
                                       (and count): step_s, time_to_train_s and the rates include
                                       it, the parts above do not; 1 for none or no_correction */
+    uint32_t count, nodes, per_node; /**< the configuration: accelerators, nodes and
+                                          accelerators a node, as accelsel_prediction's */
+    double evaluation_s;         /**< of time_to_train_s, the evaluations' forward passes: those
+                                      of MLPerf's schedule for a network named as its LLM
+                                      benchmark (the zoo's gpt3, llama2_70b_lora,
+                                      llama31_405b); 0 for others */
 } accelsel_plan_prediction;
 
 #define ACCELSEL_PLAN_PREDICTION_VERSION 1
@@ -1026,10 +1032,12 @@ ACCELSEL_API size_t accelsel_plan_prediction_size(void);
  *  fit memory go to @p out, best first.
  *
  *  The request gives the network (one built from a transformer's sizes), the
- *  device or system, the count, links, the global batch in sequences (0 = one
- *  sequence per device), the precision (AUTO: bf16, else fp16, else fp32;
+ *  device or system, the count, links, the global batch in sequences (0 = the
+ *  network's recipe's global_batch, else one sequence per device), the precision (AUTO: bf16, else fp16, else fp32;
  *  fp8 runs the GEMMs at the fp8 peak with 16-bit weights and activations)
- *  and the samples or epochs to train.
+ *  and the samples or epochs to train (epochs count the network's recipe's
+ *  samples per epoch, or the request's epoch_samples; without either the time
+ *  to train is NaN, as it is with no samples, epochs or recipe at all).
  *  @param[in]  p         the predictor; only read.
  *  @param[in]  req       the request; borrowed for the call.
  *  @param[in]  plan      the plan's fixed fields; NULL = every field searched.
@@ -1065,8 +1073,9 @@ ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
  *  largest size that divides it and is at most the request's per_node (its
  *  system's devices per node, else 8). The global batch is the request's at
  *  every count when it gives one (the same sequences per step: a recipe's),
- *  else one sequence per device; the sequences to train are the request's
- *  samples or epochs, else the network's recipe.
+ *  else the network's recipe's global_batch, else one sequence per device;
+ *  the sequences to train are the request's samples or epochs, else the
+ *  network's recipe.
  *  @param[in]  p          the predictor; only read.
  *  @param[in]  req        the configuration; its counts are replaced by each count.
  *  @param[in]  plan       the plan's fixed fields; NULL = every field searched.

@@ -27,10 +27,10 @@ static const char bert[] = "BooksCorpus + English Wikipedia (3.3 billion words)"
 static const char bert_src[] =
     "Devlin et al. 2019, appendix A.2: 1,000,000 steps of 256 sequences (256,000,000), "
     "about 40 epochs of the corpus (6,400,000 sequences each); all at this sequence length";
-#define CIFAR10 { ACCELSEL_NETWORK_RECIPE_VERSION, 50000, 10, 0, cifar10, cifar10_src }
-#define TV90 { ACCELSEL_NETWORK_RECIPE_VERSION, 1281167, 90, 0, imagenet, tv90 }
-#define BERT { ACCELSEL_NETWORK_RECIPE_VERSION, 6400000, 0, 256000000, bert, bert_src }
-#define NO_RECIPE { ACCELSEL_NETWORK_RECIPE_VERSION, 0, 0, 0, NULL, NULL }
+#define CIFAR10 { ACCELSEL_NETWORK_RECIPE_VERSION, 50000, 10, 0, cifar10, cifar10_src, 0 }
+#define TV90 { ACCELSEL_NETWORK_RECIPE_VERSION, 1281167, 90, 0, imagenet, tv90, 0 }
+#define BERT { ACCELSEL_NETWORK_RECIPE_VERSION, 6400000, 0, 256000000, bert, bert_src, 0 }
+#define NO_RECIPE { ACCELSEL_NETWORK_RECIPE_VERSION, 0, 0, 0, NULL, NULL, 0 }
 
 /* LLMs by their sizes (accelsel_transformer_info, docs/network-format.md).
  * GPT-3 175B: Brown et al. 2020, Table 2.1 (96 layers, d_model 12,288, 96
@@ -75,7 +75,31 @@ static const char llama2_src[] =
 static const char llama31_src[] =
     "Dubey et al. 2024 (The Llama 3 Herd of Models): about 15 trillion tokens for 8B, 15.6 "
     "trillion for 405B, in sequences of 8,192";
-#define TOKENS(sequences, src) { ACCELSEL_NETWORK_RECIPE_VERSION, sequences, 0, sequences, web, src }
+#define TOKENS(sequences, src) { ACCELSEL_NETWORK_RECIPE_VERSION, sequences, 0, sequences, web, src, 0 }
+
+/* MLPerf Training's LLM benchmarks as workloads: each trains its network
+ * from MLPerf's checkpoint to the quality target, in as many sequences as
+ * the closed results at their most common global batch needed (the median
+ * of samples_to_converge_mean; GPT-3's results give tokens, read in
+ * sequences of 2,048); the predictor adds the benchmark's evaluations
+ * (lib/perf/llm_bench.c). */
+static const char c4[] = "C4 (English), MLPerf's split";
+static const char govreport[] = "GovReport (SCROLLS), MLPerf's 3,901 training sequences";
+static const char gpt3_mlperf[] =
+    "MLPerf Training gpt3 (v3.0 to v4.1): to log perplexity 2.69 from MLPerf's checkpoint; "
+    "589,824 sequences of 2,048 (1,207,959,552 tokens), the median of the 16 closed results "
+    "at a global batch of 2,048";
+static const char lora_mlperf[] =
+    "MLPerf Training llama2_70b_lora (v4.0 to v5.0): to eval loss 0.925; 3,148.8 sequences, "
+    "the median of the 92 closed results at a global batch of 8";
+static const char govreport_src[] =
+    "3,901 training sequences of up to 8,192 tokens: MLPerf's GovReport split, as every "
+    "llama2_70b_lora result logs; no samples to train: the request gives them";
+static const char l405_mlperf[] =
+    "MLPerf Training llama31_405b (v5.0): to log perplexity 5.6 from MLPerf's checkpoint; "
+    "276,480 sequences of 8,192, the median of the 5 closed results at a global batch of 1,152";
+#define MLPERF(epoch, samples, dataset, src, gbs)                                              \
+    { ACCELSEL_NETWORK_RECIPE_VERSION, epoch, 0, samples, dataset, src, gbs }
 
 static const struct {
     const char *name;
@@ -94,7 +118,7 @@ static const struct {
     {"resnet50", "ResNet-50 (v1.5), ImageNet, 224x224 (torchvision)", resnet50,
      { ACCELSEL_NETWORK_RECIPE_VERSION, 1281167, 0, 0, imagenet,
        "1,281,167 images; epochs: MLPerf Training's ResNet-50 (to 75.9 % top-1), the epochs "
-       "relation fitted on its results" }, NULL},
+       "relation fitted on its results", 0 }, NULL},
     {"resnet50-32", "ResNet-50 with the ImageNet stem and 1000 classes on 32x32 input", resnet50_32,
      CIFAR10, NULL},
     {"resnet50-cifar", "ResNet-50 with the CIFAR stem (3x3 conv, no max-pool), 10 classes, 32x32",
@@ -105,7 +129,7 @@ static const struct {
      asel_zoo_mobilenetv2,
      { ACCELSEL_NETWORK_RECIPE_VERSION, 1281167, 300, 0, imagenet,
        "1,281,167 images; 300 epochs: the torchvision classification reference recipe "
-       "(references/classification/README.md, MobileNetV2)" }, NULL},
+       "(references/classification/README.md, MobileNetV2)", 0 }, NULL},
     {"bert-base", "BERT-base encoder with pooler, sequence 128 (bert-base-uncased)", bert_base,
      BERT, NULL},
     {"bert-base-512", "BERT-base encoder with pooler, sequence 512 (bert-base-uncased)",
@@ -123,13 +147,22 @@ static const struct {
     {"llama2-70b", "Llama 2 70B: grouped-query attention, SwiGLU, RMS norms, context 4096", NULL,
      TOKENS(488281250, llama2_src), &llama2_70b},
     {"llama2-70b-lora", "Llama 2 70B with MLPerf's LoRA adapters (rank 16 on QKV and output), "
-     "sequence 8192, base weights frozen", NULL, NO_RECIPE, &llama2_70b_lora},
+     "sequence 8192, base weights frozen", NULL, MLPERF(3901, 0, govreport, govreport_src, 0),
+     &llama2_70b_lora},
     {"llama31-8b", "Llama 3.1 8B, sequence 8192 (pre-training and MLPerf)", NULL,
      TOKENS(1831054688, llama31_src), &llama31_8b},
     {"llama31-405b", "Llama 3.1 405B, sequence 8192 (pre-training and MLPerf)", NULL,
      TOKENS(1904296875, llama31_src), &llama31_405b},
     {"bert-large", "BERT-large encoder with pooler, sequence 512 (MLPerf's)", NULL, BERT,
      &bert_large},
+    {"gpt3", "MLPerf Training's gpt3: gpt3-175b from MLPerf's checkpoint to its target, with "
+     "its evaluations", NULL, MLPERF(0, 589824, c4, gpt3_mlperf, 2048), &gpt3_175b},
+    {"llama2_70b_lora", "MLPerf Training's llama2_70b_lora: llama2-70b-lora fine-tuned to its "
+     "target, with its evaluations", NULL, MLPERF(3901, 3148.8, govreport, lora_mlperf, 8),
+     &llama2_70b_lora},
+    {"llama31_405b", "MLPerf Training's llama31_405b: llama31-405b from MLPerf's checkpoint to "
+     "its target, with its evaluations", NULL, MLPERF(0, 276480, c4, l405_mlperf, 1152),
+     &llama31_405b},
 };
 #define ZOO_SIZE (sizeof zoo / sizeof zoo[0])
 

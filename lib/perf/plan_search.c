@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "perf/layer_cost.h"
+#include "perf/llm_bench.h"
 #include "perf/plan_model.h"
 
 int asel_plan_check(const asel_plan_env *e, const accelsel_plan *pl)
@@ -204,21 +205,37 @@ int asel_plan_resolve(const accelsel_predictor *p, const accelsel_predict_reques
     if (!(given == floor(given) && given >= 0 && given <= ASEL_PERF_BATCH_MAX))
         return asel_error_field(ACCELSEL_EINVAL, "global_batch", "global_batch %g is not a whole "
                                 "number of sequences up to 2^53", given);
-    *gbs = given > 0 ? given : c->count;
+    /* none given: the recipe's (MLPerf's), else a sequence a device */
+    const accelsel_network_recipe *rec = accelsel_network_get_recipe(req->network);
+    *gbs = given > 0 ? given : rec != NULL && rec->global_batch >= 1 ? rec->global_batch : c->count;
     c->global_batch = *gbs;
     return 0;
 }
 
 /* The plan corrections' factor @p f on prediction @p o, and its time to
- * train of @p steps steps. */
-static void correct(accelsel_plan_prediction *o, double f, double steps)
+ * train of @p steps steps and @p eval_s seconds of evaluations. */
+static void correct(accelsel_plan_prediction *o, double f, double steps, double eval_s)
 {
     o->correction = f;
     o->step_s *= f;
     o->throughput_samples_s /= f;
     o->tokens_s /= f;
     o->mfu /= f;
-    o->time_to_train_s = steps * o->step_s;
+    o->evaluation_s = eval_s * f;
+    o->time_to_train_s = steps * o->step_s + o->evaluation_s;
+}
+
+/* The evaluations of a network named as an MLPerf LLM benchmark (a zoo
+ * workload such as "llama31_405b") over @p steps steps of @p gbs
+ * sequences under plan @p pl: seconds, 0 for other networks. */
+static double evaluations_s(const asel_plan_env *e, const accelsel_network *net,
+                            const accelsel_plan *pl, double steps, double gbs)
+{
+    int b = asel_llm_bench_find(accelsel_network_name(net));
+    if (b < 0 || !(steps > 0))
+        return 0;
+    const asel_llm_bench *k = &asel_llm_benches[b];
+    return asel_llm_bench_evaluations(k, steps, gbs) * asel_plan_forward_s(e, pl, k->eval_sequences);
 }
 
 ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
@@ -266,10 +283,16 @@ ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
     /* The training: the request's samples or epochs, else the recipe's. */
     const accelsel_network_recipe *r = accelsel_network_get_recipe(req->network);
     double total = c.total_samples > 0 ? c.total_samples
-                   : c.epochs > 0      ? c.epochs * c.epoch_samples
-                                       : r->total_samples;
-    for (size_t i = 0; i < found; i++)
-        correct(&out[i], f, total > 0 ? ceil(total / gbs) : NAN);
+                   : c.epochs <= 0     ? r->total_samples
+                   : c.epoch_samples_source != ACCELSEL_RECIPE_ASSUMED ? c.epochs * c.epoch_samples
+                                       : NAN; /* ImageNet's epoch is no transformer's */
+    double steps = total > 0 ? ceil(total / gbs) : NAN;
+    for (size_t i = 0; i < found; i++) {
+        correct(&out[i], f, steps, evaluations_s(&e, req->network, &out[i].plan, steps, gbs));
+        out[i].count = (uint32_t)c.count;
+        out[i].nodes = (uint32_t)c.nodes;
+        out[i].per_node = (uint32_t)c.per_node;
+    }
     *n = found;
     return 0;
 }

@@ -80,11 +80,15 @@ class Recipe(unittest.TestCase):
                 self.assertEqual(r['source'] is None, name == 'gpt2-small')
         with Network.zoo('resnet18') as net:
             self.assertIn('ImageNet', net.recipe['dataset'])
+        with Network.zoo('llama31_405b') as net:
+            self.assertEqual((net.recipe['total_samples'], net.recipe['global_batch']),
+                             (276480, 1152))
 
     def test_a_file_carries_none(self):
         with Network.zoo('small-cnn') as zoo, Network.from_yaml(zoo.to_yaml()) as net:
             self.assertEqual(net.recipe, dict.fromkeys(
-                ('epoch_samples', 'epochs', 'total_samples', 'dataset', 'source')))
+                ('epoch_samples', 'epochs', 'total_samples', 'dataset', 'source',
+                 'global_batch')))
 
 
 class PerLayer(unittest.TestCase):

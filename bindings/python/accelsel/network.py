@@ -231,9 +231,10 @@ class Network(_Handle):
         """The training recipe the network carries (docs/network-format.md,
         "Training recipes"; accelsel_network_get_recipe()), which the predictor
         reads: {'epoch_samples', 'epochs', 'total_samples', 'dataset',
-        'source'}, None for each figure or text not given."""
+        'source', 'global_batch'}, None for each figure or text not given."""
         r = _net_recipe(self).contents
-        d = {f: getattr(r, f) or None for f in ('epoch_samples', 'epochs', 'total_samples')}
+        d = {f: getattr(r, f) or None
+             for f in ('epoch_samples', 'epochs', 'total_samples', 'global_batch')}
         d.update({f: _dec(getattr(r, f)) for f in ('dataset', 'source')})
         return d
 

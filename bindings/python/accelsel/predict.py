@@ -105,7 +105,7 @@ STACKS = tuple(_stack_name(k).decode() for k in range(_c.ACCELSEL_STACK_COUNT))
 # A plan prediction's figures as Predictor.predict(plan=...) groups them (the
 # keys of `accelsel predict --plan --format json`).
 _PLAN_TOP = ('step_s', 'time_to_train_s', 'throughput_samples_s', 'tokens_s', 'mfu', 'micro_batches',
-             'correction')
+             'correction', 'nodes', 'per_node', 'evaluation_s')
 _PLAN_BREAKDOWN = ('compute_s', 'recompute_s', 'memory_s', 'overhead_s', 'bubble_s', 'optimizer_s')
 _PLAN_MEMORY = (('weights', 'weight_bytes'), ('gradients', 'gradient_bytes'),
                 ('optimizer_states', 'optimizer_bytes'), ('activations', 'activation_bytes'),

@@ -5,9 +5,7 @@
  * files"). The text is read by the YAML reader, whose flow style JSON is. */
 #include <string.h>
 
-#include "core/alloc.h"
 #include "core/error.h"
-#include "core/file.h"
 #include "core/suggest.h"
 #include "dnn/load.h"
 #include "dnn/xformer.h"
@@ -241,50 +239,17 @@ static int load_doc(accelsel_network **out, const asel_yaml_doc *doc,
                          o->bytes_per_element);
 }
 
-static int load_text(accelsel_network **out, const char *data, size_t len, const char *source,
-                     const accelsel_network_options *o)
-{
-    asel_yaml_doc *doc = NULL;
-    int rc = asel_yaml_parse_as(&doc, data, len, source, (size_t)o->max_yaml_nodes,
-                                "configuration");
-    if (rc == 0)
-        rc = load_doc(out, doc, o);
-    asel_yaml_free(doc);
-    return rc;
-}
-
 ACCELSEL_API int accelsel_network_load_hf_buffer(accelsel_network **out, const char *data,
                                                  size_t len,
                                                  const accelsel_network_options *opts)
 {
-    static const char fn[] = "accelsel_network_load_hf_buffer";
-    if (out == NULL)
-        return asel_einval(fn, "out");
-    *out = NULL;
-    if (data == NULL && len > 0)
-        return asel_einval(fn, "data");
-    accelsel_network_options o;
-    int rc = asel_net_options(opts, fn, &o);
-    return rc != 0 ? rc : load_text(out, data != NULL ? data : "", len, "<buffer>", &o);
+    return asel_net_load_buffer("accelsel_network_load_hf_buffer", "configuration", load_doc, out,
+                                data, len, opts);
 }
 
 ACCELSEL_API int accelsel_network_load_hf_file(accelsel_network **out, const char *path,
                                                const accelsel_network_options *opts)
 {
-    static const char fn[] = "accelsel_network_load_hf_file";
-    if (out == NULL)
-        return asel_einval(fn, "out");
-    *out = NULL;
-    if (path == NULL)
-        return asel_einval(fn, "path");
-    accelsel_network_options o;
-    int rc = asel_net_options(opts, fn, &o);
-    char *data = NULL;
-    size_t len = 0;
-    if (rc == 0)
-        rc = asel_read_file(path, &data, &len);
-    if (rc == 0)
-        rc = load_text(out, data, len, path, &o);
-    asel_free(data);
-    return rc;
+    return asel_net_load_file("accelsel_network_load_hf_file", "configuration", load_doc, out,
+                              path, opts);
 }

@@ -164,22 +164,24 @@ static int load_doc(accelsel_network **out, const asel_yaml_doc *doc,
     return 0;
 }
 
+/* The text as a YAML document (@p what names it in errors) and @p load's
+ * network of it. */
 static int load_text(accelsel_network **out, const char *data, size_t len, const char *source,
-                     const accelsel_network_options *opts)
+                     const accelsel_network_options *opts, const char *what,
+                     asel_net_doc_loader load)
 {
     asel_yaml_doc *doc = NULL;
-    int rc = asel_yaml_parse_as(&doc, data, len, source, (size_t)opts->max_yaml_nodes,
-                                "network description");
+    int rc = asel_yaml_parse_as(&doc, data, len, source, (size_t)opts->max_yaml_nodes, what);
     if (rc == 0)
-        rc = load_doc(out, doc, opts);
+        rc = load(out, doc, opts);
     asel_yaml_free(doc);
     return rc;
 }
 
-ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char *data,
-                                              size_t len, const accelsel_network_options *opts)
+int asel_net_load_buffer(const char *fn, const char *what, asel_net_doc_loader load,
+                         accelsel_network **out, const char *data, size_t len,
+                         const accelsel_network_options *opts)
 {
-    static const char fn[] = "accelsel_network_load_buffer";
     if (out == NULL)
         return asel_einval(fn, "out");
     *out = NULL;
@@ -187,13 +189,13 @@ ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char
         return asel_einval(fn, "data");
     accelsel_network_options o;
     int rc = asel_net_options(opts, fn, &o);
-    return rc != 0 ? rc : load_text(out, data != NULL ? data : "", len, "<buffer>", &o);
+    return rc != 0 ? rc : load_text(out, data != NULL ? data : "", len, "<buffer>", &o, what, load);
 }
 
-ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *path,
-                                            const accelsel_network_options *opts)
+int asel_net_load_file(const char *fn, const char *what, asel_net_doc_loader load,
+                       accelsel_network **out, const char *path,
+                       const accelsel_network_options *opts)
 {
-    static const char fn[] = "accelsel_network_load_file";
     if (out == NULL)
         return asel_einval(fn, "out");
     *out = NULL;
@@ -206,7 +208,21 @@ ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *
     if (rc == 0)
         rc = asel_read_file(path, &data, &len);
     if (rc == 0)
-        rc = load_text(out, data, len, path, &o);
+        rc = load_text(out, data, len, path, &o, what, load);
     asel_free(data);
     return rc;
+}
+
+ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char *data,
+                                              size_t len, const accelsel_network_options *opts)
+{
+    return asel_net_load_buffer("accelsel_network_load_buffer", "network description", load_doc,
+                                out, data, len, opts);
+}
+
+ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *path,
+                                            const accelsel_network_options *opts)
+{
+    return asel_net_load_file("accelsel_network_load_file", "network description", load_doc, out,
+                              path, opts);
 }

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/alloc.h"
+#include "core/error.h"
 #include "perf/calib.h"
 #include "perf/calib_folds.h"
 
@@ -35,7 +37,7 @@ int asel_fold_predicts(const asel_holdout *h, const asel_fold *f, const asel_per
     return strcmp(r->family, f->family) == 0;
 }
 
-size_t asel_folds_make(const asel_perf_rows *rows, asel_fold *folds)
+static size_t folds_make(const asel_perf_rows *rows, asel_fold *folds)
 {
     size_t n = 0;
     folds[n++] = (asel_fold){ ASEL_PROTO_ROUNDS, -1, NULL };
@@ -54,6 +56,26 @@ size_t asel_folds_make(const asel_perf_rows *rows, asel_fold *folds)
                                        : (asel_fold){ ASEL_PROTO_LOFO, -1, r->family };
         }
     return n;
+}
+
+int asel_folds_new(const asel_perf_rows *rows, const int *codes, int n_codes, asel_fold **folds,
+                   size_t *n, asel_holdout *h)
+{
+    *h = (asel_holdout){ codes, n_codes, 1 << 30 };
+    for (int i = 0; i < n_codes; i++)
+        h->first = codes[i] < h->first ? codes[i] : h->first;
+    *n = 0;
+    if ((*folds = asel_calloc(2 * rows->n + 1, sizeof **folds)) == NULL)
+        return asel_enomem();
+    *n = folds_make(rows, *folds);
+    return 0;
+}
+
+void asel_fold_use(const asel_holdout *h, const asel_fold *f, const asel_perf_rows *rows,
+                   unsigned char *use)
+{
+    for (size_t i = 0; i < rows->n; i++)
+        use[i] = (unsigned char)asel_fold_fits(h, f, &rows->row[i]);
 }
 
 /* Whether row @p r is a configuration the lookup may take for @p t. */

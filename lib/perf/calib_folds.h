@@ -30,10 +30,16 @@ typedef struct asel_holdout {
 int asel_fold_fits(const asel_holdout *h, const asel_fold *f, const asel_perf_row *r);
 int asel_fold_predicts(const asel_holdout *h, const asel_fold *f, const asel_perf_row *r);
 
-/* The folds of @p rows into @p folds (room for 2 x rows->n + 1): the
- * rounds split, one per round, one per family, in order of first
- * appearance. Their number. */
-size_t asel_folds_make(const asel_perf_rows *rows, asel_fold *folds);
+/* The folds of @p rows into *folds (allocated; asel_free() it), *n of
+ * them: the rounds split, one per round, one per family, in order of first
+ * appearance; and into *h the rounds split's @p n_codes held-out rounds
+ * @p codes (borrowed). 0 or ACCELSEL_ENOMEM. */
+int asel_folds_new(const asel_perf_rows *rows, const int *codes, int n_codes, asel_fold **folds,
+                   size_t *n, asel_holdout *h);
+
+/* The rows fold @p f fits, into @p use (rows->n flags). */
+void asel_fold_use(const asel_holdout *h, const asel_fold *f, const asel_perf_rows *rows,
+                   unsigned char *use);
 
 /* The lookup: the same device at the same count (and benchmark) in the
  * latest earlier round among the rows in @p use; the median of that

@@ -100,6 +100,19 @@ int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
                                                                  : 0;
 }
 
+int asel_perf_calib_rows(const accelsel_predictor *p, const accelsel_dataset *ds,
+                         const accelsel_calibrate_options *opts, int plans,
+                         accelsel_calibrate_options *o, asel_perf_rows *rows)
+{
+    *o = (accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    if (opts != NULL)
+        *o = *opts;
+    int rc = asel_perf_check_calibrate_options(o);
+    if (rc < 0)
+        return rc;
+    return plans ? asel_plan_rows_read(rows, p, ds) : asel_perf_rows_read(rows, p, ds, 1);
+}
+
 int asel_perf_split(const asel_perf_rows *rows, const char *holdout, signed char *set,
                     unsigned char *use)
 {
@@ -174,14 +187,10 @@ ACCELSEL_API int accelsel_predictor_calibrate(accelsel_calibration_report **repo
         *report = NULL;
     if (p == NULL || ds == NULL)
         return asel_einval("accelsel_predictor_calibrate", p == NULL ? "p" : "ds");
-    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    int rc = asel_perf_check_calibrate_options(&o);
-    if (rc < 0)
-        return rc;
+    accelsel_calibrate_options o;
     asel_perf_rows rows;
-    if ((rc = asel_perf_rows_read(&rows, p, ds, 1)) < 0)
+    int rc = asel_perf_calib_rows(p, ds, opts, 0, &o, &rows);
+    if (rc < 0)
         return rc;
     rc = calibrate_rows(p, &rows, &o, report);
     asel_perf_rows_free(&rows);

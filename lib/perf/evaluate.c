@@ -62,8 +62,8 @@ static int run_fold(void *arg, size_t k, size_t worker)
     double *buf = asel_calloc(m, sizeof *buf);
     asel_perf_corr corr = { 0 };
     int rc = use && buf ? asel_perf_corr_init(&corr, c->p->corr.n_dev) : asel_enomem();
-    for (size_t i = 0; rc == 0 && i < rows->n; i++)
-        use[i] = (unsigned char)asel_fold_fits(&c->holdout, &c->folds[k], &rows->row[i]);
+    if (rc == 0)
+        asel_fold_use(&c->holdout, &c->folds[k], rows, use);
     asel_perf_params par = c->p->par;
     if (rc == 0)
         rc = asel_perf_fit(&par, &corr, rows, use, c->o);
@@ -87,13 +87,10 @@ static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const a
     int nh = asel_perf_parse_rounds(o->holdout_rounds ? o->holdout_rounds : "v3.0,v3.1", codes);
     if (nh < 0)
         return nh;
-    ctx c = { p, rows, o, NULL, { codes, nh, 1 << 30 }, NULL };
-    for (int i = 0; i < nh; i++)
-        c.holdout.first = codes[i] < c.holdout.first ? codes[i] : c.holdout.first;
-    size_t cap = 2 * rows->n + 1;
-    fold *folds = asel_calloc(cap, sizeof *folds);
-    int rc = folds ? 0 : asel_enomem();
-    size_t nf = rc == 0 ? asel_folds_make(rows, folds) : 0;
+    ctx c = { p, rows, o, NULL, { 0 }, NULL };
+    fold *folds = NULL;
+    size_t nf = 0;
+    int rc = asel_folds_new(rows, codes, nh, &folds, &nf, &c.holdout);
     c.folds = folds;
     c.res = rc == 0 ? asel_calloc(nf * (rows->n ? rows->n : 1), sizeof *c.res) : NULL;
     if (rc == 0 && c.res == NULL)
@@ -179,14 +176,10 @@ ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
         *out = NULL;
     if (out == NULL || p == NULL || ds == NULL)
         return asel_einval("accelsel_predictor_evaluate", out == NULL ? "out" : p == NULL ? "p" : "ds");
-    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    int rc = asel_perf_check_calibrate_options(&o);
-    if (rc < 0)
-        return rc;
+    accelsel_calibrate_options o;
     asel_perf_rows rows;
-    if ((rc = asel_perf_rows_read(&rows, p, ds, 1)) < 0)
+    int rc = asel_perf_calib_rows(p, ds, opts, 0, &o, &rows);
+    if (rc < 0)
         return rc;
     rc = evaluate(out, p, &rows, &o);
     asel_perf_rows_free(&rows);

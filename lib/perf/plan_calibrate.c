@@ -67,14 +67,10 @@ ACCELSEL_API int accelsel_predictor_calibrate_plans(accelsel_calibration_report 
         *report = NULL;
     if (p == NULL || ds == NULL)
         return asel_einval("accelsel_predictor_calibrate_plans", p == NULL ? "p" : "ds");
-    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    int rc = asel_perf_check_calibrate_options(&o);
-    if (rc < 0)
-        return rc;
+    accelsel_calibrate_options o;
     asel_perf_rows rows;
-    if ((rc = asel_plan_rows_read(&rows, p, ds)) < 0)
+    int rc = asel_perf_calib_rows(p, ds, opts, 1, &o, &rows);
+    if (rc < 0)
         return rc;
     rc = calibrate_rows(p, &rows, &o, report);
     asel_perf_rows_free(&rows);

@@ -5,6 +5,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/pool.h"
 #include "perf/calib.h"
 #include "perf/calib_folds.h"
 
@@ -69,6 +70,27 @@ int asel_folds_new(const asel_perf_rows *rows, const int *codes, int n_codes, as
         return asel_enomem();
     *n = folds_make(rows, *folds);
     return 0;
+}
+
+int asel_eval_run(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
+                  const accelsel_calibrate_options *o, const int *codes, int n_codes,
+                  size_t res_size, int (*run_fold)(void *, size_t, size_t),
+                  int (*table)(accelsel_dataset **, const asel_eval *))
+{
+    asel_eval e = { p, rows, o, NULL, 0, { 0 }, NULL };
+    asel_fold *folds = NULL;
+    int rc = asel_folds_new(rows, codes, n_codes, &folds, &e.n_folds, &e.holdout);
+    e.folds = folds;
+    e.res = rc == 0 ? asel_calloc(e.n_folds * (rows->n ? rows->n : 1), res_size) : NULL;
+    if (rc == 0 && e.res == NULL)
+        rc = asel_enomem();
+    if (rc == 0)
+        rc = asel_pool_run(asel_pool_threads(o->n_threads, e.n_folds), e.n_folds, run_fold, &e);
+    if (rc == 0)
+        rc = table(out, &e);
+    asel_free(e.res);
+    asel_free(folds);
+    return rc;
 }
 
 void asel_fold_use(const asel_holdout *h, const asel_fold *f, const asel_perf_rows *rows,

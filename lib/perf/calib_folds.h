@@ -37,6 +37,29 @@ int asel_fold_predicts(const asel_holdout *h, const asel_fold *f, const asel_per
 int asel_folds_new(const asel_perf_rows *rows, const int *codes, int n_codes, asel_fold **folds,
                    size_t *n, asel_holdout *h);
 
+/* A held-out evaluation under way: every fold fitted on its rows and
+ * predicting the others, the results (n_folds x rows->n, each of the
+ * evaluation's own type) made into a table. */
+typedef struct asel_eval {
+    const accelsel_predictor *p;
+    const asel_perf_rows *rows;
+    const accelsel_calibrate_options *o;
+    const asel_fold *folds;
+    size_t n_folds;
+    asel_holdout holdout;
+    void *res;
+} asel_eval;
+
+/* The evaluation of @p rows with predictor @p p and options @p o, the
+ * rounds split holding out @p codes: the folds made, @p run_fold run on
+ * each (asel_pool_run()'s task, its argument the asel_eval, its results
+ * of @p res_size bytes a row zeroed before), then @p table made of them
+ * into *out. 0 or the error. */
+int asel_eval_run(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
+                  const accelsel_calibrate_options *o, const int *codes, int n_codes,
+                  size_t res_size, int (*run_fold)(void *, size_t, size_t),
+                  int (*table)(accelsel_dataset **, const asel_eval *));
+
 /* The rows fold @p f fits, into @p use (rows->n flags). */
 void asel_fold_use(const asel_holdout *h, const asel_fold *f, const asel_perf_rows *rows,
                    unsigned char *use);

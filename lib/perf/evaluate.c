@@ -6,7 +6,6 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/pool.h"
 #include "perf/calib.h"
 #include "perf/calib_folds.h"
 
@@ -20,14 +19,7 @@ typedef struct result {
     signed char group;
 } result;
 
-typedef struct ctx {
-    const accelsel_predictor *p;
-    const asel_perf_rows *rows;
-    const accelsel_calibrate_options *o;
-    const fold *folds;
-    asel_holdout holdout;
-    result *res;        /* n_folds x rows->n */
-} ctx;
+typedef asel_eval ctx; /* its results: n_folds x rows->n of result */
 
 static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf_params *par,
                          const asel_perf_corr *corr, const fold *f, result *out, double *buf)
@@ -67,7 +59,7 @@ static int run_fold(void *arg, size_t k, size_t worker)
     asel_perf_params par = c->p->par;
     if (rc == 0)
         rc = asel_perf_fit(&par, &corr, rows, use, c->o);
-    result *out = c->res + k * rows->n;
+    result *out = (result *)c->res + k * rows->n;
     for (size_t i = 0; i < rows->n; i++)
         out[i].group = -1;
     if (rc == 0)
@@ -78,7 +70,7 @@ static int run_fold(void *arg, size_t k, size_t worker)
     return rc == ACCELSEL_EEMPTY ? 0 : rc;
 }
 
-static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds);
+static int eval_table(accelsel_dataset **out, const ctx *c);
 
 static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
                     const accelsel_calibrate_options *o)
@@ -87,21 +79,7 @@ static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const a
     int nh = asel_perf_parse_rounds(o->holdout_rounds ? o->holdout_rounds : "v3.0,v3.1", codes);
     if (nh < 0)
         return nh;
-    ctx c = { p, rows, o, NULL, { 0 }, NULL };
-    fold *folds = NULL;
-    size_t nf = 0;
-    int rc = asel_folds_new(rows, codes, nh, &folds, &nf, &c.holdout);
-    c.folds = folds;
-    c.res = rc == 0 ? asel_calloc(nf * (rows->n ? rows->n : 1), sizeof *c.res) : NULL;
-    if (rc == 0 && c.res == NULL)
-        rc = asel_enomem();
-    if (rc == 0)
-        rc = asel_pool_run(asel_pool_threads(o->n_threads, nf), nf, run_fold, &c);
-    if (rc == 0)
-        rc = eval_table(out, &c, nf);
-    asel_free(c.res);
-    asel_free(folds);
-    return rc;
+    return asel_eval_run(out, p, rows, o, codes, nh, sizeof(result), run_fold, eval_table);
 }
 
 /* ---- the table ---- */
@@ -117,7 +95,7 @@ static void gather(const ctx *c, size_t n_folds, int proto, int group, acc *a)
     for (size_t k = 0; k < n_folds; k++) {
         if (c->folds[k].proto != proto)
             continue;
-        const result *r = c->res + k * c->rows->n;
+        const result *r = (const result *)c->res + k * c->rows->n;
         for (size_t i = 0; i < c->rows->n; i++) {
             if (r[i].group < 0 || (group < 3 && r[i].group != group))
                 continue;
@@ -134,8 +112,9 @@ static const char *const num_cols[NCOL] = { "rows", "model_median_ape", "model_p
                                             "physical_median_ape", "physical_p90_ape",
                                             "peer_rows", "peer_median_ape", "peer_p90_ape" };
 
-static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds)
+static int eval_table(accelsel_dataset **out, const ctx *c)
 {
+    size_t n_folds = c->n_folds;
     size_t cap = n_folds * (c->rows->n ? c->rows->n : 1), nrow = ASEL_PROTOS * 4;
     acc a = { asel_calloc(cap, sizeof(double)), asel_calloc(cap, sizeof(double)),
               asel_calloc(cap, sizeof(double)), 0, 0 };

@@ -7,7 +7,6 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/pool.h"
 #include "perf/calib_folds.h"
 #include "perf/plan_calib.h"
 
@@ -21,14 +20,7 @@ typedef struct result {
     signed char group, searched;
 } result;
 
-typedef struct ctx {
-    const accelsel_predictor *p;
-    const asel_perf_rows *rows;
-    const accelsel_calibrate_options *o;
-    const asel_fold *folds;
-    asel_holdout holdout;
-    result *res; /* n_folds x rows->n */
-} ctx;
+typedef asel_eval ctx; /* its results: n_folds x rows->n of result */
 
 /* The linear peer: the same benchmark's best measured sequences per second
  * and accelerator of the device among the rows in @p use, times the row's
@@ -84,7 +76,7 @@ static int run_fold(void *arg, size_t k, size_t worker)
     asel_perf_params par = c->p->par;
     if (rc == 0)
         rc = asel_plan_fit(&par, &corr, rows, use, c->o, chosen);
-    result *out = c->res + k * rows->n;
+    result *out = (result *)c->res + k * rows->n;
     for (size_t i = 0; i < rows->n; i++)
         out[i].group = -1;
     for (size_t i = 0; rc == 0 && i < rows->n; i++)
@@ -123,7 +115,7 @@ static void gather(const ctx *c, size_t n_folds, int bench, int proto, int g, ac
     for (size_t k = 0; k < n_folds; k++) {
         if (c->folds[k].proto != proto)
             continue;
-        const result *r = c->res + k * c->rows->n;
+        const result *r = (const result *)c->res + k * c->rows->n;
         for (size_t i = 0; i < c->rows->n; i++) {
             const asel_perf_row *row = &c->rows->row[i];
             if (bench >= 0 && row->bench != bench)
@@ -170,8 +162,9 @@ static size_t benches_of(const asel_perf_rows *rows, int *benches)
     return n;
 }
 
-static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds)
+static int eval_table(accelsel_dataset **out, const ctx *c)
 {
+    size_t n_folds = c->n_folds;
     int benches[ASEL_LLM_BENCHES + 1];
     size_t nb = benches_of(c->rows, benches), nrow = nb * ASEL_PROTOS * GROUPS;
     size_t cap = n_folds * (c->rows->n ? c->rows->n : 1);
@@ -231,21 +224,7 @@ static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const a
     int rc = holdout_rounds(rows, o, codes, &nh);
     if (rc < 0)
         return rc;
-    ctx c = { p, rows, o, NULL, { 0 }, NULL };
-    asel_fold *folds = NULL;
-    size_t nf = 0;
-    rc = asel_folds_new(rows, codes, nh, &folds, &nf, &c.holdout);
-    c.folds = folds;
-    c.res = rc == 0 ? asel_calloc(nf * (rows->n ? rows->n : 1), sizeof *c.res) : NULL;
-    if (rc == 0 && c.res == NULL)
-        rc = asel_enomem();
-    if (rc == 0)
-        rc = asel_pool_run(asel_pool_threads(o->n_threads, nf), nf, run_fold, &c);
-    if (rc == 0)
-        rc = eval_table(out, &c, nf);
-    asel_free(c.res);
-    asel_free(folds);
-    return rc;
+    return asel_eval_run(out, p, rows, o, codes, nh, sizeof(result), run_fold, eval_table);
 }
 
 ACCELSEL_API int accelsel_predictor_evaluate_plans(accelsel_dataset **out,

@@ -11,7 +11,7 @@
 /* What the table fills beside predict_args: the choices made of the
  * library's names and the modes. */
 typedef struct predict_table {
-    cli_opt opts[40];
+    cli_opt opts[41];
     cli_command cmd;
     int variant, calibrate, seed001;
     const char *precisions[ACCELSEL_PRECISION_COUNT + 2], *stacks[ACCELSEL_STACK_COUNT + 1];
@@ -49,7 +49,7 @@ static void library_choices(predict_table *t)
 static void predict_table_init(predict_table *t, predict_args *a)
 {
     library_choices(t);
-    const cli_opt opts[40] = {
+    const cli_opt opts[41] = {
         TEXT("--network", &a->network, "network"), TEXT("--device", &a->device, "device"),
         TEXT("--system", &a->system, "system"), U32("--count", &a->count, "count"),
         U32("--nodes", &a->nodes, "nodes"), U32("--per-node", &a->per_node, "per_node"),
@@ -86,7 +86,7 @@ static void predict_table_init(predict_table *t, predict_args *a)
         FLAG("--raw", &a->raw), FLAG("--seed001", &t->seed001),
     };
     memcpy(t->opts, opts, sizeof opts);
-    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 40, .value_first = 1};
+    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 41, .value_first = 1};
 }
 
 /* Parse into @p a, and the variant and modes of @p t into @p a and *modes. */

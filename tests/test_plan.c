@@ -199,6 +199,15 @@ START_TEST(scale_up_domain)
                                              "recompute=none");
     double bytes = 2048.0 * 1024 * 2, ar = 2.0 * 15 / 16 * bytes / (100e9 * 0.7);
     ck_assert_double_eq_tol(p.tp_s, 8 * 4 * ar, 1e-9 * p.tp_s);
+    /* naming that fabric (as MLPerf's rows name their interconnect) keeps
+     * the domain; another link inside the nodes is the nodes' alone */
+    r.intra_link = "nv";
+    accelsel_plan_prediction q = predict(&r, "tp=16,pp=1,cp=1,dp=1,mbs=1,vp=1,sp=off,zero=0,"
+                                             "recompute=none");
+    ck_assert_double_eq(q.tp_s, p.tp_s);
+    r.intra_link = "pcie5-x16";
+    q = predict(&r, "tp=16,pp=1,cp=1,dp=1,mbs=1,vp=1,sp=off,zero=0,recompute=none");
+    ck_assert_double_gt(q.tp_s, p.tp_s);
 }
 END_TEST
 

@@ -143,6 +143,28 @@ START_TEST(row_time)
 }
 END_TEST
 
+/* GPT-3's logs count tokens: a row with epochs_mean and no
+ * samples_to_converge_mean trained epochs_mean / 2,048 sequences; another
+ * benchmark's row without samples is not read. */
+START_TEST(gpt3_epochs_in_tokens)
+{
+    accelsel_dataset *ds = rows_of(
+        "round,division,benchmark,accelerator_model_name,total_accelerators,number_of_nodes,"
+        "global_batch_size,time_to_train_min,samples_to_converge_mean,epochs_mean,"
+        "tensor_parallel,pipeline_parallel,data_parallel,precision\n"
+        "v4.0,closed,gpt3,NVIDIA G,64,8,64,50,,1207959552,8,8,1,bf16\n"
+        "v4.0,closed,llama2_70b_lora,NVIDIA G,8,1,8,30,,3000,4,1,2,bf16\n");
+    asel_perf_rows rows;
+    ck_assert_int_eq(asel_plan_rows_read(&rows, pred, ds), 0);
+    ck_assert_msg(rows.row[0].ok, "%s", rows.row[0].note ? rows.row[0].note : "");
+    ck_assert_double_eq(rows.row[0].samples, 589824);
+    ck_assert(!rows.row[1].ok);
+    ck_assert(strstr(rows.row[1].note, "no samples_to_converge_mean") != NULL);
+    asel_perf_rows_free(&rows);
+    accelsel_dataset_free(ds);
+}
+END_TEST
+
 /* MLPerf's llama2_70b_lora as a workload (the zoo network of that name):
  * its recipe's batch of 8 where the request gives none, 3,148.8 sequences
  * in 394 steps, and its evaluations (every 48 steps: 8, the first 3
@@ -335,6 +357,7 @@ int main(void)
     tcase_add_test(tc, forward_pass_flops);
     tcase_add_test(tc, row_time);
     tcase_add_test(tc, mlperf_workload_time);
+    tcase_add_test(tc, gpt3_epochs_in_tokens);
     tcase_add_test(tc, fit_recovers);
     tcase_add_test(tc, evaluation_peers_by_hand);
     suite_add_tcase(s, tc);

@@ -18,11 +18,15 @@
  * of NVIDIA's v4.0 submission), skipping the first floor(0.125 x global
  * batch + 2) (rules of 2024-04-14, v4.0 on). Llama 3.1 405B: every 46,080
  * sequences on 5,760 (the v5.0 rules and large_language_model_pretraining
- * /nemo/README.md). */
+ * /nemo/README.md). GPT-3's logs count its progress in tokens (the step of
+ * NVIDIA's v3.1 logs, 1,211,105,280 at the end of a run of batch 2,688, is
+ * 591,360 sequences of 2,048; its README writes the evaluation interval as
+ * "24576 samples (=50.33B tokens)", 50.33 million): the built-in table has
+ * its epochs_mean, no samples_to_converge_mean. */
 const asel_llm_bench asel_llm_benches[ASEL_LLM_BENCHES] = {
-    { "gpt3", "gpt3-175b", 24576, 5122, 0, 0 },
-    { "llama2_70b_lora", "llama2-70b-lora", 384, 173, 0.125, 2 },
-    { "llama31_405b", "llama31-405b", 46080, 5760, 0, 0 },
+    { "gpt3", "gpt3-175b", 24576, 5122, 0, 0, 1 },
+    { "llama2_70b_lora", "llama2-70b-lora", 384, 173, 0.125, 2, 0 },
+    { "llama31_405b", "llama31-405b", 46080, 5760, 0, 0, 0 },
 };
 
 int asel_llm_bench_find(const char *name)

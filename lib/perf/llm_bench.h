@@ -11,6 +11,8 @@ typedef struct asel_llm_bench {
     double eval_sequences; /* sequences one evaluation reads */
     double skip_slope, skip_base; /* the first floor(slope x global batch + base) evaluations
                                      are skipped */
+    int epoch_in_tokens;   /* its logs count the epoch in tokens: a row without
+                              samples_to_converge_mean trained epochs_mean / sequence */
 } asel_llm_bench;
 
 #define ASEL_LLM_BENCHES 3

@@ -80,8 +80,17 @@ const char *asel_plan_row_cells(const asel_perf_rows *rows, const accelsel_datas
     asel_perf_cell samples;
     if ((*rc = asel_perf_read_cell(ds, r, c->samples, &samples)) < 0)
         return NULL;
+    if (!samples.present && asel_llm_benches[out->bench].epoch_in_tokens) {
+        /* tokens, as its logs count them: in sequences of the network's */
+        if ((*rc = asel_perf_read_cell(ds, r, c->epochs, &samples)) < 0)
+            return NULL;
+        samples.v /= (double)accelsel_network_get_transformer(q->network)->sequence;
+    }
     if (!samples.present)
-        return "no samples_to_converge_mean: the sequences trained are not known";
+        return asel_llm_benches[out->bench].epoch_in_tokens
+                   ? "no samples_to_converge_mean or epochs_mean: the sequences trained are not "
+                     "known"
+                   : "no samples_to_converge_mean: the sequences trained are not known";
     if (!(samples.v >= 1 && samples.v <= ASEL_PERF_BATCH_MAX)) {
         snprintf(buf, n, "samples_to_converge_mean %g is not a number of sequences from 1 to "
                  "2^53", samples.v);

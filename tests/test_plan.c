@@ -211,6 +211,34 @@ START_TEST(scale_up_domain)
 }
 END_TEST
 
+/* MLPerf's LLM benchmarks train in the 8 bits a device has: their zoo
+ * workloads at the automatic precision are fp8 on g (bf16 and fp8 peaks),
+ * bf16 on g2 (no fp8); the same sizes under another name are bf16. */
+START_TEST(mlperf_workloads_in_8_bits)
+{
+    accelsel_network *mlperf, *bare;
+    ck_assert_int_eq(accelsel_network_load_zoo(&mlperf, "llama2_70b_lora", NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&bare, "llama2-70b-lora", NULL), 0);
+    static const char spec[] = "tp=1,pp=1,cp=2,dp=4,mbs=1,vp=1,sp=off,zero=3,recompute=full";
+    const struct { const char *dev; const accelsel_network *net; int want; } c[] = {
+        {"g", mlperf, ACCELSEL_PRECISION_FP8},
+        {"g2", mlperf, ACCELSEL_PRECISION_BF16},
+        {"g", bare, ACCELSEL_PRECISION_BF16},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        accelsel_predict_request r = request(c[i].dev, 8, 8);
+        r.network = c[i].net;
+        accelsel_plan_prediction a = predict(&r, spec);
+        r.precision = c[i].want;
+        accelsel_plan_prediction b = predict(&r, spec);
+        ck_assert_msg(a.step_s == b.step_s, "%s: %g, at %s %g", c[i].dev, a.step_s,
+                      accelsel_precision_name(c[i].want), b.step_s);
+    }
+    accelsel_network_free(mlperf);
+    accelsel_network_free(bare);
+}
+END_TEST
+
 /* A faster device, more bandwidth or more memory is never slower: the best
  * plan on g2 (twice the peak, bandwidth and memory) and over faster links. */
 START_TEST(monotone)
@@ -297,6 +325,7 @@ int main(void)
     tcase_add_test(tc, zero_volumes_and_memory);
     tcase_add_test(tc, tensor_parallel_volume);
     tcase_add_test(tc, scale_up_domain);
+    tcase_add_test(tc, mlperf_workloads_in_8_bits);
     tcase_add_test(tc, monotone);
     tcase_add_test(tc, bad_plans);
     tcase_add_test(tc, lora_state);

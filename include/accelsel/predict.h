@@ -1033,8 +1033,11 @@ ACCELSEL_API size_t accelsel_plan_prediction_size(void);
  *
  *  The request gives the network (one built from a transformer's sizes), the
  *  device or system, the count, links, the global batch in sequences (0 = the
- *  network's recipe's global_batch, else one sequence per device), the precision (AUTO: bf16, else fp16, else fp32;
- *  fp8 runs the GEMMs at the fp8 peak with 16-bit weights and activations)
+ *  network's recipe's global_batch, else one sequence per device), the
+ *  precision (AUTO: bf16, else fp16, else fp32; for the zoo's MLPerf
+ *  workloads gpt3, llama2_70b_lora and llama31_405b fp8, else int8, first,
+ *  as their results train; fp8 runs the GEMMs at the fp8 peak with 16-bit
+ *  weights and activations)
  *  and the samples or epochs to train (epochs count the network's recipe's
  *  samples per epoch, or the request's epoch_samples; without either the time
  *  to train is NaN, as it is with no samples, epochs or recipe at all).

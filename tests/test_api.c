@@ -40,11 +40,11 @@ static struct {
     accelsel_sensitivity *sens;
     accelsel_catalog *cat;
     size_t system; /* a system of cat with at least two slots */
-    accelsel_network *net;
+    accelsel_network *net, *llm; /* a zoo CNN, and a network built from a transformer's sizes */
     char *model_yaml, *cat_yaml, *net_yaml;
     size_t model_len, cat_len, net_len;
     char model_path[64], save_path[64];
-    char csv_path[4096], cat_path[4096], net_path[4096];
+    char csv_path[4096], cat_path[4096], net_path[4096], hf_path[4096];
     accelsel_plot_panel panel;
     long live;
 } F;
@@ -73,6 +73,9 @@ static const double plot_xy[] = {1, 2, 3};
  * argument checks then fails with ACCELSEL_EIO instead of writing. Valid
  * calls (k < 0) write F.save_path. */
 static const char no_path[] = "/nonexistent-accelsel-api/out";
+/* A GPT-2 configuration of one small block. */
+static const char hf_text[] = "{\"model_type\": \"gpt2\", \"n_layer\": 1, \"n_embd\": 8, "
+                              "\"n_head\": 2, \"vocab_size\": 16, \"n_positions\": 4}";
 #define SAVE_PATH (k < 0 ? F.save_path : no_path)
 
 static void ok(int rc, const char *what)
@@ -155,6 +158,7 @@ static void build_hw(void)
     F.cat_len = S.cat_len;
     F.system = S.system;
     ok(accelsel_network_load_zoo(&F.net, "small-cnn", NULL), "zoo");
+    ok(accelsel_network_load_hf_buffer(&F.llm, hf_text, sizeof hf_text - 1, NULL), "hf");
     ok(accelsel_network_save_buffer(F.net, &F.net_yaml, &F.net_len), "save network");
     ok(accelsel_plot_panel_init(&F.panel, ACCELSEL_PLOT_PANEL_VERSION), "panel");
     F.panel.x = plot_xy;
@@ -197,6 +201,7 @@ static void setup(void)
     copy_path(F.csv_path, "data/mlperf_training_resnet.csv");
     copy_path(F.cat_path, "examples/catalog-workstation.yaml");
     copy_path(F.net_path, "examples/network-residual.yaml");
+    copy_path(F.hf_path, "examples/config-tiny-llama.json");
     temp_path(F.save_path);
     prime_error();
     build_data();
@@ -226,6 +231,7 @@ static void teardown(void)
     accelsel_dataset_free(F.cross);
     accelsel_dataset_free(F.ds);
     accelsel_network_free(F.net);
+    accelsel_network_free(F.llm);
     accelsel_free(F.model_yaml);
     accelsel_free(F.net_yaml);
     restore_output();
@@ -654,6 +660,10 @@ CTOR(c_network_load_file, accelsel_network, accelsel_network_free,
      accelsel_network_load_file(ARG(0, &o), ARG(1, F.net_path), NULL))
 CTOR(c_network_load_buffer, accelsel_network, accelsel_network_free,
      accelsel_network_load_buffer(ARG(0, &o), ARG(1, F.net_yaml), F.net_len, NULL))
+CTOR(c_network_load_hf_file, accelsel_network, accelsel_network_free,
+     accelsel_network_load_hf_file(ARG(0, &o), ARG(1, F.hf_path), NULL))
+CTOR(c_network_load_hf_buffer, accelsel_network, accelsel_network_free,
+     accelsel_network_load_hf_buffer(ARG(0, &o), ARG(1, hf_text), sizeof hf_text - 1, NULL))
 CTOR(c_network_load_zoo, accelsel_network, accelsel_network_free,
      accelsel_network_load_zoo(ARG(0, &o), ARG(1, "small-cnn"), NULL))
 PLAIN(c_network_save_file, accelsel_network_save_file(ARG(0, F.net), ARG(1, SAVE_PATH)))
@@ -763,6 +773,8 @@ static const null_case null_cases[] = {
     {"accelsel_network_load_file", c_network_load_file, {"out", "path"}, 0, EI},
     {"accelsel_network_load_buffer", c_network_load_buffer, {"out", "data"}, 0, EI},
     {"accelsel_network_load_zoo", c_network_load_zoo, {"out", "name"}, 0, EI},
+    {"accelsel_network_load_hf_file", c_network_load_hf_file, {"out", "path"}, 0, EI},
+    {"accelsel_network_load_hf_buffer", c_network_load_hf_buffer, {"out", "data"}, 0, EI},
     {"accelsel_network_save_file", c_network_save_file, {"net", "path"}, -1, EI},
     {"accelsel_network_save_buffer", c_network_save_buffer, {"net", "out"}, 1, EI},
     {"accelsel_network_layer_index", c_layer_index, {"net", "name", "index"}, -1, EI},
@@ -806,7 +818,8 @@ END_TEST
  * gives something else. Results are compared as doubles: sizes and ints by
  * value, pointers as 1 (non-NULL) or 0. */
 
-enum { H_DS, H_FEAT, H_PCA, H_IMP, H_KM, H_WARD, H_SEL, H_RANK, H_SENS, H_CAT, H_NET, H_PROV };
+enum { H_DS, H_FEAT, H_PCA, H_IMP, H_KM, H_WARD, H_SEL, H_RANK, H_SENS, H_CAT, H_NET, H_LLM,
+       H_PROV };
 
 static const void *handle(int which)
 {
@@ -822,6 +835,7 @@ static const void *handle(int which)
     case H_SENS: return F.sens;
     case H_CAT: return F.cat;
     case H_NET: return F.net;
+    case H_LLM: return F.llm;
     default: return provenance();
     }
 }
@@ -883,6 +897,7 @@ G_NUM(accelsel_catalog_link_count) G_NUM(accelsel_catalog_system_count)
 G_PTR(accelsel_network_name) G_NUM(accelsel_network_bytes_per_element)
 G_NUM(accelsel_network_layer_count) G_NUM(accelsel_network_input_count)
 G_PTR(accelsel_network_get_totals) G_PTR(accelsel_network_get_recipe)
+G_PTR(accelsel_network_get_transformer)
 
 /* The fixture's rows are built in memory: no line, as for NULL (lines of
  * read rows: test_dataset.c). */
@@ -964,6 +979,7 @@ static const getter_case getter_cases[] = {
     GET(accelsel_network_input_count, H_NET, 0),
     GET(accelsel_network_get_totals, H_NET, 0),
     GET(accelsel_network_get_recipe, H_NET, 0),
+    GET(accelsel_network_get_transformer, H_LLM, 0),
     GET(accelsel_provenance_source, H_PROV, 0),
 };
 #define N_GETTER_CASES (sizeof getter_cases / sizeof getter_cases[0])
@@ -1673,11 +1689,15 @@ FAIL(x_catalog_merge, accelsel_catalog, accelsel_catalog_free,
      accelsel_catalog_merge(&o, F.cat, F.cat, 0))
 FAIL(x_catalog_select, accelsel_catalog, accelsel_catalog_free,
      accelsel_catalog_select(&o, F.cat, unknown_col + 1, 1))
-static const accelsel_network_options bad_width = {ACCELSEL_NETWORK_OPTIONS_VERSION, 9, 0};
+static const accelsel_network_options bad_width = {ACCELSEL_NETWORK_OPTIONS_VERSION, 9, 0, 0};
 FAIL(x_network_load_file, accelsel_network, accelsel_network_free,
      accelsel_network_load_file(&o, nowhere, NULL))
 FAIL(x_network_load_buffer, accelsel_network, accelsel_network_free,
      accelsel_network_load_buffer(&o, "version: 1\nbogus: 1\n", 20, NULL))
+FAIL(x_network_load_hf_file, accelsel_network, accelsel_network_free,
+     accelsel_network_load_hf_file(&o, nowhere, NULL))
+FAIL(x_network_load_hf_buffer, accelsel_network, accelsel_network_free,
+     accelsel_network_load_hf_buffer(&o, "{\"model_type\": \"t5\"}", 21, NULL))
 FAIL(x_network_load_zoo, accelsel_network, accelsel_network_free,
      accelsel_network_load_zoo(&o, "small-cnn", &bad_width))
 FAIL(x_plot_svg, char, accelsel_free, accelsel_plot_svg(&o, NULL, &F.panel, 0))
@@ -2169,6 +2189,8 @@ static const failure_case failure_cases[] = {
     {"accelsel_catalog_select", x_catalog_select, NF},
     {"accelsel_network_load_file", x_network_load_file, EIO_},
     {"accelsel_network_load_buffer", x_network_load_buffer, EP},
+    {"accelsel_network_load_hf_file", x_network_load_hf_file, EIO_},
+    {"accelsel_network_load_hf_buffer", x_network_load_hf_buffer, EP},
     {"accelsel_network_load_zoo", x_network_load_zoo, EI},
     {"accelsel_plot_svg", x_plot_svg, EI},
     {"accelsel_dataset_save_csv", x_save_csv, EIO_},
@@ -2316,6 +2338,7 @@ START_TEST(filled_structs)
     ck_assert_uint_eq(accelsel_slot_info_size(), sizeof(accelsel_slot_info));
     ck_assert_uint_eq(accelsel_layer_info_size(), sizeof(accelsel_layer_info));
     ck_assert_uint_eq(accelsel_network_totals_size(), sizeof(accelsel_network_totals));
+    ck_assert_uint_eq(accelsel_transformer_info_size(), sizeof(accelsel_transformer_info));
     ck_assert_uint_eq(accelsel_catalog_device(F.cat, 0)->version, ACCELSEL_DEVICE_INFO_VERSION);
     ck_assert_uint_eq(accelsel_catalog_design(F.cat, 0)->version, ACCELSEL_DESIGN_INFO_VERSION);
     ck_assert_uint_eq(accelsel_catalog_link(F.cat, 0)->version, ACCELSEL_LINK_INFO_VERSION);
@@ -2328,6 +2351,11 @@ START_TEST(filled_structs)
                       ACCELSEL_NETWORK_TOTALS_VERSION);
     ck_assert_uint_eq(accelsel_network_get_recipe(F.net)->version,
                       ACCELSEL_NETWORK_RECIPE_VERSION);
+    accelsel_network *hf = NULL;
+    ok(accelsel_network_load_hf_file(&hf, F.hf_path, NULL), "hf file");
+    ck_assert_uint_eq(accelsel_network_get_transformer(hf)->version,
+                      ACCELSEL_TRANSFORMER_INFO_VERSION);
+    accelsel_network_free(hf);
 }
 END_TEST
 

@@ -34,6 +34,18 @@ static const char rows_csv[] =
     "v3.0,closed,NVIDIA G,G,8,1,2048,27,35\n"
     "v3.0,closed,unknown,X,8,1,2048,27,35\n";
 
+/* LLM rows: Llama 2 70B LoRA on G, one row naming no parallel sizes, one
+ * of ResNet-50 that the plan fit passes over. */
+static const char llm_csv[] =
+    "round,division,benchmark,accelerator_model_name,accelerator_family,total_accelerators,"
+    "number_of_nodes,global_batch_size,time_to_train_min,samples_to_converge_mean,"
+    "tensor_parallel,data_parallel,precision\n"
+    "v4.0,closed,llama2_70b_lora,NVIDIA G,G,8,1,8,40,3072,4,2,fp16\n"
+    "v4.1,closed,llama2_70b_lora,NVIDIA G,G,8,1,8,36,3072,4,2,fp16\n"
+    "v4.1,closed,llama2_70b_lora,NVIDIA G,G,16,2,16,22,3200,,,fp16\n"
+    "v5.0,closed,llama2_70b_lora,NVIDIA G,G,8,1,8,34,3110.4,4,2,\n"
+    "v5.0,closed,resnet,NVIDIA G,G,8,1,2048,27,,,,\n";
+
 static accelsel_catalog *cat;
 static accelsel_network *net;
 static accelsel_predictor *pred;
@@ -61,6 +73,58 @@ static void assert_einval(int rc, const char *arg)
     ck_assert_msg(strstr(accelsel_last_error()->message, arg) != NULL, "'%s' lacks '%s'",
                   accelsel_last_error()->message, arg);
 }
+
+/* Parallel plans: init, size, parse, names, and the prediction's NULL
+ * arguments, versions, a capacity of 0 and a network without sizes. */
+START_TEST(plan_calls)
+{
+    accelsel_plan pl;
+    ck_assert_uint_eq(accelsel_plan_size(), sizeof(accelsel_plan));
+    ck_assert_uint_eq(accelsel_plan_prediction_size(), sizeof(accelsel_plan_prediction));
+    assert_einval(accelsel_plan_init(NULL, ACCELSEL_PLAN_VERSION), "plan");
+    ck_assert_int_eq(accelsel_plan_init(&pl, 2), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_plan_init(&pl, ACCELSEL_PLAN_VERSION), 0);
+    ck_assert_uint_eq(pl.tp + pl.pp + pl.dp + pl.cp + pl.micro_batch + pl.interleave, 0);
+    assert_einval(accelsel_plan_parse(NULL, "auto"), "plan");
+    assert_einval(accelsel_plan_parse(&pl, NULL), "text");
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=8,pp=4,dp=...,mbs=1,recompute=selective,zero=fsdp"), 0);
+    ck_assert_uint_eq(pl.tp, 8);
+    ck_assert_uint_eq(pl.pp, 4);
+    ck_assert_uint_eq(pl.dp, ACCELSEL_PLAN_AUTO);
+    ck_assert_uint_eq(pl.recompute, ACCELSEL_RECOMPUTE_SELECTIVE);
+    ck_assert_uint_eq(pl.sharding, ACCELSEL_SHARDING_PARAMETERS);
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=8,tq=2"), ACCELSEL_EPARSE);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "column 6: unknown key 'tq'"));
+    ck_assert_str_eq(accelsel_last_error()->field, "plan");
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=0"), ACCELSEL_EPARSE);
+    ck_assert_int_eq(accelsel_plan_parse(&pl, "tp=2,tp=2"), ACCELSEL_EPARSE);
+    ck_assert_str_eq(accelsel_sharding_name(ACCELSEL_SHARDING_OPTIMIZER), "zero1");
+    ck_assert_ptr_null(accelsel_sharding_name(0));
+    ck_assert_ptr_null(accelsel_sharding_name(5));
+    ck_assert_str_eq(accelsel_recompute_name(ACCELSEL_RECOMPUTE_FULL), "full");
+    ck_assert_ptr_null(accelsel_recompute_name(4));
+
+    accelsel_plan_prediction out[2] = {{.version = ACCELSEL_PLAN_PREDICTION_VERSION},
+                                       {.version = ACCELSEL_PLAN_PREDICTION_VERSION}};
+    size_t n = 9;
+    accelsel_predict_request req = ACCELSEL_PREDICT_REQUEST_INIT;
+    req.network = net;
+    req.device = "g";
+    assert_einval(accelsel_predictor_predict_plan(NULL, &req, NULL, out, 2, &n), "p");
+    assert_einval(accelsel_predictor_predict_plan(pred, NULL, NULL, out, 2, &n), "req");
+    assert_einval(accelsel_predictor_predict_plan(pred, &req, NULL, NULL, 2, &n), "out");
+    assert_einval(accelsel_predictor_predict_plan(pred, &req, NULL, out, 2, NULL), "n");
+    assert_einval(accelsel_predictor_predict_plan(pred, &req, NULL, out, 0, &n), "capacity");
+    /* small-cnn has no transformer sizes. */
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &req, NULL, out, 2, &n), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "network");
+    ck_assert_uint_eq(n, 0);
+    out[1].version = 7;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &req, NULL, out, 2, &n), ACCELSEL_EVERSION);
+    pl.version = 3;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(pred, &req, &pl, out, 1, &n), ACCELSEL_EVERSION);
+}
+END_TEST
 
 START_TEST(options_and_structs)
 {
@@ -154,12 +218,14 @@ START_TEST(error_bands_and_sources)
     /* The same bands, with corrections of g learned on small-cnn. */
     char edited[16384];
     const char *at = strstr(text, "corrections: {}\ncount_corrections: {}\n"
+                                  "plan_corrections: {}\nplan_count_corrections: {}\n"
                                   "workload: {network: resnet50, parameters: 25557032, "
                                   "macs: 4089184256}\n");
     ck_assert_ptr_nonnull(at);
     const accelsel_network_totals *tot = accelsel_network_get_totals(net);
     snprintf(edited, sizeof edited,
              "%.*scorrections: {g: 1.25}\ncount_corrections: {g: {8: 0.8}}\n"
+             "plan_corrections: {}\nplan_count_corrections: {}\n"
              "workload: {network: small-cnn, parameters: %llu, macs: %llu}\n%s",
              (int)(at - text), text, (unsigned long long)tot->params,
              (unsigned long long)tot->macs, strstr(at, "error_bands:"));
@@ -480,6 +546,106 @@ START_TEST(calibration_calls)
 }
 END_TEST
 
+/* The plan sweep: its contract, the plan at each count multiplying to it,
+ * speed-up and E' recomputed from the times, the sweet spot the last count
+ * at the threshold. */
+START_TEST(sweep_plan_calls)
+{
+    accelsel_network *lora;
+    ck_assert_int_eq(accelsel_network_load_zoo(&lora, "llama2-70b-lora", NULL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = lora;
+    q.device = "g";
+    q.global_batch = 16;
+    const uint32_t counts[] = {8, 16, 32};
+    accelsel_sweep_point pts[3];
+    accelsel_plan_prediction plans[3];
+    for (int i = 0; i < 3; i++)
+        plans[i] = (accelsel_plan_prediction){ .version = ACCELSEL_PLAN_PREDICTION_VERSION };
+    size_t sweet = 9;
+    assert_einval(accelsel_predictor_sweep_plan(NULL, &q, NULL, counts, 3, 0.8, pts, plans, &sweet), "p");
+    assert_einval(accelsel_predictor_sweep_plan(pred, NULL, NULL, counts, 3, 0.8, pts, plans, &sweet), "req");
+    assert_einval(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 0, 0.8, pts, plans, &sweet), "n");
+    assert_einval(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 0.8, pts, plans, NULL), "sweet");
+    ck_assert_int_eq(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 1.5, pts, plans, &sweet),
+                     ACCELSEL_EINVAL);
+    /* LoRA's network has no recipe: nothing to compare without samples. */
+    assert_field(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 0.8, pts, NULL, &sweet),
+                 ACCELSEL_EINVAL, "total_samples");
+    q.total_samples = 3200;
+    ck_assert_int_eq(accelsel_predictor_sweep_plan(pred, &q, NULL, counts, 3, 0.8, pts, plans, &sweet), 0);
+    size_t want = 0;
+    for (int i = 0; i < 3; i++) {
+        const accelsel_plan *pl = &plans[i].plan;
+        ck_assert_uint_eq(pl->tp * pl->pp * pl->cp * pl->dp, counts[i]);
+        ck_assert_uint_eq(pts[i].count, counts[i]);
+        ck_assert_double_eq(pts[i].time_to_train_s, plans[i].time_to_train_s);
+        double speedup = pts[0].time_to_train_s / pts[i].time_to_train_s;
+        ck_assert_double_eq_tol(pts[i].speedup, speedup, 1e-12 * speedup);
+        ck_assert_double_eq_tol(pts[i].efficiency, speedup * counts[0] / counts[i], 1e-12);
+        if (pts[i].efficiency >= 0.8)
+            want = (size_t)i;
+    }
+    ck_assert_uint_eq(sweet, want);
+    accelsel_network_free(lora);
+}
+END_TEST
+
+/* The plan fit and its evaluation on LLM rows: their contracts; the
+ * ResNet-50 parameters and predictions untouched by the fit. */
+START_TEST(plan_calibration_calls)
+{
+    accelsel_dataset *llm;
+    ck_assert_int_eq(accelsel_dataset_load_csv_buffer(&llm, llm_csv, strlen(llm_csv), NULL), 0);
+    accelsel_calibration_report *rep = (accelsel_calibration_report *)&rep;
+    assert_einval(accelsel_predictor_calibrate_plans(&rep, NULL, llm, NULL), "p");
+    ck_assert_ptr_null(rep);
+    assert_einval(accelsel_predictor_calibrate_plans(&rep, pred, NULL, NULL), "ds");
+    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.version = 0;
+    ck_assert_int_eq(accelsel_predictor_calibrate_plans(&rep, pred, llm, &o), ACCELSEL_EVERSION);
+    o = (accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    o.holdout_rounds = "five";
+    ck_assert_int_eq(accelsel_predictor_calibrate_plans(&rep, pred, llm, &o), ACCELSEL_EINVAL);
+    /* ResNet-50 rows alone hold nothing to fit. */
+    ck_assert_int_eq(accelsel_predictor_calibrate_plans(&rep, pred, rows, NULL), ACCELSEL_EEMPTY);
+    accelsel_predictor *p;
+    ck_assert_int_eq(accelsel_predictor_new(&p, cat, TEST_PHYSICAL), 0);
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net;
+    q.device = "g";
+    q.count = 8;
+    accelsel_prediction before = ACCELSEL_PREDICTION_INIT, after = ACCELSEL_PREDICTION_INIT;
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &before), 0);
+    o.holdout_rounds = "v5.0";
+    ck_assert_int_eq(accelsel_predictor_calibrate_plans(&rep, p, llm, &o), 0);
+    ck_assert_int_eq(accelsel_predictor_predict(p, &q, &after), 0);
+    ck_assert_double_eq(before.step_s, after.step_s);
+    accelsel_error_summary e = ACCELSEL_ERROR_SUMMARY_INIT;
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_FIT, NULL, &e), 0);
+    ck_assert_uint_eq(e.rows, 3);
+    ck_assert_int_eq(accelsel_calibration_report_summary(rep, ACCELSEL_CALIBRATION_HOLDOUT, NULL, &e), 0);
+    ck_assert_uint_eq(e.rows, 1);
+    accelsel_calibration_report_free(rep);
+    accelsel_dataset *t = (accelsel_dataset *)&t;
+    assert_einval(accelsel_predictor_evaluate_plans(&t, NULL, llm, NULL), "p");
+    ck_assert_ptr_null(t);
+    assert_einval(accelsel_predictor_evaluate_plans(&t, p, NULL, NULL), "ds");
+    assert_einval(accelsel_predictor_evaluate_plans(NULL, p, llm, NULL), "out");
+    o.version = 0;
+    ck_assert_int_eq(accelsel_predictor_evaluate_plans(&t, p, llm, &o), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_predictor_evaluate_plans(&t, p, llm, NULL), 0);
+    /* One benchmark and "all", three protocols, five groups. */
+    ck_assert_uint_eq(accelsel_dataset_rows(t), 2 * 3 * 5);
+    size_t col;
+    ck_assert_int_eq(accelsel_dataset_column_index(t, "linear_median_ape", &col), 0);
+    ck_assert_int_eq(accelsel_dataset_column_index(t, "searched_rows", &col), 0);
+    accelsel_dataset_free(t);
+    accelsel_predictor_free(p);
+    accelsel_dataset_free(llm);
+}
+END_TEST
+
 /* ---- allocation failures ---- */
 
 static int predict_scenario(void *ctx)
@@ -525,7 +691,8 @@ START_TEST(prediction_allocation_failures)
 }
 END_TEST
 
-/* which: 0 calibrate with a report, 1 predict every row, 2 append, 3 evaluate. */
+/* which: 0 calibrate with a report, 1 predict every row, 2 append, 3 evaluate;
+ * on LLM rows, 4 calibrate the plans with a report, 5 evaluate them. */
 static int rows_scenario(void *ctx)
 {
     int which = *(const int *)ctx;
@@ -535,8 +702,9 @@ static int rows_scenario(void *ctx)
     accelsel_calibration_report *rep = NULL;
     accelsel_network *n = NULL;
     int rc = accelsel_catalog_load_buffer(&c, cat_yaml, strlen(cat_yaml));
+    const char *csv = which < 4 ? rows_csv : llm_csv;
     if (rc == 0)
-        rc = accelsel_dataset_load_csv_buffer(&ds, rows_csv, strlen(rows_csv), NULL);
+        rc = accelsel_dataset_load_csv_buffer(&ds, csv, strlen(csv), NULL);
     if (rc == 0)
         rc = accelsel_predictor_new(&p, c, NULL);
     accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
@@ -554,6 +722,11 @@ static int rows_scenario(void *ctx)
     }
     if (rc == 0 && which == 3)
         rc = accelsel_predictor_evaluate(&out, p, ds, &o);
+    o.holdout_rounds = "v5.0";
+    if (rc == 0 && which == 4)
+        rc = accelsel_predictor_calibrate_plans(&rep, p, ds, &o);
+    if (rc == 0 && which == 5)
+        rc = accelsel_predictor_evaluate_plans(&out, p, ds, &o);
     if (rc != 0)
         ck_assert(rep == NULL && out == NULL);
     accelsel_calibration_report_free(rep);
@@ -664,8 +837,11 @@ int main(void)
     tcase_add_test(tc, dataset_calls);
     tcase_add_test(tc, calibration_calls);
     tcase_add_test(tc, prediction_allocation_failures);
-    tcase_add_loop_test(tc, rows_allocation_failures, 0, 4);
+    tcase_add_test(tc, sweep_plan_calls);
+    tcase_add_test(tc, plan_calibration_calls);
+    tcase_add_loop_test(tc, rows_allocation_failures, 0, 6);
     tcase_add_test(tc, what_if_calls);
+    tcase_add_test(tc, plan_calls);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

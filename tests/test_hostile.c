@@ -58,9 +58,11 @@ typedef enum entry {
     CSTEPS,    /* accelsel_predictor_calibrate_steps(); a failure leaves the predictor as it was */
     PLACE,     /* accelsel_place_cluster_load_buffer() against the catalog of run_place() */
     PLACE_FILE, /* accelsel_place_cluster_load_file() on the same */
-    JOBTEXT    /* accelsel_job_spec_parse() */
+    JOBTEXT,   /* accelsel_job_spec_parse() */
+    PLAN,      /* accelsel_plan_parse(); a failure leaves the plan as it was */
+    HF         /* accelsel_network_load_hf_buffer() */
 } entry;
-#define N_ENTRIES (JOBTEXT + 1) /* keep JOBTEXT the last entry */
+#define N_ENTRIES (HF + 1) /* keep HF the last entry */
 
 /* Option variants (CSV and network loads). */
 enum {
@@ -888,6 +890,48 @@ static const hcase cases[] = {
      O_NONE, EPARSE, "heads", 5, 5, NULL},
     {NET, "concat axis out of range", T(NET_H "  - {name: a, kind: concat, inputs: [x, x], axis: 4}\n"),
      O_NONE, EPARSE, "'axis' = 4 is outside [0, 3]", 5, 51, NULL},
+    /* ---- Parallel plans (--plan) ---- */
+    {PLAN, "unknown key, with the closest", T("tp=8,pq=2"), O_NONE, EPARSE,
+     "column 6: unknown key 'pq' (closest: 'pp'", 0, 0, NULL},
+    {PLAN, "a degree of 0", T("tp=0"), O_NONE, EPARSE,
+     "'0' is not a whole number from 1 to 4294967295 for 'tp'", 0, 0, NULL},
+    {PLAN, "a degree past 32 bits", T("dp=4294967296"), O_NONE, EPARSE,
+     "'4294967296' is not a whole number", 0, 0, NULL},
+    {PLAN, "a key given twice", T("tp=2,mbs=1,tp=4"), O_NONE, EPARSE,
+     "column 12: 'tp' is given twice", 0, 0, NULL},
+    {PLAN, "a word no key takes", T("recompute=most"), O_NONE, EPARSE,
+     "'most' is no value of 'recompute'", 0, 0, NULL},
+    {PLAN, "a term without '='", T("tp8"), O_NONE, EPARSE, "'tp8' is not KEY=VALUE", 0, 0, NULL},
+    {PLAN, "an empty plan", T(""), O_NONE, EPARSE, "'' is not KEY=VALUE", 0, 0, NULL},
+    {PLAN, "a term of 64 bytes",
+     T("tp=0000000000000000000000000000000000000000000000000000000000001"), O_NONE, EPARSE,
+     "a term longer than 63 bytes", 0, 0, NULL},
+    /* ---- Configuration files (config.json) ---- */
+    {HF, "unknown model family", T("{\"model_type\": \"t5\"}"), O_NONE, EPARSE,
+     "unknown model_type 't5'", 1, 16, NULL},
+    {HF, "billion laughs in JSON's YAML reader", T(LAUGHS), O_NONE, EPARSE,
+     "document too large: more than 6672 nodes", 4, 20, NULL},
+    {HF, "heads that do not divide the hidden size",
+     T("{\"model_type\": \"llama\", \"hidden_size\": 96, \"num_hidden_layers\": 2,\n"
+       " \"num_attention_heads\": 5, \"intermediate_size\": 8, \"vocab_size\": 10,\n"
+       " \"max_position_embeddings\": 16}"), O_NONE, EPARSE,
+     "'num_attention_heads' = 5 does not divide 'hidden_size' = 96", 2, 25, NULL},
+    {HF, "a vocabulary of 0",
+     T("{\"model_type\": \"gpt2\", \"n_layer\": 1, \"n_embd\": 8, \"n_head\": 2,\n"
+       " \"vocab_size\": 0, \"n_positions\": 4}"), O_NONE, EPARSE,
+     "'vocab_size' = 0 is outside [1, 2147483647]", 2, 16, NULL},
+    {HF, "layers beyond 31 bits",
+     T("{\"model_type\": \"gpt2\", \"n_layer\": 1e300, \"n_embd\": 8}"), O_NONE, EPARSE,
+     "'n_layer' must be an integer, not '1e300'", 1, 35, NULL},
+    {HF, "a surrogate pair in a string (not read)",
+     T("{\"model_type\": \"gpt2\", \"_name_or_path\": \"\\ud83d\\ude00\"}"), O_NONE, EPARSE,
+     "invalid Unicode character escape code", 1, 44, NULL},
+    {HF, "a NUL in the name", T("{\"model_type\": \"gpt2\", \"n_layer\": 1, \"n_embd\": 8, "
+       "\"n_head\": 2, \"vocab_size\": 4, \"n_positions\": 4, \"_name_or_path\": \"a\\0b\"}"),
+     O_NONE, EPARSE, "'_name_or_path' contains a NUL byte", 1, 116, NULL},
+    {HF, "NULL data with a length", NULL_DATA, O_NONE, EINVAL, "invalid argument 'data'", 0, 0,
+     NULL},
+
     /* ---- Network: YAML and options ---- */
     {NET, "billion laughs", T(LAUGHS), O_NONE, EPARSE, "document too large: more than 6672 nodes", 4,
      20, NULL},
@@ -1159,8 +1203,8 @@ static const hcase cases[] = {
     {PARAMS, "another format, at its value", T("format: x\n"), O_NONE, EPARSE,
      "not a predictor parameter file: format 'x'", 1, 9, NULL},
     /* "version: " is 9 bytes. */
-    {PARAMS, "version 5, at its value", T(P_FORMAT "version: 5\n"), O_NONE, ACCELSEL_EVERSION,
-     "unknown predictor parameter file version 5", 2, 10, NULL},
+    {PARAMS, "version 6, at its value", T(P_FORMAT "version: 6\n"), O_NONE, ACCELSEL_EVERSION,
+     "unknown predictor parameter file version 6", 2, 10, NULL},
     /* A key of version 2 in a file of version 1, at the key. */
     {PARAMS, "a key newer than the version", T(P_FORMAT "version: 1\nsoftware_trend: 0\n"), O_NONE,
      EPARSE, "unknown key 'software_trend'", 3, 1, NULL},
@@ -1629,6 +1673,26 @@ static int run_network(const hcase *c, const char *data, size_t len, const char 
     return rc;
 }
 
+static int run_hf(const hcase *c, const char *data, size_t len)
+{
+    accelsel_network *net = UNSET;
+    int rc = accelsel_network_load_hf_buffer(&net, data, len, NULL);
+    settle(c, rc, net);
+    if (rc == 0)
+        accelsel_network_free(net);
+    return rc;
+}
+
+static int run_plan(const hcase *c, const char *text)
+{
+    accelsel_plan plan = { 77, 77, 77, 77, 77, 77, 77, 77, 77, 77 };
+    int rc = accelsel_plan_parse(&plan, text);
+    if (rc != 0)
+        ck_assert_msg(plan.version == 77 && plan.tp == 77 && plan.recompute == 77,
+                      "%s: plan written on failure", c->name);
+    return rc;
+}
+
 static int run_model(const hcase *c, const char *data, size_t len, const char *path)
 {
     accelsel_cluster_model *m = UNSET;
@@ -1993,6 +2057,10 @@ static int run(const hcase *c, const char *data, size_t len, const char *path)
         return run_place(c, data, len, path);
     case JOBTEXT:
         return run_job_text(c, data);
+    case PLAN:
+        return run_plan(c, data);
+    case HF:
+        return run_hf(c, data, len);
     }
     ck_abort_msg("%s: unknown entry %d", c->name, (int)c->entry);
     return -1;

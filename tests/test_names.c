@@ -402,6 +402,58 @@ START_TEST(host_link_key)
 }
 END_TEST
 
+/* scale_up_link and scale_up_domain (a fabric of the device's own, how
+ * many devices it joins): read, written back, kept by a selection, and bad
+ * values refused where they stand. */
+static const char scale_yaml[] =
+    "version: 1\n"
+    "links:\n"
+    "  - {name: fabric, technology: nvlink, bw_bytes_s: 900e9, source: spec}\n"
+    "  - {name: other-link, technology: pcie, bw_bytes_s: 63e9, source: spec}\n"
+    "devices:\n"
+    "  - name: rackgpu\n"
+    "    vendor: X\n"
+    "    kind: gpu\n"
+    "    scale_up_link: %s\n"
+    "    scale_up_domain: %s\n"
+    "    source: spec\n";
+
+START_TEST(scale_up_keys)
+{
+    char text[1024];
+    accelsel_catalog *c = NULL, *again = NULL, *sel = NULL;
+    snprintf(text, sizeof text, scale_yaml, "fabric", "72");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), 0);
+    ck_assert_int_eq(accelsel_catalog_device(c, 0)->scale_up_link, 0);
+    ck_assert_int_eq(accelsel_catalog_device(c, 0)->scale_up_domain, 72);
+    char *saved = NULL;
+    ck_assert_int_eq(accelsel_catalog_save_buffer(c, &saved, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(saved, "scale_up_link: fabric"));
+    ck_assert_ptr_nonnull(strstr(saved, "scale_up_domain: 72"));
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&again, saved, strlen(saved)), 0);
+    ck_assert_int_eq(accelsel_catalog_device(again, 0)->scale_up_domain, 72);
+    const char *names[] = {"rackgpu"};
+    ck_assert_int_eq(accelsel_catalog_select(&sel, c, names, 1), 0);
+    size_t li;
+    ck_assert_int_eq(accelsel_catalog_find_link(sel, "fabric", &li), 0);
+    ck_assert_int_eq(accelsel_catalog_device(sel, 0)->scale_up_link, (int64_t)li);
+    accelsel_free(saved);
+    accelsel_catalog_free(sel);
+    accelsel_catalog_free(again);
+    accelsel_catalog_free(c);
+    /* An unknown link at line 9, column 20, and a domain of one device. */
+    snprintf(text, sizeof text, scale_yaml, "fabrik", "72");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), ACCELSEL_EPARSE);
+    const char *msg = accelsel_last_error()->message;
+    ck_assert_msg(strstr(msg, "9:20") && strstr(msg, "nearest: 'fabric'"), "%s", msg);
+    snprintf(text, sizeof text, scale_yaml, "fabric", "1");
+    ck_assert_int_eq(accelsel_catalog_load_buffer(&c, text, strlen(text)), ACCELSEL_EPARSE);
+    ck_assert_msg(strstr(accelsel_last_error()->message, "scale_up_domain"), "%s",
+                  accelsel_last_error()->message);
+    ck_assert_ptr_null(c);
+}
+END_TEST
+
 /* The new GeForce and Radeon cards against the vendors' spec-page figures,
  * written down here by hand: NVIDIA product pages (CUDA cores, boost clock,
  * memory speed and bus, total graphics power), AMD product pages (stream
@@ -500,6 +552,7 @@ int main(void)
     tcase_add_test(tc, radeon_box_all_reduces_over_pcie);
     tcase_add_test(tc, x8_card_uses_its_own_link);
     tcase_add_test(tc, host_link_key);
+    tcase_add_test(tc, scale_up_keys);
     tcase_add_test(tc, new_consumer_cards_match_their_pages);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -919,11 +919,20 @@ END_TEST
 /* Edits of the default file, each with the status and a word of the message. */
 static const struct { const char *from, *to; int rc; const char *word; } edits[] = {
     { "format: accelsel-predictor-params", "format: other", ACCELSEL_EPARSE, "not a predictor" },
-    { "version: 4", "version: 5", ACCELSEL_EVERSION, "version 5" },
-    { "version: 4", "version: 0", ACCELSEL_EVERSION, "version 0" },
-    { "version: 4", "version: 1", ACCELSEL_EPARSE, "software_trend" }, /* a key version 1 lacks */
-    { "version: 4", "version: 2", ACCELSEL_EPARSE, "workload" },       /* one version 2 lacks */
-    { "version: 4", "version: 3", ACCELSEL_EPARSE, "eager_compute_eff" }, /* one version 3 lacks */
+    { "version: 5", "version: 6", ACCELSEL_EVERSION, "version 6" },
+    { "version: 5", "version: 0", ACCELSEL_EVERSION, "version 0" },
+    { "version: 5", "version: 1", ACCELSEL_EPARSE, "software_trend" }, /* a key version 1 lacks */
+    { "version: 5", "version: 2", ACCELSEL_EPARSE, "plan_trend" },     /* one version 2 lacks */
+    { "version: 5", "version: 3", ACCELSEL_EPARSE, "plan_trend" },     /* one version 3 lacks */
+    { "version: 5", "version: 4", ACCELSEL_EPARSE, "plan_" },         /* one version 4 lacks */
+    /* The parallel plans' (version 5). */
+    { "plan_corrections: {}", "plan_corrections: {no-such-device: 1.1}", ACCELSEL_EPARSE,
+      "no-such-device" },
+    { "plan_count_corrections: {}\n", "", ACCELSEL_EPARSE, "plan_count_corrections" },
+    { "plan_count_corrections: {}", "plan_count_corrections: {a30: {8: 0}}", ACCELSEL_EPARSE,
+      "count correction" },
+    { "plan_gemm_eff: 0.7", "plan_gemm_eff: 1.5", ACCELSEL_EPARSE, "plan_gemm_eff" },
+    { "plan_year: 2025.5", "plan_year: 1e9", ACCELSEL_EPARSE, "plan_year" },
     /* The fit's workload and error bands (version 3). */
     { "workload: {network: resnet50, parameters: 25557032, macs: 4089184256}\n", "",
       ACCELSEL_EPARSE, "missing required key 'workload'" },
@@ -1016,11 +1025,11 @@ START_TEST(params_edges_load)
 }
 END_TEST
 
-/* Remove every line of @p text that sets an eager-stack key (version 4). */
-static void drop_eager_lines(char *text)
+/* Remove every line of @p text that starts with @p key. */
+static void drop_lines(char *text, const char *key)
 {
     char *line;
-    while ((line = strstr(text, "    eager_")) != NULL) {
+    while ((line = strstr(text, key)) != NULL) {
         char *end = strchr(line, '\n');
         ck_assert_ptr_nonnull(end);
         memmove(line, end + 1, strlen(end + 1) + 1);
@@ -1028,7 +1037,7 @@ static void drop_eager_lines(char *text)
 }
 
 /* A file of version 1 (before the software trend, the workload, the error
- * bands and the eager stack) still loads: its keys are read, the trend
+ * bands, the eager stack and the parallel plans) still loads: its keys are read, the trend
  * keeps its default (none, software of 2024), the workload is ResNet-50's,
  * there are no bands and the eager stack has its compiled-in values, so the
  * predictor predicts as before and saves as the current version again. */
@@ -1045,10 +1054,12 @@ START_TEST(params_version_1_loads)
     ck_assert_ptr_eq(w + strlen(scope), base + strlen(base)); /* the last lines */
     snprintf(text, sizeof text, "%.*s%.*s", (int)(t - base), base,
              (int)(w - t - strlen(trend)), t + strlen(trend));
-    char *v = strstr(text, "version: 4");
+    char *v = strstr(text, "version: 5");
     ck_assert_ptr_nonnull(v);
     v[strlen("version: ")] = '1';
-    drop_eager_lines(text);
+    drop_lines(text, "    eager_");  /* version 4 */
+    drop_lines(text, "    plan_");   /* version 5 */
+    drop_lines(text, "plan_");
     accelsel_predictor *old;
     ck_assert_int_eq(accelsel_predictor_load_params_buffer(&old, cat, text, strlen(text), NULL), 0);
     char *again = save(old);

@@ -620,6 +620,81 @@ START_TEST(catalog_candidates_and_thread_invariance)
 }
 END_TEST
 
+/* The best plan's prediction of @p net on @p count of @p dev. */
+static accelsel_plan_prediction best_plan(const accelsel_predictor *p, const accelsel_network *net,
+                                          const char *dev, uint32_t count, double epochs)
+{
+    accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
+    q.network = net, q.device = dev, q.count = count, q.epochs = epochs;
+    accelsel_plan_prediction b = {.version = ACCELSEL_PLAN_PREDICTION_VERSION};
+    size_t n = 0;
+    ck_assert_int_eq(accelsel_predictor_predict_plan(p, &q, NULL, &b, 1, &n), 0);
+    return b;
+}
+
+/* LLM workloads on the built-in catalog: a transformer's time is its
+ * fastest plan's time to train (MLPerf's llama2_70b_lora with its batch and
+ * evaluations; Llama 3.1 8B for a share of its pre-training given as
+ * epochs) and its layout the plan's; a row of the benchmark llama2_70b_lora
+ * measures the zoo's llama2_70b_lora; a transformer with nothing to train
+ * (llama2-70b-lora: no samples in its recipe) is excluded by "prediction". */
+START_TEST(llm_workloads_under_their_fastest_plan)
+{
+    accelsel_predictor *p = NULL;
+    accelsel_catalog *builtin = NULL;
+    ck_assert_int_eq(accelsel_catalog_load_builtin(&builtin), 0);
+    ck_assert_int_eq(accelsel_predictor_new(&p, builtin, TEST_PHYSICAL), 0);
+    accelsel_network *lora = NULL, *l8 = NULL, *bare = NULL;
+    ck_assert_int_eq(accelsel_network_load_zoo(&lora, "llama2_70b_lora", NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&l8, "llama31-8b", NULL), 0);
+    ck_assert_int_eq(accelsel_network_load_zoo(&bare, "llama2-70b-lora", NULL), 0);
+    const double epochs = 1e11 / (8192.0 * accelsel_network_get_recipe(l8)->epoch_samples);
+    static const char *const devs[] = {"h100-sxm5-80gb"}, *const row_dev[] = {"H100-SXM5-80GB"};
+    static const uint32_t counts[] = {8, 64};
+    const double row_count[] = {16}, row_min[] = {30};
+    accelsel_dataset *m = measured_table(1, row_dev, row_count, row_min);
+    const char *bench[] = {"llama2_70b_lora"};
+    ck_assert_int_eq(accelsel_dataset_add_categorical(m, "benchmark", bench, 1), 0);
+    accelsel_workload_item w[] = {{lora, 4, 0, 0}, {l8, 1, 0, epochs}};
+    accelsel_recommend_inputs in = ACCELSEL_RECOMMEND_INPUTS_INIT;
+    in.workload = w, in.n_workload = 2, in.predictor = p, in.measured = m, in.catalog = builtin;
+    in.devices = devs, in.n_devices = 1, in.counts = counts, in.n_counts = 2;
+    accelsel_recommendation *r = NULL;
+    ck_assert_int_eq(accelsel_recommend(&r, &in, NULL), 0);
+    const accelsel_dataset *t = accelsel_recommendation_table(r);
+    ck_assert_str_eq(str(t, 0, "source"), "mixed");
+    near(num(t, 0, "time_llama2_70b_lora_min"), 30, "the measured row");
+    accelsel_plan_prediction b = best_plan(p, l8, "h100-sxm5-80gb", 16, epochs);
+    near(num(t, 0, "time_llama31-8b_min"), b.time_to_train_s / 60, "8B on the row's devices");
+    for (size_t k = 0; k < 2; k++) {
+        size_t row = 1 + k;
+        ck_assert_str_eq(str(t, row, "source"), "predicted");
+        accelsel_plan_prediction a = best_plan(p, lora, "h100-sxm5-80gb", counts[k], 0);
+        b = best_plan(p, l8, "h100-sxm5-80gb", counts[k], epochs);
+        ck_assert(a.evaluation_s > 0 && a.plan.dp * a.micro_batches * a.plan.micro_batch == 8);
+        near(num(t, row, "time_llama2_70b_lora_min"), a.time_to_train_s / 60, "LoRA");
+        near(num(t, row, "time_llama31-8b_min"), b.time_to_train_s / 60, "8B");
+        near(num(t, row, "nodes"), a.nodes, "nodes");
+        near(num(t, row, "nodes"), counts[k] / 8, "nodes of 8");
+        ck_assert(isnan(num(t, row, "uncertainty_pct")));
+    }
+    accelsel_recommendation_free(r);
+    w[0].network = bare;
+    in.n_workload = 1, in.measured = NULL;
+    ck_assert_int_eq(accelsel_recommend(&r, &in, NULL), 0);
+    ck_assert_uint_eq(accelsel_recommendation_count(r), 0);
+    size_t n = 0;
+    const accelsel_exclusion *x = accelsel_recommendation_exclusions(r, &n);
+    ck_assert_uint_ge(n, 2);
+    ck_assert_str_eq(x[0].constraint, "prediction");
+    accelsel_recommendation_free(r);
+    accelsel_dataset_free(m);
+    accelsel_network_free(lora), accelsel_network_free(l8), accelsel_network_free(bare);
+    accelsel_predictor_free(p);
+    accelsel_catalog_free(builtin);
+}
+END_TEST
+
 /* Bad input: each option out of range names its field; workloads without
  * runs, unknown devices, counts that do not increase. */
 START_TEST(bad_input_names_the_field)
@@ -749,6 +824,7 @@ int main(void)
     tcase_add_test(tc, ranking_front_and_baselines_by_brute_force);
     tcase_add_test(tc, nothing_feasible_names_the_closest_miss);
     tcase_add_test(tc, catalog_candidates_and_thread_invariance);
+    tcase_add_test(tc, llm_workloads_under_their_fastest_plan);
     tcase_add_test(tc, bad_input_names_the_field);
     tcase_add_test(tc, allocation_failures_leak_nothing);
     suite_add_tcase(s, tc);

@@ -75,6 +75,89 @@ START_TEST(published_parameters_and_macs)
 }
 END_TEST
 
+/* The LLMs of MLPerf Training built from their sizes. Each exact count is
+ * the closed form of its architecture (per block: Q and output projections
+ * d^2 each, K and V d x kv_heads x head_dim each, the feed-forward 3 d f
+ * gated or 2 d f + biases, two norms; plus the embeddings, the final norm and
+ * an untied output layer), which the test recomputes; the published figure
+ * is the rounded one its source gives. */
+static uint64_t decoder_params(uint64_t L, uint64_t d, uint64_t kv_dim, uint64_t f, uint64_t V,
+                               int llama)
+{
+    uint64_t attn = 2 * d * d + 2 * d * kv_dim, norms = llama ? 2 * d : 4 * d;
+    uint64_t ffn = llama ? 3 * d * f : 2 * d * f + f + d;
+    uint64_t bias = llama ? 0 : 2 * d + 2 * kv_dim;
+    uint64_t embed = llama ? 2 * V * d : V * d + 2048 * d; /* GPT-3: tied, learned positions */
+    return L * (attn + bias + ffn + norms) + embed + (llama ? d : 2 * d);
+}
+
+START_TEST(llm_parameters)
+{
+    static const struct {
+        const char *name;
+        uint64_t L, d, kv_dim, f, V;
+        int llama;
+        double published, unit; /* rounded as published */
+    } llm[] = {
+        /* Brown et al. 2020, Table 2.1: 175.0B. */
+        {"gpt3-175b", 96, 12288, 12288, 49152, 50257, 0, 175.0e9, 0.1e9},
+        /* Llama 2 70B: 68.98 billion (Hugging Face's meta-llama/Llama-2-70b-hf). */
+        {"llama2-70b", 80, 8192, 1024, 28672, 32000, 1, 68.98e9, 0.01e9},
+        /* Llama 3.1 8B: 8.03B (its model card on Hugging Face). */
+        {"llama31-8b", 32, 4096, 1024, 14336, 128256, 1, 8.03e9, 0.01e9},
+        /* Llama 3.1 405B: 406B (Hugging Face's count of its weights). */
+        {"llama31-405b", 126, 16384, 1024, 53248, 128256, 1, 406e9, 1e9},
+    };
+    for (size_t i = 0; i < sizeof llm / sizeof llm[0]; i++) {
+        accelsel_network *net = zoo(llm[i].name);
+        uint64_t p = accelsel_network_get_totals(net)->params;
+        uint64_t want = decoder_params(llm[i].L, llm[i].d, llm[i].kv_dim, llm[i].f, llm[i].V,
+                                       llm[i].llama);
+        ck_assert_msg(p == want, "%s: %llu params, closed form %llu", llm[i].name,
+                      (unsigned long long)p, (unsigned long long)want);
+        ck_assert_msg(near_published((double)p, llm[i].published, llm[i].unit), "%s: %llu",
+                      llm[i].name, (unsigned long long)p);
+        ck_assert_uint_eq(accelsel_network_get_totals(net)->frozen_params, 0);
+        accelsel_network_free(net);
+    }
+    /* Exactly: 68,976,648,192 and 8,030,261,248 (PyTorch's count of the
+     * Hugging Face models), 405,853,388,800, and GPT-3's 174,604,259,328. */
+    accelsel_network *l2 = zoo("llama2-70b");
+    ck_assert_uint_eq(accelsel_network_get_totals(l2)->params, 68976648192ull);
+    accelsel_network_free(l2);
+    /* BERT-large: 335 M (the count that ELECTRA, Clark et al. 2020, Table 8, gives it):
+     * bert-base's form at d 1024, 24 layers, FFN 4096, 512 positions, 2 types. */
+    accelsel_network *bl = zoo("bert-large");
+    uint64_t d = 1024, block = 4 * d * d + 4 * d + 8 * d * d + 5 * d + 4 * d;
+    ck_assert_uint_eq(accelsel_network_get_totals(bl)->params,
+                      24 * block + (30522 + 512 + 2) * d + 2 * d + d * d + d);
+    ck_assert(near_published((double)accelsel_network_get_totals(bl)->params, 335e6, 1e6));
+    accelsel_network_free(bl);
+}
+END_TEST
+
+/* MLPerf's Llama 2 70B LoRA: rank 16 on the fused QKV projection (8,192 ->
+ * 8,192 + 2 x 1,024) and the output projection (8,192 -> 8,192) of each of
+ * the 80 blocks, every other weight frozen: 80 x 16 x ((8,192 + 10,240) +
+ * (8,192 + 8,192)) = 44,564,480 trained parameters; the frozen ones are
+ * Llama 2 70B's. */
+START_TEST(llama2_lora_adapters)
+{
+    accelsel_network *net = zoo("llama2-70b-lora");
+    const accelsel_network_totals *t = accelsel_network_get_totals(net);
+    ck_assert_uint_eq(t->params - t->frozen_params, 44564480);
+    ck_assert_uint_eq(t->frozen_params, 68976648192ull);
+    const accelsel_transformer_info *x = accelsel_network_get_transformer(net);
+    ck_assert_uint_eq(x->lora_rank, 16);
+    ck_assert_uint_eq(x->sequence, 8192);
+    const accelsel_layer_info *a = layer(net, "model.layers.0.self_attn");
+    ck_assert_uint_eq(a->lora_rank, 16);
+    ck_assert_uint_eq(a->params - a->frozen_params, 16 * (8192 + 10240) + 16 * (8192 + 8192));
+    ck_assert_uint_eq(a->kv_heads, 8);
+    accelsel_network_free(net);
+}
+END_TEST
+
 /* The seed-001 models on 32x32 keep the ImageNet heads: their parameter counts
  * are the torchvision ones, while MACs shrink with the input. With the
  * ImageNet stem every feature map at 32 is exactly 1/7 per side of the one at
@@ -264,13 +347,18 @@ END_TEST
  * epochs left to the relation fitted on MLPerf; none for the rest. */
 START_TEST(training_recipes)
 {
-    static const struct { const char *name; double epoch_samples, epochs, total; } want[] = {
-        { "small-cnn", 50000, 10, 0 },        { "resnet18-32", 50000, 10, 0 },
-        { "resnet50-cifar", 50000, 10, 0 },   { "resnet18", 1281167, 90, 0 },
-        { "vgg16", 1281167, 90, 0 },          { "mobilenetv2", 1281167, 300, 0 },
-        { "resnet50", 1281167, 0, 0 },        { "bert-base", 256e6 / 40, 0, 256e6 },
-        { "bert-base-512", 256e6 / 40, 0, 256e6 }, { "gpt2-small", 0, 0, 0 },
-        { "casia-surf", 0, 0, 0 },
+    static const struct { const char *name; double epoch_samples, epochs, total, gbs; } want[] = {
+        { "small-cnn", 50000, 10, 0, 0 },        { "resnet18-32", 50000, 10, 0, 0 },
+        { "resnet50-cifar", 50000, 10, 0, 0 },   { "resnet18", 1281167, 90, 0, 0 },
+        { "vgg16", 1281167, 90, 0, 0 },          { "mobilenetv2", 1281167, 300, 0, 0 },
+        { "resnet50", 1281167, 0, 0, 0 },        { "bert-base", 256e6 / 40, 0, 256e6, 0 },
+        { "bert-base-512", 256e6 / 40, 0, 256e6, 0 }, { "gpt2-small", 0, 0, 0, 0 },
+        { "casia-surf", 0, 0, 0, 0 },
+        /* pre-training in sequences; MLPerf's LLM benchmarks at their batch */
+        { "gpt3-175b", 146484375, 0, 146484375, 0 },
+        { "llama31-405b", 1904296875, 0, 1904296875, 0 },
+        { "llama2-70b-lora", 3901, 0, 0, 0 },         { "gpt3", 0, 0, 589824, 2048 },
+        { "llama2_70b_lora", 3901, 0, 3148.8, 8 },    { "llama31_405b", 0, 0, 276480, 1152 },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         accelsel_network *net;
@@ -278,13 +366,34 @@ START_TEST(training_recipes)
         const accelsel_network_recipe *r = accelsel_network_get_recipe(net);
         ck_assert_uint_eq(r->version, ACCELSEL_NETWORK_RECIPE_VERSION);
         ck_assert_msg(r->epoch_samples == want[i].epoch_samples && r->epochs == want[i].epochs &&
-                          r->total_samples == want[i].total,
-                      "%s: %g %g %g", want[i].name, r->epoch_samples, r->epochs, r->total_samples);
-        ck_assert_int_eq(r->source != NULL, want[i].epoch_samples > 0);
-        ck_assert_int_eq(r->dataset != NULL, want[i].epoch_samples > 0);
+                          r->total_samples == want[i].total && r->global_batch == want[i].gbs,
+                      "%s: %g %g %g %g", want[i].name, r->epoch_samples, r->epochs,
+                      r->total_samples, r->global_batch);
+        int given = want[i].epoch_samples > 0 || want[i].total > 0;
+        ck_assert_int_eq(r->source != NULL, given);
+        ck_assert_int_eq(r->dataset != NULL, given);
         accelsel_network_free(net);
     }
     ck_assert_ptr_null(accelsel_network_get_recipe(NULL));
+    /* MLPerf's benchmarks train the zoo's LLMs: the same sizes */
+    static const char *const same[][2] = {{"gpt3", "gpt3-175b"},
+                                          {"llama2_70b_lora", "llama2-70b-lora"},
+                                          {"llama31_405b", "llama31-405b"}};
+    for (size_t i = 0; i < 3; i++) {
+        accelsel_network *a = zoo(same[i][0]), *b = zoo(same[i][1]);
+        const accelsel_transformer_info *ta = accelsel_network_get_transformer(a),
+                                        *tb = accelsel_network_get_transformer(b);
+        ck_assert(ta != NULL && tb != NULL);
+        ck_assert(ta->layers == tb->layers && ta->hidden == tb->hidden &&
+                  ta->sequence == tb->sequence && ta->lora_rank == tb->lora_rank);
+        ck_assert_uint_eq(accelsel_network_get_totals(a)->params,
+                          accelsel_network_get_totals(b)->params);
+        ck_assert_uint_eq(accelsel_network_get_totals(a)->frozen_params,
+                          accelsel_network_get_totals(b)->frozen_params);
+        ck_assert_str_eq(accelsel_network_name(a), same[i][0]);
+        accelsel_network_free(a);
+        accelsel_network_free(b);
+    }
 }
 END_TEST
 
@@ -391,6 +500,8 @@ int main(void)
     tcase_add_loop_test(tc, published_parameters_and_macs, 0,
                         (int)(sizeof published / sizeof published[0]));
     tcase_add_test(tc, imagenet_stem_at_32);
+    tcase_add_test(tc, llm_parameters);
+    tcase_add_test(tc, llama2_lora_adapters);
     tcase_add_test(tc, exact_layer_counts);
     tcase_add_test(tc, gpt2_small_tied_head);
     tcase_add_test(tc, project_model_totals);

@@ -101,6 +101,8 @@ static void json_device(FILE *f, const accelsel_catalog *cat, const accelsel_dev
     number(f, "clock_hz", d->clock_hz);
     precisions(f, "flops_per_cycle", d->flops_per_cycle);
     str(f, "host_link", link_name(cat, d->host_link));
+    str(f, "scale_up_link", link_name(cat, d->scale_up_link));
+    count(f, "scale_up_domain", d->scale_up_domain > 0 ? (uint64_t)d->scale_up_domain : 0);
     close_entry(f, d->notes, &d->provenance);
 }
 

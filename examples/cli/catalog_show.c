@@ -131,6 +131,9 @@ static void show_device(FILE *f, const accelsel_catalog *cat, const accelsel_dev
     figure(f, p, "clock_hz", "base clock", d->clock_hz, 1e9, "GHz");
     per_precision(f, p, "flops_per_cycle", "FLOPs/cycle/core", d->flops_per_cycle, 1, "");
     line(f, "host link", link_name(cat, d->host_link));
+    line(f, "scale-up link", link_name(cat, d->scale_up_link));
+    integer(f, p, "scale_up_domain", "scale-up domain",
+            d->scale_up_domain > 0 ? (uint64_t)d->scale_up_domain : 0);
     line(f, "notes", d->notes);
     line(f, "source", p->source);
 }

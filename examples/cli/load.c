@@ -235,6 +235,12 @@ static int is_file_name(const char *s)
 
 int cli_load_network(accelsel_network **net, const char *arg)
 {
+    if (strncmp(arg, "hf:", 3) == 0) {
+        if (cli_check_input_file(arg + 3) != CLI_OK)
+            return CLI_FAIL;
+        int rc = accelsel_network_load_hf_file(net, arg + 3, NULL);
+        return rc != 0 ? cli_fail(rc, arg + 3) : CLI_OK;
+    }
     if (!is_file_name(arg)) {
         int rc = accelsel_network_load_zoo(net, arg, NULL);
         return rc != 0 ? cli_fail(rc, arg) : CLI_OK;

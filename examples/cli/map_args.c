@@ -58,7 +58,7 @@ static void map_table_init(map_table *t, map_args *a)
     baseline_choices(t);
     const cli_opt opts[18] = {
         {.name = "--network", .kind = CLI_ARG_STRING, .dest = &a->network, .meta = "NAME|FILE",
-         .help = "a zoo model (accelsel network list) or a network YAML file"},
+         .help = "a zoo model (accelsel network list), a network YAML file or hf:FILE.json"},
         {.name = "--system", .kind = CLI_ARG_STRING, .dest = &a->system, .meta = "NAME",
          .field = "system", .help = "a system of the catalog (accelsel catalog list)"},
         {.name = "--catalog", .kind = CLI_ARG_STRING, .dest = &a->catalog, .meta = "FILE",

@@ -9,12 +9,14 @@
 
 static const char usage_text[] =
     "usage: accelsel network list [--format table|json|yaml]\n"
-    "       accelsel network show NAME [--format table|json|yaml] [--bytes-per-element N]\n"
-    "       accelsel network validate FILE [--format table|json|yaml] [--bytes-per-element N]\n"
+    "       accelsel network show NAME|hf:FILE.json [--format table|json|yaml] [--bytes-per-element N]\n"
+    "       accelsel network validate FILE|hf:FILE.json [--format table|json|yaml]\n"
+    "                                [--bytes-per-element N]\n"
     "\n"
     "  list      the compiled-in model zoo: name, parameters, forward MACs, description\n"
     "  show      one zoo model layer by layer (NAME as printed by 'list')\n"
-    "  validate  load a network YAML file (docs/network-format.md), check it, and show it\n"
+    "  validate  load a network YAML file (docs/network-format.md), check it, and show it;\n"
+    "            hf:FILE.json reads a Hugging Face-style config.json instead\n"
     "            layer by layer; exit status 1 with the error's line and column if invalid\n"
     "\n"
     "Per layer: name, kind, output shape (per sample), parameters, FLOPs (2 x MACs +\n"
@@ -335,12 +337,16 @@ int cli_network(int argc, char **argv)
         return list_zoo(a.format);
     opts.bytes_per_element = (unsigned)a.bytes;
     accelsel_network *net = NULL;
-    if (strcmp(a.command, "show") == 0)
+    int hf = strncmp(a.target, "hf:", 3) == 0;
+    const char *path = hf ? a.target + 3 : a.target;
+    if (strcmp(a.command, "show") == 0 && !hf)
         rc = accelsel_network_load_zoo(&net, zoo_name(a.target), &opts);
-    else if (cli_check_input_file(a.target) != CLI_OK)
+    else if (cli_check_input_file(path) != CLI_OK)
         return CLI_FAIL;
+    else if (hf)
+        rc = accelsel_network_load_hf_file(&net, path, &opts);
     else
-        rc = accelsel_network_load_file(&net, a.target, &opts);
+        rc = accelsel_network_load_file(&net, path, &opts);
     if (rc != 0 && strcmp(a.command, "validate") == 0 && a.format == CLI_FORMAT_JSON)
         cli_print_invalid_json(stdout, a.target, rc);
     if (rc != 0)

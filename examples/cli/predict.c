@@ -14,12 +14,13 @@ static const char usage_text[] =
     "                        [--host-cpu NAME] [--batch N] [--precision P]\n"
     "                        [--epochs E | --samples N] [--epoch-samples N]\n"
     "                        [--threads N] [--stack tuned|eager]\n"
-    "                        [--breakdown] [--layers] [--format table|json]\n"
+    "                        [--plan SPEC|auto] [--breakdown] [--layers] [--format table|json]\n"
     "       accelsel predict --from-csv FILE|builtin [--na LIST] [--benchmark NAME]\n"
     "                        [--format csv|json] [--raw] [--plot FILE.svg]\n"
     "       accelsel predict --calibrate [--csv FILE [--na LIST]] [--holdout-rounds LIST]\n"
     "                        [--evaluate] [--save PARAMS.yaml] [--format table|csv|json]\n"
-    "                        [--raw] [--steps FILE|builtin] [--plot FILE.svg]\n"
+    "                        [--raw] [--steps FILE|builtin] [--plans FILE|builtin]\n"
+    "                        [--plot FILE.svg]\n"
     "       accelsel predict --from-steps FILE|builtin [--evaluate] [--format table|csv|json]\n"
     "                        [--raw]\n"
     "       accelsel predict --sweep COUNTS [configuration as above] [--threshold T]\n"
@@ -37,7 +38,8 @@ static const char usage_text[] =
 
 static const char usage_one[] =
     "One configuration:\n"
-    "  --network NAME|FILE  a zoo model (accelsel network list) or a network YAML file\n"
+    "  --network NAME|FILE  a zoo model (accelsel network list), a network YAML file, or\n"
+    "                       hf:FILE.json, a Hugging Face-style config.json\n"
     "  --device NAME        a catalog device (accelsel catalog list); with\n"
     "    --count N            N devices in all, or\n"
     "    --nodes N --per-node M  N nodes of M devices (default: one device)\n"
@@ -60,6 +62,19 @@ static const char usage_one[] =
     "                       PyTorch's default mode: one call per layer, nothing fused)\n"
     "  --epoch-samples N    samples per epoch (default: the network's recipe, else\n"
     "                       ImageNet-1k's 1,281,167, said to be assumed)\n"
+    "  --plan SPEC|auto     a transformer (a zoo LLM, hf:FILE.json or a YAML 'transformer'\n"
+    "                       section) under a parallel plan: tp=8,pp=4,dp=...,cp=1,mbs=1,vp=2,\n"
+    "                       sp=on,zero=1,recompute=selective; a key left out, or auto, is\n"
+    "                       searched (auto: every key) and the fastest plan that fits memory\n"
+    "                       is printed with the next best. --batch counts sequences\n"
+    "                       (default: one per device). JSON: plan {tp, pp, dp, cp,\n"
+    "                       micro_batch, interleave, sequence_parallel, sharding,\n"
+    "                       recompute}, step_s, time_to_train_s, tokens_s, mfu,\n"
+    "                       micro_batches, communication {tp, cp, pp, dp: {s,\n"
+    "                       exposed_s}}, breakdown {compute_s, recompute_s, memory_s,\n"
+    "                       overhead_s, bubble_s, optimizer_s}, memory {weights,\n"
+    "                       gradients, optimizer_states, activations, needed,\n"
+    "                       available} (bytes), next_best {the same}\n"
     "  --breakdown          also print the breakdown of a step (always in JSON)\n"
     "  --layers             also print the per-layer times (JSON key layers)\n"
     "  --format F           table (default) or json: network, device, system (with\n"
@@ -109,7 +124,16 @@ static const char usage_modes[] =
     "                       --steps FILE|builtin: then fit the eager stack on step\n"
     "                       measurements (docs/step-measurements.md; builtin: the rows\n"
     "                       shipped with the library), with --evaluate after leaving\n"
-    "                       each network out first\n"
+    "                       each network out first.\n"
+    "                       --plans FILE|builtin: then fit the parallel plans on the\n"
+    "                       rows of MLPerf's LLM benchmarks (gpt3, llama2_70b_lora,\n"
+    "                       llama31_405b) of FILE (builtin: the built-in MLPerf rows),\n"
+    "                       the rounds of --holdout-rounds held out; with --evaluate\n"
+    "                       their held-out protocols first (default: the latest round\n"
+    "                       held out), per benchmark beside the lookup and the linear\n"
+    "                       scaling of the best measured per-accelerator throughput\n"
+    "                       (JSON keys plan_calibration, plan_evaluation; CSV: the\n"
+    "                       plans' table alone)\n"
     "  --from-steps FILE|builtin  predict every step-measurement row: network, device,\n"
     "                       stack, threads, batch, measured_step_s, predicted_step_s,\n"
     "                       ape (median and p90 on stderr); --evaluate: leave one\n"
@@ -239,6 +263,8 @@ static int predict_one(const predict_args *a, predict_env *env)
         return status;
     accelsel_predict_request req;
     predict_request(a, env->net, &req);
+    if (a->plan != NULL)
+        return predict_plan(a, env, &req);
     accelsel_prediction res;
     accelsel_prediction_init(&res, ACCELSEL_PREDICTION_VERSION);
     int rc = accelsel_predictor_predict(env->pred, &req, &res);

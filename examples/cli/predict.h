@@ -45,6 +45,8 @@ typedef struct predict_args {
     uint32_t threads;              /* --threads; 0: all cores */
     int stack;                     /* ACCELSEL_STACK_* */
     const char *from_steps, *steps; /* --from-steps FILE; --calibrate --steps FILE ("builtin") */
+    const char *plan;              /* --plan SPEC|auto: a transformer under a parallel plan */
+    const char *plans;             /* --calibrate --plans FILE|builtin: the LLM rows */
 } predict_args;
 
 /* predict_args.c: the command line into @p a (defaults set first); CLI_OK
@@ -76,6 +78,12 @@ int predict_print(const predict_args *a, const accelsel_catalog *cat, const acce
                   const accelsel_prediction *res, const accelsel_layer_prediction *rows,
                   size_t n_rows);
 
+/* predict_plan.c: one configuration under --plan, its best plan and the
+ * next best, as a table or JSON. */
+int predict_plan(const predict_args *a, predict_env *env, const accelsel_predict_request *req);
+/* A plan's fields as a JSON object, as --plan --format json writes them. */
+void predict_json_plan(const accelsel_plan *pl);
+
 /* predict_csv.c: --from-csv. */
 int predict_from_csv(const predict_args *a, predict_env *env);
 /* Median and 90th percentile of the values of @p v that are not NaN, by the
@@ -92,6 +100,14 @@ int predict_from_steps(const predict_args *a, predict_env *env);
  * fit, evaluated first with --evaluate (its table printed, its band kept). */
 int predict_calibrate_steps(const predict_args *a, predict_env *env,
                             const accelsel_dataset *steps);
+
+/* predict_plans.c: the LLM rows of @p what (a CSV file read with @p na,
+ * or "builtin": the built-in MLPerf rows) into *ds; CLI_OK or CLI_FAIL. */
+int predict_load_llm_rows(const char *what, const char *na, accelsel_dataset **ds);
+/* --calibrate --plans: the parallel plans fitted on @p llm after the other
+ * fits, evaluated first with --evaluate; their tables printed (JSON: as
+ * keys plan_calibration, plan_evaluation of the open object). */
+int predict_calibrate_plans(const predict_args *a, predict_env *env, const accelsel_dataset *llm);
 
 /* predict_calibrate.c: --calibrate. */
 int predict_calibrate(const predict_args *a, predict_env *env);

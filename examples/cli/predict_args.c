@@ -11,7 +11,7 @@
 /* What the table fills beside predict_args: the choices made of the
  * library's names and the modes. */
 typedef struct predict_table {
-    cli_opt opts[39];
+    cli_opt opts[41];
     cli_command cmd;
     int variant, calibrate, seed001;
     const char *precisions[ACCELSEL_PRECISION_COUNT + 2], *stacks[ACCELSEL_STACK_COUNT + 1];
@@ -49,7 +49,7 @@ static void library_choices(predict_table *t)
 static void predict_table_init(predict_table *t, predict_args *a)
 {
     library_choices(t);
-    const cli_opt opts[39] = {
+    const cli_opt opts[41] = {
         TEXT("--network", &a->network, "network"), TEXT("--device", &a->device, "device"),
         TEXT("--system", &a->system, "system"), U32("--count", &a->count, "count"),
         U32("--nodes", &a->nodes, "nodes"), U32("--per-node", &a->per_node, "per_node"),
@@ -79,13 +79,14 @@ static void predict_table_init(predict_table *t, predict_args *a)
         {.name = "--stack", .kind = CLI_ARG_CHOICE, .dest = &a->stack, .field = "stack",
          .choices = t->stacks},
         TEXT("--from-steps", &a->from_steps, NULL), TEXT("--steps", &a->steps, NULL),
+        TEXT("--plan", &a->plan, "plan"), TEXT("--plans", &a->plans, NULL),
         FLAG("--breakdown", &a->breakdown), FLAG("--layers", &a->layers),
         FLAG("--calibrate", &t->calibrate), FLAG("--evaluate", &a->evaluate),
         FLAG("--calibrated", &a->calibrated), FLAG("--physical", &a->physical),
         FLAG("--raw", &a->raw), FLAG("--seed001", &t->seed001),
     };
     memcpy(t->opts, opts, sizeof opts);
-    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 39, .value_first = 1};
+    t->cmd = (cli_command){.name = "predict", .opts = t->opts, .n_opts = 41, .value_first = 1};
 }
 
 /* Parse into @p a, and the variant and modes of @p t into @p a and *modes. */
@@ -174,6 +175,8 @@ static int check_mode(const predict_args *a)
     if (a->steps != NULL && a->mode != PREDICT_CALIBRATE)
         return cli_usage_error("predict: --steps goes with --calibrate (use --from-steps to "
                                "predict a file's step rows)");
+    if (a->plans != NULL && a->mode != PREDICT_CALIBRATE)
+        return cli_usage_error("predict: --plans goes with --calibrate");
     if (a->mode == PREDICT_SEED001 && (a->threads > 0 || a->stack != ACCELSEL_STACK_TUNED))
         return cli_usage_error("predict: --seed001 fixes the threads and the stack");
     if (a->mode == PREDICT_SEED001 && has_configuration(a))
@@ -201,6 +204,9 @@ static int check_mode(const predict_args *a)
     if (a->csv != NULL && a->mode != PREDICT_CALIBRATE)
         return cli_usage_error("predict: --csv goes with --calibrate (use --from-csv to predict "
                                "a file's rows)");
+    if (a->plan != NULL && ((a->mode != PREDICT_ONE && a->mode != PREDICT_SWEEP) || a->layers))
+        return cli_usage_error("predict: --plan goes with one configuration or --sweep, "
+                               "without --layers");
     if ((a->breakdown || a->layers) && a->mode != PREDICT_ONE)
         return cli_usage_error("predict: --breakdown and --layers go with one configuration");
     if (a->plot != NULL && (a->mode == PREDICT_ONE || a->mode == PREDICT_SEED001))

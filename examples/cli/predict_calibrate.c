@@ -1,7 +1,8 @@
 /* accelsel predict --calibrate: fit the predictor's global parameters and
  * corrections (per device and count) on a dataset, print the errors per accelerator
  * family (fitted rows and held-out rounds), optionally the held-out
- * protocols beside the naive peer, and save the parameters. */
+ * protocols beside the naive peer, then the eager stack (--steps) and the
+ * parallel plans (--plans), and save the parameters. */
 #include <string.h>
 
 #include "predict.h"
@@ -27,16 +28,16 @@ static int evaluate(const predict_args *a, const predict_env *env, const accelse
 static int print_tables(const predict_args *a, const accelsel_dataset *fit,
                         const accelsel_dataset *eval)
 {
-    if (a->format == CLI_FORMAT_CSV)
-        return cli_print_dataset(stdout, eval != NULL ? eval : fit, CLI_FORMAT_CSV);
-    if (a->format == CLI_FORMAT_JSON) {
+    if (a->format == CLI_FORMAT_CSV) /* one table: the plans' when they are fitted too */
+        return a->plans != NULL ? CLI_OK
+                                : cli_print_dataset(stdout, eval != NULL ? eval : fit, CLI_FORMAT_CSV);
+    if (a->format == CLI_FORMAT_JSON) { /* closed by calibrate_on(), after the plans' */
         fputs("{\"calibration\": ", stdout);
         int status = cli_print_dataset(stdout, fit, CLI_FORMAT_JSON);
         if (status == CLI_OK && eval != NULL) {
             fputs(", \"evaluation\": ", stdout);
             status = cli_print_dataset(stdout, eval, CLI_FORMAT_JSON);
         }
-        fputs("}\n", stdout);
         return status;
     }
     printf("Calibration: absolute percentage error of the time to train, per accelerator\n"
@@ -64,7 +65,8 @@ static int plot(const char *path, const predict_env *env, const accelsel_dataset
 }
 
 static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_dataset *ds,
-                        accelsel_dataset *eval, const accelsel_dataset *steps)
+                        accelsel_dataset *eval, const accelsel_dataset *steps,
+                        const accelsel_dataset *llm)
 {
     accelsel_calibrate_options o;
     calibrate_options(a, &o);
@@ -81,6 +83,10 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
         return cli_fail(rc, "error bands");
     if (status == CLI_OK && steps != NULL)
         status = predict_calibrate_steps(a, env, steps);
+    if (status == CLI_OK && llm != NULL)
+        status = predict_calibrate_plans(a, env, llm);
+    if (status == CLI_OK && a->format == CLI_FORMAT_JSON)
+        fputs("}\n", stdout);
     if (status == CLI_OK && a->save != NULL) {
         if ((rc = accelsel_predictor_save_params_file(env->pred, a->save)) != 0)
             return cli_fail(rc, a->save);
@@ -93,14 +99,17 @@ static int calibrate_on(const predict_args *a, predict_env *env, const accelsel_
 
 int predict_calibrate(const predict_args *a, predict_env *env)
 {
-    accelsel_dataset *ds = NULL, *eval = NULL, *steps = NULL;
+    accelsel_dataset *ds = NULL, *eval = NULL, *steps = NULL, *llm = NULL;
     int status = cli_load_dataset(&ds, a->csv, a->na, NULL);
     if (status == CLI_OK && a->steps != NULL)
         status = predict_load_steps(a->steps, env->cat, &steps);
+    if (status == CLI_OK && a->plans != NULL)
+        status = predict_load_llm_rows(a->plans, a->na, &llm);
     if (status == CLI_OK && a->evaluate)
         status = evaluate(a, env, ds, &eval);
     if (status == CLI_OK)
-        status = calibrate_on(a, env, ds, eval, steps);
+        status = calibrate_on(a, env, ds, eval, steps, llm);
+    accelsel_dataset_free(llm);
     accelsel_dataset_free(steps);
     accelsel_dataset_free(eval);
     accelsel_dataset_free(ds);

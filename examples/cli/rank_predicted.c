@@ -9,7 +9,11 @@
  * accelerator counts) or system (COUNTS are node counts), COUNTS as for
  * accelsel predict --sweep (e.g. h200-sxm-141gb:8,16,64,512;dgx-h100:32).
  * Every row is ResNet-50 (the built-in rows' network) at the predictor's
- * default batch (256 per device) and the epochs of that batch.
+ * default batch (256 per device) and the epochs of that batch; rows whose
+ * benchmark is one of MLPerf's LLM benchmarks alone (gpt3, llama2_70b_lora,
+ * llama31_405b: --benchmark NAME, or a table of those rows) get that
+ * benchmark's zoo workload under its fastest parallel plan, at MLPerf's
+ * batch, to MLPerf's target with its evaluations.
  *
  * A row's efficiency E' is against the row of its device with the fewest
  * accelerators in its round, here the predicted rows of that device: an
@@ -19,6 +23,7 @@
  * references are the library's (accelsel_predict_spec_parse(),
  * accelsel_predictor_append_predictions_v2()); this file only says them. */
 #include <stdio.h>
+#include <string.h>
 
 #include "rank_cli.h"
 
@@ -29,7 +34,9 @@ const char rank_predictions_usage[] =
     "                    (COUNTS = accelerators) or system (COUNTS = nodes), COUNTS as\n"
     "                    in accelsel predict --sweep (8,16,32,...,512). ResNet-50 at 256\n"
     "                    samples per device, by the predictor calibrated on the built-in\n"
-    "                    rows; marked with predicted = 1, round 'predicted' and\n"
+    "                    rows; rows of one LLM benchmark (gpt3, llama2_70b_lora,\n"
+    "                    llama31_405b) get it, under its fastest parallel plan; rows\n"
+    "                    marked with predicted = 1, round 'predicted' and\n"
     "                    system_name 'predicted N x DEVICE' in every output. E' is\n"
     "                    against the device's smallest predicted row; an item above\n"
     "                    one node gets its one-node configuration too.\n";
@@ -43,16 +50,38 @@ typedef struct spec_rows {
     accelsel_predictor *pred;
 } spec_rows;
 
+/* The network of the rows: the zoo workload of their benchmark where every
+ * row has the same one and the zoo has a transformer of that name (MLPerf's
+ * LLM benchmarks), else ResNet-50. */
+static const char *network_of(const accelsel_dataset *ds)
+{
+    size_t c, n = accelsel_dataset_rows(ds);
+    if (n == 0 || accelsel_dataset_column_index(ds, "benchmark", &c) != 0)
+        return "resnet50";
+    const char *first = accelsel_dataset_string(ds, 0, c);
+    for (size_t i = 1; first != NULL && i < n; i++) {
+        const char *b = accelsel_dataset_string(ds, i, c);
+        if (b == NULL || strcmp(b, first) != 0)
+            return "resnet50";
+    }
+    accelsel_network *net = NULL;
+    int llm = first != NULL && accelsel_network_load_zoo(&net, first, NULL) == 0 &&
+              accelsel_network_get_transformer(net) != NULL;
+    accelsel_network_free(net);
+    return llm ? first : "resnet50";
+}
+
 /* The spec read and its names looked up, before the second that
  * calibration takes; a spec off the grammar is a usage error. */
-static int read_spec(spec_rows *s, const char *spec)
+static int read_spec(spec_rows *s, const char *spec, const accelsel_dataset *ds)
 {
     int rc = accelsel_catalog_load_builtin(&s->cat);
     if (rc != 0)
         return cli_fail(rc, "built-in catalog");
-    rc = accelsel_network_load_zoo(&s->net, "resnet50", NULL);
+    const char *name = network_of(ds);
+    rc = accelsel_network_load_zoo(&s->net, name, NULL);
     if (rc != 0)
-        return cli_fail(rc, "--with-predictions: resnet50");
+        return cli_fail(rc, name);
     rc = accelsel_predict_spec_parse(&s->spec, spec);
     if (rc == ACCELSEL_EPARSE)
         return cli_usage_error("rank: --with-predictions, %s", accelsel_last_error()->message);
@@ -92,7 +121,7 @@ static int say_references(const spec_rows *s)
 int rank_add_predictions(const char *spec, accelsel_dataset **ds)
 {
     spec_rows s = {0};
-    int status = read_spec(&s, spec);
+    int status = read_spec(&s, spec, *ds);
     if (status == CLI_OK)
         status = open_predictor(&s);
     if (status == CLI_OK)

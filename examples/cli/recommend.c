@@ -47,6 +47,22 @@ static int split(const char *text, char **copy, char ***items, size_t *n)
         }
 }
 
+/* --tokens of a transformer as epochs of its recipe: tokens / (sequence x
+ * samples per epoch). Other networks keep --epochs. */
+static int tokens(const accelsel_network *net, double t, double *epochs)
+{
+    const accelsel_transformer_info *x = accelsel_network_get_transformer(net);
+    if (x == NULL)
+        return CLI_OK;
+    const accelsel_network_recipe *r = accelsel_network_get_recipe(net);
+    if (!(r->epoch_samples > 0))
+        return cli_usage_error("recommend: --tokens: %s has no samples per epoch to count "
+                               "tokens in (MLPerf's benchmarks train to their target)",
+                               accelsel_network_name(net));
+    *epochs = t / ((double)x->sequence * r->epoch_samples);
+    return CLI_OK;
+}
+
 /* --network, or each NAME:RUNS of --mix, as the workload. */
 static int workload(const recommend_args *a, inputs *in, recommend_run *run)
 {
@@ -71,6 +87,8 @@ static int workload(const recommend_args *a, inputs *in, recommend_run *run)
         if (status == CLI_OK)
             status = cli_load_network(&in->nets[i], name);
         run->work[i] = (accelsel_workload_item){in->nets[i], runs, a->batch, a->epochs};
+        if (status == CLI_OK && a->tokens > 0)
+            status = tokens(in->nets[i], a->tokens, &run->work[i].epochs);
         run->n_work = i + 1;
     }
     free(copy);

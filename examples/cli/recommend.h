@@ -8,7 +8,7 @@
 typedef struct recommend_args {
     const char *network, *mix, *devices, *counts, *catalog, *cloud_prices, *csv, *na;
     const char *criteria, *plot, *baselines;
-    double runs, batch, epochs;
+    double runs, batch, epochs, tokens;
     int candidates, acquire, buy, rent, either, no_fit_month, format, method, raw;
     uint64_t top;
     accelsel_recommend_options o;

@@ -7,6 +7,7 @@
 
 static const char usage_text[] =
     "usage: accelsel recommend --network NAME [--runs N] | --mix NAME:RUNS,...\n"
+    "                          [--batch B] [--epochs E] [--tokens T]\n"
     "                          [--budget USD] [--monthly-budget USD] [--power-cap KW]\n"
     "                          [--deadline MIN] [--max-accelerators N] [--min-efficiency X]\n"
     "                          [--no-fit-month]\n"
@@ -28,7 +29,14 @@ static const char usage_text[] =
     "the Pareto front of time against cost, the rules of thumb (latest,\n"
     "cheapest-hour, most-accelerators) under the same constraints, and the\n"
     "break-even between buying and renting. Nothing feasible is not an error:\n"
-    "the closest miss and the binding constraint are said, exit status 0.\n";
+    "the closest miss and the binding constraint are said, exit status 0.\n"
+    "\n"
+    "A transformer (a zoo LLM, hf:config.json) is predicted under its fastest\n"
+    "parallel plan, its batch in sequences (default its recipe's, else one a\n"
+    "device); it trains --tokens, else its recipe (a zoo LLM: its pre-training).\n"
+    "MLPerf's LLM benchmarks are workloads of their own: gpt3, llama2_70b_lora\n"
+    "and llama31_405b train to MLPerf's target, with its batch and evaluations,\n"
+    "and rows of those benchmarks measure them.\n";
 
 static const char epilog_text[] =
     "\n--format json prints feasible (ranked: name, accelerator, count, nodes,\n"
@@ -46,7 +54,7 @@ static const char *const method_names[] = {"topsis", "wsum", "pareto", NULL};
 static const int method_values[] = {ACCELSEL_RANK_TOPSIS, ACCELSEL_RANK_WSUM,
                                     ACCELSEL_RANK_PARETO};
 
-#define N_OPTS 35
+#define N_OPTS 36
 #define TEXT(opt, dst, m, h) {.name = opt, .kind = CLI_ARG_STRING, .dest = dst, .meta = m, .help = h}
 /* A text option whose value the library blames as member @p fld. */
 #define FIELD_TEXT(opt, dst, fld, m, h)                                                        \
@@ -70,6 +78,9 @@ static void table(cli_opt *t, cli_command *c, recommend_args *a)
         {.name = "--epochs", .kind = CLI_ARG_DOUBLE, .dest = &a->epochs, .meta = "E", .dlo = 0,
          .lo_open = 1, .dhi = 1e9, .want = "a number above 0",
          .help = "epochs of every network (default the\npredictor's)"},
+        {.name = "--tokens", .kind = CLI_ARG_DOUBLE, .dest = &a->tokens, .meta = "T", .dlo = 0,
+         .lo_open = 1, .dhi = 1e18, .want = "a number above 0",
+         .help = "tokens to train every transformer (in\nplace of --epochs; default its recipe)"},
         LIMIT("--budget", &a->o.budget_usd, "budget_usd", "USD", "purchase budget (@D)"),
         LIMIT("--monthly-budget", &a->o.monthly_budget_usd, "monthly_budget_usd", "USD",
               "a month's cost (@D)"),

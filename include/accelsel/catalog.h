@@ -170,9 +170,18 @@ typedef struct accelsel_device_info {
                                         own, only inside systems, or only rented. A
                                         rent-only device has no @ref price_usd, so that "not
                                         sold" and "no price found" are told apart */
+    /* version 5 */
+    int64_t scale_up_link;         /**< link index of the fabric that joins the device to its
+                                        peers (NVLink and its switches, a TPU's inter-chip
+                                        interconnect), where the device comes with one of its
+                                        own; -1 if none given. A system's intra_node_link, where
+                                        given, is used instead. */
+    int32_t scale_up_domain;       /**< the most devices that fabric joins (72 in a GB200 NVL72
+                                        rack, a TPU pod's chips); 0 if not given: those of a
+                                        node. The parallel plans' collectives use it */
 } accelsel_device_info;
 
-#define ACCELSEL_DEVICE_INFO_VERSION 4
+#define ACCELSEL_DEVICE_INFO_VERSION 5
 
 /** One accelerator design that an adaptive slot can take (FPGA-style).
  *  Fields are only ever appended; @ref version says which exist.

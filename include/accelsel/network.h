@@ -64,6 +64,10 @@ typedef struct accelsel_network accelsel_network;
 #define ACCELSEL_LAYER_EMBEDDING 12 /**< table lookup: token ids [...] -> [..., dim] */
 #define ACCELSEL_LAYER_FLATTEN 13   /**< reshape to one dimension */
 #define ACCELSEL_LAYER_SLICE 14     /**< a contiguous range of one dimension (e.g. the first token) */
+#define ACCELSEL_LAYER_MUL 15       /**< elementwise product of two or more inputs of one shape (gated FFNs) */
+#define ACCELSEL_LAYER_RMSNORM 16   /**< RMS normalisation over the last dimension (a scale, no shift) */
+#define ACCELSEL_LAYER_MOE 17       /**< mixture-of-experts feed-forward on [..., dim]: a router and
+                                         experts FFNs, top_k of them per token */
 /** @} */
 
 /** What the library reports about one layer. Filled by the library; read
@@ -81,11 +85,12 @@ typedef struct accelsel_network accelsel_network;
  *    gemm_n = out_channels, gemm_k = in_channels, gemm_batch = 1.
  *  - matmul: gemm_batch = product of the leading dimensions, gemm_m, gemm_k,
  *    gemm_n as in [M, K] x [K, N] (after transposing B when asked).
- *  - attention: sequence, model_dim, heads, head_dim, has_bias;
+ *  - attention: sequence, model_dim, heads, head_dim, kv_heads, has_bias, lora_rank;
  *    in_channels = out_channels = model_dim.
+ *  - moe: in_channels = out_channels = model_dim, experts, top_k, expert_hidden.
  *  - pool: in/out_channels, in/out_h, in/out_w, kernel, stride, pad, global.
  *  - batchnorm: in/out_channels = dimension 0; in/out_h, in/out_w when [C, H, W].
- *  - layernorm: in/out_channels = the normalised (last) dimension.
+ *  - layernorm, rmsnorm: in/out_channels = the normalised (last) dimension.
  *  - embedding: vocab, model_dim = out_channels = embedding dimension.
  *  - concat: axis. slice: axis, start, size. */
 typedef struct accelsel_layer_info {
@@ -126,9 +131,18 @@ typedef struct accelsel_layer_info {
     uint64_t vocab;                     /**< embedding rows */
     uint64_t axis, start, size;         /**< concat (axis) and slice (axis, start, size) */
     int64_t weights_from;               /**< index of the layer whose weights a linear reuses; -1 if none */
+    /* Version 2. */
+    uint64_t kv_heads;                  /**< attention: key and value heads (grouped-query
+                                             attention when fewer than heads) */
+    uint64_t experts, top_k;            /**< moe: experts, and experts each token runs */
+    uint64_t expert_hidden;             /**< moe: the feed-forward width of one expert */
+    uint64_t lora_rank;                 /**< linear, attention: rank of the low-rank adapters
+                                             beside the layer's weights; 0 = none */
+    uint64_t frozen_params;             /**< of params, those a training leaves unchanged (a
+                                             `frozen` layer's own weights; its adapters train) */
 } accelsel_layer_info;
 
-#define ACCELSEL_LAYER_INFO_VERSION 1
+#define ACCELSEL_LAYER_INFO_VERSION 2
 
 /** sizeof(accelsel_layer_info) in this library, for bindings to check their layout.
  *  Thread safety: may be called from any thread. */
@@ -146,9 +160,12 @@ typedef struct accelsel_network_totals {
     uint64_t flops;             /**< per sample: 2 x macs + elementwise_flops */
     uint64_t weight_bytes;      /**< params x bytes per element: the weights stored once */
     uint64_t activation_bytes;  /**< sum of every layer's output bytes per sample, inputs included */
+    /* Version 2. */
+    uint64_t frozen_params;     /**< of params, those no training step changes (frozen layers'
+                                     own weights); params - frozen_params are trained */
 } accelsel_network_totals;
 
-#define ACCELSEL_NETWORK_TOTALS_VERSION 1
+#define ACCELSEL_NETWORK_TOTALS_VERSION 2
 
 /** sizeof(accelsel_network_totals) in this library, for bindings to check their layout.
  *  Thread safety: may be called from any thread. */
@@ -157,13 +174,18 @@ ACCELSEL_API size_t accelsel_network_totals_size(void);
 /** Options for loading a network. Initialise with ACCELSEL_NETWORK_OPTIONS_INIT
  *  or accelsel_network_options_init(); fields are only ever appended. */
 typedef struct accelsel_network_options {
-    unsigned int version;       /**< ACCELSEL_NETWORK_OPTIONS_VERSION */
+    unsigned int version;       /**< ACCELSEL_NETWORK_OPTIONS_VERSION, or 1 */
     uint32_t bytes_per_element; /**< element width for every byte figure: 1..8; default 4 (fp32), 2 for fp16/bf16 */
     uint64_t max_yaml_nodes;    /**< limit on YAML nodes after alias expansion; 0 = 64 + 16 x input bytes */
+    /* Version 2. */
+    uint64_t sequence;          /**< a network described as a transformer (accelsel_transformer_info:
+                                     a configuration file, a YAML `transformer` section, a zoo
+                                     LLM): the sequence length it trains at, 1 to 2^31 - 1;
+                                     0 = the description's own. Any other network: 0 only */
 } accelsel_network_options;
 
-#define ACCELSEL_NETWORK_OPTIONS_VERSION 1
-#define ACCELSEL_NETWORK_OPTIONS_INIT { ACCELSEL_NETWORK_OPTIONS_VERSION, 4, 0 }
+#define ACCELSEL_NETWORK_OPTIONS_VERSION 2
+#define ACCELSEL_NETWORK_OPTIONS_INIT { ACCELSEL_NETWORK_OPTIONS_VERSION, 4, 0, 0 }
 
 /** Fill @p opts with defaults for @p version.
  *  @param[out] opts     the options to fill; untouched on failure.
@@ -357,15 +379,108 @@ typedef struct accelsel_network_recipe {
                                 0 = not given */
     const char *dataset;   /**< the training set; NULL = not given */
     const char *source;    /**< where the figures come from; NULL = not given */
+    /* version 2 */
+    double global_batch;   /**< the samples a step that @ref total_samples was trained with
+                                (MLPerf's LLM benchmarks: the batch most of their results ran);
+                                0 = not given. Parallel plans take it when a request gives no
+                                batch */
 } accelsel_network_recipe;
 
-#define ACCELSEL_NETWORK_RECIPE_VERSION 1
+#define ACCELSEL_NETWORK_RECIPE_VERSION 2
 
 /** The training recipe of @p net (every figure 0 and every text NULL when it
  *  carries none); NULL if @p net is NULL. Valid until @p net is freed.
  *  Thread safety: @p net may be shared. */
 ACCELSEL_API const accelsel_network_recipe *accelsel_network_get_recipe(
     const accelsel_network *net);
+
+/** @name Transformer families (accelsel_transformer_info.family) @{ */
+#define ACCELSEL_TRANSFORMER_DECODER 1 /**< a causal language model: token (and learned position)
+                                            embeddings, pre-norm blocks, a final norm and the
+                                            output layer over the vocabulary (GPT, Llama, Mixtral) */
+#define ACCELSEL_TRANSFORMER_ENCODER 2 /**< a bidirectional encoder: token, position and segment
+                                            embeddings with a norm, post-norm blocks and the
+                                            pooler of the first token (BERT) */
+/** @} */
+
+/** A network built from a transformer's configuration (a Hugging Face-style
+ *  config.json, a YAML `transformer` section, a zoo LLM): the sizes its
+ *  layers were built from, for the parallel-plan model of the predictor.
+ *  The network's layers and counts follow from them exactly
+ *  (docs/network-format.md, "Transformers"). Fields are only ever appended. */
+typedef struct accelsel_transformer_info {
+    unsigned int version;     /**< ACCELSEL_TRANSFORMER_INFO_VERSION of the library that filled it */
+    int32_t family;           /**< ACCELSEL_TRANSFORMER_DECODER or _ENCODER */
+    uint64_t layers;          /**< transformer blocks */
+    uint64_t hidden;          /**< model width */
+    uint64_t heads;           /**< attention heads; they divide hidden */
+    uint64_t kv_heads;        /**< key and value heads; they divide heads (fewer: grouped-query
+                                   attention) */
+    uint64_t head_dim;        /**< hidden / heads */
+    uint64_t ffn;             /**< feed-forward width (of one expert, with experts) */
+    uint64_t vocab;           /**< vocabulary */
+    uint64_t sequence;        /**< tokens per sequence the network is built for */
+    uint64_t positions;       /**< rows of a learned position table; 0 = none (rotary) */
+    uint64_t type_vocab;      /**< encoders: segment types; 0 = no segment embedding */
+    uint64_t experts;         /**< experts of each block's feed-forward; 0 = dense */
+    uint64_t top_k;           /**< experts each token runs; 0 when dense */
+    uint64_t lora_rank;       /**< rank of LoRA adapters on each block's fused QKV and output
+                                   projections, every other weight frozen; 0 = full training */
+    uint32_t gated;           /**< a gated feed-forward: gate and up projections multiplied,
+                                   then the down projection (SwiGLU) */
+    uint32_t bias;            /**< linear layers and attention projections have biases */
+    uint32_t rmsnorm;         /**< RMS norms; 0 = layer norms */
+    uint32_t tied_embeddings; /**< decoders: the output layer reuses the token embedding */
+    uint32_t dropout;         /**< trained with dropout (its masks are kept for the backward
+                                   pass) */
+    const char *activation;   /**< the feed-forward's function: "gelu", "silu", ... (static) */
+} accelsel_transformer_info;
+
+#define ACCELSEL_TRANSFORMER_INFO_VERSION 1
+
+/** sizeof(accelsel_transformer_info), for bindings to check their layout.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API size_t accelsel_transformer_info_size(void);
+
+/** The transformer configuration @p net was built from; NULL if @p net is
+ *  NULL or was not built from one (a YAML file of layers, a CNN of the zoo).
+ *  Valid until @p net is freed. Thread safety: @p net may be shared. */
+ACCELSEL_API const accelsel_transformer_info *accelsel_network_get_transformer(
+    const accelsel_network *net);
+
+/** Read a network from a Hugging Face-style configuration file (config.json:
+ *  the `model_type` and sizes of a transformer; docs/network-format.md,
+ *  "Configuration files"). Model types: llama (and MLPerf's custom_llama),
+ *  mistral and mixtral (mixture of experts), gpt2, bert. Keys the network
+ *  does not depend on (token ids, rope settings, dtypes) are ignored; the
+ *  sizes it does are checked. The text is read as YAML, whose flow style
+ *  JSON is (a surrogate pair written as two \u escapes is not read).
+ *  @param[out] out   the new network, freed with accelsel_network_free(); NULL on failure.
+ *                    Its name is the configuration's `_name_or_path`, else its model type.
+ *  @param[in]  path  the file; not kept.
+ *  @param[in]  opts  NULL for defaults; `sequence` sets the training sequence length
+ *                    (default: the configuration's positions, e.g. max_position_embeddings).
+ *  @return 0;
+ *          ACCELSEL_EINVAL for a NULL @p out or @p path, or bad @p opts;
+ *          ACCELSEL_EVERSION for an unknown @p opts->version;
+ *          ACCELSEL_EIO if the file cannot be read (path and reason);
+ *          ACCELSEL_EPARSE for malformed text, an unknown model type (with the closest
+ *              known one), a missing, mistyped or non-positive size, and sizes that
+ *              contradict each other (heads that do not divide the hidden size, key-value
+ *              heads that do not divide the heads, a head_dim other than hidden / heads,
+ *              top-k above the experts, a sequence longer than a learned position table),
+ *              each with the line and column of the key and its name;
+ *          ACCELSEL_ERANGE for counts beyond 64 bits;
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: may be called from any thread. */
+ACCELSEL_API int accelsel_network_load_hf_file(accelsel_network **out, const char *path,
+                                               const accelsel_network_options *opts);
+
+/** As accelsel_network_load_hf_file(), from @p len bytes at @p data (not
+ *  NUL-terminated; NULL only when @p len is 0). Errors name the source "<buffer>". */
+ACCELSEL_API int accelsel_network_load_hf_buffer(accelsel_network **out, const char *data,
+                                                 size_t len,
+                                                 const accelsel_network_options *opts);
 
 /** Free a network. Accepts NULL. Every pointer it handed out becomes invalid;
  *  no other thread may be using it. */

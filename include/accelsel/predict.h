@@ -902,6 +902,271 @@ ACCELSEL_API int accelsel_predictor_error_band(const accelsel_predictor *p, uint
                                                accelsel_error_summary *out);
 /** @} */
 
+/** @name Parallel plans of transformer training (docs/predictor.md, "Parallel plans")
+ *  A network built from a transformer's sizes (accelsel_network_get_transformer())
+ *  trains under a plan: tensor parallelism (Megatron-LM's all-reduces, or
+ *  sequence parallelism's reduce-scatters and all-gathers), pipeline stages
+ *  (1F1B, or interleaved with model chunks), data parallelism with its
+ *  optimizer state, gradients or parameters sharded (ZeRO-1/2/3, FSDP),
+ *  context parallelism, activation recomputation and micro-batches. A field
+ *  of 0 (ACCELSEL_PLAN_AUTO) is chosen by the predictor: the fastest value
+ *  that fits memory. @{ */
+#define ACCELSEL_PLAN_AUTO 0
+#define ACCELSEL_SHARDING_NONE 1       /**< every data-parallel replica holds its whole state */
+#define ACCELSEL_SHARDING_OPTIMIZER 2  /**< ZeRO-1: optimizer states sharded */
+#define ACCELSEL_SHARDING_GRADIENTS 3  /**< ZeRO-2: optimizer states and gradients */
+#define ACCELSEL_SHARDING_PARAMETERS 4 /**< ZeRO-3, FSDP: parameters too */
+#define ACCELSEL_RECOMPUTE_NONE 1      /**< every activation the backward pass needs is kept */
+#define ACCELSEL_RECOMPUTE_SELECTIVE 2 /**< attention's core is recomputed (Korthikanti et al. 2022) */
+#define ACCELSEL_RECOMPUTE_FULL 3      /**< only each block's input is kept; the forward runs twice */
+#define ACCELSEL_PLAN_OFF 1            /**< sequence_parallel off */
+#define ACCELSEL_PLAN_ON 2             /**< sequence_parallel on */
+/** @} */
+
+/** A parallel plan. Initialise with ACCELSEL_PLAN_INIT (every field chosen) or
+ *  accelsel_plan_init(), or parse one with accelsel_plan_parse(). Fields are
+ *  only ever appended. The degrees multiply to the accelerator count:
+ *  tp x pp x cp x dp = count. */
+typedef struct accelsel_plan {
+    unsigned int version;       /**< ACCELSEL_PLAN_VERSION */
+    uint32_t tp;                /**< tensor-parallel degree; divides the heads and key-value heads */
+    uint32_t pp;                /**< pipeline stages; divide the blocks, or the blocks + 2 (the
+                                     embedding and the output layer each standing for one) */
+    uint32_t dp;                /**< data-parallel degree */
+    uint32_t cp;                /**< context-parallel degree; 2 cp divides the sequence */
+    uint32_t micro_batch;       /**< sequences per micro-batch; divides global batch / dp */
+    uint32_t interleave;        /**< model chunks per pipeline stage: 1 = 1F1B, more = interleaved */
+    uint32_t sequence_parallel; /**< ACCELSEL_PLAN_OFF or ACCELSEL_PLAN_ON (with tp > 1) */
+    uint32_t sharding;          /**< ACCELSEL_SHARDING_* */
+    uint32_t recompute;         /**< ACCELSEL_RECOMPUTE_* */
+} accelsel_plan;
+
+#define ACCELSEL_PLAN_VERSION 1
+#define ACCELSEL_PLAN_INIT { ACCELSEL_PLAN_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+/** Fill @p plan with ACCELSEL_PLAN_INIT for @p version.
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p plan; ACCELSEL_EVERSION. */
+ACCELSEL_API int accelsel_plan_init(accelsel_plan *plan, unsigned int version);
+/** sizeof(accelsel_plan). */
+ACCELSEL_API size_t accelsel_plan_size(void);
+
+/** Parse a plan written as comma-separated KEY=VALUE terms: tp, pp, dp, cp,
+ *  mbs (micro_batch), vp (interleave) = a whole number from 1 or "auto";
+ *  sp = on|off|auto; zero = 0|1|2|3|auto (3 also spelt fsdp); recompute =
+ *  none|selective|full|auto. "auto" alone, or a key left out, leaves the field
+ *  to the predictor (dp=... as in Megatron's notation is also "auto").
+ *  @param[out] plan  the plan; untouched on failure.
+ *  @param[in]  text  e.g. "tp=8,pp=4,dp=...,mbs=1,recompute=selective".
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument; ACCELSEL_EPARSE naming the term
+ *          and its 1-based byte column (an unknown key with the closest one, a value
+ *          out of range, a key given twice), field "plan".
+ *  Thread safety: any thread. */
+ACCELSEL_API int accelsel_plan_parse(accelsel_plan *plan, const char *text);
+
+/** "none", "zero1", "zero2" or "zero3" for ACCELSEL_SHARDING_*; "none", "selective"
+ *  or "full" for ACCELSEL_RECOMPUTE_*; NULL for other values. Static text. @{ */
+ACCELSEL_API const char *accelsel_sharding_name(uint32_t sharding);
+ACCELSEL_API const char *accelsel_recompute_name(uint32_t recompute);
+/** @} */
+
+/** A training step under a parallel plan, per device of the busiest pipeline
+ *  stage, and the memory it needs. Times are seconds per step. Fields are
+ *  only ever appended. */
+typedef struct accelsel_plan_prediction {
+    unsigned int version;        /**< ACCELSEL_PLAN_PREDICTION_VERSION, set by the caller */
+    accelsel_plan plan;          /**< the plan, every field chosen */
+    double step_s;               /**< one optimizer step of the global batch, correction included */
+    double time_to_train_s;      /**< the request's samples or epochs (else the network's
+                                      recipe) in steps, and @ref evaluation_s */
+    double throughput_samples_s; /**< sequences per second */
+    double tokens_s;             /**< tokens per second */
+    double mfu;                  /**< model FLOPs (the forward, backward and weight-gradient
+                                      GEMMs and attention of the trained parameters) per
+                                      second over the devices' dense peaks */
+    double micro_batches;        /**< per step and pipeline: global batch / (dp x micro_batch) */
+    double compute_s;            /**< GEMMs and attention of every micro-batch, recomputation
+                                      included */
+    double recompute_s;          /**< of which the forward passes run again */
+    double memory_s;             /**< elementwise work bound by memory (norms, activations) */
+    double overhead_s;           /**< per-kernel launch overhead */
+    double bubble_s;             /**< the pipeline's fill and drain: (pp - 1) / interleave
+                                      micro-batch times */
+    double optimizer_s;          /**< the optimizer step (Adam) on this device's shard */
+    double tp_s, tp_exposed_s;   /**< tensor-parallel collectives, all exposed */
+    double cp_s, cp_exposed_s;   /**< context-parallel key-value exchange; exposed beyond the
+                                      attention it overlaps */
+    double pp_s, pp_exposed_s;   /**< pipeline sends and receives */
+    double dp_s, dp_exposed_s;   /**< data-parallel gradient reduction and sharded state
+                                      gathers; exposed beyond the backward pass they overlap */
+    double weight_bytes;         /**< this device's weights (sharded by ZeRO-3) */
+    double gradient_bytes;       /**< its gradients (sharded by ZeRO-2, 3) */
+    double optimizer_bytes;      /**< its optimizer states: fp32 master weights and Adam's
+                                      two moments (sharded by ZeRO-1, 2, 3) */
+    double activation_bytes;     /**< activations kept for the backward pass, every micro-batch
+                                      in flight (the first stage's, or the last's with logits) */
+    double memory_needed_bytes;  /**< the four together */
+    double memory_available_bytes; /**< the device's */
+    double correction;           /**< the time factor of the plan corrections that
+                                      accelsel_predictor_calibrate_plans() learned for the device
+                                      (and count): step_s, time_to_train_s and the rates include
+                                      it, the parts above do not; 1 for none or no_correction */
+    uint32_t count, nodes, per_node; /**< the configuration: accelerators, nodes and
+                                          accelerators a node, as accelsel_prediction's */
+    double evaluation_s;         /**< of time_to_train_s, the evaluations' forward passes: those
+                                      of MLPerf's schedule for a network named as its LLM
+                                      benchmark (the zoo's gpt3, llama2_70b_lora,
+                                      llama31_405b); 0 for others */
+} accelsel_plan_prediction;
+
+#define ACCELSEL_PLAN_PREDICTION_VERSION 1
+
+/** sizeof(accelsel_plan_prediction). */
+ACCELSEL_API size_t accelsel_plan_prediction_size(void);
+
+/** Predict a transformer's training under a parallel plan, the fields the
+ *  plan leaves at ACCELSEL_PLAN_AUTO searched: every factorisation of the
+ *  accelerator count into tp x pp x cp x dp that divides the model, every
+ *  micro-batch that divides the global batch, every interleave, sequence
+ *  parallelism, sharding and recomputation, pruned where a plan cannot win
+ *  (more recomputation only once less does not fit). The fastest plans that
+ *  fit memory go to @p out, best first.
+ *
+ *  The request gives the network (one built from a transformer's sizes), the
+ *  device or system, the count, links, the global batch in sequences (0 = the
+ *  network's recipe's global_batch, else one sequence per device), the
+ *  precision (AUTO: bf16, else fp16, else fp32; for the zoo's MLPerf
+ *  workloads gpt3, llama2_70b_lora and llama31_405b fp8, else int8, first,
+ *  as their results train; fp8 runs the GEMMs at the fp8 peak with 16-bit
+ *  weights and activations)
+ *  and the samples or epochs to train (epochs count the network's recipe's
+ *  samples per epoch, or the request's epoch_samples; without either the time
+ *  to train is NaN, as it is with no samples, epochs or recipe at all).
+ *  @param[in]  p         the predictor; only read.
+ *  @param[in]  req       the request; borrowed for the call.
+ *  @param[in]  plan      the plan's fixed fields; NULL = every field searched.
+ *  @param[out] out       room for @p capacity predictions, each with its version set
+ *                        to ACCELSEL_PLAN_PREDICTION_VERSION.
+ *  @param[in]  capacity  1 for the best plan, 2 for it and the next best, ...
+ *  @param[out] n         the plans written (at most @p capacity; fewer when fewer fit).
+ *  @return 0;
+ *          ACCELSEL_EINVAL for a NULL argument, a capacity of 0, a network without a
+ *              transformer's sizes (field "network"), a plan whose degrees do not multiply
+ *              to the count, do not divide the model (blocks by stages, heads and key-value
+ *              heads by tp, the sequence by 2 cp) or the global batch (field "plan",
+ *              naming both numbers), and the errors of accelsel_predictor_predict();
+ *          ACCELSEL_EVERSION for an unknown plan or prediction version;
+ *          ACCELSEL_EINFEASIBLE when no plan fits memory (the message gives the plan that
+ *              came closest with its weights, gradients, optimizer states and activations
+ *              in bytes, and the device's memory) or none divides the model and batch
+ *              (the message names which constraint bound);
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: any number of threads may call it with one @p p. */
+ACCELSEL_API int accelsel_predictor_predict_plan(const accelsel_predictor *p,
+                                                 const accelsel_predict_request *req,
+                                                 const accelsel_plan *plan,
+                                                 accelsel_plan_prediction *out, size_t capacity,
+                                                 size_t *n);
+
+/** accelsel_predictor_sweep() for a transformer under parallel plans: at
+ *  each of @p n accelerator counts, the fastest plan that keeps @p plan's
+ *  fixed fields (NULL: every field searched), as
+ *  accelsel_predictor_predict_plan() finds it; speed-up S and efficiency
+ *  E' against the first count; the sweet spot, the largest count whose E'
+ *  stays at or above @p threshold. Each count runs on equal nodes of the
+ *  largest size that divides it and is at most the request's per_node (its
+ *  system's devices per node, else 8). The global batch is the request's at
+ *  every count when it gives one (the same sequences per step: a recipe's),
+ *  else the network's recipe's global_batch, else one sequence per device;
+ *  the sequences to train are the request's samples or epochs, else the
+ *  network's recipe.
+ *  @param[in]  p          the predictor; only read.
+ *  @param[in]  req        the configuration; its counts are replaced by each count.
+ *  @param[in]  plan       the plan's fixed fields; NULL = every field searched.
+ *  @param[in]  counts     @p n counts, each >= 1, increasing.
+ *  @param[in]  n          >= 1.
+ *  @param[in]  threshold  in (0, 1]; e.g. 0.8.
+ *  @param[out] points     room for @p n points.
+ *  @param[out] plans      NULL, or room for @p n plan predictions, each with its version
+ *                         set: the plan found at each count.
+ *  @param[out] sweet      index into @p points of the sweet spot.
+ *  @return 0; ACCELSEL_EINVAL for NULL arguments, counts not increasing, a bad
+ *          threshold, nothing to train (no samples and no recipe: field total_samples);
+ *          the errors of accelsel_predictor_predict_plan() for a count (the message
+ *          names it).
+ *  Thread safety: @p p may be shared. */
+ACCELSEL_API int accelsel_predictor_sweep_plan(const accelsel_predictor *p,
+                                               const accelsel_predict_request *req,
+                                               const accelsel_plan *plan,
+                                               const uint32_t *counts, size_t n, double threshold,
+                                               accelsel_sweep_point *points,
+                                               accelsel_plan_prediction *plans, size_t *sweet);
+
+/** Fit the parameters of parallel plans on the rows of MLPerf's LLM
+ *  benchmarks in @p ds (built-in format; gpt3, llama2_70b_lora,
+ *  llama31_405b; docs/predictor.md, "LLM rows"): per device kind, the
+ *  fraction of the dense peak a transformer's GEMMs attain, of the 16-bit
+ *  peak fused attention attains, of a link's bandwidth the collectives
+ *  attain, the share of tensor-parallel collectives the GEMMs hide and a
+ *  fixed time per optimizer step; the software trend across the LLM rows'
+ *  rounds; and the per-device and per-count corrections of plans. Each row
+ *  is its benchmark's network on its device, accelerators, global batch
+ *  and precision, under the plan sizes it names, the others searched; its
+ *  time to train is its steps (samples_to_converge_mean over the global
+ *  batch) and its benchmark's evaluations. Rows of other benchmarks, and
+ *  rows whose device, counts, sizes or memory allow no plan, are skipped;
+ *  as in accelsel_predictor_calibrate(), only closed-division rows with a
+ *  time to train that repeat no earlier row's logs are fitted, and @p opts
+ *  holdout_rounds holds rounds out of the fit and the report's "fit" set.
+ *  The fit starts from the compiled-in defaults of what it fits; the
+ *  ResNet-50 parameters and corrections of @p p are untouched. On success
+ *  @p p holds the fitted parameters; on failure it is unchanged.
+ *  @param[out]    report  per set and family as accelsel_predictor_calibrate()'s; may be
+ *                         NULL; NULL on failure.
+ *  @param[in,out] p       the predictor; needs exclusive access.
+ *  @param[in]     ds      the rows; only read.
+ *  @param[in]     opts    NULL for defaults.
+ *  @return 0; ACCELSEL_EINVAL for a NULL argument or bad options;
+ *          ACCELSEL_EVERSION; ACCELSEL_ENOTFOUND for a missing column;
+ *          ACCELSEL_EEMPTY if no LLM row can be fitted; ACCELSEL_EDATA if the rows
+ *          drive a parameter or factor outside what a parameter file holds;
+ *          ACCELSEL_ENOMEM.
+ *  Thread safety: no other thread may use @p p during the call. */
+ACCELSEL_API int accelsel_predictor_calibrate_plans(accelsel_calibration_report **report,
+                                                    accelsel_predictor *p,
+                                                    const accelsel_dataset *ds,
+                                                    const accelsel_calibrate_options *opts);
+
+/** The held-out evaluation of accelsel_predictor_calibrate_plans() on the
+ *  LLM rows of @p ds, as a table: the protocols of
+ *  accelsel_predictor_evaluate() ("rounds": fit on the rounds before the
+ *  first of @p opts->holdout_rounds, default the latest round of the rows,
+ *  and predict those; "leave-one-round-out"; "leave-one-family-out"), each
+ *  fold fitted from @p p's parameters on its own rows. A predicted row falls
+ *  in group "a" (the lookup answers it: the same benchmark, accelerator and
+ *  count in the latest earlier fitted round, its median time), "b" (its
+ *  device has fitted rows) or "c" (none); "with-rows" is a and b. One table
+ *  row per benchmark with scored rows and "all", protocol and group (a, b,
+ *  c, with-rows, all), with columns benchmark, protocol, group, rows,
+ *  searched_rows (of them, rows whose plan was searched: the row names no
+ *  tensor and data parallel size), model_median_ape, model_p90_ape,
+ *  physical_median_ape, physical_p90_ape (without the corrections),
+ *  peer_rows, peer_median_ape, peer_p90_ape (the lookup, on the rows it
+ *  answers), linear_rows, linear_median_ape, linear_p90_ape (the device's
+ *  best measured sequences per second and accelerator on the benchmark
+ *  among the fitted rows, scaled linearly to the row's accelerators), and
+ *  predicted_share (group "all": the rows predicted over those held out;
+ *  NaN elsewhere).
+ *  @param[out] out   freed with accelsel_dataset_free(); NULL on failure.
+ *  @param[in]  p     the parameters the fit does not change; only read.
+ *  @param[in]  ds    the rows; only read.
+ *  @param[in]  opts  NULL for defaults.
+ *  @return as accelsel_predictor_calibrate_plans(), except ACCELSEL_EEMPTY.
+ *  Thread safety: @p p and @p ds may be shared. */
+ACCELSEL_API int accelsel_predictor_evaluate_plans(accelsel_dataset **out,
+                                                   const accelsel_predictor *p,
+                                                   const accelsel_dataset *ds,
+                                                   const accelsel_calibrate_options *opts);
+
 #ifdef __cplusplus
 }
 #endif

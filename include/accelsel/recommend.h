@@ -147,11 +147,24 @@ ACCELSEL_API int accelsel_dataset_add_prices(accelsel_dataset **out, const accel
                                              const accelsel_prices_options *opts);
 
 /** One network of a workload and how often it is trained. Plain data; new
- *  members would come with new functions, never appended. */
+ *  members would come with new functions, never appended.
+ *
+ *  A transformer (a network with accelsel_network_get_transformer(): a zoo
+ *  LLM, a config.json) is predicted under its fastest parallel plan
+ *  (accelsel_predictor_predict_plan(), every field searched): its global
+ *  batch counts sequences (0 = its recipe's, else one a device), and its
+ *  epochs count its recipe's samples per epoch, so that T tokens are
+ *  T / (sequence x epoch_samples) epochs (a zoo LLM's epoch is its
+ *  pre-training); 0 = its recipe's samples. The zoo's gpt3,
+ *  llama2_70b_lora and llama31_405b are MLPerf's benchmarks: trained to
+ *  the target with MLPerf's batch and evaluations, and measured by the rows
+ *  of those benchmarks. A transformer with nothing to train (no recipe, no
+ *  epochs) is excluded by "prediction". */
 typedef struct accelsel_workload_item {
     const accelsel_network *network; /**< borrowed for the call */
     double runs_per_month;           /**< finite, >= 0; the workload's sum must be above 0 */
-    double global_batch;             /**< samples per step; 0 = 256 per accelerator */
+    double global_batch;             /**< samples per step; 0 = 256 per accelerator (a
+                                          transformer: as above) */
     double epochs;                   /**< 0 = the predictor's default for the network */
 } accelsel_workload_item;
 

@@ -34,6 +34,10 @@ static void set_defaults(asel_layer *l)
     }
     l->groups = 1;
     l->bias = 1;
+    if (l->kind == ACCELSEL_LAYER_MOE) {
+        l->gated = 1;
+        l->op = ASEL_ACT_SILU;
+    }
 }
 
 int asel_net_add(accelsel_network *net, int kind, const char *name, asel_pos pos, size_t *index)
@@ -100,6 +104,7 @@ static int add_totals(accelsel_network_totals *t, const accelsel_layer_info *inf
                                 &t->elementwise_flops);
     o |= __builtin_add_overflow(t->flops, info->flops, &t->flops);
     o |= __builtin_add_overflow(t->activation_bytes, info->output_bytes, &t->activation_bytes);
+    o |= __builtin_add_overflow(t->frozen_params, info->frozen_params, &t->frozen_params);
     return o;
 }
 

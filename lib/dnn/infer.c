@@ -79,6 +79,8 @@ static int infer_kind(asel_infer_ctx *c)
     case ACCELSEL_LAYER_ATTENTION:
     case ACCELSEL_LAYER_EMBEDDING:
         return asel_infer_dense(c);
+    case ACCELSEL_LAYER_MOE:
+        return asel_infer_moe(c);
     default:
         return asel_infer_elem(c);
     }
@@ -110,7 +112,7 @@ int asel_net_infer(accelsel_network *net, asel_layer *l, const char *source)
     int64_t wf = l->info.weights_from;
     memset(&l->info, 0, sizeof l->info);
     l->info.weights_from = wf;
-    asel_infer_ctx c = {source, l, in, wf >= 0 ? &net->layers[wf] : NULL, 0};
+    asel_infer_ctx c = {source, l, in, wf >= 0 ? &net->layers[wf] : NULL, 0, 0};
     accelsel_layer_info *o = &l->info;
     o->version = ACCELSEL_LAYER_INFO_VERSION;
     o->kind = l->kind;
@@ -120,6 +122,9 @@ int asel_net_infer(accelsel_network *net, asel_layer *l, const char *source)
     int rc = infer_kind(&c);
     if (rc == 0)
         common_figures(&c, net->bpe);
+    /* A frozen layer's adapters still train. */
+    if (rc == 0 && !c.overflow && l->frozen)
+        o->frozen_params = o->params - c.adapters;
     asel_free(in);
     if (rc == 0 && c.overflow)
         rc = asel_net_fail(source, l->pos, ACCELSEL_ERANGE, "%s '%s': counts overflow 64 bits",

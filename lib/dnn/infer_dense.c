@@ -1,5 +1,7 @@
 /* Shapes and counts of the GEMM-like kinds: linear, matmul, attention, and
- * the embedding lookup that feeds them. */
+ * the embedding lookup that feeds them. LoRA adapters (Hu et al. 2021) beside
+ * a weight of in x out features are two matrices, in x r and r x out: r (in +
+ * out) parameters, and as many MACs per row. */
 #include "dnn/net.h"
 
 /* Output = input shape with the last dimension replaced by @p last. */
@@ -55,9 +57,11 @@ static int infer_linear(asel_infer_ctx *c)
     o->gemm_n = fout;
     o->gemm_k = fin;
     uint64_t matrix = asel_mul(c, fin, fout), bias = c->l->bias ? fout : 0;
-    o->params = c->weights != NULL ? bias : asel_add(c, matrix, bias);
-    o->weight_elements = asel_add(c, matrix, bias);
-    o->macs = asel_mul(c, o->gemm_m, matrix);
+    c->adapters = asel_mul(c, (uint64_t)c->l->lora_rank, asel_add(c, fin, fout));
+    o->lora_rank = (uint64_t)c->l->lora_rank;
+    o->params = asel_add(c, c->weights != NULL ? bias : asel_add(c, matrix, bias), c->adapters);
+    o->weight_elements = asel_add(c, asel_add(c, matrix, bias), c->adapters);
+    o->macs = asel_mul(c, o->gemm_m, asel_add(c, matrix, c->adapters));
     o->elementwise_flops = asel_mul(c, o->gemm_m, bias);
     return 0;
 }
@@ -92,6 +96,10 @@ static int infer_matmul(asel_infer_ctx *c)
     return 0;
 }
 
+/* Grouped-query attention (Ainslie et al. 2023): kv_heads key and value
+ * heads, each shared by heads / kv_heads query heads, so K and V project to
+ * kv_heads x head_dim features. Adapters sit on the fused QKV projection and
+ * on the output projection, as MLPerf's Llama 2 70B LoRA places them. */
 static int infer_attention(asel_infer_ctx *c)
 {
     const accelsel_layer_info *in = c->in[0];
@@ -101,24 +109,35 @@ static int infer_attention(asel_infer_ctx *c)
     if (in->rank != 2)
         return asel_infer_fail(c, "input shape %s is not [seq, dim]", s);
     uint64_t seq = in->shape[0], dim = in->shape[1], heads = (uint64_t)c->l->heads;
+    uint64_t kv = c->l->kv_heads > 0 ? (uint64_t)c->l->kv_heads : heads;
     if (dim % heads != 0)
         return asel_infer_fail(c, "model dim %llu not divisible by heads %llu",
                                (unsigned long long)dim, (unsigned long long)heads);
+    if (kv > heads || heads % kv != 0)
+        return asel_infer_fail(c, "heads %llu not divisible by kv_heads %llu",
+                               (unsigned long long)heads, (unsigned long long)kv);
     replace_last(o, in, dim);
     o->in_channels = o->out_channels = o->model_dim = dim;
     o->sequence = seq;
     o->heads = heads;
+    o->kv_heads = kv;
     o->head_dim = dim / heads;
     o->has_bias = (uint32_t)c->l->bias;
-    /* Q, K, V and output projections (4 dim x dim matrices) and, per head,
-     * scores Q K^T and the weighted sum of V: 2 seq^2 dim over all heads. */
-    uint64_t proj = asel_mul(c, dim, dim), bias = c->l->bias ? dim : 0;
-    o->params = asel_mul(c, 4, asel_add(c, proj, bias));
+    o->lora_rank = (uint64_t)c->l->lora_rank;
+    /* Q and output projections dim x dim, K and V dim x (kv x head_dim); per
+     * head, scores Q K^T and the weighted sum of V: 2 seq^2 dim over all heads. */
+    uint64_t kv_dim = asel_mul(c, kv, o->head_dim), qo = asel_mul(c, dim, dim);
+    uint64_t proj = asel_mul(c, 2, asel_add(c, qo, asel_mul(c, dim, kv_dim)));
+    uint64_t bias = c->l->bias ? asel_mul(c, 2, asel_add(c, dim, kv_dim)) : 0;
+    uint64_t qkv_out = asel_add(c, dim, asel_mul(c, 2, kv_dim));
+    c->adapters = asel_mul(c, (uint64_t)c->l->lora_rank,
+                           asel_add(c, asel_add(c, dim, qkv_out), asel_mul(c, 2, dim)));
+    o->params = asel_add(c, asel_add(c, proj, bias), c->adapters);
     o->weight_elements = o->params;
-    o->macs = asel_add(c, asel_mul(c, asel_mul(c, 4, seq), proj),
+    o->macs = asel_add(c, asel_mul(c, seq, asel_add(c, proj, c->adapters)),
                        asel_mul(c, asel_mul(c, 2, asel_mul(c, seq, seq)), dim));
     uint64_t softmax = asel_mul(c, heads, asel_mul(c, seq, seq));
-    o->elementwise_flops = asel_add(c, softmax, asel_mul(c, asel_mul(c, 4, seq), bias));
+    o->elementwise_flops = asel_add(c, softmax, asel_mul(c, seq, bias));
     return 0;
 }
 

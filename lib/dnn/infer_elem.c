@@ -1,5 +1,5 @@
 /* Shapes and counts of the kinds without MACs: norms, activations, add,
- * concat, flatten and slice. */
+ * mul, concat, flatten and slice. */
 #include "dnn/net.h"
 
 static void copy_shape(accelsel_layer_info *o, const accelsel_layer_info *in)
@@ -20,7 +20,8 @@ static int same_shape(const accelsel_layer_info *a, const accelsel_layer_info *b
 }
 
 /* Batch norm scales and shifts each channel (dimension 0); layer norm each
- * feature of the last dimension. Both: one FLOP per element by convention. */
+ * feature of the last dimension; RMS norm (Zhang and Sennrich 2019) only
+ * scales it. All: one FLOP per element by convention. */
 static int infer_norm(asel_infer_ctx *c)
 {
     const accelsel_layer_info *in = c->in[0];
@@ -41,7 +42,7 @@ static int infer_norm(asel_infer_ctx *c)
         o->in_channels = in->shape[in->rank - 1];
     }
     o->out_channels = o->in_channels;
-    o->params = asel_mul(c, 2, o->in_channels);
+    o->params = asel_mul(c, c->l->kind == ACCELSEL_LAYER_RMSNORM ? 1 : 2, o->in_channels);
     o->weight_elements = o->params;
     o->elementwise_flops = asel_elements(c, o);
     return 0;
@@ -56,6 +57,7 @@ static int infer_activation(asel_infer_ctx *c)
     return 0;
 }
 
+/* add and mul: elementwise over inputs of one shape. */
 static int infer_add(asel_infer_ctx *c)
 {
     accelsel_layer_info *o = &c->l->info;
@@ -136,10 +138,12 @@ int asel_infer_elem(asel_infer_ctx *c)
     switch (c->l->kind) {
     case ACCELSEL_LAYER_BATCHNORM:
     case ACCELSEL_LAYER_LAYERNORM:
+    case ACCELSEL_LAYER_RMSNORM:
         return infer_norm(c);
     case ACCELSEL_LAYER_ACTIVATION:
         return infer_activation(c);
     case ACCELSEL_LAYER_ADD:
+    case ACCELSEL_LAYER_MUL:
         return infer_add(c);
     case ACCELSEL_LAYER_CONCAT:
         return infer_concat(c);

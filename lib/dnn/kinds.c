@@ -13,6 +13,8 @@ static const char *const kind_names[] = {
     [ACCELSEL_LAYER_ACTIVATION] = "activation", [ACCELSEL_LAYER_ADD] = "add",
     [ACCELSEL_LAYER_CONCAT] = "concat",       [ACCELSEL_LAYER_EMBEDDING] = "embedding",
     [ACCELSEL_LAYER_FLATTEN] = "flatten",     [ACCELSEL_LAYER_SLICE] = "slice",
+    [ACCELSEL_LAYER_MUL] = "mul",             [ACCELSEL_LAYER_RMSNORM] = "rmsnorm",
+    [ACCELSEL_LAYER_MOE] = "moe",
 };
 #define N_KINDS (sizeof kind_names / sizeof kind_names[0])
 
@@ -73,6 +75,7 @@ void asel_kind_arity(int kind, size_t *min, size_t *max)
         *min = *max = 2;
         break;
     case ACCELSEL_LAYER_ADD:
+    case ACCELSEL_LAYER_MUL:
     case ACCELSEL_LAYER_CONCAT:
         *min = 2;
         *max = SIZE_MAX;

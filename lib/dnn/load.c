@@ -1,5 +1,6 @@
 /* Loading a network from YAML: the document's top level and its inputs; the
  * per-kind layer attributes are in load_layer.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "core/file.h"
 #include "core/yaml_doc.h"
 #include "dnn/load.h"
+#include "dnn/xformer.h"
 
 int asel_net_options(const accelsel_network_options *opts, const char *fn,
                      accelsel_network_options *out)
@@ -15,12 +17,21 @@ int asel_net_options(const accelsel_network_options *opts, const char *fn,
     *out = (accelsel_network_options)ACCELSEL_NETWORK_OPTIONS_INIT;
     if (opts == NULL)
         return 0;
-    if (opts->version != ACCELSEL_NETWORK_OPTIONS_VERSION)
-        return asel_error(ACCELSEL_EVERSION, "%s: unknown options version %u", fn, opts->version);
+    if (opts->version != 1 && opts->version != ACCELSEL_NETWORK_OPTIONS_VERSION)
+        return asel_error_field(ACCELSEL_EVERSION, "version", "%s: unknown options version %u",
+                                fn, opts->version);
     if (opts->bytes_per_element < 1 || opts->bytes_per_element > 8)
-        return asel_error(ACCELSEL_EINVAL, "%s: bytes_per_element %u is not 1..8", fn,
-                          opts->bytes_per_element);
-    *out = *opts;
+        return asel_error_field(ACCELSEL_EINVAL, "bytes_per_element",
+                                "%s: bytes_per_element %u is not 1..8", fn,
+                                opts->bytes_per_element);
+    /* A version-1 struct ends before the fields of version 2. */
+    memcpy(out, opts, opts->version == 1 ? offsetof(accelsel_network_options, sequence)
+                                         : sizeof *out);
+    if (out->sequence > (uint64_t)ASEL_NET_MAX_SIZE)
+        return asel_error_field(ACCELSEL_EINVAL, "sequence",
+                                "%s: sequence %llu is above %lld", fn,
+                                (unsigned long long)out->sequence, (long long)ASEL_NET_MAX_SIZE);
+    out->version = ACCELSEL_NETWORK_OPTIONS_VERSION;
     return 0;
 }
 
@@ -96,9 +107,25 @@ static int load_input(accelsel_network *net, const asel_yaml_doc *doc, const ase
     return rc;
 }
 
-static int load_doc(accelsel_network **out, const asel_yaml_doc *doc, uint32_t bpe)
+/* The layers of a network given by its sizes (a `transformer` section)
+ * exclude a list of inputs and layers. */
+static int load_sizes(accelsel_network **out, const asel_yaml_doc *doc,
+                      const asel_yaml_node *root, const char *name,
+                      const accelsel_network_options *o)
 {
-    static const char *const keys[] = {"version", "name", "inputs", "layers", NULL};
+    static const char *const lists[] = {"inputs", "layers"};
+    for (size_t i = 0; i < 2; i++)
+        if (asel_yaml_get(root, lists[i]) != NULL)
+            return asel_yaml_fail(doc, asel_yaml_get(root, lists[i]),
+                                  "'%s' and 'transformer' exclude each other: a transformer's "
+                                  "layers follow from its sizes", lists[i]);
+    return asel_xf_read_yaml(out, doc, asel_yaml_get(root, "transformer"), name, o);
+}
+
+static int load_doc(accelsel_network **out, const asel_yaml_doc *doc,
+                    const accelsel_network_options *o)
+{
+    static const char *const keys[] = {"version", "name", "inputs", "layers", "transformer", NULL};
     const asel_yaml_node *root = asel_yaml_root(doc), *inputs = NULL, *layers = NULL;
     const char *name = NULL;
     int rc = asel_yaml_expect(doc, root, ASEL_YAML_MAP, "a network");
@@ -112,11 +139,15 @@ static int load_doc(accelsel_network **out, const asel_yaml_doc *doc, uint32_t b
         rc = check_version(doc, root);
     if (rc == 0)
         rc = asel_yaml_get_string(doc, root, "name", 1, &name);
+    if (rc == 0 && asel_yaml_get(root, "transformer") != NULL)
+        return load_sizes(out, doc, root, name, o);
+    if (rc == 0)
+        rc = asel_xf_no_sequence(name, o->sequence);
     if (rc == 0)
         rc = get_list(doc, root, "inputs", &inputs);
     accelsel_network *net = NULL;
     if (rc == 0)
-        rc = asel_net_new(&net, name, bpe);
+        rc = asel_net_new(&net, name, o->bytes_per_element);
     for (size_t i = 0; rc == 0 && i < inputs->n; i++)
         rc = load_input(net, doc, inputs->items[i]);
     if (rc == 0)
@@ -133,22 +164,24 @@ static int load_doc(accelsel_network **out, const asel_yaml_doc *doc, uint32_t b
     return 0;
 }
 
+/* The text as a YAML document (@p what names it in errors) and @p load's
+ * network of it. */
 static int load_text(accelsel_network **out, const char *data, size_t len, const char *source,
-                     const accelsel_network_options *opts)
+                     const accelsel_network_options *opts, const char *what,
+                     asel_net_doc_loader load)
 {
     asel_yaml_doc *doc = NULL;
-    int rc = asel_yaml_parse_as(&doc, data, len, source, (size_t)opts->max_yaml_nodes,
-                                "network description");
+    int rc = asel_yaml_parse_as(&doc, data, len, source, (size_t)opts->max_yaml_nodes, what);
     if (rc == 0)
-        rc = load_doc(out, doc, opts->bytes_per_element);
+        rc = load(out, doc, opts);
     asel_yaml_free(doc);
     return rc;
 }
 
-ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char *data,
-                                              size_t len, const accelsel_network_options *opts)
+int asel_net_load_buffer(const char *fn, const char *what, asel_net_doc_loader load,
+                         accelsel_network **out, const char *data, size_t len,
+                         const accelsel_network_options *opts)
 {
-    static const char fn[] = "accelsel_network_load_buffer";
     if (out == NULL)
         return asel_einval(fn, "out");
     *out = NULL;
@@ -156,13 +189,13 @@ ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char
         return asel_einval(fn, "data");
     accelsel_network_options o;
     int rc = asel_net_options(opts, fn, &o);
-    return rc != 0 ? rc : load_text(out, data != NULL ? data : "", len, "<buffer>", &o);
+    return rc != 0 ? rc : load_text(out, data != NULL ? data : "", len, "<buffer>", &o, what, load);
 }
 
-ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *path,
-                                            const accelsel_network_options *opts)
+int asel_net_load_file(const char *fn, const char *what, asel_net_doc_loader load,
+                       accelsel_network **out, const char *path,
+                       const accelsel_network_options *opts)
 {
-    static const char fn[] = "accelsel_network_load_file";
     if (out == NULL)
         return asel_einval(fn, "out");
     *out = NULL;
@@ -175,7 +208,21 @@ ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *
     if (rc == 0)
         rc = asel_read_file(path, &data, &len);
     if (rc == 0)
-        rc = load_text(out, data, len, path, &o);
+        rc = load_text(out, data, len, path, &o, what, load);
     asel_free(data);
     return rc;
+}
+
+ACCELSEL_API int accelsel_network_load_buffer(accelsel_network **out, const char *data,
+                                              size_t len, const accelsel_network_options *opts)
+{
+    return asel_net_load_buffer("accelsel_network_load_buffer", "network description", load_doc,
+                                out, data, len, opts);
+}
+
+ACCELSEL_API int accelsel_network_load_file(accelsel_network **out, const char *path,
+                                            const accelsel_network_options *opts)
+{
+    return asel_net_load_file("accelsel_network_load_file", "network description", load_doc, out,
+                              path, opts);
 }

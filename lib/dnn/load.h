@@ -16,6 +16,20 @@
 int asel_net_options(const accelsel_network_options *opts, const char *fn,
                      accelsel_network_options *out);
 
+/* A network from a parsed document: the YAML format's, a config.json's. */
+typedef int (*asel_net_doc_loader)(accelsel_network **out, const asel_yaml_doc *doc,
+                                   const accelsel_network_options *o);
+
+/* The _buffer and _file loaders of public function @p fn: arguments and
+ * options checked, the text (a file's, read whole) parsed as YAML, @p what
+ * naming it in errors, and @p load's network of it. */
+int asel_net_load_buffer(const char *fn, const char *what, asel_net_doc_loader load,
+                         accelsel_network **out, const char *data, size_t len,
+                         const accelsel_network_options *opts);
+int asel_net_load_file(const char *fn, const char *what, asel_net_doc_loader load,
+                       accelsel_network **out, const char *path,
+                       const accelsel_network_options *opts);
+
 asel_pos asel_node_pos(const asel_yaml_node *node);
 
 /* The non-empty 'name' of an input or layer map. */

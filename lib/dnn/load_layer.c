@@ -52,9 +52,17 @@ static int read_conv(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_no
     return rc != 0 ? rc : asel_yaml_get_bool(doc, map, "bias", 0, &l->bias);
 }
 
+/* LoRA adapters' rank: 0 (none, the default) up to the format's largest size. */
+static int get_lora(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_node *map)
+{
+    return asel_yaml_get_int(doc, map, "lora_rank", 0, 0, ASEL_NET_MAX_SIZE, &l->lora_rank);
+}
+
 static int read_linear(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_node *map)
 {
     int rc = get_size(doc, map, "out_features", 1, &l->out);
+    if (rc == 0)
+        rc = get_lora(l, doc, map);
     if (rc == 0)
         rc = asel_yaml_get_bool(doc, map, "bias", 0, &l->bias);
     const char *from = NULL;
@@ -73,6 +81,10 @@ static int read_matmul(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_
 static int read_attention(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_node *map)
 {
     int rc = get_size(doc, map, "heads", 1, &l->heads);
+    if (rc == 0)
+        rc = get_size(doc, map, "kv_heads", 0, &l->kv_heads);
+    if (rc == 0)
+        rc = get_lora(l, doc, map);
     return rc != 0 ? rc : asel_yaml_get_bool(doc, map, "bias", 0, &l->bias);
 }
 
@@ -120,6 +132,21 @@ static int read_activation(asel_layer *l, const asel_yaml_doc *doc, const asel_y
                     "relu, relu6, gelu, silu, sigmoid, tanh, hardswish or softmax", &l->op);
 }
 
+static int read_moe(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_node *map)
+{
+    int rc = get_size(doc, map, "experts", 1, &l->experts);
+    if (rc == 0)
+        rc = get_size(doc, map, "top_k", 1, &l->top_k);
+    if (rc == 0)
+        rc = get_size(doc, map, "hidden", 1, &l->out);
+    if (rc == 0)
+        rc = asel_yaml_get_bool(doc, map, "gated", 0, &l->gated);
+    if (rc != 0 || asel_yaml_get(map, "function") == NULL)
+        return rc;
+    return get_name(doc, map, "function", asel_act_from_name,
+                    "relu, relu6, gelu, silu, sigmoid, tanh, hardswish or softmax", &l->op);
+}
+
 static int read_concat(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml_node *map)
 {
     return asel_yaml_get_int(doc, map, "axis", 0, 0, ACCELSEL_NETWORK_MAX_DIMS - 1, &l->axis);
@@ -145,26 +172,32 @@ static int read_nothing(asel_layer *l, const asel_yaml_doc *doc, const asel_yaml
     return 0;
 }
 
-#define MAX_KEYS 12
+/* Every kind with weights takes `frozen` (read by asel_load_layer()). */
+#define MAX_KEYS 13
 static const struct {
     int kind;
     attr_reader read;
     const char *keys[MAX_KEYS - 3]; /* besides name, kind, inputs; NULL-terminated */
 } kinds[] = {
     {ACCELSEL_LAYER_CONV2D, read_conv,
-     {"out_channels", "kernel", "stride", "padding", "dilation", "groups", "depthwise", "bias"}},
-    {ACCELSEL_LAYER_LINEAR, read_linear, {"out_features", "bias", "weights_from"}},
+     {"out_channels", "kernel", "stride", "padding", "dilation", "groups", "depthwise", "bias",
+      "frozen"}},
+    {ACCELSEL_LAYER_LINEAR, read_linear,
+     {"out_features", "bias", "weights_from", "lora_rank", "frozen"}},
     {ACCELSEL_LAYER_MATMUL, read_matmul, {"transpose_b"}},
-    {ACCELSEL_LAYER_ATTENTION, read_attention, {"heads", "bias"}},
+    {ACCELSEL_LAYER_ATTENTION, read_attention, {"heads", "kv_heads", "bias", "lora_rank", "frozen"}},
     {ACCELSEL_LAYER_POOL, read_pool, {"mode", "global", "kernel", "stride", "padding"}},
-    {ACCELSEL_LAYER_BATCHNORM, read_nothing, {NULL}},
-    {ACCELSEL_LAYER_LAYERNORM, read_nothing, {NULL}},
+    {ACCELSEL_LAYER_BATCHNORM, read_nothing, {"frozen"}},
+    {ACCELSEL_LAYER_LAYERNORM, read_nothing, {"frozen"}},
+    {ACCELSEL_LAYER_RMSNORM, read_nothing, {"frozen"}},
     {ACCELSEL_LAYER_ACTIVATION, read_activation, {"function"}},
     {ACCELSEL_LAYER_ADD, read_nothing, {NULL}},
+    {ACCELSEL_LAYER_MUL, read_nothing, {NULL}},
     {ACCELSEL_LAYER_CONCAT, read_concat, {"axis"}},
-    {ACCELSEL_LAYER_EMBEDDING, read_embedding, {"vocab", "dim"}},
+    {ACCELSEL_LAYER_EMBEDDING, read_embedding, {"vocab", "dim", "frozen"}},
     {ACCELSEL_LAYER_FLATTEN, read_nothing, {NULL}},
     {ACCELSEL_LAYER_SLICE, read_slice, {"axis", "start", "size"}},
+    {ACCELSEL_LAYER_MOE, read_moe, {"experts", "top_k", "hidden", "gated", "function", "frozen"}},
 };
 
 static int find_kind(const asel_yaml_doc *doc, const asel_yaml_node *map, size_t *row)
@@ -224,5 +257,7 @@ int asel_load_layer(accelsel_network *net, const asel_yaml_doc *doc, const asel_
         rc = asel_net_add(net, kinds[row].kind, name, asel_node_pos(map), &index);
     if (rc == 0)
         rc = read_edges(net, index, doc, map);
+    if (rc == 0)
+        rc = asel_yaml_get_bool(doc, map, "frozen", 0, &net->layers[index].frozen);
     return rc != 0 ? rc : kinds[row].read(&net->layers[index], doc, map);
 }

@@ -49,11 +49,17 @@ typedef struct asel_layer {
     int op;                                   /* ASEL_ACT_* or ASEL_POOL_* */
     uint32_t rank;                            /* input layers: shape */
     int64_t shape[ACCELSEL_NETWORK_MAX_DIMS]; /* input layers: shape */
-    int64_t out;          /* conv2d out_channels, linear out_features, embedding dim */
+    int64_t out;          /* conv2d out_channels, linear out_features, embedding dim,
+                             moe expert_hidden */
     int64_t kernel[2], stride[2], padding[2], dilation[2];
     int64_t groups;       /* conv2d; ignored (left 1) when depthwise */
     int depthwise, bias, global, transpose_b;
+    int gated;            /* moe: gated experts (gate, up, down projections) */
     int64_t heads;        /* attention */
+    int64_t kv_heads;     /* attention: 0 = heads */
+    int64_t experts, top_k; /* moe */
+    int64_t lora_rank;    /* linear, attention: adapters beside the weights; 0 = none */
+    int frozen;           /* the layer's own weights are not trained */
     int64_t vocab;        /* embedding */
     int64_t axis, start, size; /* concat, slice */
     asel_edge weights_from;    /* linear: the embedding whose table it reuses (tied weights) */
@@ -82,6 +88,7 @@ struct accelsel_network {
     size_t n_outputs;
     accelsel_network_totals totals;
     accelsel_network_recipe recipe; /* zoo networks: static texts; files: none */
+    accelsel_transformer_info xf;   /* version 0 when the network was not built from one */
 };
 
 /* A new, empty network named @p name with @p bpe bytes per element:
@@ -129,11 +136,14 @@ typedef struct asel_infer_ctx {
     const accelsel_layer_info *const *in; /* infos of l's inputs */
     const asel_layer *weights;            /* linear weights_from target, or NULL */
     int overflow;                         /* set by asel_mul */
+    uint64_t adapters;                    /* LoRA parameters among params: they train even
+                                             when the layer is frozen */
 } asel_infer_ctx;
 
 int asel_infer_spatial(asel_infer_ctx *c); /* conv2d, pool */
 int asel_infer_dense(asel_infer_ctx *c);   /* linear, matmul, attention, embedding */
-int asel_infer_elem(asel_infer_ctx *c);    /* norms, activation, add, concat, flatten, slice */
+int asel_infer_elem(asel_infer_ctx *c);    /* norms, activation, add, mul, concat, flatten, slice */
+int asel_infer_moe(asel_infer_ctx *c);     /* moe */
 
 /* a x b and a + b, setting c->overflow instead of wrapping. */
 uint64_t asel_mul(asel_infer_ctx *c, uint64_t a, uint64_t b);

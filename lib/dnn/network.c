@@ -1,4 +1,7 @@
 /* accelsel_network: options, accessors and destruction. */
+#include <stddef.h>
+#include <string.h>
+
 #include "core/alloc.h"
 #include "core/error.h"
 #include "dnn/net.h"
@@ -18,11 +21,25 @@ ACCELSEL_API int accelsel_network_options_init(accelsel_network_options *opts,
 {
     if (opts == NULL)
         return asel_einval("accelsel_network_options_init", "opts");
-    if (version != ACCELSEL_NETWORK_OPTIONS_VERSION)
+    if (version != 1 && version != ACCELSEL_NETWORK_OPTIONS_VERSION)
         return asel_error(ACCELSEL_EVERSION,
                           "accelsel_network_options_init: unknown version %u", version);
-    *opts = (accelsel_network_options)ACCELSEL_NETWORK_OPTIONS_INIT;
+    accelsel_network_options d = ACCELSEL_NETWORK_OPTIONS_INIT;
+    d.version = version;
+    /* A version-1 struct ends before the fields of version 2. */
+    memcpy(opts, &d, version == 1 ? offsetof(accelsel_network_options, sequence) : sizeof d);
     return 0;
+}
+
+ACCELSEL_API size_t accelsel_transformer_info_size(void)
+{
+    return sizeof(accelsel_transformer_info);
+}
+
+ACCELSEL_API const accelsel_transformer_info *accelsel_network_get_transformer(
+    const accelsel_network *net)
+{
+    return net != NULL && net->xf.version != 0 ? &net->xf : NULL;
 }
 
 ACCELSEL_API size_t accelsel_network_options_size(void)

@@ -1,5 +1,6 @@
 /* Writing a network as YAML in the canonical form: fixed key order, default
- * attributes left out, so that save -> load -> save gives identical text. */
+ * attributes left out, so that save -> load -> save gives identical text. A
+ * network built from a transformer's sizes is written as those sizes. */
 #include <string.h>
 
 #include "core/alloc.h"
@@ -7,7 +8,7 @@
 #include "core/error.h"
 #include "core/file.h"
 #include "core/yaml_doc.h"
-#include "dnn/net.h"
+#include "dnn/xformer.h"
 
 static void put_int(asel_buf *b, const char *key, int64_t v)
 {
@@ -90,12 +91,23 @@ static void put_attributes(asel_buf *b, const asel_layer *l)
         if (l->weights_from.name != NULL)
             put_text(b, "weights_from", l->weights_from.name);
         break;
+    case ACCELSEL_LAYER_MOE:
+        put_int(b, "experts", l->experts);
+        put_int(b, "top_k", l->top_k);
+        put_int(b, "hidden", l->out);
+        if (!l->gated)
+            asel_buf_puts(b, "    gated: false\n");
+        if (l->op != ASEL_ACT_SILU)
+            put_text(b, "function", asel_act_name(l->op));
+        break;
     case ACCELSEL_LAYER_MATMUL:
         if (l->transpose_b)
             asel_buf_puts(b, "    transpose_b: true\n");
         break;
     case ACCELSEL_LAYER_ATTENTION:
         put_int(b, "heads", l->heads);
+        if (l->kv_heads != 0 && l->kv_heads != l->heads)
+            put_int(b, "kv_heads", l->kv_heads);
         break;
     case ACCELSEL_LAYER_POOL:
         put_pool(b, l);
@@ -122,6 +134,10 @@ static void put_attributes(asel_buf *b, const asel_layer *l)
                  l->kind == ACCELSEL_LAYER_ATTENTION;
     if (biased && !l->bias)
         asel_buf_puts(b, "    bias: false\n");
+    if (l->lora_rank > 0)
+        put_int(b, "lora_rank", l->lora_rank);
+    if (l->frozen)
+        asel_buf_puts(b, "    frozen: true\n");
 }
 
 static void put_input(asel_buf *b, const asel_layer *l)
@@ -154,7 +170,12 @@ ACCELSEL_API int accelsel_network_save_buffer(const accelsel_network *net, char 
     asel_buf b = ASEL_BUF_INIT;
     asel_buf_puts(&b, "version: 1\nname: ");
     asel_yaml_write_scalar(&b, net->name);
-    asel_buf_puts(&b, "\ninputs:\n");
+    asel_buf_puts(&b, "\n");
+    if (net->xf.version != 0) {
+        asel_xf_write_yaml(&b, &net->xf);
+        return asel_buf_finish(&b, out, len);
+    }
+    asel_buf_puts(&b, "inputs:\n");
     for (size_t i = 0; i < net->n_inputs; i++)
         put_input(&b, &net->layers[i]);
     asel_buf_puts(&b, "layers:\n");

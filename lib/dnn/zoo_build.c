@@ -82,6 +82,11 @@ const char *zb_ln(zb *z, const char *in, const char *fmt, ...)
     ONE_INPUT(ACCELSEL_LAYER_LAYERNORM, in, fmt, {});
 }
 
+const char *zb_rmsnorm(zb *z, const char *in, const char *fmt, ...)
+{
+    ONE_INPUT(ACCELSEL_LAYER_RMSNORM, in, fmt, {});
+}
+
 const char *zb_act(zb *z, const char *in, int op, const char *fmt, ...)
 {
     ONE_INPUT(ACCELSEL_LAYER_ACTIVATION, in, fmt, { l->op = op; });
@@ -169,6 +174,33 @@ const char *zb_add2(zb *z, const char *a, const char *b, const char *fmt, ...)
     asel_layer *l = add(z, ACCELSEL_LAYER_ADD, in, 2, fmt, ap);
     va_end(ap);
     return l != NULL ? l->name : "";
+}
+
+const char *zb_mul2(zb *z, const char *a, const char *b, const char *fmt, ...)
+{
+    const char *in[2] = {a, b};
+    va_list ap;
+    va_start(ap, fmt);
+    asel_layer *l = add(z, ACCELSEL_LAYER_MUL, in, 2, fmt, ap);
+    va_end(ap);
+    return l != NULL ? l->name : "";
+}
+
+const char *zb_moe(zb *z, const char *in, int64_t experts, int64_t top_k, int64_t hidden,
+                   int gated, int op, const char *fmt, ...)
+{
+    ONE_INPUT(ACCELSEL_LAYER_MOE, in, fmt, {
+        l->experts = experts;
+        l->top_k = top_k;
+        l->out = hidden;
+        l->gated = gated;
+        l->op = op;
+    });
+}
+
+asel_layer *zb_last(zb *z)
+{
+    return z->rc == 0 && z->net->n > 0 ? &z->net->layers[z->net->n - 1] : NULL;
 }
 
 const char *zb_concat(zb *z, const char *const *in, size_t n, int64_t axis, const char *fmt, ...)

@@ -22,6 +22,8 @@ const char *zb_conv(zb *z, const char *in, int64_t out, int64_t k, int64_t strid
                     int flags, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 const char *zb_bn(zb *z, const char *in, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 const char *zb_ln(zb *z, const char *in, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+const char *zb_rmsnorm(zb *z, const char *in, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 const char *zb_act(zb *z, const char *in, int op, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *zb_pool(zb *z, const char *in, int mode, int64_t k, int64_t stride, int64_t pad,
@@ -49,5 +51,14 @@ const char *zb_slice(zb *z, const char *in, int64_t axis, int64_t start, int64_t
 /* Two-input add, the common residual case. */
 const char *zb_add2(zb *z, const char *a, const char *b, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Two-input elementwise product (a gated feed-forward's gate times its up projection). */
+const char *zb_mul2(zb *z, const char *a, const char *b, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A mixture-of-experts feed-forward (see accelsel_layer_info). */
+const char *zb_moe(zb *z, const char *in, int64_t experts, int64_t top_k, int64_t hidden,
+                   int gated, int op, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+/* The layer the last call appended, to set what the helpers do not (frozen,
+ * adapters, key-value heads, bias); NULL after a failure. */
+asel_layer *zb_last(zb *z);
 
 #endif

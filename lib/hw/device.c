@@ -20,6 +20,7 @@ const asel_hw_figure asel_hw_device_figures[] = {
     FIG(cores, ASEL_HW_F_I32, 1, 1000000),
     FIG(clock_hz, ASEL_HW_F_DOUBLE, 0, 0),
     FIG(flops_per_cycle, ASEL_HW_F_PREC, 0, 0),
+    FIG(scale_up_domain, ASEL_HW_F_I32, 2, 1000000),
 };
 const size_t asel_hw_n_device_figures =
     sizeof asel_hw_device_figures / sizeof asel_hw_device_figures[0];
@@ -27,8 +28,8 @@ const size_t asel_hw_n_device_figures =
 static const char *const device_keys[] = {
     "name", "aliases", "vendor", "kind", "architecture", "release_year", "peak_flops",
     "memory_bytes", "memory_bw_bytes_s", "onchip_bytes", "tdp_w", "price_usd", "price_basis",
-    "price_date", "sale", "cores",
-    "clock_hz", "flops_per_cycle", "host_link", "notes", "source", "sources", "derived", NULL};
+    "price_date", "sale", "cores", "clock_hz", "flops_per_cycle", "host_link", "scale_up_link",
+    "scale_up_domain", "notes", "source", "sources", "derived", NULL};
 
 static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_t *kind)
 {
@@ -49,17 +50,19 @@ static int read_kind(const asel_hw_loader *ld, const asel_yaml_node *map, int32_
                           s);
 }
 
-/* The device's own link to host memory (a card's PCIe generation and
- * width). A name the catalog's links do not have fails at its position, with
- * the nearest link names. */
-static int read_host_link(const asel_hw_loader *ld, const asel_yaml_node *map, int64_t *index)
+/* A link of the device's own at @p key (host_link: a card's PCIe
+ * generation and width; scale_up_link: its NVLink or inter-chip fabric).
+ * A name the catalog's links do not have fails at its position, with the
+ * nearest link names. */
+static int read_link(const asel_hw_loader *ld, const asel_yaml_node *map, const char *key,
+                     int64_t *index)
 {
-    const asel_yaml_node *node = asel_yaml_get(map, "host_link");
+    const asel_yaml_node *node = asel_yaml_get(map, key);
     *index = -1;
     if (node == NULL)
         return 0;
     const char *s;
-    int rc = asel_yaml_as_string(ld->doc, node, "host_link", &s);
+    int rc = asel_yaml_as_string(ld->doc, node, key, &s);
     if (rc != 0)
         return rc;
     *index = asel_hw_lookup(ld->cat, ASEL_HW_LINKS, s);
@@ -68,8 +71,8 @@ static int read_host_link(const asel_hw_loader *ld, const asel_yaml_node *map, i
     char why[512]; /* a copy: the new message is written where the old one is */
     asel_hw_not_found(ld->cat, ASEL_HW_LINKS, s);
     snprintf(why, sizeof why, "%s", accelsel_last_error()->message);
-    return asel_yaml_fail(ld->doc, node, "'host_link' refers to an unknown link (a catalog must "
-                          "define every link it refers to): %s", why);
+    return asel_yaml_fail(ld->doc, node, "'%s' refers to an unknown link (a catalog must "
+                          "define every link it refers to): %s", key, why);
 }
 
 /* Peak = cores x clock x FLOPs per cycle wherever the peak is not given.
@@ -116,7 +119,9 @@ int asel_hw_read_device(const asel_hw_loader *ld, const asel_yaml_node *map, ase
     if (rc == 0)
         rc = asel_hw_read_opt_string(ld, map, "notes", &d->notes);
     if (rc == 0)
-        rc = read_host_link(ld, map, &d->host_link);
+        rc = read_link(ld, map, "host_link", &d->host_link);
+    if (rc == 0)
+        rc = read_link(ld, map, "scale_up_link", &d->scale_up_link);
     if (rc == 0)
         rc = asel_hw_read_figures(ld, map, asel_hw_device_figures, asel_hw_n_device_figures, d);
     if (rc == 0)
@@ -145,6 +150,8 @@ void asel_hw_write_device(asel_buf *b, const accelsel_catalog *cat, const asel_h
     asel_hw_put_sale(b, d->sale);
     if (d->host_link >= 0)
         asel_hw_put_string(b, "host_link", cat->links[d->host_link].info.name);
+    if (d->scale_up_link >= 0)
+        asel_hw_put_string(b, "scale_up_link", cat->links[d->scale_up_link].info.name);
     asel_hw_put_string(b, "notes", d->notes);
     asel_hw_put_provenance(b, &d->provenance, dev->n_derived_given);
 }

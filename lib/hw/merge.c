@@ -217,9 +217,13 @@ static int mark_names(const accelsel_catalog *cat, const char *const *names, siz
     for (size_t s = 0; s < cat->n_systems; s++)
         if (keep[ASEL_HW_SYSTEMS][s])
             mark_references(cat, s, keep);
-    for (size_t d = 0; d < cat->n_devices; d++)
-        if (keep[ASEL_HW_DEVICES][d] && cat->devices[d].info.host_link >= 0)
-            keep[ASEL_HW_LINKS][cat->devices[d].info.host_link] = 1;
+    for (size_t d = 0; d < cat->n_devices; d++) {
+        const accelsel_device_info *dev = &cat->devices[d].info;
+        if (keep[ASEL_HW_DEVICES][d] && dev->host_link >= 0)
+            keep[ASEL_HW_LINKS][dev->host_link] = 1;
+        if (keep[ASEL_HW_DEVICES][d] && dev->scale_up_link >= 0)
+            keep[ASEL_HW_LINKS][dev->scale_up_link] = 1;
+    }
     return 0;
 }
 

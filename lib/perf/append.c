@@ -10,13 +10,35 @@
 #include "data/table.h"
 #include "perf/append.h"
 #include "perf/cells.h"
+#include "perf/llm_bench.h"
 #include "perf/rows.h"
 
 typedef struct newrow {
     accelsel_prediction res;
+    accelsel_plan plan; /* a transformer's; ACCELSEL_PLAN_AUTO fields otherwise */
     const char *device;
+    const char *benchmark; /* the MLPerf benchmark the network is, else NULL */
+    const char *precision; /* a transformer's; NULL otherwise */
     char system[160];
 } newrow;
+
+/* The MLPerf benchmark network @p net is, as the `benchmark` column names
+ * it: "resnet" for the zoo's ResNet-50, an LLM benchmark for the zoo
+ * workload of its name (gpt3, llama2_70b_lora, llama31_405b); else NULL. */
+static const char *benchmark_of(const accelsel_network *net)
+{
+    const char *name = net != NULL ? accelsel_network_name(net) : NULL;
+    if (name != NULL && strcmp(name, "resnet50") == 0)
+        return "resnet";
+    int b = asel_llm_bench_find(name);
+    return b >= 0 ? asel_llm_benches[b].name : NULL;
+}
+
+/* A plan size as a cell: NaN where the row has no plan. */
+static double size_cell(uint32_t v)
+{
+    return v > 0 ? (double)v : NAN;
+}
 
 /* The value of numeric column @p name for a predicted row; NaN if none. */
 static double new_number(const char *name, const newrow *r)
@@ -27,6 +49,9 @@ static double new_number(const char *name, const newrow *r)
         { "accelerators_per_node", x->per_node }, { "global_batch_size", x->global_batch },
         { "epochs_mean", x->epochs }, { "time_to_train_min", x->time_to_train_s / 60.0 },
         { "throughput_img_s", x->throughput_samples_s }, { "predicted", 1 },
+        { "tensor_parallel", size_cell(r->plan.tp) }, { "pipeline_parallel", size_cell(r->plan.pp) },
+        { "context_parallel", size_cell(r->plan.cp) }, { "data_parallel", size_cell(r->plan.dp) },
+        { "micro_batch_size", size_cell(r->plan.micro_batch) },
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strcmp(name, map[i].name) == 0)
@@ -40,6 +65,7 @@ static const char *new_string(const char *name, const newrow *r)
         { "accelerator_model_name", r->device }, { "accelerator_family", r->device },
         { "division", "closed" }, { "division_norm", "closed" }, { "round", "predicted" },
         { "submitter", "accelsel" }, { "system_name", r->system },
+        { "benchmark", r->benchmark }, { "precision", r->precision },
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strcmp(name, map[i].name) == 0)
@@ -149,13 +175,16 @@ static int predict_all(const accelsel_predictor *p, const accelsel_predict_reque
     int status = asel_perf_check_requests(reqs, n);
     for (size_t i = 0; status == 0 && i < n; i++) {
         rows[i].res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
-        int rc = accelsel_predictor_predict(p, asel_perf_request_at(reqs, i), &rows[i].res);
+        int rc = asel_perf_what_if(p, asel_perf_request_at(reqs, i), &rows[i].res, &rows[i].plan);
         if (rc < 0) {
             char msg[512];
             snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);
             return asel_error(rc, "%s %zu: %s", what, i, msg);
         }
         rows[i].device = accelsel_catalog_device(p->cat, (size_t)rows[i].res.device_index)->name;
+        rows[i].benchmark = benchmark_of(asel_perf_request_at(reqs, i)->network);
+        if (rows[i].plan.tp != ACCELSEL_PLAN_AUTO)
+            rows[i].precision = accelsel_precision_name(rows[i].res.precision);
         snprintf(rows[i].system, sizeof rows[i].system, "predicted %u x %s", rows[i].res.count,
                  rows[i].device);
     }

@@ -56,6 +56,21 @@ void asel_perf_quantiles(double *v, size_t n, double *median, double *p90);
  * ACCELSEL_EVERSION or ACCELSEL_EINVAL with the error set. */
 int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o);
 
+/* The start of a calibration or evaluation call: @p opts (NULL: the
+ * defaults) into *o, checked, and the rows of @p ds into *rows, as
+ * ResNet-50's (@p plans 0) or as the LLM benchmarks' (1). 0, or the error
+ * with nothing to free. */
+int asel_perf_calib_rows(const accelsel_predictor *p, const accelsel_dataset *ds,
+                         const accelsel_calibrate_options *opts, int plans,
+                         accelsel_calibrate_options *o, asel_perf_rows *rows);
+
+/* The set of each row of @p rows into @p set: 1 held out (its round is in
+ * the list @p holdout, "v3.0,v3.1"; NULL holds none out), 0 fitted, -1
+ * neither (not scored); use[i] = set[i] == 0. 0 or ACCELSEL_EINVAL for a
+ * malformed list. */
+int asel_perf_split(const asel_perf_rows *rows, const char *holdout, signed char *set,
+                    unsigned char *use);
+
 /* The most distinct rounds a holdout list may name (MLPerf has had 13). */
 #define ASEL_PERF_MAX_ROUNDS 64
 

@@ -12,14 +12,10 @@
 #include "core/buf.h"
 #include "core/error.h"
 #include "perf/cells.h"
+#include "perf/plan_model.h"
 #include "perf/rows.h"
 #include "perf/software.h"
 #include "perf/step.h"
-
-typedef struct cols {
-    size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
-    size_t time, epochs, round, division, same_runs, benchmark;
-} cols;
 
 size_t asel_perf_column(const accelsel_dataset *ds, const char *name)
 {
@@ -45,7 +41,7 @@ typedef struct row_cells {
     asel_perf_cell total, nodes, per_node, batch, cores, sockets;
 } row_cells;
 
-static int read_cells(const accelsel_dataset *ds, size_t r, const cols *c, row_cells *k)
+static int read_cells(const accelsel_dataset *ds, size_t r, const asel_perf_cols *c, row_cells *k)
 {
     int rc;
     if ((rc = asel_perf_read_cell(ds, r, c->total, &k->total)) < 0 ||
@@ -68,7 +64,7 @@ const char *asel_perf_row_accelerator(const accelsel_catalog *cat, const char *m
 
 /* The catalog device the row names (asel_perf_row_accelerator()). */
 static const char *accel_name(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                              const cols *c)
+                              const asel_perf_cols *c)
 {
     return asel_perf_row_accelerator(p->cat, str(ds, r, c->model), str(ds, r, c->family));
 }
@@ -78,7 +74,7 @@ static const char *accel_name(const accelsel_predictor *p, const accelsel_datase
  * device, one per socket. A row whose count is missing or zero but whose
  * accelerator the catalog knows is an accelerator row with its count missing. */
 static int cpu_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                   const cols *c, const row_cells *k)
+                   const asel_perf_cols *c, const row_cells *k)
 {
     const char *fam = str(ds, r, c->family);
     if (fam && strcasestr(fam, "cpu") != NULL)
@@ -88,7 +84,7 @@ static int cpu_row(const accelsel_predictor *p, const accelsel_dataset *ds, size
 
 /* A CPU-only row: its host CPU, one device per socket, on its nodes. */
 static const char *fill_cpu(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                            const cols *c, const row_cells *k, accelsel_predict_request *q,
+                            const asel_perf_cols *c, const row_cells *k, accelsel_predict_request *q,
                             char *buf, size_t n)
 {
     const char *why = NULL;
@@ -135,7 +131,7 @@ static const char *accel_counts(uint32_t t, uint32_t n, uint32_t a, accelsel_pre
 
 /* An accelerator row: device, counts, interconnect, host cores. */
 static const char *fill_accel(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                              const cols *c, const row_cells *k, accelsel_predict_request *q,
+                              const asel_perf_cols *c, const row_cells *k, accelsel_predict_request *q,
                               int *disagree, char *buf, size_t n)
 {
     size_t d;
@@ -180,19 +176,34 @@ int asel_perf_is_resnet(const char *benchmark)
            strcasecmp(benchmark, "image_classification") == 0;
 }
 
+/* Whether row @p r is of the rows' kind: ResNet-50's (rows->net), else an
+ * LLM benchmark's, whose index goes to out->bench. NULL, or the note. */
+static const char *benchmark_note(const asel_perf_rows *rows, const accelsel_dataset *ds,
+                                  size_t r, const asel_perf_cols *c, asel_perf_row *out,
+                                  char *buf, size_t n)
+{
+    const char *benchmark = str(ds, r, c->benchmark);
+    out->bench = rows->net != NULL ? -1 : asel_llm_bench_find(benchmark);
+    if (rows->net != NULL && !asel_perf_is_resnet(benchmark))
+        snprintf(buf, n, "benchmark '%.*s%s' is not ResNet-50, the network rows are predicted as",
+                 ASEL_QUOTE_MAX, benchmark, asel_ellipsis(benchmark));
+    else if (rows->net == NULL && out->bench < 0)
+        snprintf(buf, n, "benchmark '%.*s%s' is none of the LLM benchmarks (gpt3, "
+                 "llama2_70b_lora, llama31_405b)", ASEL_QUOTE_MAX, benchmark ? benchmark : "",
+                 asel_ellipsis(benchmark ? benchmark : ""));
+    else
+        return NULL;
+    return buf;
+}
+
 /* The request of row @p r into @p q: NULL, or why the row cannot be
  * predicted (a note, in @p buf where formatted). *disagree as accel_counts(). */
 static const char *configure(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                             const cols *c, const row_cells *k, accelsel_predict_request *q,
+                             const asel_perf_cols *c, const row_cells *k, accelsel_predict_request *q,
                              int *disagree, char *buf, size_t n)
 {
-    const char *benchmark = str(ds, r, c->benchmark), *why;
+    const char *why;
     *disagree = 0;
-    if (!asel_perf_is_resnet(benchmark)) {
-        snprintf(buf, n, "benchmark '%.*s%s' is not ResNet-50, the network rows are predicted as",
-                 ASEL_QUOTE_MAX, benchmark, asel_ellipsis(benchmark));
-        return buf;
-    }
     if (cpu_row(p, ds, r, c, k))
         why = fill_cpu(p, ds, r, c, k, q, buf, n);
     else
@@ -263,18 +274,24 @@ static int is_closed(const char *div)
 }
 
 static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, size_t r,
-                    const cols *c, const accelsel_network *net, asel_perf_row *out)
+                    const asel_perf_cols *c, const asel_perf_rows *rows, asel_perf_row *out)
 {
     row_cells k;
     asel_perf_cell time, epochs;
-    int rc = read_cells(ds, r, c, &k), disagree;
+    int rc = read_cells(ds, r, c, &k), disagree = 0;
     if (rc < 0 || (rc = asel_perf_read_cell(ds, r, c->time, &time)) < 0 ||
         (rc = asel_perf_read_cell(ds, r, c->epochs, &epochs)) < 0)
         return rc;
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
-    q.network = net;
+    q.network = rows->net;
     char buf[192], num[40];
-    const char *why = configure(p, ds, r, c, &k, &q, &disagree, buf, sizeof buf), *round;
+    const char *why = benchmark_note(rows, ds, r, c, out, buf, sizeof buf), *round;
+    if (why == NULL)
+        why = configure(p, ds, r, c, &k, &q, &disagree, buf, sizeof buf);
+    if (why == NULL && out->bench >= 0 &&
+        (why = asel_plan_row_cells(rows, ds, r, c, out, &q, buf, sizeof buf, &rc)) == NULL &&
+        rc < 0)
+        return rc;
     out->round = row_round(ds, r, c->round, num, &round);
     if (why == NULL && out->round == -2) {
         snprintf(buf, sizeof buf, "round '%.*s%s' is not a round name (vX.Y or X.Y)",
@@ -282,7 +299,10 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
         why = buf;
     }
     out->round = out->round < 0 ? -1 : out->round;
-    if (why == NULL && (rc = asel_perf_resolve(p, &q, &out->cfg)) == ACCELSEL_ENOMEM)
+    if (why == NULL)
+        rc = out->bench >= 0 ? asel_plan_resolve(p, &q, &out->cfg, &out->gbs)
+                             : asel_perf_resolve(p, &q, &out->cfg);
+    if (rc == ACCELSEL_ENOMEM)
         return rc;
     out->ok = why == NULL && rc == 0;
     if (!out->ok)
@@ -300,8 +320,25 @@ static int read_row(const accelsel_predictor *p, const accelsel_dataset *ds, siz
     return 0;
 }
 
-int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
-                        const accelsel_dataset *ds, int measured)
+/* The networks of the rows: ResNet-50 with its fusable layers, or the
+ * network of each LLM benchmark that a row of @p ds names (column @p bench). */
+static int load_networks(asel_perf_rows *out, const accelsel_dataset *ds, size_t bench, int llm)
+{
+    int rc = 0;
+    for (size_t r = 0; llm && rc == 0 && r < accelsel_dataset_rows(ds); r++) {
+        int i = asel_llm_bench_find(str(ds, r, bench));
+        if (i >= 0 && out->llm[i] == NULL)
+            rc = accelsel_network_load_zoo(&out->llm[i], asel_llm_benches[i].network, NULL);
+    }
+    if (llm || rc < 0)
+        return rc;
+    if ((rc = accelsel_network_load_zoo(&out->net, "resnet50", NULL)) < 0)
+        return rc;
+    return asel_perf_fusable_layers(out->net, &out->fusable);
+}
+
+static int rows_read(asel_perf_rows *out, const accelsel_predictor *p, const accelsel_dataset *ds,
+                     int measured, int llm)
 {
     *out = (asel_perf_rows){ 0 };
     size_t need;
@@ -310,17 +347,19 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
         (rc = accelsel_dataset_column_index(ds, "total_accelerators", &need)) < 0 ||
         (measured && (rc = accelsel_dataset_column_index(ds, "time_to_train_min", &need)) < 0))
         return rc;
-    cols c = { col(ds, "accelerator_model_name"), col(ds, "accelerator_family"),
-               col(ds, "total_accelerators"), col(ds, "number_of_nodes"),
-               col(ds, "accelerators_per_node"), col(ds, "accelerator_interconnect"),
-               col(ds, "host_processor_model_name"), col(ds, "host_processors_per_node"),
-               col(ds, "host_processor_core_count"), col(ds, "global_batch_size"),
-               col(ds, "time_to_train_min"), col(ds, "epochs_mean"), col(ds, "round"),
-               col(ds, "division"), col(ds, "same_runs_as"), col(ds, "benchmark") };
+    asel_perf_cols c = {
+        col(ds, "accelerator_model_name"), col(ds, "accelerator_family"),
+        col(ds, "total_accelerators"), col(ds, "number_of_nodes"),
+        col(ds, "accelerators_per_node"), col(ds, "accelerator_interconnect"),
+        col(ds, "host_processor_model_name"), col(ds, "host_processors_per_node"),
+        col(ds, "host_processor_core_count"), col(ds, "global_batch_size"),
+        col(ds, "time_to_train_min"), col(ds, "epochs_mean"), col(ds, "round"),
+        col(ds, "division"), col(ds, "same_runs_as"), col(ds, "benchmark"),
+        col(ds, "precision"), col(ds, "tensor_parallel"), col(ds, "pipeline_parallel"),
+        col(ds, "context_parallel"), col(ds, "sequence_parallel"), col(ds, "data_parallel"),
+        col(ds, "micro_batch_size"), col(ds, "samples_to_converge_mean") };
     size_t n = accelsel_dataset_rows(ds);
-    if ((rc = accelsel_network_load_zoo(&out->net, "resnet50", NULL)) < 0)
-        return rc;
-    if ((rc = asel_perf_fusable_layers(out->net, &out->fusable)) < 0) {
+    if ((rc = load_networks(out, ds, c.benchmark, llm)) < 0) {
         asel_perf_rows_free(out);
         return rc;
     }
@@ -331,11 +370,23 @@ int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
     memset(out->row, 0, (n ? n : 1) * sizeof *out->row);
     out->n = n;
     for (size_t r = 0; r < n; r++)
-        if ((rc = read_row(p, ds, r, &c, out->net, &out->row[r])) < 0) {
+        if ((rc = read_row(p, ds, r, &c, out, &out->row[r])) < 0) {
             asel_perf_rows_free(out);
             return rc;
         }
     return 0;
+}
+
+int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
+                        const accelsel_dataset *ds, int measured)
+{
+    return rows_read(out, p, ds, measured, 0);
+}
+
+int asel_plan_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
+                        const accelsel_dataset *ds)
+{
+    return rows_read(out, p, ds, 1, 1);
 }
 
 void asel_perf_rows_free(asel_perf_rows *rows)
@@ -345,6 +396,8 @@ void asel_perf_rows_free(asel_perf_rows *rows)
     asel_free(rows->row);
     asel_free(rows->fusable);
     accelsel_network_free(rows->net);
+    for (int i = 0; i < ASEL_LLM_BENCHES; i++)
+        accelsel_network_free(rows->llm[i]);
     *rows = (asel_perf_rows){ 0 };
 }
 

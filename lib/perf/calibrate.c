@@ -100,9 +100,21 @@ int asel_perf_check_calibrate_options(const accelsel_calibrate_options *o)
                                                                  : 0;
 }
 
-/* Set of each row: 0 fit, 1 held out, -1 neither (not scored). */
-static int split(const asel_perf_rows *rows, const char *holdout, signed char *set,
-                 unsigned char *use)
+int asel_perf_calib_rows(const accelsel_predictor *p, const accelsel_dataset *ds,
+                         const accelsel_calibrate_options *opts, int plans,
+                         accelsel_calibrate_options *o, asel_perf_rows *rows)
+{
+    *o = (accelsel_calibrate_options)ACCELSEL_CALIBRATE_OPTIONS_INIT;
+    if (opts != NULL)
+        *o = *opts;
+    int rc = asel_perf_check_calibrate_options(o);
+    if (rc < 0)
+        return rc;
+    return plans ? asel_plan_rows_read(rows, p, ds) : asel_perf_rows_read(rows, p, ds, 1);
+}
+
+int asel_perf_split(const asel_perf_rows *rows, const char *holdout, signed char *set,
+                    unsigned char *use)
 {
     int codes[ASEL_PERF_MAX_ROUNDS];
     int n = asel_perf_parse_rounds(holdout, codes);
@@ -116,6 +128,25 @@ static int split(const asel_perf_rows *rows, const char *holdout, signed char *s
     return 0;
 }
 
+/* The report of the rows @p set assigns, predicted with @p par and @p corr. */
+static int report_of(accelsel_calibration_report **out, const asel_perf_params *par,
+                     const asel_perf_corr *corr, const asel_perf_rows *rows,
+                     const signed char *set)
+{
+    double *minutes = asel_calloc(rows->n ? rows->n : 1, sizeof *minutes);
+    if (minutes == NULL)
+        return asel_enomem();
+    for (size_t i = 0; i < rows->n; i++) {
+        const asel_perf_row *r = &rows->row[i];
+        minutes[i] = set[i] < 0 ? NAN
+                     : asel_perf_row_minutes(par, asel_perf_corr_factor(corr, r->cfg.dev_index,
+                                                                       r->cfg.count), r, rows);
+    }
+    int rc = asel_perf_report_build(out, minutes, rows, set);
+    asel_free(minutes);
+    return rc;
+}
+
 static int calibrate_rows(accelsel_predictor *p, const asel_perf_rows *rows,
                           const accelsel_calibrate_options *o,
                           accelsel_calibration_report **report)
@@ -127,12 +158,12 @@ static int calibrate_rows(accelsel_predictor *p, const asel_perf_rows *rows,
     asel_perf_params par = p->par;
     int rc = set && use ? asel_perf_corr_init(&corr, p->corr.n_dev) : asel_enomem();
     if (rc == 0)
-        rc = split(rows, o->holdout_rounds, set, use);
+        rc = asel_perf_split(rows, o->holdout_rounds, set, use);
     if (rc == 0)
         rc = asel_perf_fit(&par, &corr, rows, use, o);
     accelsel_calibration_report *r = NULL;
     if (rc == 0 && report != NULL)
-        rc = asel_perf_report_build(&r, &par, &corr, rows, set);
+        rc = report_of(&r, &par, &corr, rows, set);
     if (rc == 0 && (rc = asel_perf_corr_assign(&p->corr, &corr)) < 0)
         accelsel_calibration_report_free(r);
     if (rc == 0) {
@@ -156,14 +187,10 @@ ACCELSEL_API int accelsel_predictor_calibrate(accelsel_calibration_report **repo
         *report = NULL;
     if (p == NULL || ds == NULL)
         return asel_einval("accelsel_predictor_calibrate", p == NULL ? "p" : "ds");
-    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    int rc = asel_perf_check_calibrate_options(&o);
-    if (rc < 0)
-        return rc;
+    accelsel_calibrate_options o;
     asel_perf_rows rows;
-    if ((rc = asel_perf_rows_read(&rows, p, ds, 1)) < 0)
+    int rc = asel_perf_calib_rows(p, ds, opts, 0, &o, &rows);
+    if (rc < 0)
         return rc;
     rc = calibrate_rows(p, &rows, &o, report);
     asel_perf_rows_free(&rows);

@@ -6,19 +6,12 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/pool.h"
 #include "perf/calib.h"
+#include "perf/calib_folds.h"
 
-enum { PROTO_ROUNDS, PROTO_LORO, PROTO_LOFO, PROTOS };
-static const char *const proto_names[PROTOS] = { "rounds", "leave-one-round-out",
-                                                 "leave-one-family-out" };
 static const char group_names[4][4] = { "a", "b", "c", "all" };
 
-typedef struct fold {
-    int proto;
-    int round;          /* PROTO_LORO: the round left out */
-    const char *family; /* PROTO_LOFO: the family left out */
-} fold;
+typedef asel_fold fold;
 
 /* Per fold and row: the three errors and the group (-1: not predicted). */
 typedef struct result {
@@ -26,66 +19,7 @@ typedef struct result {
     signed char group;
 } result;
 
-typedef struct ctx {
-    const accelsel_predictor *p;
-    const asel_perf_rows *rows;
-    const accelsel_calibrate_options *o;
-    const fold *folds;
-    int first_holdout;  /* PROTO_ROUNDS: rounds >= this are predicted */
-    const int *holdout; /* the held-out rounds */
-    int n_holdout;
-    result *res;        /* n_folds x rows->n */
-} ctx;
-
-static int in_fit(const ctx *c, const fold *f, const asel_perf_row *r)
-{
-    if (!asel_perf_row_scored(r))
-        return 0;
-    if (f->proto == PROTO_ROUNDS)
-        return r->round < c->first_holdout;
-    if (f->proto == PROTO_LORO)
-        return r->round != f->round;
-    return strcmp(r->family, f->family) != 0;
-}
-
-static int is_target(const ctx *c, const fold *f, const asel_perf_row *r)
-{
-    if (!asel_perf_row_scored(r))
-        return 0;
-    if (f->proto == PROTO_ROUNDS) {
-        for (int i = 0; i < c->n_holdout; i++)
-            if (r->round == c->holdout[i])
-                return 1;
-        return 0;
-    }
-    if (f->proto == PROTO_LORO)
-        return r->round == f->round;
-    return strcmp(r->family, f->family) == 0;
-}
-
-/* The lookup: same device, same count, latest earlier round among the
- * fitted rows; the median of that round's times. NaN if none. */
-static double peer(const asel_perf_rows *rows, const unsigned char *use, const asel_perf_row *t,
-                   double *buf)
-{
-    int best = -1;
-    for (size_t j = 0; j < rows->n; j++) {
-        const asel_perf_row *r = &rows->row[j];
-        if (use[j] && r->cfg.dev_index == t->cfg.dev_index && r->cfg.count == t->cfg.count &&
-            r->round < t->round && r->round > best)
-            best = r->round;
-    }
-    size_t m = 0;
-    for (size_t j = 0; best >= 0 && j < rows->n; j++) {
-        const asel_perf_row *r = &rows->row[j];
-        if (use[j] && r->cfg.dev_index == t->cfg.dev_index && r->cfg.count == t->cfg.count &&
-            r->round == best)
-            buf[m++] = r->measured_min;
-    }
-    double med, p90;
-    asel_perf_quantiles(buf, m, &med, &p90);
-    return med;
-}
+typedef asel_eval ctx; /* its results: n_folds x rows->n of result */
 
 static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf_params *par,
                          const asel_perf_corr *corr, const fold *f, result *out, double *buf)
@@ -94,7 +28,7 @@ static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf
     for (size_t i = 0; i < rows->n; i++) {
         const asel_perf_row *t = &rows->row[i];
         out[i].group = -1;
-        if (!is_target(c, f, t))
+        if (!asel_fold_predicts(&c->holdout, f, t))
             continue;
         double m = asel_perf_row_minutes(par, asel_perf_corr_factor(corr, t->cfg.dev_index, t->cfg.count),
                                          t, rows);
@@ -103,7 +37,7 @@ static void predict_fold(const ctx *c, const unsigned char *use, const asel_perf
         int known = 0;
         for (size_t j = 0; j < rows->n && !known; j++)
             known = use[j] && rows->row[j].cfg.dev_index == t->cfg.dev_index;
-        double pr = peer(rows, use, t, buf);
+        double pr = asel_fold_peer(rows, use, t, buf);
         out[i].model = asel_perf_ape(m, t->measured_min);
         out[i].phys = asel_perf_ape(asel_perf_row_minutes(par, 1.0, t, rows), t->measured_min);
         out[i].peer = isfinite(pr) ? asel_perf_ape(pr, t->measured_min) : NAN;
@@ -120,12 +54,12 @@ static int run_fold(void *arg, size_t k, size_t worker)
     double *buf = asel_calloc(m, sizeof *buf);
     asel_perf_corr corr = { 0 };
     int rc = use && buf ? asel_perf_corr_init(&corr, c->p->corr.n_dev) : asel_enomem();
-    for (size_t i = 0; rc == 0 && i < rows->n; i++)
-        use[i] = (unsigned char)in_fit(c, &c->folds[k], &rows->row[i]);
+    if (rc == 0)
+        asel_fold_use(&c->holdout, &c->folds[k], rows, use);
     asel_perf_params par = c->p->par;
     if (rc == 0)
         rc = asel_perf_fit(&par, &corr, rows, use, c->o);
-    result *out = c->res + k * rows->n;
+    result *out = (result *)c->res + k * rows->n;
     for (size_t i = 0; i < rows->n; i++)
         out[i].group = -1;
     if (rc == 0)
@@ -136,28 +70,7 @@ static int run_fold(void *arg, size_t k, size_t worker)
     return rc == ACCELSEL_EEMPTY ? 0 : rc;
 }
 
-/* The folds: one for the rounds split, one per round, one per family. */
-static size_t make_folds(const asel_perf_rows *rows, fold *folds)
-{
-    size_t n = 0;
-    folds[n++] = (fold){ PROTO_ROUNDS, -1, NULL };
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < rows->n; i++) {
-            const asel_perf_row *r = &rows->row[i];
-            if (!asel_perf_row_scored(r))
-                continue;
-            int seen = 0;
-            for (size_t j = 1; j < n && !seen; j++)
-                seen = pass == 0 ? folds[j].proto == PROTO_LORO && folds[j].round == r->round
-                                 : folds[j].proto == PROTO_LOFO && strcmp(folds[j].family, r->family) == 0;
-            if (!seen)
-                folds[n++] = pass == 0 ? (fold){ PROTO_LORO, r->round, NULL }
-                                       : (fold){ PROTO_LOFO, -1, r->family };
-        }
-    return n;
-}
-
-static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds);
+static int eval_table(accelsel_dataset **out, const ctx *c);
 
 static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const asel_perf_rows *rows,
                     const accelsel_calibrate_options *o)
@@ -166,24 +79,7 @@ static int evaluate(accelsel_dataset **out, const accelsel_predictor *p, const a
     int nh = asel_perf_parse_rounds(o->holdout_rounds ? o->holdout_rounds : "v3.0,v3.1", codes);
     if (nh < 0)
         return nh;
-    ctx c = { p, rows, o, NULL, 1 << 30, codes, nh, NULL };
-    for (int i = 0; i < nh; i++)
-        c.first_holdout = codes[i] < c.first_holdout ? codes[i] : c.first_holdout;
-    size_t cap = 2 * rows->n + 1;
-    fold *folds = asel_calloc(cap, sizeof *folds);
-    int rc = folds ? 0 : asel_enomem();
-    size_t nf = rc == 0 ? make_folds(rows, folds) : 0;
-    c.folds = folds;
-    c.res = rc == 0 ? asel_calloc(nf * (rows->n ? rows->n : 1), sizeof *c.res) : NULL;
-    if (rc == 0 && c.res == NULL)
-        rc = asel_enomem();
-    if (rc == 0)
-        rc = asel_pool_run(asel_pool_threads(o->n_threads, nf), nf, run_fold, &c);
-    if (rc == 0)
-        rc = eval_table(out, &c, nf);
-    asel_free(c.res);
-    asel_free(folds);
-    return rc;
+    return asel_eval_run(out, p, rows, o, codes, nh, sizeof(result), run_fold, eval_table);
 }
 
 /* ---- the table ---- */
@@ -199,7 +95,7 @@ static void gather(const ctx *c, size_t n_folds, int proto, int group, acc *a)
     for (size_t k = 0; k < n_folds; k++) {
         if (c->folds[k].proto != proto)
             continue;
-        const result *r = c->res + k * c->rows->n;
+        const result *r = (const result *)c->res + k * c->rows->n;
         for (size_t i = 0; i < c->rows->n; i++) {
             if (r[i].group < 0 || (group < 3 && r[i].group != group))
                 continue;
@@ -216,9 +112,10 @@ static const char *const num_cols[NCOL] = { "rows", "model_median_ape", "model_p
                                             "physical_median_ape", "physical_p90_ape",
                                             "peer_rows", "peer_median_ape", "peer_p90_ape" };
 
-static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds)
+static int eval_table(accelsel_dataset **out, const ctx *c)
 {
-    size_t cap = n_folds * (c->rows->n ? c->rows->n : 1), nrow = PROTOS * 4;
+    size_t n_folds = c->n_folds;
+    size_t cap = n_folds * (c->rows->n ? c->rows->n : 1), nrow = ASEL_PROTOS * 4;
     acc a = { asel_calloc(cap, sizeof(double)), asel_calloc(cap, sizeof(double)),
               asel_calloc(cap, sizeof(double)), 0, 0 };
     double *v = asel_calloc(NCOL * nrow, sizeof *v);
@@ -226,7 +123,7 @@ static int eval_table(accelsel_dataset **out, const ctx *c, size_t n_folds)
     int rc = a.model && a.phys && a.peer && v && proto && grp ? 0 : asel_enomem();
     for (size_t r = 0; rc == 0 && r < nrow; r++) {
         int pr = (int)(r / 4), g = (int)(r % 4);
-        proto[r] = proto_names[pr];
+        proto[r] = asel_proto_names[pr];
         grp[r] = group_names[g];
         gather(c, n_folds, pr, g, &a);
         v[0 * nrow + r] = (double)a.n;
@@ -258,14 +155,10 @@ ACCELSEL_API int accelsel_predictor_evaluate(accelsel_dataset **out,
         *out = NULL;
     if (out == NULL || p == NULL || ds == NULL)
         return asel_einval("accelsel_predictor_evaluate", out == NULL ? "out" : p == NULL ? "p" : "ds");
-    accelsel_calibrate_options o = ACCELSEL_CALIBRATE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    int rc = asel_perf_check_calibrate_options(&o);
-    if (rc < 0)
-        return rc;
+    accelsel_calibrate_options o;
     asel_perf_rows rows;
-    if ((rc = asel_perf_rows_read(&rows, p, ds, 1)) < 0)
+    int rc = asel_perf_calib_rows(p, ds, opts, 0, &o, &rows);
+    if (rc < 0)
         return rc;
     rc = evaluate(out, p, &rows, &o);
     asel_perf_rows_free(&rows);

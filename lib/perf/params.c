@@ -29,6 +29,17 @@
     .eager_sync_s = 0,                                                                      \
     .eager_fault_s_per_byte = 0
 
+/* Parallel plans on a GPU or an accelerator: a transformer's large GEMMs
+ * reach about 70 % of the dense peak (cuBLAS, XLA on LLM shapes), fused
+ * attention about half of the 16-bit peak (FlashAttention-2 on an H100);
+ * collectives about 70 % of a link's bandwidth; nothing of the
+ * tensor-parallel collectives hidden (Megatron-LM's default); 50 ms per
+ * optimizer step of framework work (clipping's global norm, the step,
+ * logging). A CPU trains no LLM: the same figures, never fitted. */
+#define PLANS                                                                              \
+    .plan_gemm_eff = 0.7, .plan_attention_eff = 0.5, .plan_comm_eff = 0.7,                 \
+    .plan_tp_overlap = 0, .plan_step_s = 0.05
+
 static const asel_perf_params defaults = {
     .kind = {
         /* CPU: framework dispatch of ~20 us per operator; GEMM libraries reach about
@@ -36,17 +47,17 @@ static const asel_perf_params defaults = {
         [ASEL_PERF_KIND_CPU] = { .compute_eff = 0.5, .memory_eff = 0.6, .overhead_s = 20e-6,
                                  .comm_eff = 0.5, .overlap = 0.5, .cache_ratio = 4.0,
                                  .tile_m = 6, .tile_n = 0, .block_m = 96, .block_n = 256,
-                                 .host_rate = 1000, .fusion = 0.5, CPU_EAGER },
+                                 .host_rate = 1000, .fusion = 0.5, CPU_EAGER, PLANS },
         /* GPU: kernel launch ~5 us; cuDNN/cuBLAS tiles of 128 x 128; L2 ~3x HBM. */
         [ASEL_PERF_KIND_GPU] = { .compute_eff = 0.6, .memory_eff = 0.7, .overhead_s = 5e-6,
                                  .comm_eff = 0.7, .overlap = 0.8, .cache_ratio = 3.0,
                                  .tile_m = 128, .tile_n = 128, .block_m = 0, .block_n = 0,
-                                 .host_rate = 1000, .fusion = 0.5, DEVICE_EAGER },
+                                 .host_rate = 1000, .fusion = 0.5, DEVICE_EAGER, PLANS },
         /* TPU/NPU: systolic arrays of 128 x 128. */
         [ASEL_PERF_KIND_ACCEL] = { .compute_eff = 0.5, .memory_eff = 0.7, .overhead_s = 5e-6,
                                    .comm_eff = 0.7, .overlap = 0.8, .cache_ratio = 3.0,
                                    .tile_m = 128, .tile_n = 128, .block_m = 0, .block_n = 0,
-                                   .host_rate = 1000, .fusion = 0.5, DEVICE_EAGER },
+                                   .host_rate = 1000, .fusion = 0.5, DEVICE_EAGER, PLANS },
     },
     .backward_ratio = 2.0,
     .update_bytes = 20.0, /* read weight, gradient, momentum; write weight, momentum (fp32) */
@@ -56,6 +67,8 @@ static const asel_perf_params defaults = {
     .epochs_alpha = 0.3,
     .software_trend = 0.0, /* no trend until calibration measures one */
     .software_year = 2024.0, /* v3.1, the latest round of the built-in data */
+    .plan_trend = 0.0,
+    .plan_year = 2025.5, /* v5.0, the latest round of the built-in LLM rows */
 };
 
 const asel_perf_params *asel_perf_params_default(void)

@@ -37,6 +37,15 @@ typedef struct asel_perf_kind_params {
     double eager_dispatch_s;   /* time per framework call (a layer's pass, a tensor's update) */
     double eager_sync_s;       /* a CPU: per call and thread beyond the first (fork and join) */
     double eager_fault_s_per_byte; /* time per byte of fresh activations the allocator faults in; 0 = none (a caching allocator) */
+    /* Parallel plans of transformer training (docs/predictor.md, "Parallel
+       plans"): fitted on the LLM rows, apart from the figures above. */
+    double plan_gemm_eff;      /* fraction of the dense peak a transformer block's GEMMs attain */
+    double plan_attention_eff; /* fraction of the 16-bit peak fused attention attains */
+    double plan_comm_eff;      /* fraction of a link's bandwidth the plan's collectives attain */
+    double plan_tp_overlap;    /* fraction of a block's GEMM time that hides its tensor-parallel
+                                  collectives (split GEMMs pipelined with them) */
+    double plan_step_s;        /* time per optimizer step beside the passes: gradient clipping's
+                                  global norm, the framework's step, synchronisation */
 } asel_perf_kind_params;
 
 /* Software stacks a request names (ACCELSEL_STACK_*). */
@@ -52,6 +61,8 @@ struct asel_perf_params {
     double epochs_alpha;
     double software_trend;     /* log time change per year of rounds on the same hardware (fitted) */
     double software_year;      /* the year whose software the other parameters describe */
+    double plan_trend;         /* as software_trend, of the LLM rows the plan parameters fit */
+    double plan_year;          /* the year whose software the plan parameters describe */
 };
 
 /* The kind index of catalog device kind @p kind. */

@@ -12,6 +12,8 @@
 #define KW(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi, 1, 1 }
 /* The eager stack's, since version 4. */
 #define KE(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi, 4, 0 }
+/* The parallel plans', since version 5. */
+#define KP(name, lo, hi) { #name, offsetof(asel_perf_kind_params, name), lo, hi, 5, 0 }
 const asel_perf_field asel_perf_kind_fields[] = {
     KF(compute_eff, 1e-6, 1), KF(memory_eff, 1e-6, 1), KF(overhead_s, 0, 1),
     KF(comm_eff, 1e-6, 1), KF(overlap, 0, 1), KF(cache_ratio, 1, 1e3),
@@ -19,13 +21,16 @@ const asel_perf_field asel_perf_kind_fields[] = {
     KF(host_rate, 1e-3, 1e9), KF(fusion, 0, 1), KE(eager_compute_eff, 1e-6, 4),
     KE(eager_pixels_half, 0, 1e6), KE(eager_wgrad_half, 0, 1e6), KE(eager_grouped_eff, 1e-6, 1),
     KE(eager_elementwise_eff, 1e-6, 1), KE(eager_dispatch_s, 0, 1), KE(eager_sync_s, 0, 1),
-    KE(eager_fault_s_per_byte, 0, 1e-6), { NULL, 0, 0, 0, 0, 0 },
+    KE(eager_fault_s_per_byte, 0, 1e-6), KP(plan_gemm_eff, 1e-6, 1),
+    KP(plan_attention_eff, 1e-6, 1), KP(plan_comm_eff, 1e-6, 1), KP(plan_tp_overlap, 0, 1),
+    KP(plan_step_s, 0, 100), { NULL, 0, 0, 0, 0, 0 },
 };
 #define GF(name, lo, hi, since) { #name, offsetof(asel_perf_params, name), lo, hi, since, 0 }
 const asel_perf_field asel_perf_global_fields[] = {
     GF(backward_ratio, 0, 100, 1), GF(update_bytes, 0, 1e4, 1), GF(link_latency_s, 0, 1, 1),
     GF(epochs_e0, 1e-6, 1e6, 1), GF(epochs_b0, 1, 1e12, 1), GF(epochs_alpha, 0, 10, 1),
-    GF(software_trend, -1, 1, 2), GF(software_year, 1900, 2200, 2), { NULL, 0, 0, 0, 0, 0 },
+    GF(software_trend, -1, 1, 2), GF(software_year, 1900, 2200, 2), GF(plan_trend, -1, 1, 5),
+    GF(plan_year, 1900, 2200, 5), { NULL, 0, 0, 0, 0, 0 },
 };
 const char *const asel_perf_kind_keys[ASEL_PERF_KINDS] = { "cpu", "gpu", "accel" };
 

@@ -17,7 +17,7 @@ typedef struct asel_perf_field {
 
 /* The version written; every earlier one is still read, its missing keys
  * (since a later version) keeping their defaults. */
-#define ASEL_PERF_PARAMS_FILE_VERSION 4
+#define ASEL_PERF_PARAMS_FILE_VERSION 5
 
 /* The most fields one list holds (a test counts them). */
 #define ASEL_PERF_FIELDS_MAX 32

@@ -21,12 +21,25 @@ static void put_field(asel_buf *b, const char *indent, const char *key, const vo
     asel_buf_puts(b, "\n");
 }
 
-/* count_corrections: one flow map of count: factor per device, in the
- * stored (device, count) order. */
-static void put_count_corrections(asel_buf *b, const accelsel_predictor *p)
+/* Corrections at @p key: one factor per corrected device; then at
+ * @p count_key one flow map of count: factor per device, in the stored
+ * (device, count) order. */
+static void put_corrections(asel_buf *b, const accelsel_predictor *p, const asel_perf_corr *c,
+                            const char *key, const char *count_key)
 {
-    const asel_perf_corr *c = &p->corr;
-    asel_buf_puts(b, c->n_cnt ? "count_corrections:" : "count_corrections: {}\n");
+    asel_buf_printf(b, "%s:", key);
+    int any = 0;
+    for (size_t i = 0; i < c->n_dev; i++) {
+        if (c->dev[i] == 1.0)
+            continue;
+        asel_buf_puts(b, "\n  ");
+        asel_yaml_write_scalar(b, accelsel_catalog_device(p->cat, i)->name);
+        asel_buf_puts(b, ": ");
+        asel_buf_double(b, c->dev[i]);
+        any = 1;
+    }
+    asel_buf_puts(b, any ? "\n" : " {}\n");
+    asel_buf_printf(b, c->n_cnt ? "%s:" : "%s: {}\n", count_key);
     for (size_t k = 0; k < c->n_cnt; k++) {
         int first = k == 0 || c->cnt[k - 1].dev != c->cnt[k].dev;
         int last = k + 1 == c->n_cnt || c->cnt[k + 1].dev != c->cnt[k].dev;
@@ -54,19 +67,8 @@ static void put_params(asel_buf *b, const accelsel_predictor *p)
     }
     for (const asel_perf_field *f = asel_perf_global_fields; f->key; f++)
         put_field(b, "", f->key, &p->par, f->offset);
-    asel_buf_puts(b, "corrections:");
-    int any = 0;
-    for (size_t i = 0; i < p->corr.n_dev; i++) {
-        if (p->corr.dev[i] == 1.0)
-            continue;
-        asel_buf_puts(b, "\n  ");
-        asel_yaml_write_scalar(b, accelsel_catalog_device(p->cat, i)->name);
-        asel_buf_puts(b, ": ");
-        asel_buf_double(b, p->corr.dev[i]);
-        any = 1;
-    }
-    asel_buf_puts(b, any ? "\n" : " {}\n");
-    put_count_corrections(b, p);
+    put_corrections(b, p, &p->corr, "corrections", "count_corrections");
+    put_corrections(b, p, &p->plan_corr, "plan_corrections", "plan_count_corrections");
     asel_perf_write_scope(b, p);
 }
 

@@ -21,6 +21,8 @@ static const char *const section_keys[] = {
     "format", "version", "kinds", "corrections", "count_corrections", NULL,
 };
 static const char *const scope_keys[] = { "workload", "error_bands", NULL }; /* version 3 on */
+static const char *const plan_keys[] = { "plan_corrections", "plan_count_corrections",
+                                         NULL }; /* version 5 on */
 
 static int check_root_keys(const asel_yaml_doc *doc, const asel_yaml_node *root, int64_t version)
 {
@@ -29,6 +31,8 @@ static int check_root_keys(const asel_yaml_doc *doc, const asel_yaml_node *root,
     for (const char *const *k = section_keys; *k; k++)
         keys[n++] = *k;
     for (const char *const *k = scope_keys; version >= 3 && *k; k++)
+        keys[n++] = *k;
+    for (const char *const *k = plan_keys; version >= 5 && *k; k++)
         keys[n++] = *k;
     for (const asel_perf_field *f = asel_perf_global_fields; f->key; f++)
         if (f->since <= version)
@@ -154,12 +158,13 @@ static int first_of_device(const asel_yaml_doc *doc, const asel_yaml_node *c, si
     return 0;
 }
 
-/* Corrections: device name -> positive finite time factor, once per device. */
-static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
-                            accelsel_predictor *p, int skip)
+/* Corrections at @p key into @p corr: device name -> positive finite time
+ * factor, once per device. */
+static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root, const char *key,
+                            asel_perf_corr *corr, const accelsel_predictor *p, int skip)
 {
     const asel_yaml_node *c;
-    int rc = required_map(doc, root, "corrections", &c);
+    int rc = required_map(doc, root, key, &c);
     for (size_t i = 0; rc == 0 && i < c->n; i++) {
         size_t dev;
         double v;
@@ -173,7 +178,7 @@ static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root
             rc = asel_yaml_as_double(doc, c->items[i], "correction", ASEL_PERF_CORR_MIN,
                                      ASEL_PERF_CORR_MAX, &v);
         if (rc == 0)
-            p->corr.dev[dev] = v;
+            corr->dev[dev] = v;
     }
     return rc;
 }
@@ -182,21 +187,23 @@ static int read_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root
  * factor (corrections, read before) multiply to a factor out of range: a
  * prediction at that count would apply the product. */
 static int product_in_range(const asel_yaml_doc *doc, const asel_yaml_node *node,
-                            const accelsel_predictor *p, size_t dev, double v)
+                            const asel_perf_corr *corr, const accelsel_predictor *p, size_t dev,
+                            double v)
 {
-    double f = p->corr.dev[dev] * v;
+    double f = corr->dev[dev] * v;
     if (f >= ASEL_PERF_CORR_MIN && f <= ASEL_PERF_CORR_MAX)
         return 0;
     return asel_yaml_fail(doc, node,
                           "count correction %s times the correction %.9g of '%s' is %.9g, "
-                          "outside [%g, %g]", node->value, p->corr.dev[dev],
+                          "outside [%g, %g]", node->value, corr->dev[dev],
                           accelsel_catalog_device(p->cat, dev)->name, f, ASEL_PERF_CORR_MIN,
                           ASEL_PERF_CORR_MAX);
 }
 
 /* One device's map: accelerator count (a positive integer) -> time factor. */
 static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
-                       const asel_yaml_node *map, accelsel_predictor *p, int skip)
+                       const asel_yaml_node *map, asel_perf_corr *corr,
+                       const accelsel_predictor *p, int skip)
 {
     size_t dev;
     int rc = device_at(doc, name, p, skip, &dev);
@@ -213,9 +220,9 @@ static int read_counts(const asel_yaml_doc *doc, const asel_yaml_node *name,
             rc = asel_yaml_as_double(doc, map->items[j], "count correction", ASEL_PERF_CORR_MIN,
                                      ASEL_PERF_CORR_MAX, &v);
         if (rc == 0)
-            rc = product_in_range(doc, map->items[j], p, dev, v);
+            rc = product_in_range(doc, map->items[j], corr, p, dev, v);
         if (rc == 0)
-            p->corr.cnt[p->corr.n_cnt++] = (asel_perf_count_corr){ dev, (double)count, v };
+            corr->cnt[corr->n_cnt++] = (asel_perf_count_corr){ dev, (double)count, v };
     }
     return rc;
 }
@@ -228,25 +235,27 @@ static int cmp_count_corr(const void *a, const void *b)
     return (x->count > y->count) - (x->count < y->count);
 }
 
-/* Count corrections: device name -> {count: time factor}, kept sorted; a
- * pair given twice (two names of one device) is an error at the key. */
+/* Count corrections at @p key into @p corr: device name -> {count: time
+ * factor}, kept sorted; a pair given twice (two names of one device) is an
+ * error at the key. */
 static int read_count_corrections(const asel_yaml_doc *doc, const asel_yaml_node *root,
-                                  accelsel_predictor *p, int skip)
+                                  const char *key, asel_perf_corr *corr,
+                                  const accelsel_predictor *p, int skip)
 {
     const asel_yaml_node *c;
-    int rc = required_map(doc, root, "count_corrections", &c);
+    int rc = required_map(doc, root, key, &c);
     size_t total = 0;
     for (size_t i = 0; rc == 0 && i < c->n; i++)
         total += c->items[i]->kind == ASEL_YAML_MAP ? c->items[i]->n : 0;
     if (rc == 0)
-        rc = asel_perf_corr_reserve(&p->corr, total);
+        rc = asel_perf_corr_reserve(corr, total);
     for (size_t i = 0; rc == 0 && i < c->n; i++)
-        rc = read_counts(doc, c->keys[i], c->items[i], p, skip);
+        rc = read_counts(doc, c->keys[i], c->items[i], corr, p, skip);
     if (rc < 0)
         return rc;
-    asel_perf_count_corr *e = p->corr.cnt;
-    qsort(e, p->corr.n_cnt, sizeof *e, cmp_count_corr);
-    for (size_t k = 1; k < p->corr.n_cnt; k++)
+    asel_perf_count_corr *e = corr->cnt;
+    qsort(e, corr->n_cnt, sizeof *e, cmp_count_corr);
+    for (size_t k = 1; k < corr->n_cnt; k++)
         if (e[k].dev == e[k - 1].dev && e[k].count == e[k - 1].count)
             return asel_yaml_fail(doc, c, "count %.0f of device '%s' is corrected twice", e[k].count,
                                   accelsel_catalog_device(p->cat, e[k].dev)->name);
@@ -263,9 +272,13 @@ static int read_params(const asel_yaml_doc *doc, accelsel_predictor *p, int skip
     if (rc == 0) /* keys: read_header() */
         rc = read_values(doc, root, asel_perf_global_fields, version, &p->par);
     if (rc == 0)
-        rc = read_corrections(doc, root, p, skip);
+        rc = read_corrections(doc, root, "corrections", &p->corr, p, skip);
     if (rc == 0)
-        rc = read_count_corrections(doc, root, p, skip);
+        rc = read_count_corrections(doc, root, "count_corrections", &p->corr, p, skip);
+    if (rc == 0 && version >= 5)
+        rc = read_corrections(doc, root, "plan_corrections", &p->plan_corr, p, skip);
+    if (rc == 0 && version >= 5)
+        rc = read_count_corrections(doc, root, "plan_count_corrections", &p->plan_corr, p, skip);
     if (rc == 0)
         rc = asel_perf_read_scope(doc, root, version, p);
     return rc;

@@ -49,7 +49,10 @@ int asel_perf_predictor_alloc(accelsel_predictor **out, const accelsel_catalog *
     accelsel_predictor *p = asel_calloc(1, sizeof *p);
     if (p == NULL)
         return asel_enomem();
-    int rc = asel_perf_corr_init(&p->corr, accelsel_catalog_device_count(cat));
+    size_t n = accelsel_catalog_device_count(cat);
+    int rc = asel_perf_corr_init(&p->corr, n);
+    if (rc == 0 && (rc = asel_perf_corr_init(&p->plan_corr, n)) < 0)
+        asel_perf_corr_free(&p->corr);
     if (rc < 0) {
         asel_free(p);
         return rc;
@@ -132,5 +135,6 @@ ACCELSEL_API void accelsel_predictor_free(accelsel_predictor *p)
     if (p == NULL)
         return;
     asel_perf_corr_free(&p->corr);
+    asel_perf_corr_free(&p->plan_corr);
     asel_free(p);
 }

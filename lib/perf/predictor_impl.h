@@ -34,6 +34,7 @@ struct accelsel_predictor {
     const accelsel_catalog *cat; /* borrowed */
     asel_perf_params par;
     asel_perf_corr corr; /* time factors learned by calibration, per device and count */
+    asel_perf_corr plan_corr; /* the same for parallel plans, learned on the LLM rows */
     asel_perf_workload workload;
     asel_perf_band band[ASEL_PERF_GROUPS];
 };
@@ -68,6 +69,8 @@ typedef struct asel_perf_config {
     double threads;              /* the cores a CPU runs on; 0 = not a CPU */
     int precision;
     double count, nodes, per_node;
+    double domain;               /* devices the intra-node link joins: per_node, or the device's
+                                    scale-up domain (a GB200 NVL72 rack, a TPU pod) up to count */
     double intra_bw, intra_lat, inter_bw, inter_lat; /* raw link figures per device */
     double host_bw;              /* host-to-device link; 0 = none (CPU devices) */
     const char *intra_name, *inter_name, *host_name; /* the links, for messages; NULL

@@ -28,8 +28,9 @@ static int predict_one(const accelsel_predictor *p, const accelsel_predict_reque
 {
     int rc = asel_perf_request_read(req, &out->q);
     out->res = (accelsel_prediction){ .version = ACCELSEL_PREDICTION_VERSION };
+    accelsel_plan plan;
     if (rc == 0)
-        rc = accelsel_predictor_predict(p, &out->q, &out->res);
+        rc = asel_perf_what_if(p, &out->q, &out->res, &plan);
     if (rc < 0) {
         char msg[ASEL_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", accelsel_last_error()->message);
@@ -116,9 +117,14 @@ ACCELSEL_API int accelsel_predictor_references(accelsel_predict_request **out, s
     accelsel_predict_request *refs = asel_calloc(n ? n : 1, sizeof *refs);
     int rc = v && rows && refs ? predict_each(p, reqs, n, v) : asel_enomem();
     size_t k = 0, nk = rc == 0 ? group_rows(v, n, rows) : 0;
-    for (size_t g = 0; g < nk; g++)
-        if (!rows[g].has_one_node && v[rows[g].smallest].res.nodes > 1)
-            refs[k++] = reference_of(&v[rows[g].smallest]);
+    /* A transformer large enough for parallel plans seldom fits one node:
+     * its smallest predicted row is its reference. */
+    for (size_t g = 0; g < nk; g++) {
+        const predicted *m = &v[rows[g].smallest];
+        if (!rows[g].has_one_node && m->res.nodes > 1 &&
+            accelsel_network_get_transformer(m->q.network) == NULL)
+            refs[k++] = reference_of(m);
+    }
     asel_free(rows);
     asel_free(v);
     if (rc != 0) {

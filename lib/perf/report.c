@@ -79,21 +79,16 @@ static int make_table(accelsel_calibration_report *r)
     return rc;
 }
 
-int asel_perf_report_build(accelsel_calibration_report **out, const asel_perf_params *par,
-                           const asel_perf_corr *corr, const asel_perf_rows *rows,
-                           const signed char *set)
+int asel_perf_report_build(accelsel_calibration_report **out, const double *minutes,
+                           const asel_perf_rows *rows, const signed char *set)
 {
     size_t m = rows->n ? rows->n : 1;
     accelsel_calibration_report *r = asel_calloc(1, sizeof *r);
     double *ape = asel_calloc(m, sizeof *ape), *buf = asel_calloc(m, sizeof *buf);
     entry *e = asel_calloc(2 * m + 2, sizeof *e);
     int rc = r && ape && buf && e ? 0 : asel_enomem();
-    for (size_t i = 0; rc == 0 && i < rows->n; i++) {
-        const asel_perf_row *row = &rows->row[i];
-        double t = set[i] < 0 ? NAN : asel_perf_row_minutes(par, asel_perf_corr_factor(corr, row->cfg.dev_index, row->cfg.count), row,
-                                              rows);
-        ape[i] = asel_perf_ape(t, row->measured_min);
-    }
+    for (size_t i = 0; rc == 0 && i < rows->n; i++)
+        ape[i] = asel_perf_ape(set[i] < 0 ? NAN : minutes[i], rows->row[i].measured_min);
     if (rc == 0) {
         r->e = e;
         r->n = plan(rows, set, ape, e);

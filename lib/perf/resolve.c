@@ -306,6 +306,21 @@ static int resolve_links(const accelsel_predictor *p, const accelsel_predict_req
         host = accelsel_catalog_link(cat, (size_t)c->dev->host_link)->name;
     if (intra == NULL && c->dev->host_link >= 0 && strncmp(usual_intra(c->dev), "pcie", 4) == 0)
         intra = host;
+    /* A device that comes with a fabric of its own (a GB200's NVLink across
+     * its rack, a TPU's inter-chip links across its pod) joins that many
+     * devices on it, nodes or not; the parallel plans' collectives use it. */
+    int own = 0;
+    if (c->dev->scale_up_link >= 0) {
+        /* a row or request may name that fabric itself ("NVLINK Gen5") */
+        size_t k;
+        own = intra == NULL || (accelsel_catalog_find_link(cat, intra, &k) == 0 &&
+                                (int64_t)k == c->dev->scale_up_link);
+        if (intra == NULL)
+            intra = accelsel_catalog_link(cat, (size_t)c->dev->scale_up_link)->name;
+    }
+    c->domain = own && c->dev->scale_up_domain > c->per_node
+                    ? fmin(c->count, (double)c->dev->scale_up_domain)
+                    : c->per_node;
     /* A link the configuration never crosses need not be in the catalog,
      * unless the request names it. */
     int rc = 0;

@@ -3,6 +3,7 @@
 #ifndef ASEL_PERF_ROWS_H
 #define ASEL_PERF_ROWS_H
 
+#include "perf/llm_bench.h"
 #include "perf/predictor_impl.h"
 
 typedef struct asel_perf_row {
@@ -16,13 +17,21 @@ typedef struct asel_perf_row {
     const char *family;   /* accelerator_family; "" if absent; borrowed from the dataset */
     int closed;           /* division is closed (or absent) */
     int repeat;           /* same_runs_as names an earlier row: a copy of its logs */
+    /* A row of an LLM benchmark (asel_plan_rows_read()): */
+    int bench;            /* index into asel_llm_benches; -1 on a ResNet-50 row */
+    accelsel_plan plan;   /* the sizes the row names; ACCELSEL_PLAN_AUTO for the others */
+    int plan_given;       /* the row names its tensor and data parallel sizes; else its plan
+                             is searched */
+    double gbs;           /* global batch in sequences */
+    double samples;       /* sequences trained to the target */
 } asel_perf_row;
 
 typedef struct asel_perf_rows {
     size_t n;
     asel_perf_row *row;
-    accelsel_network *net; /* ResNet-50 at 224 x 224, every row's network */
+    accelsel_network *net; /* ResNet-50 at 224 x 224, every row's network; NULL for LLM rows */
     unsigned char *fusable; /* asel_perf_fusable_layers() of net, computed once */
+    accelsel_network *llm[ASEL_LLM_BENCHES]; /* LLM rows: each benchmark's network */
 } asel_perf_rows;
 
 /* Whether a row's benchmark cell (NULL or "" where there is none) is
@@ -52,6 +61,29 @@ size_t asel_perf_column(const accelsel_dataset *ds, const char *name);
  * @p measured: the rows are to be fitted or scored), fail the call. */
 int asel_perf_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
                         const accelsel_dataset *ds, int measured);
+
+/* As asel_perf_rows_read() with @p measured, the rows of the LLM
+ * benchmarks (asel_llm_benches) in the place of ResNet-50's: each with its
+ * benchmark's network, the plan sizes it names, its global batch in
+ * sequences and the sequences it trained (plan_rows.c); rows of other
+ * benchmarks get a note. */
+int asel_plan_rows_read(asel_perf_rows *out, const accelsel_predictor *p,
+                        const accelsel_dataset *ds);
+
+/* The columns a row is read from (SIZE_MAX: absent). */
+typedef struct asel_perf_cols {
+    size_t model, family, total, nodes, per_node, link, host, host_n, host_cores, batch;
+    size_t time, epochs, round, division, same_runs, benchmark;
+    size_t precision, tp, pp, cp, sp, dp, mbs, samples;
+} asel_perf_cols;
+
+/* An LLM row's own cells into @p out and @p q (plan_rows.c): its
+ * benchmark's network, its precision, the plan sizes it names, the
+ * sequences it trained. NULL, or why the row cannot be predicted (a note,
+ * in @p buf where formatted); ACCELSEL_ENOMEM through *rc. */
+const char *asel_plan_row_cells(const asel_perf_rows *rows, const accelsel_dataset *ds, size_t r,
+                                const asel_perf_cols *c, asel_perf_row *out,
+                                accelsel_predict_request *q, char *buf, size_t n, int *rc);
 void asel_perf_rows_free(asel_perf_rows *rows);
 
 /* Predict row @p r of @p rows with @p par and time factor @p corr, times the

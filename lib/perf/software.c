@@ -64,10 +64,20 @@ int asel_perf_software_held(const asel_perf_params *par, int round)
            asel_perf_round_year(round) - par->software_year > ASEL_PERF_TREND_AHEAD_MAX;
 }
 
+static double trend_factor(double trend, double year, int round)
+{
+    if (round < 0 || trend == 0)
+        return 1.0;
+    double ahead = asel_perf_round_year(round) - year;
+    return exp(trend * fmin(ahead, ASEL_PERF_TREND_AHEAD_MAX));
+}
+
 double asel_perf_software_factor(const asel_perf_params *par, int round)
 {
-    if (round < 0 || par->software_trend == 0)
-        return 1.0;
-    double ahead = asel_perf_round_year(round) - par->software_year;
-    return exp(par->software_trend * fmin(ahead, ASEL_PERF_TREND_AHEAD_MAX));
+    return trend_factor(par->software_trend, par->software_year, round);
+}
+
+double asel_plan_software_factor(const asel_perf_params *par, int round)
+{
+    return trend_factor(par->plan_trend, par->plan_year, round);
 }

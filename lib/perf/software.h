@@ -37,6 +37,9 @@ double asel_perf_round_year(int round);
  * round (the software of software_year). */
 double asel_perf_software_factor(const asel_perf_params *par, int round);
 
+/* The same for the LLM rows of a plan fit: plan_trend from plan_year. */
+double asel_plan_software_factor(const asel_perf_params *par, int round);
+
 /* 1 if asel_perf_software_factor() holds the trend for @p round (a round
  * more than ASEL_PERF_TREND_AHEAD_MAX years after software_year, with a
  * trend), else 0. */

@@ -2,12 +2,14 @@
  * Huber loss of log(predicted / measured) with a weak prior towards the
  * starting values, minimised by Nelder-Mead (eight parameters; each
  * evaluation predicts every row, so derivatives by differences would cost
- * as much and the loss has kinks where a layer turns memory-bound). */
+ * as much and the loss has kinks where a layer turns memory-bound;
+ * lib/core/neldermead.c). */
 #include <math.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/neldermead.h"
 #include "perf/params_fields.h"
 #include "perf/steps_set.h"
 
@@ -85,69 +87,9 @@ static double loss(fit *f, const double *t)
     return isfinite(sum) ? sum : 1e300;
 }
 
-/* The point c + a (p - c) into @p out, and its loss. */
-static double toward(fit *f, const double *c, const double *p, double a, double *out)
+static double loss_of(void *ctx, const double *t)
 {
-    for (int j = 0; j < NE; j++)
-        out[j] = c[j] + a * (p[j] - c[j]);
-    return loss(f, out);
-}
-
-static void order(double x[NE + 1][NE], double *y)
-{
-    for (int i = 1; i <= NE; i++)
-        for (int j = i; j > 0 && y[j] < y[j - 1]; j--) {
-            double t = y[j], tx[NE];
-            y[j] = y[j - 1], y[j - 1] = t;
-            memcpy(tx, x[j], sizeof tx), memcpy(x[j], x[j - 1], sizeof tx),
-                memcpy(x[j - 1], tx, sizeof tx);
-        }
-}
-
-/* One Nelder-Mead step on the ordered simplex @p x: reflect, expand,
- * contract, or shrink towards the best. Returns the evaluations it made. */
-static int nm_step(fit *f, double x[NE + 1][NE], double *y)
-{
-    double c[NE] = { 0 }, r[NE], e[NE];
-    for (int i = 0; i < NE; i++)
-        for (int j = 0; j < NE; j++)
-            c[j] += x[i][j] / NE;
-    double yr = toward(f, c, x[NE], -1.0, r);
-    if (yr < y[0]) {
-        double ye = toward(f, c, x[NE], -2.0, e);
-        memcpy(x[NE], ye < yr ? e : r, sizeof r), y[NE] = fmin(ye, yr);
-        return 2;
-    }
-    if (yr < y[NE - 1]) {
-        memcpy(x[NE], r, sizeof r), y[NE] = yr;
-        return 1;
-    }
-    double yc = toward(f, c, x[NE], yr < y[NE] ? -0.5 : 0.5, e);
-    if (yc < fmin(yr, y[NE])) {
-        memcpy(x[NE], e, sizeof e), y[NE] = yc;
-        return 2;
-    }
-    for (int i = 1; i <= NE; i++)
-        y[i] = toward(f, x[0], x[i], 0.5, x[i]);
-    return 2 + NE;
-}
-
-static void minimise(fit *f, double *theta)
-{
-    double x[NE + 1][NE], y[NE + 1];
-    for (int i = 0; i <= NE; i++) {
-        memcpy(x[i], theta, sizeof x[i]);
-        if (i > 0)
-            x[i][i - 1] += 0.5;
-        y[i] = loss(f, x[i]);
-    }
-    int evals = NE + 1;
-    order(x, y);
-    while (evals < MAX_EVALS && y[NE] - y[0] > TOL * (1 + y[0])) {
-        evals += nm_step(f, x, y);
-        order(x, y);
-    }
-    memcpy(theta, x[0], sizeof x[0]);
+    return loss(ctx, t);
 }
 
 int asel_steps_fit(asel_perf_params *par, const asel_steps_set *s, const unsigned char *use)
@@ -163,7 +105,7 @@ int asel_steps_fit(asel_perf_params *par, const asel_steps_set *s, const unsigne
         double theta[NE];
         to_theta(&par->kind[f.k], theta);
         memcpy(f.theta0, theta, sizeof theta);
-        minimise(&f, theta);
+        asel_nelder_mead(loss_of, &f, theta, NE, 0.5, MAX_EVALS, TOL);
         from_theta(&f.par.kind[f.k], theta);
         fitted = 1;
     }

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "perf/predictor_impl.h"
+#include "perf/sweep.h"
 
 ACCELSEL_API size_t accelsel_sweep_point_size(void)
 {
@@ -26,21 +27,19 @@ static uint32_t largest_divisor(uint32_t count, uint32_t max)
     return best;
 }
 
-/* Node layout of @p count: equal nodes of the largest size that divides
- * it and is at most @p node_size, since the model has no partial node (at
- * 8 per node 16 is 2 x 8, 12 is 2 x 6, 17 is 17 x 1). */
-static void layout(accelsel_predict_request *q, uint32_t count, uint32_t node_size)
+void asel_perf_sweep_layout(accelsel_predict_request *q, uint32_t count, uint32_t node_size)
 {
     q->count = count;
     q->per_node = largest_divisor(count, node_size);
     q->nodes = count / q->per_node;
 }
 
-static int check(const accelsel_predict_request *req, const uint32_t *counts, size_t n,
-                 double threshold, const accelsel_sweep_point *points, const size_t *sweet)
+int asel_perf_sweep_check(const char *fn, const accelsel_predict_request *req,
+                          const uint32_t *counts, size_t n, double threshold,
+                          const accelsel_sweep_point *points, const size_t *sweet)
 {
     if (req == NULL || counts == NULL || points == NULL || sweet == NULL || n == 0)
-        return asel_einval("accelsel_predictor_sweep",
+        return asel_einval(fn,
                            req == NULL ? "req" : counts == NULL ? "counts" : points == NULL ? "points"
                            : sweet == NULL ? "sweet" : "n");
     if (!(threshold > 0 && threshold <= 1))
@@ -59,7 +58,8 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
 {
     if (p == NULL)
         return asel_einval("accelsel_predictor_sweep", "p");
-    int rc = check(req, counts, n, threshold, points, sweet);
+    int rc = asel_perf_sweep_check("accelsel_predictor_sweep", req, counts, n, threshold, points,
+                                   sweet);
     if (rc < 0)
         return rc;
     /* The mean per-device batch of the request at its own size stays fixed
@@ -72,7 +72,7 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
     uint32_t node_size = req->per_node > 0 || req->system != NULL ? base.per_node : 8;
     for (size_t i = 0; i < n; i++) {
         accelsel_predict_request q = full;
-        layout(&q, counts[i], node_size);
+        asel_perf_sweep_layout(&q, counts[i], node_size);
         q.global_batch = round(base.global_batch / base.count * counts[i]); /* whole samples */
         accelsel_prediction r = { .version = ACCELSEL_PREDICTION_VERSION };
         if ((rc = accelsel_predictor_predict(p, &q, &r)) < 0) {
@@ -83,12 +83,17 @@ ACCELSEL_API int accelsel_predictor_sweep(const accelsel_predictor *p,
         points[i] = (accelsel_sweep_point){ counts[i], r.time_to_train_s, r.step_s,
                                             r.throughput_samples_s, 1.0, 1.0 };
     }
+    asel_perf_sweep_spot(points, n, threshold, sweet);
+    return 0;
+}
+
+void asel_perf_sweep_spot(accelsel_sweep_point *points, size_t n, double threshold, size_t *sweet)
+{
     *sweet = 0;
     for (size_t i = 0; i < n; i++) {
         points[i].speedup = points[0].time_to_train_s / points[i].time_to_train_s;
-        points[i].efficiency = points[i].speedup / ((double)counts[i] / counts[0]);
+        points[i].efficiency = points[i].speedup / ((double)points[i].count / points[0].count);
         if (points[i].efficiency >= threshold)
             *sweet = i;
     }
-    return 0;
 }

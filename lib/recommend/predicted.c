@@ -10,11 +10,40 @@
 #include "core/error.h"
 #include "recommend/recommend_impl.h"
 
+/* A transformer's prediction under its fastest parallel plan: its time to
+ * train (NaN without samples to train) and configuration into @p res. */
+static int predict_plan(const asel_rec *w, const accelsel_predict_request *req,
+                        accelsel_prediction *res)
+{
+    accelsel_plan_prediction best = {.version = ACCELSEL_PLAN_PREDICTION_VERSION};
+    size_t n = 0;
+    int rc = accelsel_predictor_predict_plan(w->pred, req, NULL, &best, 1, &n);
+    if (rc != 0)
+        return rc;
+    res->time_to_train_s = best.time_to_train_s;
+    res->step_s = best.step_s;
+    res->count = best.count, res->nodes = best.nodes, res->per_node = best.per_node;
+    res->error_median_pct = (double)NAN; /* no shipped evaluation covers plans */
+    return 0;
+}
+
+/* Predict @p req: a transformer under its fastest plan, another network as
+ * accelsel_predictor_predict() does. */
+static int predict(const asel_rec *w, const accelsel_predict_request *req,
+                   accelsel_prediction *res)
+{
+    if (accelsel_network_get_transformer(req->network) != NULL)
+        return predict_plan(w, req, res);
+    return accelsel_predictor_predict(w->pred, req, res);
+}
+
 int asel_rec_predict(asel_rec *w, size_t c, size_t net, const accelsel_predict_request *req,
                      int asked)
 {
     accelsel_prediction res = ACCELSEL_PREDICTION_INIT;
-    int rc = accelsel_predictor_predict(w->pred, req, &res);
+    int rc = predict(w, req, &res);
+    if (rc == 0 && isnan(res.time_to_train_s))
+        rc = ACCELSEL_EDATA; /* nothing to train: no samples, epochs or recipe */
     if (rc == ACCELSEL_ENOMEM)
         return rc;
     if ((rc == ACCELSEL_EINVAL || rc == ACCELSEL_ENOTFOUND) && asked) {
@@ -57,7 +86,7 @@ static void layout(const asel_rec *w, const accelsel_predict_request *req,
                    const accelsel_system_info *sys, asel_rec_cand *k)
 {
     accelsel_prediction res = ACCELSEL_PREDICTION_INIT;
-    if (accelsel_predictor_predict(w->pred, req, &res) == 0) {
+    if (predict(w, req, &res) == 0) {
         k->count = res.count, k->nodes = res.nodes, k->per_node = res.per_node;
         return;
     }

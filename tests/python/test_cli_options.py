@@ -52,6 +52,7 @@ FREE_TEXT = {
     '--holdout-rounds': 'round names of the data',
     '--save': 'a file to write',
     '--sweep': 'a COUNTS list (test_cli_predict.py)',
+    '--plan': 'a plan SPEC, parsed by the library (tests/test_api_predict.c)',
     '--evaluate': 'map: a mapping file to read (predict: a switch)',
     '--features': 'column names or log10(COL) of the data',
     '--variables': 'column names or log10(COL) of the data',

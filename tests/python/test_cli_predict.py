@@ -386,6 +386,56 @@ class SweepCli(unittest.TestCase):
                 self.assertEqual(p.stdout, '')
 
 
+class PlansCli(unittest.TestCase):
+    """--sweep with --plan is the binding's sweep(plan=...); --calibrate
+    --plans fits the plans on a file's LLM rows, with --evaluate their
+    held-out tables."""
+
+    def test_sweep_with_plan(self):
+        args = ['--network', 'llama31-8b', '--device', 'h100-sxm5-80gb', '--sweep', '8,16,32',
+                '--plan', 'auto', '--batch', '64', '--samples', '64000']
+        out = json.loads(ok(*args, '--format', 'json').stdout)
+        pts, sweet = Predictor().sweep('llama31-8b', [8, 16, 32], plan='auto', batch=64,
+                                       samples=64000, device='h100-sxm5-80gb')
+        self.assertEqual(out['sweet_spot'], pts[sweet]['count'])
+        for q, x in zip(out['points'], pts):
+            self.assertEqual(q['plan'], x['plan']['plan'])
+            self.assertAlmostEqual(q['time_to_train_min'], x['time_to_train_s'] / 60)
+        table = ok(*args).stdout
+        self.assertIn('plan', table.splitlines()[0])
+        self.assertIn('tp', table.splitlines()[1])
+        p = run('--network', 'resnet50', '--device', 'h100-sxm5-80gb', '--plan', 'auto', '--layers')
+        self.assertEqual(p.returncode, 2)
+
+    def test_calibrate_plans(self):
+        csv = ('round,division,benchmark,accelerator_model_name,accelerator_family,'
+               'total_accelerators,number_of_nodes,global_batch_size,time_to_train_min,'
+               'samples_to_converge_mean,tensor_parallel,data_parallel,precision\n'
+               'v4.0,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,8,1,8,29,3072,4,2,fp8\n'
+               'v4.1,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,8,1,8,27,3110,4,2,fp8\n'
+               'v5.0,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,64,8,8,4.3,3150,4,8,fp8\n')
+        with tempfile.TemporaryDirectory() as d:
+            path, params = os.path.join(d, 'llm.csv'), os.path.join(d, 'p.yaml')
+            with open(path, 'w') as f:
+                f.write(csv)
+            out = json.loads(ok('--calibrate', '--plans', path, '--evaluate', '--save', params,
+                                '--format', 'json').stdout)
+            self.assertIn('plan_calibration', out)
+            self.assertIn('plan_evaluation', out)
+            self.assertEqual(set(out['plan_evaluation'][0]), {
+                'benchmark', 'protocol', 'group', 'rows', 'searched_rows', 'model_median_ape',
+                'model_p90_ape', 'physical_median_ape', 'physical_p90_ape', 'peer_rows',
+                'peer_median_ape', 'peer_p90_ape', 'linear_rows', 'linear_median_ape',
+                'linear_p90_ape', 'predicted_share'})
+            with open(params) as f:
+                self.assertIn('plan_corrections:', f.read())
+            table = ok('--calibrate', '--plans', path).stdout
+            self.assertIn('Parallel plans on the LLM rows', table)
+        p = run('--plans', 'x.csv', '--network', 'resnet50', '--device', 'h100-sxm5-80gb')
+        self.assertEqual(p.returncode, 2)
+        self.assertIn('--plans goes with --calibrate', p.stderr)
+
+
 class Seed001(unittest.TestCase):
     def test_json(self):
         out = json.loads(ok('--seed001', '--format', 'json').stdout)

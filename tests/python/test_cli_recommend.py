@@ -287,6 +287,44 @@ class BadInput(unittest.TestCase):
         self.assertIn("closest: 'resnet50'", r.stderr)
 
 
+class LlmWorkloads(unittest.TestCase):
+    """A transformer's time is its fastest plan's (as predict --plan auto finds
+    it on the same configuration); MLPerf's benchmarks are workloads with
+    their batch and evaluations; --tokens is a share of a recipe."""
+
+    def plan_minutes(self, network, count, *extra):
+        r = subprocess.run([CLI, 'predict', '--network', network, '--device', 'h100-sxm5-80gb',
+                            '--count', str(count), '--plan', 'auto', '--format', 'json', *extra],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        d = json.loads(r.stdout)
+        return d['time_to_train_s'] / 60, d
+
+    def test_mlperf_benchmark_as_its_fastest_plan(self):
+        got = rows('--network', 'llama2_70b_lora', '--candidates', 'catalog', '--devices',
+                   'h100-sxm5-80gb', '--counts', '8,16')
+        self.assertEqual([r['name'] for r in got],
+                         ['8 x h100-sxm5-80gb', '16 x h100-sxm5-80gb'])
+        for r in got[:2]:
+            want, plan = self.plan_minutes('llama2_70b_lora', int(num(r['count'])))
+            self.assertAlmostEqual(num(r['time_to_train_min']), want, delta=1e-9 * want)
+            self.assertEqual(num(r['nodes']), plan['nodes'])
+            self.assertGreater(plan['evaluation_s'], 0)
+            self.assertTrue(math.isnan(num(r['uncertainty_pct'])))
+
+    def test_tokens_are_a_share_of_the_recipe(self):
+        got = rows('--network', 'llama31-8b', '--tokens', '1e10', '--candidates', 'catalog',
+                   '--devices', 'h100-sxm5-80gb', '--counts', '64')
+        # 1e10 tokens are 1,220,703.125 sequences of 8,192: predict --samples rounds to steps
+        want, _ = self.plan_minutes('llama31-8b', 64, '--samples', str(1e10 / 8192))
+        self.assertAlmostEqual(num(got[0]['time_to_train_min']), want, delta=1e-9 * want)
+
+    def test_tokens_refused_where_there_is_no_epoch(self):
+        r = run('--network', 'gpt3', '--tokens', '1e9')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn('--tokens: gpt3 has no samples per epoch', r.stderr)
+
+
 class Plot(unittest.TestCase):
     def test_the_drawing(self):
         with tempfile.TemporaryDirectory() as d:

@@ -8,6 +8,7 @@ does not depend on the binding's wrappers."""
 import csv
 import ctypes
 import io
+import json
 import os
 import subprocess
 import unittest
@@ -111,6 +112,41 @@ class SameRowsTest(unittest.TestCase):
             want = (t_ref / float(r['time_to_train_min'])) / (float(r['accelerators']) / n_ref)
             self.assertAlmostEqual(float(r['efficiency']), want, places=12, msg=r['system_name'])
         self.assertIn(1.0, [float(r['efficiency']) for r in self.cli])
+
+
+class LlmBenchmarkTest(unittest.TestCase):
+    """On the rows of one LLM benchmark (--benchmark llama2_70b_lora), the
+    predicted rows are that benchmark's zoo workload under its fastest plan:
+    the time predict --plan auto gives, fp8 (the 8 bits of an H100), the
+    benchmark and the plan's sizes in the rows' columns, no one-node
+    reference, E' against the smallest predicted row."""
+
+    def test_rows_of_the_benchmark_workload(self):
+        r = subprocess.run([CLI, 'rank', '--benchmark', 'llama2_70b_lora', '--with-predictions',
+                            'h100-sxm5-80gb:8,64', '--top', '100000', '--format', 'csv'],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = [row for row in csv.DictReader(io.StringIO(r.stdout)) if row['round'] == 'predicted']
+        self.assertEqual(sorted(float(x['total_accelerators']) for x in rows), [8, 64])
+        times = {}
+        for row in rows:
+            n = int(float(row['total_accelerators']))
+            p = subprocess.run([CLI, 'predict', '--network', 'llama2_70b_lora', '--device',
+                                'h100-sxm5-80gb', '--count', str(n), '--plan', 'auto', '--format',
+                                'json'], capture_output=True, text=True, timeout=600)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            plan = json.loads(p.stdout)
+            self.assertAlmostEqual(float(row['time_to_train_min']), plan['time_to_train_s'] / 60,
+                                   delta=1e-9 * plan['time_to_train_s'])
+            self.assertEqual(row['benchmark'], 'llama2_70b_lora')
+            self.assertEqual(row['precision'], 'fp8')
+            self.assertEqual(float(row['tensor_parallel']), plan['plan']['tp'])
+            self.assertEqual(float(row['context_parallel']), plan['plan']['cp'])
+            times[n] = float(row['time_to_train_min'])
+        for row in rows:
+            n = int(float(row['total_accelerators']))
+            want = (times[8] / times[n]) / (n / 8)
+            self.assertAlmostEqual(float(row['efficiency']), want, places=12)
 
 
 if __name__ == '__main__':

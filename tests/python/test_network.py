@@ -10,6 +10,8 @@ import unittest
 import accelsel
 from accelsel import AccelselError, Network
 
+ROOT = os.environ.get('ACCELSEL_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..', '..'))
+
 # Published parameter counts (torchvision / Hugging Face model cards) and forward
 # MACs per sample (convs + linear) from the same model cards, with the unit of
 # the last published digit: figures are accepted within 0.5% or half that unit.
@@ -78,11 +80,15 @@ class Recipe(unittest.TestCase):
                 self.assertEqual(r['source'] is None, name == 'gpt2-small')
         with Network.zoo('resnet18') as net:
             self.assertIn('ImageNet', net.recipe['dataset'])
+        with Network.zoo('llama31_405b') as net:
+            self.assertEqual((net.recipe['total_samples'], net.recipe['global_batch']),
+                             (276480, 1152))
 
     def test_a_file_carries_none(self):
         with Network.zoo('small-cnn') as zoo, Network.from_yaml(zoo.to_yaml()) as net:
             self.assertEqual(net.recipe, dict.fromkeys(
-                ('epoch_samples', 'epochs', 'total_samples', 'dataset', 'source')))
+                ('epoch_samples', 'epochs', 'total_samples', 'dataset', 'source',
+                 'global_batch')))
 
 
 class PerLayer(unittest.TestCase):
@@ -145,6 +151,68 @@ class PerLayer(unittest.TestCase):
         with self.assertRaises(AccelselError) as cm:
             Network.from_yaml(SMALL, bytes_per_element=0)
         self.assertEqual(cm.exception.status, 'ACCELSEL_EINVAL')
+
+
+class Transformers(unittest.TestCase):
+    """Networks from a transformer's sizes: the zoo LLMs against their
+    configurations (Hugging Face's config.json of each model), a
+    config.json read from a file and from text with its parameters counted
+    here by hand, the training sequence, and bad sizes with their line."""
+
+    def test_zoo_sizes(self):
+        # meta-llama/Llama-2-70b-hf config.json, and its published 68.98 billion parameters.
+        with Network.zoo('llama2-70b') as net:
+            t = net.transformer
+            self.assertEqual({k: t[k] for k in ('family', 'layers', 'hidden', 'heads', 'kv_heads',
+                                                'head_dim', 'ffn', 'vocab', 'sequence')},
+                             {'family': 'decoder', 'layers': 80, 'hidden': 8192, 'heads': 64,
+                              'kv_heads': 8, 'head_dim': 128, 'ffn': 28672, 'vocab': 32000,
+                              'sequence': 4096})
+            self.assertEqual((t['gated'], t['rmsnorm'], t['tied_embeddings'], t['bias']),
+                             (True, True, False, False))
+            self.assertEqual(t['activation'], 'silu')
+            self.assertTrue(near_published(net.totals['params'], 68.98e9, 0.01e9))
+        with Network.zoo('bert-large') as net:
+            self.assertEqual(net.transformer['family'], 'encoder')
+        with Network.zoo('resnet50') as net:
+            self.assertIsNone(net.transformer)
+
+    def test_config_file_by_hand(self):
+        """examples/config-tiny-llama.json: 4 blocks of width 256, 8 heads of
+        32, 2 key-value heads (width 64), a gated FFN of 688, 32,000 tokens,
+        untied. A block: 2 x 256^2 + 2 x 256 x 64 (attention) + 3 x 256 x 688
+        (FFN) + 2 x 256 (norms) = 692,736; with both tables of 32,000 x 256
+        and the final norm: 19,155,200."""
+        path = os.path.join(ROOT, 'examples', 'config-tiny-llama.json')
+        block = 2 * 256 ** 2 + 2 * 256 * 64 + 3 * 256 * 688 + 2 * 256
+        with Network.load_hf(path) as net:
+            self.assertEqual(net.name, 'tiny-llama')
+            self.assertEqual(net.totals['params'], 4 * block + 2 * 32000 * 256 + 256)
+            self.assertEqual(net.transformer['sequence'], 512)  # max_position_embeddings
+            self.assertEqual(net.transformer['kv_heads'], 2)
+            with open(path) as f, Network.from_hf(f.read(), sequence=128) as short:
+                self.assertEqual(short.transformer['sequence'], 128)
+                self.assertEqual(short.totals['params'], net.totals['params'])
+        with Network.zoo('llama31-8b', sequence=2048) as net:
+            self.assertEqual(net.transformer['sequence'], 2048)
+        with self.assertRaises(AccelselError) as cm:
+            Network.zoo('resnet50', sequence=2048)
+        self.assertEqual(cm.exception.status, 'ACCELSEL_EINVAL')
+        with self.assertRaises(TypeError):
+            Network.zoo('llama31-8b', sequence=2048.0)
+
+    def test_bad_sizes_name_the_key_and_line(self):
+        text = ('{"model_type": "llama", "hidden_size": 96, "num_hidden_layers": 2,\n'
+                ' "num_attention_heads": 8, "intermediate_size": 8, "vocab_size": 10,\n'
+                ' "max_position_embeddings": 16,\n "num_key_value_heads": 3}')
+        with self.assertRaises(accelsel.ParseError) as cm:
+            Network.from_hf(text)
+        self.assertEqual(cm.exception.line, 4)
+        self.assertIn("'num_key_value_heads' = 3 does not divide 'num_attention_heads' = 8",
+                      cm.exception.message)
+        with self.assertRaises(accelsel.ParseError) as cm:
+            Network.from_hf('{"model_type": "lama"}')
+        self.assertIn("closest: 'llama'", cm.exception.message)
 
 
 CLI = os.environ.get('ACCELSEL_CLI')

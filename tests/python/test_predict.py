@@ -254,7 +254,8 @@ class Calibration(unittest.TestCase):
 class ShippedFit(unittest.TestCase):
     """data/params/builtin.yaml, the default predictor's parameters, is the fit
     that tools/gen-params makes: refitting on the built-in MLPerf rows and
-    step measurements and evaluating both gives the same numbers (within 1e-9 relative, for libm and
+    step measurements and evaluating both, then the parallel plans on the
+    built-in LLM rows, gives the same numbers (within 1e-9 relative, for libm and
     compiler differences between machines). A change to the model, the
     catalog or the data fails here until the file is regenerated."""
 
@@ -273,6 +274,8 @@ class ShippedFit(unittest.TestCase):
         step_evaluation = refit.evaluate_steps(steps)
         refit.calibrate_steps(steps)
         refit.set_error_bands(step_evaluation)
+        with Dataset.builtin('mlperf-training') as llm:
+            refit.calibrate_plans(llm).close()
         made = refit.save()
         strip = lambda t: re.sub(r'-?\d+(?:\.\d+)?(?:e[-+]?\d+)?', '#', t)
         self.assertEqual(strip(made), strip(shipped))
@@ -295,6 +298,141 @@ class ShippedFit(unittest.TestCase):
         self.assertEqual(physical['correction_source'], 'none')
         self.assertEqual(physical['error_band']['group'], 'none')
         self.assertTrue(math.isnan(physical['error_band']['p90_pct']))
+
+
+class Plans(unittest.TestCase):
+    """predict(plan=...): the relations a plan prediction keeps, the state
+    of a fixed plan against ZeRO's closed forms, the CLI's JSON (the same
+    call) equal to the binding's dict, and the errors."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.p = Predictor()
+
+    def test_relations(self):
+        with Network.zoo('llama2-70b') as net:
+            r = self.p.predict(net, plan='auto', device='h100-sxm5-80gb', count=64, batch=64,
+                               samples=6400)
+            seq = net.transformer['sequence']
+        pl = r['plan']
+        self.assertEqual(pl['tp'] * pl['pp'] * pl['cp'] * pl['dp'], 64)
+        self.assertAlmostEqual(r['throughput_samples_s'], 64 / r['step_s'], delta=1e-9 * r['step_s'])
+        self.assertAlmostEqual(r['tokens_s'], r['throughput_samples_s'] * seq,
+                               delta=1e-9 * r['tokens_s'])
+        self.assertAlmostEqual(r['time_to_train_s'], 100 * r['step_s'], delta=1e-9 * r['step_s'])
+        self.assertAlmostEqual(r['time_to_train_min'], r['time_to_train_s'] / 60)
+        self.assertEqual(r['micro_batches'], 64 / (pl['dp'] * pl['micro_batch']))
+        m = r['memory']
+        self.assertAlmostEqual(m['needed'], m['weights'] + m['gradients'] + m['optimizer_states']
+                               + m['activations'], delta=1e-9 * m['needed'])
+        self.assertLessEqual(m['needed'], m['available'])
+        self.assertEqual(m['available'], self.p.catalog.device('h100-sxm5-80gb')['memory_bytes'])
+        for part in r['communication'].values():
+            self.assertLessEqual(part['exposed_s'], part['s'] + 1e-12)
+        nb = r['next_best']
+        self.assertIsNotNone(nb)
+        self.assertNotIn('next_best', nb)
+        self.assertGreaterEqual(nb['step_s'], r['step_s'])
+        self.assertNotEqual(nb['plan'], pl)
+
+    def test_fixed_plan_state_by_hand(self):
+        """Llama 2 70B (68,976,648,192 parameters) on one stage of tp 8, dp 8,
+        bf16, ZeRO-1: every device holds 1/8 of the 16-bit weights and
+        gradients and 1/64 of the 12 bytes of Adam state per parameter
+        (Rajbhandari et al. 2020)."""
+        with Network.zoo('llama2-70b') as net:
+            params = net.totals['params']
+            r = self.p.predict(net, plan='tp=8,pp=1,cp=1,dp=8,mbs=1,vp=1,sp=on,zero=1,recompute=full',
+                               device='h100-sxm5-80gb', count=64, batch=64, precision='bf16')
+        self.assertEqual(r['plan'], {'tp': 8, 'pp': 1, 'dp': 8, 'cp': 1, 'micro_batch': 1,
+                                     'interleave': 1, 'sequence_parallel': True,
+                                     'sharding': 'zero1', 'recompute': 'full'})
+        self.assertIsNone(r['next_best'])
+        self.assertAlmostEqual(r['memory']['weights'], params * 2 / 8, delta=1)
+        self.assertAlmostEqual(r['memory']['gradients'], params * 2 / 8, delta=1)
+        self.assertAlmostEqual(r['memory']['optimizer_states'], params * 12 / 64, delta=1)
+        self.assertEqual(r['communication']['pp']['s'], 0)
+
+    @unittest.skipUnless(os.environ.get('ACCELSEL_CLI'), 'ACCELSEL_CLI not set')
+    def test_cli_json_is_the_same_call(self):
+        import json
+        import subprocess
+        args = ['--network', 'llama31-8b', '--device', 'h100-sxm5-80gb', '--count', '16',
+                '--batch', '32', '--plan', 'pp=1,recompute=selective']
+        out = subprocess.run([os.environ['ACCELSEL_CLI'], 'predict', *args, '--format', 'json'],
+                             capture_output=True, text=True, check=True).stdout
+        cli = json.loads(out)
+        r = self.p.predict('llama31-8b', plan='pp=1,recompute=selective', device='h100-sxm5-80gb',
+                           count=16, batch=32)
+        self.assertEqual(cli['count'], 16)
+        for d in (cli, cli['next_best'], r, r['next_best']):
+            d.pop('time_to_train_min', None)
+        self.assertEqual({k: cli[k] for k in r}, r)
+
+    def test_sweep_with_plans(self):
+        """E' recomputed from the times; the plan at each count multiplies to it."""
+        counts = [8, 16, 32]
+        pts, sweet = self.p.sweep('llama31-8b', counts, plan='auto', device='h100-sxm5-80gb',
+                                  batch=64, samples=64000)
+        self.assertEqual([x['count'] for x in pts], counts)
+        want = 0
+        for x in pts:
+            pl = x['plan']['plan']
+            self.assertEqual(pl['tp'] * pl['pp'] * pl['cp'] * pl['dp'], x['count'])
+            self.assertEqual(x['plan']['time_to_train_s'], x['time_to_train_s'])
+            speedup = pts[0]['time_to_train_s'] / x['time_to_train_s']
+            self.assertAlmostEqual(x['speedup'], speedup, delta=1e-12 * speedup)
+            self.assertAlmostEqual(x['efficiency'], speedup * counts[0] / x['count'], delta=1e-12)
+            if x['efficiency'] >= 0.8:
+                want = counts.index(x['count'])
+        self.assertEqual(sweet, want)
+        with self.assertRaises(accelsel.InvalidArgumentError) as cm:
+            self.p.sweep('llama2-70b-lora', counts, plan='auto', device='h100-sxm5-80gb', batch=8)
+        self.assertEqual(cm.exception.field, 'total_samples')
+
+    def test_calibrate_and_evaluate_plans(self):
+        """On four LoRA rows of one device: the fit's report counts them by
+        set, the ResNet-50 prediction does not move, and the evaluation has
+        one benchmark and 'all' by three protocols by five groups."""
+        csv = ('round,division,benchmark,accelerator_model_name,accelerator_family,'
+               'total_accelerators,number_of_nodes,global_batch_size,time_to_train_min,'
+               'samples_to_converge_mean,tensor_parallel,data_parallel,precision\n'
+               'v4.0,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,8,1,8,29,3072,4,2,fp8\n'
+               'v4.1,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,8,1,8,27,3110,4,2,fp8\n'
+               'v4.1,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,64,8,8,4.8,3150,4,8,fp8\n'
+               'v5.0,closed,llama2_70b_lora,NVIDIA H100-SXM5-80GB,NVIDIA H100,64,8,8,4.3,3150,4,8,fp8\n')
+        p = Predictor()
+        before = p.predict('resnet50', device='h100-sxm5-80gb', count=8)['step_s']
+        rows = Dataset.from_csv_text(csv)
+        table = p.evaluate_plans(rows).to_dict()
+        self.assertEqual(len(table['benchmark']), 2 * 3 * 5)
+        self.assertEqual(set(table['benchmark']), {'llama2_70b_lora', 'all'})
+        report = p.calibrate_plans(rows, holdout_rounds='v5.0')
+        self.assertEqual(report.summary('fit')['rows'], 3)
+        self.assertEqual(report.summary('holdout')['rows'], 1)
+        self.assertEqual(p.predict('resnet50', device='h100-sxm5-80gb', count=8)['step_s'], before)
+        self.assertIn('plan_corrections:', p.save())
+
+    def test_errors(self):
+        with self.assertRaises(accelsel.ParseError) as cm:
+            self.p.predict('llama31-8b', plan='tp=8,pq=2', device='b200', count=16)
+        self.assertIn("column 6", cm.exception.message)
+        self.assertIn("closest: 'pp'", cm.exception.message)
+        with self.assertRaises(accelsel.InvalidArgumentError) as cm:
+            self.p.predict('resnet50', plan='auto', device='b200', count=8)
+        self.assertIn('transformer', cm.exception.message)
+        with self.assertRaises(accelsel.InvalidArgumentError) as cm:
+            self.p.predict('llama31-8b', plan='tp=3,pp=1,cp=1,dp=4,mbs=1,vp=1,sp=off,zero=0,'
+                           'recompute=none', device='b200', count=12)
+        self.assertIn('tp 3 does not divide the 32 heads', cm.exception.message)
+        with self.assertRaises(accelsel.InfeasibleError) as cm:
+            self.p.predict('llama31-8b', plan='tp=3', device='b200', count=12)
+        self.assertIn('no plan of 12 accelerators divides the model', cm.exception.message)
+        with self.assertRaises(accelsel.InfeasibleError) as cm:
+            self.p.predict('llama31-405b', plan='auto', device='h100-sxm5-80gb', count=8)
+        self.assertIn('no plan fits memory', cm.exception.message)
+        with self.assertRaises(TypeError):
+            self.p.predict('llama31-8b', plan={'tp': 8}, device='b200', count=8)
 
 
 class Errors(unittest.TestCase):

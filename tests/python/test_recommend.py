@@ -136,6 +136,44 @@ class RecommendationTest(unittest.TestCase):
             accelsel.Recommendation({'resnet50': 1}, predictor=self.data)
 
 
+class LlmWorkloadTest(unittest.TestCase):
+    """tokens are a share of a transformer's recipe, as --tokens counts them;
+    the same answer as the command line; tokens with epochs, on a network of
+    layers or on an MLPerf benchmark are refused."""
+
+    def test_tokens_as_the_command_line_counts_them(self):
+        kw = dict(candidates='catalog', devices=['h100-sxm5-80gb', 'b200'], counts=[64, 128])
+        with accelsel.Predictor() as p, accelsel.Recommendation(
+                [{'network': 'llama31-8b', 'runs_per_month': 2, 'tokens': 1e10}],
+                predictor=p, **kw) as rec:
+            r = subprocess.run([CLI, 'recommend', '--mix', 'llama31-8b:2', '--tokens', '1e10',
+                                '--candidates', 'catalog', '--devices', 'h100-sxm5-80gb,b200',
+                                '--counts', '64,128', '--format', 'json'],
+                               capture_output=True, text=True, timeout=600)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            cli = json.loads(r.stdout)
+            self.assertEqual(len(rec), cli['feasible_count'])
+            for mine, theirs in zip(rec.feasible(4), cli['feasible']):
+                self.assertEqual(mine['name'], theirs['name'])
+                self.assertEqual(mine['time_to_train_min'], theirs['time_to_train_min'])
+            with accelsel.Network.zoo('llama31-8b') as net:
+                epochs = 1e10 / (8192 * net.recipe['epoch_samples'])
+            with accelsel.Recommendation(
+                    [{'network': 'llama31-8b', 'runs_per_month': 2, 'epochs': epochs}],
+                    predictor=p, **kw) as same:
+                self.assertEqual(same.table.column('time_to_train_min'),
+                                 rec.table.column('time_to_train_min'))
+
+    def test_tokens_refused(self):
+        with accelsel.Predictor() as p:
+            for item, what in (({'tokens': 1e9, 'epochs': 1}, 'not both'),
+                               ({'network': 'resnet50', 'tokens': 1e9}, 'no transformer'),
+                               ({'network': 'llama31_405b', 'tokens': 1e9}, 'no samples per epoch')):
+                w = {'network': 'llama31-8b', 'runs_per_month': 1, **item}
+                with self.subTest(item=item), self.assertRaisesRegex(ValueError, what):
+                    accelsel.Recommendation([w], predictor=p, candidates='catalog')
+
+
 class PricesTest(unittest.TestCase):
     def test_cloud_prices_read_and_refused_at_the_cell(self):
         with accelsel.cloud_prices_from_string(CLOUD_HEAD + 'c,i,NVIDIA H100 SXM,8,2.5,r,2030,s\n') as ds:

@@ -160,7 +160,9 @@ class Catalog(_Handle):
                'peak_flops': _precisions(d.peak_flops), 'cores': _num(d.cores),
                'flops_per_cycle': _precisions(d.flops_per_cycle), 'notes': _dec(d.notes),
                'host_link': self._entry_name('link', d.host_link),
-               'sale': _sale_name(d.sale).decode()}
+               'sale': _sale_name(d.sale).decode(),
+               'scale_up_link': self._entry_name('link', d.scale_up_link),
+               'scale_up_domain': _num(d.scale_up_domain)}
         for k in ('memory_bytes', 'memory_bw_bytes_s', 'onchip_bytes', 'tdp_w', 'clock_hz'):
             out[k] = _num(getattr(d, k))
         out.update(_price(d))

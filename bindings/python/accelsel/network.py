@@ -20,6 +20,10 @@ _net_load_buffer = _fn('accelsel_network_load_buffer', ctypes.c_int,
                        [_vpp, ctypes.c_char_p, _sz, ctypes.POINTER(_NetworkOptions)])
 _net_load_zoo = _fn('accelsel_network_load_zoo', ctypes.c_int,
                     [_vpp, ctypes.c_char_p, ctypes.POINTER(_NetworkOptions)])
+_net_load_hf_file = _fn('accelsel_network_load_hf_file', ctypes.c_int,
+                        [_vpp, ctypes.c_char_p, ctypes.POINTER(_NetworkOptions)])
+_net_load_hf_buffer = _fn('accelsel_network_load_hf_buffer', ctypes.c_int,
+                          [_vpp, ctypes.c_char_p, _sz, ctypes.POINTER(_NetworkOptions)])
 _net_zoo_name = _fn('accelsel_network_zoo_name', ctypes.c_char_p, [_sz], check=False)
 _net_zoo_description = _fn('accelsel_network_zoo_description', ctypes.c_char_p, [_sz], check=False)
 _net_save_file = _fn('accelsel_network_save_file', ctypes.c_int, ['Network', ctypes.c_char_p])
@@ -42,7 +46,14 @@ _net_totals = _fn('accelsel_network_get_totals', ctypes.POINTER(_c.accelsel_netw
                   check=False)
 _net_recipe = _fn('accelsel_network_get_recipe', ctypes.POINTER(_c.accelsel_network_recipe), ['Network'],
                   check=False)
+_net_transformer = _fn('accelsel_network_get_transformer', ctypes.POINTER(_c.accelsel_transformer_info),
+                       ['Network'], check=False)
 _net_free = _fn('accelsel_network_free', None, [_vp], check=False)
+
+# The families of accelsel_transformer_info, by the names Network.transformer gives.
+_FAMILIES = {_c.ACCELSEL_TRANSFORMER_DECODER: 'decoder', _c.ACCELSEL_TRANSFORMER_ENCODER: 'encoder'}
+# Its yes/no fields, which Network.transformer gives as bools.
+_TRANSFORMER_FLAGS = ('gated', 'bias', 'rmsnorm', 'tied_embeddings', 'dropout')
 
 # Figures of a layer that Network.layer() and Network.per_layer() expose by name.
 _LAYER_FIELDS = [f for f, _ in _c.accelsel_layer_info._fields_
@@ -52,10 +63,10 @@ _LAYER_FIELDS = [f for f, _ in _c.accelsel_layer_info._fields_
 Layer = typing.Dict[str, typing.Any]
 
 
-def _net_options(bytes_per_element):
+def _net_options(bytes_per_element, sequence=None):
     opts = _NetworkOptions()
     _net_options_init(ctypes.byref(opts), _c.ACCELSEL_NETWORK_OPTIONS_VERSION)
-    _store(opts, 'Network', bytes_per_element=bytes_per_element)
+    _store(opts, 'Network', bytes_per_element=bytes_per_element, sequence=sequence)
     return opts
 
 
@@ -74,27 +85,51 @@ class Network(_Handle):
     Layers are numbered from 0: the network inputs first, then the layers in file
     order. layer(i) gives a dict of one layer's figures; per_layer(field) gives
     one figure for every layer as a list. bytes_per_element (zoo(), load(),
-    from_yaml()): None for the library's default (ACCELSEL_NETWORK_OPTIONS_INIT:
-    4, fp32)."""
+    from_yaml(), load_hf(), from_hf()): None for the library's default
+    (ACCELSEL_NETWORK_OPTIONS_INIT: 4, fp32). sequence: the tokens per
+    sequence a network described as a transformer (a zoo LLM, a YAML
+    'transformer' section, a configuration file) is built for; None for
+    its description's own (any other network takes None alone)."""
     _free = _net_free
 
     @classmethod
-    def zoo(cls, name: str, bytes_per_element: int | None = None) -> Network:
-        """A model of the compiled-in zoo, e.g. 'resnet50' (see zoo_models())."""
-        return cls._make(_net_load_zoo, _enc(name), ctypes.byref(_net_options(bytes_per_element)))
+    def zoo(cls, name: str, bytes_per_element: int | None = None,
+            sequence: int | None = None) -> Network:
+        """A model of the compiled-in zoo, e.g. 'resnet50' or 'llama31-405b' (see zoo_models())."""
+        opts = _net_options(bytes_per_element, sequence)
+        return cls._make(_net_load_zoo, _enc(name), ctypes.byref(opts))
 
     @classmethod
-    def load(cls, path: Path, bytes_per_element: int | None = None) -> Network:
+    def load(cls, path: Path, bytes_per_element: int | None = None,
+             sequence: int | None = None) -> Network:
         """Read a network YAML file (docs/network-format.md)."""
-        opts = _net_options(bytes_per_element)
+        opts = _net_options(bytes_per_element, sequence)
         return cls._make(_net_load_file, _text(path, 'path'), ctypes.byref(opts))
 
     @classmethod
-    def from_yaml(cls, text: Text, bytes_per_element: int | None = None) -> Network:
+    def from_yaml(cls, text: Text, bytes_per_element: int | None = None,
+                  sequence: int | None = None) -> Network:
         """Read a network from YAML text (str or bytes)."""
         data = _buf(text)
-        opts = _net_options(bytes_per_element)
+        opts = _net_options(bytes_per_element, sequence)
         return cls._make(_net_load_buffer, data, len(data), ctypes.byref(opts))
+
+    @classmethod
+    def load_hf(cls, path: Path, bytes_per_element: int | None = None,
+                sequence: int | None = None) -> Network:
+        """Read a transformer from a Hugging Face-style config.json
+        (docs/network-format.md, "Configuration files"; model types llama,
+        custom_llama, mistral, mixtral, gpt2, bert)."""
+        opts = _net_options(bytes_per_element, sequence)
+        return cls._make(_net_load_hf_file, _text(path, 'path'), ctypes.byref(opts))
+
+    @classmethod
+    def from_hf(cls, text: Text, bytes_per_element: int | None = None,
+                sequence: int | None = None) -> Network:
+        """Read a transformer from the text (str or bytes) of a config.json; a file: load_hf()."""
+        data = _buf(text)
+        opts = _net_options(bytes_per_element, sequence)
+        return cls._make(_net_load_hf_buffer, data, len(data), ctypes.byref(opts))
 
     @staticmethod
     def zoo_models() -> list[tuple[str, str]]:
@@ -196,10 +231,31 @@ class Network(_Handle):
         """The training recipe the network carries (docs/network-format.md,
         "Training recipes"; accelsel_network_get_recipe()), which the predictor
         reads: {'epoch_samples', 'epochs', 'total_samples', 'dataset',
-        'source'}, None for each figure or text not given."""
+        'source', 'global_batch'}, None for each figure or text not given."""
         r = _net_recipe(self).contents
-        d = {f: getattr(r, f) or None for f in ('epoch_samples', 'epochs', 'total_samples')}
+        d = {f: getattr(r, f) or None
+             for f in ('epoch_samples', 'epochs', 'total_samples', 'global_batch')}
         d.update({f: _dec(getattr(r, f)) for f in ('dataset', 'source')})
+        return d
+
+    @property
+    @_holding
+    def transformer(self) -> dict[str, typing.Any] | None:
+        """The transformer sizes the network was built from
+        (accelsel_network_get_transformer(): a configuration file, a YAML
+        'transformer' section, a zoo LLM), which parallel plans need
+        (Predictor.predict(plan=...)): a dict with family ('decoder' or
+        'encoder'), layers, hidden, heads, kv_heads, head_dim, ffn, vocab,
+        sequence, positions, type_vocab, experts, top_k, lora_rank, the bools
+        gated, bias, rmsnorm, tied_embeddings, dropout, and activation; None
+        for a network of layers."""
+        p = _net_transformer(self)
+        if not p:
+            return None
+        t = p.contents
+        d = {f: getattr(t, f) for f, _ in t._fields_ if f not in ('version', 'family', 'activation')}
+        d.update({f: bool(d[f]) for f in _TRANSFORMER_FLAGS})
+        d.update(family=_FAMILIES[t.family], activation=_dec(t.activation))
         return d
 
     def to_yaml(self, path: Path | None = None) -> str | None:

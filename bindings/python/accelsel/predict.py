@@ -82,11 +82,34 @@ _pr_calibrate_steps = _fn('accelsel_predictor_calibrate_steps', ctypes.c_int, ['
 _pr_predict_steps = _fn('accelsel_predictor_predict_steps', ctypes.c_int, [_vpp, 'Predictor', 'Dataset'])
 _pr_evaluate_steps = _fn('accelsel_predictor_evaluate_steps', ctypes.c_int,
                          [_vpp, 'Predictor', 'Dataset'])
+_pr_plan_parse = _fn('accelsel_plan_parse', ctypes.c_int, [ctypes.POINTER(_c.accelsel_plan), ctypes.c_char_p])
+_pr_predict_plan = _fn('accelsel_predictor_predict_plan', ctypes.c_int,
+                       ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_plan),
+                        ctypes.POINTER(_c.accelsel_plan_prediction), _sz, ctypes.POINTER(_sz)])
+_pr_sweep_plan = _fn('accelsel_predictor_sweep_plan', ctypes.c_int,
+                     ['Predictor', ctypes.POINTER(_PredictRequest), ctypes.POINTER(_c.accelsel_plan),
+                      ctypes.POINTER(ctypes.c_uint32), _sz, _dbl, ctypes.POINTER(_c.accelsel_sweep_point),
+                      ctypes.POINTER(_c.accelsel_plan_prediction), ctypes.POINTER(_sz)])
+_pr_calibrate_plans = _fn('accelsel_predictor_calibrate_plans', ctypes.c_int,
+                          [_vpp, 'Predictor', 'Dataset', ctypes.POINTER(_c.accelsel_calibrate_options)])
+_pr_evaluate_plans = _fn('accelsel_predictor_evaluate_plans', ctypes.c_int,
+                         [_vpp, 'Predictor', 'Dataset', ctypes.POINTER(_c.accelsel_calibrate_options)])
+_sharding_name = _fn('accelsel_sharding_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
+_recompute_name = _fn('accelsel_recompute_name', ctypes.c_char_p, [ctypes.c_uint32], check=False)
 _stack_name = _fn('accelsel_stack_name', ctypes.c_char_p, [ctypes.c_int32], check=False)
 _name_of = {k: _fn('accelsel_%s_name' % k, ctypes.c_char_p, [ctypes.c_uint32], check=False)
             for k in ('recipe_source', 'correction_source', 'error_group')}
 # The stacks by the library's names, in the order of their codes (from ACCELSEL_STACK_TUNED, 0).
 STACKS = tuple(_stack_name(k).decode() for k in range(_c.ACCELSEL_STACK_COUNT))
+
+# A plan prediction's figures as Predictor.predict(plan=...) groups them (the
+# keys of `accelsel predict --plan --format json`).
+_PLAN_TOP = ('step_s', 'time_to_train_s', 'throughput_samples_s', 'tokens_s', 'mfu', 'micro_batches',
+             'correction', 'nodes', 'per_node', 'evaluation_s')
+_PLAN_BREAKDOWN = ('compute_s', 'recompute_s', 'memory_s', 'overhead_s', 'bubble_s', 'optimizer_s')
+_PLAN_MEMORY = (('weights', 'weight_bytes'), ('gradients', 'gradient_bytes'),
+                ('optimizer_states', 'optimizer_bytes'), ('activations', 'activation_bytes'),
+                ('needed', 'memory_needed_bytes'), ('available', 'memory_available_bytes'))
 
 # A configuration: the keyword arguments of Predictor.predict() as a dict.
 Config = typing.Mapping[str, typing.Any]
@@ -141,6 +164,33 @@ def _calibrate_options(holdout_rounds=None, huber_delta=None, shrink_rows=None, 
     _store(o, 'calibrate', huber_delta=huber_delta, shrink_rows=shrink_rows, n_threads=n_threads)
     _set_bool(o, 'no_corrections', corrections, 'calibrate: corrections', negate=True)
     return o
+
+
+def _plan_of(plan, what):
+    """The accelsel_plan of a plan spec (a str, see Predictor.predict)."""
+    if not isinstance(plan, str):
+        raise TypeError('%s: plan must be a str (a plan spec or \'auto\'), not %s'
+                        % (what, type(plan).__name__))
+    fixed = _c.accelsel_plan()
+    _pr_plan_parse(ctypes.byref(fixed), _text(plan, what + ': plan'))
+    return fixed
+
+
+def _plan_dict(p):
+    """One accelsel_plan_prediction as Predictor.predict(plan=...) gives it."""
+    pl = p.plan
+    d = {'plan': {'tp': pl.tp, 'pp': pl.pp, 'dp': pl.dp, 'cp': pl.cp, 'micro_batch': pl.micro_batch,
+                  'interleave': pl.interleave,
+                  'sequence_parallel': pl.sequence_parallel == _c.ACCELSEL_PLAN_ON,
+                  'sharding': _dec(_sharding_name(pl.sharding)),
+                  'recompute': _dec(_recompute_name(pl.recompute))}}
+    d.update({f: getattr(p, f) for f in _PLAN_TOP})
+    d['time_to_train_min'] = p.time_to_train_s / 60.0
+    d['communication'] = {k: {'s': getattr(p, k + '_s'), 'exposed_s': getattr(p, k + '_exposed_s')}
+                          for k in ('tp', 'cp', 'pp', 'dp')}
+    d['breakdown'] = {f: getattr(p, f) for f in _PLAN_BREAKDOWN}
+    d['memory'] = {k: getattr(p, f) for k, f in _PLAN_MEMORY}
+    return d
 
 
 class CalibrationReport(_Handle):
@@ -286,7 +336,8 @@ class Predictor(_Handle):
         return r
 
     @_reading
-    def predict(self, network: Network | str, **config: typing.Any) -> dict[str, typing.Any]:
+    def predict(self, network: Network | str, plan: str | None = None,
+                **config: typing.Any) -> dict[str, typing.Any]:
         """One configuration: a dict with step_s, epoch_s, time_to_train_s,
         time_to_train_min, throughput_samples_s, per_device_batch, global_batch,
         epochs, precision (name), count, nodes, per_node, device (name), the
@@ -298,7 +349,31 @@ class Predictor(_Handle):
         'other-stack';
         epochs_source, epoch_samples_source: 'request', 'network', 'fit' or
         'assumed') and the held-out error band ('error_band': group 'a', 'b',
-        'c', 'steps' or 'none', median_pct, p90_pct; NaN figures for 'none')."""
+        'c', 'steps' or 'none', median_pct, p90_pct; NaN figures for 'none').
+
+        With plan, a transformer's training under a parallel plan (network
+        built from a transformer's sizes: a zoo LLM, load_hf(), a YAML
+        'transformer' section): plan is a str as `accelsel predict --plan`
+        takes it (accelsel_plan_parse(): 'auto', or KEY=VALUE terms such as
+        'tp=8,pp=4,dp=...,mbs=1,recompute=selective', keys left out
+        searched), batch is the global batch in sequences (None: one per
+        device) and precision may be 'fp8'. The fastest plan that fits
+        memory, as `accelsel predict --plan --format json` gives it: a dict
+        with 'plan' (tp, pp, dp, cp, micro_batch, interleave,
+        sequence_parallel (a bool), sharding ('none', 'zero1', 'zero2',
+        'zero3'), recompute ('none', 'selective', 'full')), step_s,
+        time_to_train_s, time_to_train_min, throughput_samples_s, tokens_s,
+        mfu, micro_batches, 'communication' ({'tp', 'cp', 'pp', 'dp'}: each
+        {'s', 'exposed_s'}), 'breakdown' (compute_s, recompute_s, memory_s,
+        overhead_s, bubble_s, optimizer_s), 'memory' (bytes: weights,
+        gradients, optimizer_states, activations, needed, available) and
+        'next_best', the second fastest plan's dict (without 'next_best'),
+        None when no other plan fits; 'correction' is the plan correction
+        calibrate_plans() learned for the device, included in the times. No
+        plan fitting memory is an InfeasibleError with the bytes of the
+        closest plan by kind."""
+        if plan is not None:
+            return self._predict_plan(network, plan, config)
         res = _c.accelsel_prediction()
         _pr_prediction_init(ctypes.byref(res), _c.ACCELSEL_PREDICTION_VERSION)
         with self._requests(network, [config]) as (req,):
@@ -317,6 +392,19 @@ class Predictor(_Handle):
         d['error_band'] = {'group': _name_of['error_group'](res.error_group).decode(),
                            'median_pct': res.error_median_pct, 'p90_pct': res.error_p90_pct}
         return d
+
+    def _predict_plan(self, network, plan, config):
+        """predict(network, plan=SPEC, **config): see predict()."""
+        fixed = _plan_of(plan, 'predict')
+        out = (_c.accelsel_plan_prediction * 2)()
+        for o in out:
+            o.version = _c.ACCELSEL_PLAN_PREDICTION_VERSION
+        n = _sz()
+        with self._requests(network, [config]) as (req,):
+            _pr_predict_plan(self, ctypes.byref(req), ctypes.byref(fixed), out, 2, ctypes.byref(n))
+        best = _plan_dict(out[0])
+        best['next_best'] = _plan_dict(out[1]) if n.value > 1 else None
+        return best
 
     @_reading
     def layers(self, network: Network | str, **config: typing.Any) -> list[dict[str, typing.Any]]:
@@ -385,21 +473,37 @@ class Predictor(_Handle):
 
     @_reading
     def sweep(self, network: Network | str, counts: typing.Iterable[int], threshold: float = 0.8,
-              **config: typing.Any) -> tuple[list[dict[str, float]], int]:
+              plan: str | None = None, **config: typing.Any) -> tuple[list[dict[str, typing.Any]], int]:
         """The configuration at each accelerator count: (points, sweet) with
         points a list of dicts (count, time_to_train_s, step_s,
         throughput_samples_s, speedup, efficiency) and sweet the index of the
         largest count whose efficiency stays at or above threshold. counts is
         a list of integers (a str or a dict is a TypeError); threshold a
-        number (None: 0.8)."""
+        number (None: 0.8). With plan (a spec as predict() takes it), a
+        transformer with its fastest plan searched at each count
+        (accelsel_predictor_sweep_plan(): batch, when given, fixed at every
+        count, else one sequence per device; samples or the network's recipe
+        to train), each point with 'plan', the dict predict(plan=...) gives
+        (without 'next_best')."""
         arr, n = _vector(counts, 'counts', ctype=ctypes.c_uint32, of='integers')
         threshold = _real_option(threshold, 'sweep: threshold', 0.8)
+        fixed = _plan_of(plan, 'sweep') if plan is not None else None
         pts = (_c.accelsel_sweep_point * max(n, 1))()
+        plans = (_c.accelsel_plan_prediction * max(n, 1))()
+        for o in plans:
+            o.version = _c.ACCELSEL_PLAN_PREDICTION_VERSION
         sweet = _sz()
         with self._requests(network, [config]) as (req,):
-            _pr_sweep(self, ctypes.byref(req), arr, n, threshold, pts, ctypes.byref(sweet))
-        return ([{f: getattr(p, f) for f, _ in p._fields_} for p in pts[:n]],
-                sweet.value)
+            if fixed is None:
+                _pr_sweep(self, ctypes.byref(req), arr, n, threshold, pts, ctypes.byref(sweet))
+            else:
+                _pr_sweep_plan(self, ctypes.byref(req), ctypes.byref(fixed), arr, n, threshold, pts,
+                               plans, ctypes.byref(sweet))
+        points = [{f: getattr(p, f) for f, _ in p._fields_} for p in pts[:n]]
+        if fixed is not None:
+            for point, p in zip(points, plans):
+                point['plan'] = _plan_dict(p)
+        return points, sweet.value
 
     @_writing
     def calibrate(self, dataset: Dataset, holdout_rounds: str | Names | None = None,
@@ -409,6 +513,29 @@ class Predictor(_Handle):
         return the CalibrationReport."""
         o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
         return CalibrationReport._make(_pr_calibrate, self, dataset, ctypes.byref(o))
+
+    @_writing
+    def calibrate_plans(self, dataset: Dataset, holdout_rounds: str | Names | None = None,
+                        huber_delta: float | None = None, shrink_rows: float | None = None,
+                        corrections: bool | None = None,
+                        n_threads: int | None = None) -> CalibrationReport:
+        """Fit the parallel plans' parameters and corrections on the rows of
+        MLPerf's LLM benchmarks in a dataset (accelsel_predictor_calibrate_plans();
+        the predictor changes, its ResNet-50 fit does not) and return the
+        CalibrationReport."""
+        o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
+        return CalibrationReport._make(_pr_calibrate_plans, self, dataset, ctypes.byref(o))
+
+    @_reading
+    def evaluate_plans(self, dataset: Dataset, holdout_rounds: str | Names | None = None,
+                       huber_delta: float | None = None, shrink_rows: float | None = None,
+                       corrections: bool | None = None, n_threads: int | None = None) -> Dataset:
+        """The held-out protocols of the plan fit on the LLM rows, per
+        benchmark, beside the lookup and linear scaling, as a Dataset
+        (accelsel_predictor_evaluate_plans(); holdout_rounds None: the
+        latest round of the rows)."""
+        o = _calibrate_options(holdout_rounds, huber_delta, shrink_rows, corrections, n_threads)
+        return Dataset._make(_pr_evaluate_plans, self, dataset, ctypes.byref(o))
 
     @_reading
     def evaluate(self, dataset: Dataset, holdout_rounds: str | Names | None = None,

@@ -127,22 +127,23 @@ def add_prices(dataset: Dataset, catalog: Catalog | None = None, cloud: Dataset 
 
 
 def _workload_items(workload):
-    """[(network, runs, batch, epochs)] of workload: a dict {network: runs},
-    or a list of (network, runs) pairs or of dicts with the keys network,
-    runs_per_month, batch and epochs; a network is a Network or a zoo name."""
+    """[(network, runs, batch, epochs, tokens)] of workload: a dict {network:
+    runs}, or a list of (network, runs) pairs or of dicts with the keys
+    network, runs_per_month, batch, epochs and tokens; a network is a Network
+    or a zoo name."""
     if isinstance(workload, collections.abc.Mapping):
         workload = list(workload.items())
     items = []
     for i, w in enumerate(_list_option(workload, 'Recommendation: workload', 'networks and runs')):
         what = 'Recommendation: workload[%d]' % i
         if isinstance(w, collections.abc.Mapping):
-            unknown = set(w) - {'network', 'runs_per_month', 'batch', 'epochs'}
+            unknown = set(w) - {'network', 'runs_per_month', 'batch', 'epochs', 'tokens'}
             if unknown:
                 raise TypeError('%s: unknown keys %s' % (what, ', '.join(sorted(map(str, unknown)))))
-            net, runs, batch, epochs = (w.get('network'), w.get('runs_per_month'), w.get('batch'),
-                                        w.get('epochs'))
+            net, runs, batch, epochs, tokens = (w.get('network'), w.get('runs_per_month'),
+                                                w.get('batch'), w.get('epochs'), w.get('tokens'))
         elif isinstance(w, (tuple, list)) and len(w) == 2:
-            (net, runs), batch, epochs = w, None, None
+            (net, runs), batch, epochs, tokens = w, None, None, None
         else:
             raise TypeError('%s must be (network, runs) or a dict, not %r' % (what, w))
         if not isinstance(net, (str, Network)):
@@ -150,18 +151,40 @@ def _workload_items(workload):
                             % (what, type(net).__name__))
         if runs is None:
             raise TypeError('%s: runs_per_month is required' % what)
+        if tokens is not None and epochs is not None:
+            raise ValueError('%s: give epochs or tokens, not both' % what)
         items.append((net, _real_option(runs, what + ': runs_per_month'),
                       _real_option(batch, what + ': batch', 0.0),
-                      _real_option(epochs, what + ': epochs', 0.0)))
+                      _real_option(epochs, what + ': epochs', 0.0),
+                      _real_option(tokens, what + ': tokens', 0.0)))
     return items
+
+
+def _token_epochs(net, tokens, what):
+    """tokens to train a transformer as epochs of its recipe: tokens /
+    (sequence x samples per epoch), as `accelsel recommend --tokens` counts
+    them."""
+    t = net.transformer
+    if t is None:
+        raise ValueError('%s: tokens: %s is no transformer' % (what, net.name))
+    per_epoch = net.recipe['epoch_samples']
+    if not per_epoch:
+        raise ValueError('%s: tokens: %s has no samples per epoch to count tokens in '
+                         "(MLPerf's benchmarks train to their target)" % (what, net.name))
+    return tokens / (t['sequence'] * per_epoch)
 
 
 class Recommendation(_Handle):
     """What to buy or rent for a workload (accelsel_recommend, docs/recommend.md).
 
     workload: {network: runs_per_month}, or a list of (network, runs) or of
-    dicts (network, runs_per_month, batch, epochs); a network is a Network
-    or a zoo name. Candidates come from measured (a Dataset of rows in the
+    dicts (network, runs_per_month, batch, epochs, tokens); a network is a
+    Network or a zoo name. A transformer is predicted under its fastest
+    parallel plan, batch counting sequences (default its recipe's, else one
+    a device), trained for tokens (counted against its recipe's samples per
+    epoch) or epochs, else its recipe; the zoo's gpt3, llama2_70b_lora and
+    llama31_405b are MLPerf's benchmarks, trained to their targets with
+    their evaluations. Candidates come from measured (a Dataset of rows in the
     built-in MLPerf format, e.g. Dataset.builtin(); None: none) and from
     the catalog's devices at counts (names and increasing counts; None:
     DEFAULT_DEVICES and DEFAULT_COUNTS), predicted by predictor (required
@@ -231,9 +254,11 @@ class Recommendation(_Handle):
         i = _Inputs()
         _inputs_init(ctypes.byref(i), _c.ACCELSEL_RECOMMEND_INPUTS_VERSION)
         work = (_Item * len(items))() if items else None
-        for k, (net, runs, batch, epochs) in enumerate(items):
+        for k, (net, runs, batch, epochs, tokens) in enumerate(items):
             if isinstance(net, str):
                 net = stack.enter_context(Network.zoo(net))
+            if tokens:
+                epochs = _token_epochs(net, tokens, 'Recommendation: workload[%d]' % k)
             work[k].network = stack.enter_context(net._held())
             work[k].runs_per_month, work[k].global_batch, work[k].epochs = runs, batch, epochs
         i.workload, i.n_workload = work, len(items)

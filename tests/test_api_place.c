@@ -6,6 +6,9 @@
  * job's text. */
 #include <check.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -66,7 +69,13 @@ START_TEST(structs_options_and_names)
     ck_assert_int_eq(accelsel_place_options_init(&po, ACCELSEL_PLACE_OPTIONS_VERSION), 0);
     ck_assert_uint_eq(po.policy, ACCELSEL_POLICY_EARLIEST_COMPLETION);
     ck_assert_uint_eq(po.margin, ACCELSEL_MARGIN_P90);
+    ck_assert(po.min_count == 0 && po.max_count == 0 && po.partition == -1);
+    memset(&po, 0xab, sizeof po); /* version 1 fills version, policy and margin alone */
+    ck_assert_int_eq(accelsel_place_options_init(&po, 1), 0);
+    ck_assert(po.version == 1 && po.policy == ACCELSEL_POLICY_EARLIEST_COMPLETION &&
+              po.margin == ACCELSEL_MARGIN_P90 && po.min_count == 0xababababu);
     ck_assert_int_eq(accelsel_place_options_init(&po, 9), ACCELSEL_EVERSION);
+    ck_assert_int_eq(accelsel_place_options_init(&po, 0), ACCELSEL_EVERSION);
     assert_einval(accelsel_place_options_init(NULL, 1), "opts");
     ck_assert_uint_eq(accelsel_partition_spec_size(), sizeof(accelsel_partition_spec));
     ck_assert_uint_eq(accelsel_busy_size(), sizeof(accelsel_busy));
@@ -268,7 +277,8 @@ START_TEST(job_and_decision_calls)
     ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), ACCELSEL_EVERSION);
     d.version = ACCELSEL_DECISION_VERSION;
     before = d;
-    accelsel_place_options o = { 2, 0, 0 };
+    accelsel_place_options o = ACCELSEL_PLACE_OPTIONS_INIT;
+    o.version = ACCELSEL_PLACE_OPTIONS_VERSION + 1;
     ck_assert_int_eq(accelsel_place_decide(&d, job, &o), ACCELSEL_EVERSION);
     o = (accelsel_place_options)ACCELSEL_PLACE_OPTIONS_INIT, o.policy = ACCELSEL_POLICY_COUNT;
     ck_assert_int_eq(accelsel_place_decide(&d, job, &o), ACCELSEL_EINVAL);
@@ -276,10 +286,36 @@ START_TEST(job_and_decision_calls)
     o.policy = 0, o.margin = ACCELSEL_MARGIN_COUNT;
     ck_assert_int_eq(accelsel_place_decide(&d, job, &o), ACCELSEL_EINVAL);
     ck_assert_str_eq(accelsel_last_error()->field, "margin");
+    o.margin = 0, o.min_count = 4, o.max_count = 2;
+    ck_assert_int_eq(accelsel_place_decide(&d, job, &o), ACCELSEL_EINVAL);
+    ck_assert_str_eq(accelsel_last_error()->field, "min_count");
+    o.min_count = o.max_count = 0;
+    const int64_t bad_partition[] = { -2, (int64_t)accelsel_place_cluster_partitions(c), INT64_MIN };
+    for (size_t i = 0; i < 3; i++) {
+        o.partition = bad_partition[i];
+        ck_assert_int_eq(accelsel_place_decide(&d, job, &o), ACCELSEL_EINVAL);
+        ck_assert_str_eq(accelsel_last_error()->field, "partition");
+    }
+    o.partition = -1, o.min_count = 100000; /* no candidate has that many */
+    ck_assert_int_eq(accelsel_place_decide(&d, job, &o), ACCELSEL_EEMPTY);
+    ck_assert_ptr_nonnull(strstr(accelsel_last_error()->message, "leave none"));
     ck_assert(memcmp(&d, &before, sizeof d) == 0); /* untouched on failure */
     ck_assert_int_eq(accelsel_place_decide(&d, job, NULL), 0);
     ck_assert_uint_eq(d.policy, ACCELSEL_POLICY_EARLIEST_COMPLETION);
     ck_assert_uint_le(d.n_alternatives, 2);
+    /* Options of version 1 (policy and margin only), in a block of their
+     * size: the rest take their defaults, nothing past the block is read. */
+    unsigned char *old = malloc(offsetof(accelsel_place_options, min_count));
+    accelsel_place_options *o1 = (accelsel_place_options *)(void *)old;
+    accelsel_decision d1 = ACCELSEL_DECISION_INIT;
+    unsigned int version;
+    ck_assert_ptr_nonnull(old);
+    ck_assert_int_eq(accelsel_place_options_init(o1, 1), 0);
+    memcpy(&version, old, sizeof version);
+    ck_assert_uint_eq(version, 1);
+    ck_assert_int_eq(accelsel_place_decide(&d1, job, o1), 0);
+    ck_assert(memcmp(&d1, &d, sizeof d) == 0);
+    free(old);
     accelsel_place_job_free(job);
     accelsel_place_job_free(NULL);
     accelsel_place_cluster_free(c);

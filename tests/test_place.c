@@ -322,9 +322,19 @@ static int allowed_by_hand(const accelsel_job_spec *j, const char *name)
     return 0;
 }
 
-static void brute_force(const accelsel_place_cluster *c, const accelsel_job_spec *j,
-                        uint32_t policy, expect *x)
+/* 1 if options @p o weigh @p count accelerators of partition @p p, by the
+ * header's words. */
+static int weighed_by_hand(const accelsel_place_options *o, size_t p, uint32_t count)
 {
+    if (o->partition != -1 && o->partition != (int64_t)p)
+        return 0;
+    return count >= o->min_count && (o->max_count == 0 || count <= o->max_count);
+}
+
+static void brute_force(const accelsel_place_cluster *c, const accelsel_job_spec *j,
+                        const accelsel_place_options *o, expect *x)
+{
+    uint32_t policy = o->policy;
     double now = accelsel_place_cluster_now(c);
     size_t counted = 0, fits = 0;
     uint32_t lo = j->min_count ? j->min_count : 1, biggest = 0;
@@ -359,6 +369,8 @@ static void brute_force(const accelsel_place_cluster *c, const accelsel_job_spec
                 continue;
             ck_assert_msg(rc == 0, "%s", accelsel_last_error()->message);
             fits++;
+            if (!weighed_by_hand(o, p, n))
+                continue;
             s.start = start_by_hand(pi, now, n, s.r.time_to_train_s);
             if (isinf(s.start))
                 continue;
@@ -395,7 +407,7 @@ START_TEST(decisions_equal_the_brute_force)
     for (size_t i = 0; i < 6; i++)
         nets[i] = zoo(net_pool[i]);
     rng_state = 27;
-    size_t decided = 0, refused = 0, trials = testutil_reps(150);
+    size_t decided = 0, refused = 0, narrowed = 0, trials = testutil_reps(150);
     for (size_t t = 0; t < trials; t++) {
         accelsel_place_cluster *c = random_cluster();
         char names[128];
@@ -403,8 +415,16 @@ START_TEST(decisions_equal_the_brute_force)
         accelsel_place_options o = ACCELSEL_PLACE_OPTIONS_INIT;
         o.policy = below(ACCELSEL_POLICY_COUNT);
         o.margin = below(ACCELSEL_MARGIN_COUNT);
+        /* A third of the decisions weigh some of the candidates only. */
+        int narrow = below(3) == 0;
+        if (narrow) {
+            size_t parts = accelsel_place_cluster_partitions(c);
+            o.partition = below(2) ? -1 : (int64_t)below((uint32_t)parts);
+            o.min_count = below(2) ? 0 : 1 + below(12);
+            o.max_count = below(2) ? 0 : o.min_count + below(12);
+        }
         expect x;
-        brute_force(c, &j, o.policy, &x);
+        brute_force(c, &j, &o, &x);
         accelsel_place_job *job;
         accelsel_decision d = ACCELSEL_DECISION_INIT;
         int rc = accelsel_place_job_new(&job, pred, c, &j);
@@ -422,15 +442,18 @@ START_TEST(decisions_equal_the_brute_force)
             for (uint32_t a = 0; a < d.n_alternatives; a++)
                 assert_placement(&d.alternatives[a], &x.best[a + 1], o.margin);
             decided++;
+            narrowed += (size_t)narrow;
         } else {
             refused++;
         }
         accelsel_place_cluster_free(c);
     }
-    /* Both outcomes occur (the seed's cases: most decide). */
+    /* Both outcomes occur (the seed's cases: most decide, narrowed ones too). */
     ck_assert_uint_gt(decided, trials / 2);
-    if (trials >= 100)
+    if (trials >= 100) {
         ck_assert_uint_gt(refused, 0);
+        ck_assert_uint_gt(narrowed, 10);
+    }
     for (size_t i = 0; i < 6; i++)
         accelsel_network_free(nets[i]);
 }
@@ -691,8 +714,8 @@ START_TEST(each_policy_by_its_definition)
     j.deadline = run[1][8] * 1.01;
     ck_assert(j.deadline < run[0][8]);
     ck_assert_int_eq(accelsel_place_job_new(&job, pred, c, &j), 0);
-    accelsel_place_options o = { ACCELSEL_PLACE_OPTIONS_VERSION,
-                                 ACCELSEL_POLICY_MIN_ACCELERATOR_HOURS, ACCELSEL_MARGIN_P90 };
+    accelsel_place_options o = ACCELSEL_PLACE_OPTIONS_INIT;
+    o.policy = ACCELSEL_POLICY_MIN_ACCELERATOR_HOURS;
     accelsel_decision d = ACCELSEL_DECISION_INIT;
     ck_assert_int_eq(accelsel_place_decide(&d, job, &o), 0);
     ck_assert_uint_eq(d.choice.partition, 1);

@@ -411,14 +411,24 @@ typedef struct accelsel_place_options {
     unsigned int version; /**< ACCELSEL_PLACE_OPTIONS_VERSION */
     uint32_t policy;      /**< ACCELSEL_POLICY_*; earliest completion */
     uint32_t margin;      /**< ACCELSEL_MARGIN_*; p90 */
+    /* Version 2: a decision among some of the job's candidates, so that a
+     * scheduler can weigh a prepared job's options (a partition, a count)
+     * against the rest of its queue without preparing the job again. */
+    uint32_t min_count;   /**< weigh only counts from this one; 0 = every count */
+    uint32_t max_count;   /**< weigh only counts up to this one; 0 = every count */
+    int64_t partition;    /**< weigh only this partition (its index); -1 = every
+                               partition the job allows */
 } accelsel_place_options;
 
-#define ACCELSEL_PLACE_OPTIONS_VERSION 1
+#define ACCELSEL_PLACE_OPTIONS_VERSION 2
 #define ACCELSEL_PLACE_OPTIONS_INIT \
-    { ACCELSEL_PLACE_OPTIONS_VERSION, ACCELSEL_POLICY_EARLIEST_COMPLETION, ACCELSEL_MARGIN_P90 }
+    { ACCELSEL_PLACE_OPTIONS_VERSION, ACCELSEL_POLICY_EARLIEST_COMPLETION, ACCELSEL_MARGIN_P90, \
+      0, 0, -1 }
 
-/** Fill @p opts with ACCELSEL_PLACE_OPTIONS_INIT for @p version.
- *  @return 0; ACCELSEL_EINVAL for a NULL @p opts; ACCELSEL_EVERSION. */
+/** Fill @p opts with the defaults of @p version (ACCELSEL_PLACE_OPTIONS_INIT,
+ *  the fields @p version has).
+ *  @return 0; ACCELSEL_EINVAL for a NULL @p opts; ACCELSEL_EVERSION for a
+ *          version this library does not know. */
 ACCELSEL_API int accelsel_place_options_init(accelsel_place_options *opts, unsigned int version);
 /** sizeof(accelsel_place_options). */
 ACCELSEL_API size_t accelsel_place_options_size(void);
@@ -480,7 +490,8 @@ ACCELSEL_API size_t accelsel_decision_size(void);
  *  run: now, or a time at which a group frees some up (the partition's
  *  accelerators are pooled: whole nodes are not tracked; a run may start
  *  before a later hold that it ends in time for). A candidate that can
- *  never start (accelerators down) is left out. The
+ *  never start (accelerators down), or that the options' partition and
+ *  counts leave out, is not weighed. The
  *  policy orders the candidates (ties: then partition order, then the
  *  smaller count); the choice is the first, the alternatives the best of
  *  the next two partitions.
@@ -489,10 +500,12 @@ ACCELSEL_API size_t accelsel_decision_size(void);
  *  @param[in]     job   the prepared job; only read.
  *  @param[in]     opts  NULL for ACCELSEL_PLACE_OPTIONS_INIT.
  *  @return 0; ACCELSEL_EINVAL for a NULL argument, a policy or margin out of
- *          range (the field named), or a deadline at or before the cluster's
- *          now (field "deadline"); ACCELSEL_EVERSION for an unknown options
- *          or decision version; ACCELSEL_EEMPTY when no candidate can ever
- *          start.
+ *          range, a min_count above a max_count, a partition that is neither
+ *          -1 nor one of the cluster's (the field named), or a deadline at or
+ *          before the cluster's now (field "deadline"); ACCELSEL_EVERSION for
+ *          an unknown options or decision version; ACCELSEL_EEMPTY when no
+ *          candidate weighed can ever start (the message says whether the
+ *          options left none to weigh).
  *  Thread safety: any number of threads may decide at once on shared jobs
  *  and clusters; the cluster's state must not change meanwhile. */
 ACCELSEL_API int accelsel_place_decide(accelsel_decision *out, const accelsel_place_job *job,

@@ -84,53 +84,69 @@ static void rank_in(scored top[3], size_t *n, const scored *s, uint32_t policy)
         (*n)++;
 }
 
+/* 1 if the options weigh candidate @p c of partition @p partition. */
+static int weighed(const accelsel_place_options *o, size_t partition,
+                   const asel_place_candidate *c)
+{
+    return (o->partition < 0 || (uint64_t)o->partition == partition) &&
+           c->count >= o->min_count && (o->max_count == 0 || c->count <= o->max_count);
+}
+
 /* The best candidate of span @p sp on the state, into *best: 0 if none can
- * ever start. */
-static int best_of(const accelsel_place_job *job, const asel_place_span *sp, uint32_t policy,
-                   scored *best)
+ * ever start; *n_weighed counts the candidates the options weigh. */
+static int best_of(const accelsel_place_job *job, const asel_place_span *sp,
+                   const accelsel_place_options *o, scored *best, size_t *n_weighed)
 {
     const asel_place_partition *pt = &job->cluster->parts[sp->partition];
     int found = 0;
     for (size_t i = sp->first; i < sp->first + sp->n; i++) {
         const asel_place_candidate *c = &job->cand[i];
+        if (!weighed(o, sp->partition, c))
+            continue;
+        (*n_weighed)++;
         double start = asel_place_start(pt, c->count, c->run_s);
         if (isinf(start))
             continue;
         scored s = { c, sp->partition, start, start + c->run_s, c->count * c->run_s / 3600.0,
                      c->throughput / c->count, 0 };
         s.meets = job->deadline == 0 || s.completion <= job->deadline;
-        if (!found || before(&s, best, policy))
+        if (!found || before(&s, best, o->policy))
             *best = s;
         found = 1;
     }
     return found;
 }
 
-static int check_options(const accelsel_place_options *o)
+static int check_options(const accelsel_place_options *o, const accelsel_place_cluster *c)
 {
-    if (o->version != ACCELSEL_PLACE_OPTIONS_VERSION)
-        return asel_error_field(ACCELSEL_EVERSION, "version", "unknown place options version %u",
-                                o->version);
     if (o->policy >= ACCELSEL_POLICY_COUNT)
         return asel_error_field(ACCELSEL_EINVAL, "policy", "policy %u is not an "
                                 "ACCELSEL_POLICY_* value", o->policy);
     if (o->margin >= ACCELSEL_MARGIN_COUNT)
         return asel_error_field(ACCELSEL_EINVAL, "margin", "margin %u is not an "
                                 "ACCELSEL_MARGIN_* value", o->margin);
+    if (o->max_count > 0 && o->min_count > o->max_count)
+        return asel_error_field(ACCELSEL_EINVAL, "min_count", "min_count %u is above max_count "
+                                "%u", o->min_count, o->max_count);
+    if (o->partition < -1 || (o->partition >= 0 && (uint64_t)o->partition >= c->n))
+        return asel_error_field(ACCELSEL_EINVAL, "partition", "partition %lld is neither -1 "
+                                "(every one) nor one of the cluster's %zu",
+                                (long long)o->partition, c->n);
     return 0;
 }
 
 ACCELSEL_API int accelsel_place_decide(accelsel_decision *out, const accelsel_place_job *job,
                                        const accelsel_place_options *opts)
 {
-    static const accelsel_place_options defaults = ACCELSEL_PLACE_OPTIONS_INIT;
     if (out == NULL || job == NULL)
         return asel_einval("accelsel_place_decide", out == NULL ? "out" : "job");
     if (out->version != ACCELSEL_DECISION_VERSION)
         return asel_error_field(ACCELSEL_EVERSION, "version", "unknown decision version %u",
                                 out->version);
-    const accelsel_place_options *o = opts != NULL ? opts : &defaults;
-    int rc = check_options(o);
+    accelsel_place_options o;
+    int rc = asel_place_options_read(opts, &o);
+    if (rc == 0)
+        rc = check_options(&o, job->cluster);
     if (rc < 0)
         return rc;
     double now = job->cluster->now;
@@ -138,17 +154,21 @@ ACCELSEL_API int accelsel_place_decide(accelsel_decision *out, const accelsel_pl
         return asel_error_field(ACCELSEL_EINVAL, "deadline", "deadline %g has passed: the "
                                 "cluster's clock is at %g", job->deadline, now);
     scored top[3], s;
-    size_t n = 0;
+    size_t n = 0, n_weighed = 0;
     for (size_t i = 0; i < job->n_span; i++)
-        if (best_of(job, &job->span[i], o->policy, &s))
-            rank_in(top, &n, &s, o->policy);
+        if (best_of(job, &job->span[i], &o, &s, &n_weighed))
+            rank_in(top, &n, &s, o.policy);
+    if (n_weighed == 0)
+        return asel_error(ACCELSEL_EEMPTY, "the options (partition %lld, min_count %u, "
+                          "max_count %u) leave none of the job's candidates",
+                          (long long)o.partition, o.min_count, o.max_count);
     if (n == 0)
         return asel_error(ACCELSEL_EEMPTY, "no allowed partition will ever have enough "
                           "accelerators free for the job (the rest are down)");
-    out->policy = o->policy;
-    fill(&out->choice, &top[0], o->margin);
+    out->policy = o.policy;
+    fill(&out->choice, &top[0], o.margin);
     out->n_alternatives = (uint32_t)(n - 1);
     for (size_t k = 1; k < n; k++)
-        fill(&out->alternatives[k - 1], &top[k], o->margin);
+        fill(&out->alternatives[k - 1], &top[k], o.margin);
     return 0;
 }

@@ -1,6 +1,16 @@
 /* The option and spec structs of placement, their names and sizes. */
+#include <stddef.h>
+#include <string.h>
+
 #include "core/error.h"
 #include "place/place_impl.h"
+
+/* sizeof the place options of @p version; 0 for an unknown version. */
+static size_t options_size(unsigned int version)
+{
+    return version == 1 ? offsetof(accelsel_place_options, min_count)
+           : version == ACCELSEL_PLACE_OPTIONS_VERSION ? sizeof(accelsel_place_options) : 0;
+}
 
 ACCELSEL_API const char *accelsel_place_policy_name(uint32_t policy)
 {
@@ -40,9 +50,23 @@ ACCELSEL_API int accelsel_place_options_init(accelsel_place_options *opts, unsig
 {
     if (opts == NULL)
         return asel_einval("accelsel_place_options_init", "opts");
-    if (version != ACCELSEL_PLACE_OPTIONS_VERSION)
+    if (options_size(version) == 0)
         return asel_error(ACCELSEL_EVERSION, "unknown place options version %u", version);
-    *opts = (accelsel_place_options)ACCELSEL_PLACE_OPTIONS_INIT;
+    accelsel_place_options init = ACCELSEL_PLACE_OPTIONS_INIT;
+    init.version = version;
+    memcpy(opts, &init, options_size(version));
+    return 0;
+}
+
+int asel_place_options_read(const accelsel_place_options *in, accelsel_place_options *out)
+{
+    *out = (accelsel_place_options)ACCELSEL_PLACE_OPTIONS_INIT;
+    if (in == NULL)
+        return 0;
+    if (options_size(in->version) == 0)
+        return asel_error_field(ACCELSEL_EVERSION, "version", "unknown place options version %u",
+                                in->version);
+    memcpy(out, in, options_size(in->version));
     return 0;
 }
 

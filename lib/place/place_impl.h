@@ -46,6 +46,11 @@ void asel_place_request(const accelsel_place_cluster *c, size_t partition, uint3
 /* Free what partition @p pt owns. */
 void asel_place_partition_release(asel_place_partition *pt);
 
+/* @p in (NULL: the defaults) as the options of this library's version, the
+ * fields of a caller's older version completed with their defaults, into
+ * *out: 0 or ACCELSEL_EVERSION (field "version"). */
+int asel_place_options_read(const accelsel_place_options *in, accelsel_place_options *out);
+
 /* The earliest time from which @p count accelerators of @p pt are free for
  * @p run seconds; INFINITY if never (the rest are down). */
 double asel_place_start(const asel_place_partition *pt, uint32_t count, double run);

@@ -1,24 +1,26 @@
 /* scheduler: a cluster scheduler that links libaccelsel. It builds a
  * catalog, a predictor and a cluster once, reads a day of jobs, and runs
- * the day on the simulated cluster four times per seed: under first-fit
+ * the day on the simulated cluster five times per seed: under first-fit
  * (in order of arrival, the first partition with the requested count
  * free), and under a libaccelsel policy (earliest completion by default),
  * its worker threads preparing and deciding the waiting jobs, taken in
  * order of arrival (place-fifo) or fewest predicted accelerator-hours first
- * (place-smallest), at the requested count, and fewest first at 1 to the
- * requested count (place-flexible). Each job's real run time is its
- * prediction times a draw of the predictor's held-out error (noise.c), the
- * same under all four. It
- * prints average and 99th-percentile job completion time (arrival to end),
- * makespan, accelerator utilisation, deadline misses and runs over their
- * time limit, per seed, and the change of the average against first-fit
- * over the seeds. docs/placement.md, "The scheduler example".
+ * (place-smallest), at the requested count, fewest first at the requested
+ * count to twice it (place-flexible: the job's global batch over more
+ * accelerators), and as that with each choice weighed against the jobs
+ * after it (place-lookahead). Each job's real run time is its prediction
+ * times a draw of the predictor's held-out error (noise.c), the same under
+ * all five. It prints average and 99th-percentile job completion time
+ * (arrival to end), makespan, accelerator utilisation, deadline misses and
+ * runs over their time limit, per seed, then their means and ranges over
+ * the seeds and the change of the average against first-fit.
+ * docs/placement.md, "The scheduler example".
  *
  * usage: scheduler [--trace FILE] [--cluster FILE] [--seeds N] [--first-seed S]
  *                  [--threads N] [--jobs N] [--schedule FILE]
  *   defaults: examples/scheduler/trace.csv, examples/scheduler/cluster.yaml
  *   (run from the source tree), 10 seeds from 1, 4 threads, every job;
- *   --schedule writes the last seed's jobs under each scheduler as CSV. */
+ *   --schedule writes every seed's jobs under each scheduler as CSV. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,9 +33,6 @@ typedef struct options {
     const char *trace, *cluster, *schedule;
     unsigned long seeds, first_seed, threads, jobs, policy;
 } options;
-
-static const char *const kind_names[N_KINDS] = { "first-fit", "place-fifo", "place-smallest",
-                                                  "place-flexible" };
 
 static int usage(void)
 {
@@ -128,7 +127,7 @@ static int column(const accelsel_dataset *ds, const char *name, size_t *col)
 static int read_jobs(trace *t, const accelsel_dataset *ds, size_t limit)
 {
     enum { ARRIVAL, NETWORK, COUNT, BATCH, SAMPLES, DEADLINE, N_COLS };
-    static const char *const names[N_COLS] = { "arrival_s", "network", "count", "device_batch",
+    static const char *const names[N_COLS] = { "arrival_s", "network", "count", "global_batch",
                                                "samples", "deadline_s" };
     size_t col[N_COLS];
     for (int k = 0; k < N_COLS; k++)
@@ -147,7 +146,7 @@ static int read_jobs(trace *t, const accelsel_dataset *ds, size_t limit)
         *j = (job){ .id = i, .arrival = accelsel_dataset_number(ds, i, col[ARRIVAL]),
                     .deadline = isnan(deadline) ? 0 : deadline,
                     .count = (uint32_t)accelsel_dataset_number(ds, i, col[COUNT]),
-                    .device_batch = accelsel_dataset_number(ds, i, col[BATCH]),
+                    .global_batch = accelsel_dataset_number(ds, i, col[BATCH]),
                     .samples = accelsel_dataset_number(ds, i, col[SAMPLES]) };
         if (name == NULL || (j->net = network(t, name)) == NULL || j->count == 0 ||
             (i > 0 && j->arrival < t->jobs[i - 1].arrival))
@@ -200,43 +199,6 @@ static void read_bands(const accelsel_predictor *p, error_bands *b)
     }
 }
 
-/* ---- Report -------------------------------------------------------------- */
-
-static void print_row(unsigned long seed, int kind, const summary *s)
-{
-    printf("%4lu  %-22s %9.2f %9.2f %9.2f %6.1f %5zu/%-4zu %6zu %6zu\n", seed, kind_names[kind],
-           s->avg_jct_h, s->p99_jct_h, s->makespan_h, 100 * s->utilisation, s->deadline_misses,
-           s->deadline_jobs, kind == FIRST_FIT ? 0 : s->over_limit, s->rejected);
-}
-
-static void print_change(int kind, const double *change, size_t n)
-{
-    double sum = 0, lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        sum += change[i];
-        lo = fmin(lo, change[i]);
-        hi = fmax(hi, change[i]);
-    }
-    printf("average JCT, %s against first-fit: %+.1f %% (mean of %zu seeds; from %+.1f %% to "
-           "%+.1f %%)\n", kind_names[kind], 100 * sum / n, n, 100 * lo, 100 * hi);
-}
-
-static int write_schedule(FILE *f, const job *jobs, size_t n, int kind,
-                          const accelsel_place_cluster *c)
-{
-    for (size_t i = 0; i < n; i++) {
-        const job *j = &jobs[i];
-        if (!j->done) {
-            fprintf(f, "%s,%zu,,,,,\n", kind_names[kind], j->id);
-            continue;
-        }
-        fprintf(f, "%s,%zu,%s,%u,%.17g,%.17g,%.17g\n", kind_names[kind], j->id,
-                accelsel_place_cluster_partition(c, j->partition)->name, j->used, j->start, j->end,
-                j->limit_end);
-    }
-    return ferror(f) ? -1 : 0;
-}
-
 /* ---- Main ---------------------------------------------------------------- */
 
 typedef struct setup {
@@ -283,26 +245,25 @@ static void tear_down(setup *s)
 static int run_seeds(setup *s, const options *o, FILE *schedule)
 {
     world w = { s->pred, s->cluster, &s->bands, s->workers, (uint32_t)o->policy };
-    double *change = calloc((N_KINDS - 1) * o->seeds, sizeof *change);
-    int rc = change != NULL ? 0 : -1;
-    printf("seed  scheduler              avg JCT h p99 JCT h makespan h util %% "
-           "deadline miss  over limit rejected\n");
+    summary *sums = calloc(N_KINDS * o->seeds, sizeof *sums);
+    int rc = sums != NULL ? 0 : -1;
+    print_header();
     for (unsigned long k = 0; rc == 0 && k < o->seeds; k++) {
-        summary sum[N_KINDS];
-        draw(s->t.jobs, s->t.n, o->first_seed + k);
+        unsigned long seed = o->first_seed + k;
+        draw(s->t.jobs, s->t.n, seed);
         for (int kind = 0; rc == 0 && kind < N_KINDS; kind++) {
-            rc = simulate(&w, s->t.jobs, s->t.n, (scheduler_kind)kind, &sum[kind]);
-            if (rc == 0 && schedule != NULL && k + 1 == o->seeds)
-                rc = write_schedule(schedule, s->t.jobs, s->t.n, kind, s->cluster);
+            summary *sum = &sums[k * N_KINDS + (size_t)kind];
+            rc = simulate(&w, s->t.jobs, s->t.n, (scheduler_kind)kind, sum);
+            if (rc == 0 && schedule != NULL)
+                rc = write_schedule(schedule, seed, s->t.jobs, s->t.n, (scheduler_kind)kind,
+                                    s->cluster);
             if (rc == 0)
-                print_row(o->first_seed + k, kind, &sum[kind]);
+                print_row(seed, (scheduler_kind)kind, sum);
         }
-        for (int kind = 1; rc == 0 && kind < N_KINDS; kind++)
-            change[(kind - 1) * o->seeds + k] = sum[kind].avg_jct_h / sum[FIRST_FIT].avg_jct_h - 1;
     }
-    for (int kind = 1; rc == 0 && kind < N_KINDS; kind++)
-        print_change(kind, change + (kind - 1) * o->seeds, o->seeds);
-    free(change);
+    if (rc == 0)
+        print_summary(sums, o->seeds);
+    free(sums);
     return rc;
 }
 
@@ -326,7 +287,7 @@ int main(int argc, char **argv)
                s.t.n, o.trace, accelsel_place_cluster_partitions(s.cluster), total, o.cluster,
                o.threads);
         if (schedule != NULL)
-            fprintf(schedule, "scheduler,job,partition,count,start_s,end_s,limit_end_s\n");
+            fprintf(schedule, "seed,scheduler,job,partition,count,start_s,end_s,limit_end_s\n");
         rc = run_seeds(&s, &o, schedule);
     }
     if (schedule != NULL && fclose(schedule) != 0)

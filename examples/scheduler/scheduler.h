@@ -5,17 +5,20 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <accelsel/accelsel.h>
 
 /* What schedules the jobs of a run: first-fit, or libaccelsel's decisions
  * taken in order of arrival or smallest predicted job first, at the
- * requested count or at 1 to it. */
+ * requested count or at that to twice it (the job's global batch spread
+ * over more accelerators), each job's earliest completion or the queue's. */
 typedef enum scheduler_kind {
-    FIRST_FIT,      /* in order of arrival, the first partition with the count free */
-    PLACE_FIFO,     /* in order of arrival, at the requested count */
-    PLACE_SMALLEST, /* the fewest predicted accelerator-hours first, at the requested count */
-    PLACE_FLEXIBLE, /* the fewest predicted accelerator-hours first, at 1 to the count */
+    FIRST_FIT,       /* in order of arrival, the first partition with the count free */
+    PLACE_FIFO,      /* in order of arrival, at the requested count */
+    PLACE_SMALLEST,  /* the fewest predicted accelerator-hours first, at the requested count */
+    PLACE_FLEXIBLE,  /* the fewest predicted accelerator-hours first, at the count to twice it */
+    PLACE_LOOKAHEAD, /* as place-flexible, each choice weighed against the jobs after it */
     N_KINDS
 } scheduler_kind;
 
@@ -25,7 +28,7 @@ typedef struct job {
     double arrival, deadline;    /* seconds; deadline 0 = none */
     const accelsel_network *net; /* borrowed from the run's networks */
     uint32_t count;              /* accelerators asked for */
-    double device_batch, samples;
+    double global_batch, samples; /* samples per step over all accelerators; in all */
     double u;                    /* the job's draw of the prediction error, in [0, 1) */
     int slower;                  /* 1: the real run is longer than predicted */
     /* Set by a run. */
@@ -69,6 +72,25 @@ int simulate(const world *w, job *jobs, size_t n, scheduler_kind kind, summary *
  * @p group: the prediction times a factor whose absolute percentage error
  * follows the group's held-out figures (docs/placement.md). */
 double real_run(const error_bands *b, uint32_t group, double predicted_s, const job *j);
+
+/* ---- Report (report.c) ---- */
+
+extern const char *const kind_names[N_KINDS];
+
+void print_header(void);
+
+/* The figures of one seed's run under @p kind. */
+void print_row(unsigned long seed, scheduler_kind kind, const summary *s);
+
+/* The mean and range over @p n_seeds seeds of each figure of each
+ * scheduler (@p sums: seed after seed, N_KINDS each), and of the change of
+ * the average job completion time against first-fit. */
+void print_summary(const summary *sums, size_t n_seeds);
+
+/* The jobs of one run as CSV rows (seed, scheduler, job, partition,
+ * count, start, end, the end of the time limit): 0 or -1. */
+int write_schedule(FILE *f, unsigned long seed, const job *jobs, size_t n, scheduler_kind kind,
+                   const accelsel_place_cluster *c);
 
 /* ---- Worker threads: a pool that runs one function over n items. ---- */
 

@@ -3,45 +3,37 @@
  * Under first-fit, in order of arrival, a job starts on the first partition
  * with its count free whose memory holds it. Under libaccelsel the workers
  * prepare and decide the waiting jobs in parallel against one snapshot of
- * the cluster (the accelerators in use, until their jobs' predicted ends,
- * and those held); the dispatcher then takes them in order (of arrival, or
- * of predicted accelerator-hours), deciding again every job after the
- * first, so that the result does not depend on the number of workers: a
- * job whose choice is to start now starts, one that waits for a faster
- * partition holds what it waits for from its predicted start, and the
- * jobs after it fit around the holds (conservative backfilling). The run
- * time of a started job is its prediction times the job's error draw
- * (real_run()); the schedulers see only predictions. */
+ * the cluster (the accelerators in use, until their jobs' expected ends);
+ * the dispatcher then takes them in order (of arrival, or of predicted
+ * accelerator-hours), deciding again every job after the first, so that
+ * the result does not depend on the number of workers: a job whose choice
+ * is to start now starts, one that waits for a faster partition holds what
+ * it waits for from its predicted start, and the jobs after it fit around
+ * the holds (conservative backfilling). Under place-lookahead the
+ * dispatcher weighs each job's options against the jobs after it
+ * (lookahead.c). The run time of a started job is its prediction times the
+ * job's error draw (real_run()); the schedulers see only predictions. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "scheduler.h"
-
-typedef struct run {
-    const world *w;
-    job *jobs;
-    size_t n, next_arrival, finished;
-    scheduler_kind kind;
-    size_t *pending, n_pending;
-    size_t *order;              /* the pending jobs in the order they are placed */
-    accelsel_decision *decided; /* per pending job */
-    int *status;
-    double now;
-    uint32_t *used; /* per partition */
-} run;
+#include "run.h"
 
 static const accelsel_partition_info *part(const run *r, size_t p)
 {
     return accelsel_place_cluster_partition(r->w->cluster, p);
 }
 
-/* When the scheduler expects a running job to end: its prediction, or
- * past that its time limit, or now. */
+/* When the scheduler expects a running job to end: at its predicted end;
+ * past that, at its time limit; past that too, after as long again as it
+ * has run (a run past its limit may go on much longer, and the guess grows
+ * with it). Always after now: a start now never counts on accelerators
+ * still in use. */
 static double expected_end(const job *j, double now)
 {
-    return j->predicted_end > now ? j->predicted_end : j->limit_end > now ? j->limit_end : now;
+    return j->predicted_end > now ? j->predicted_end
+           : j->limit_end > now   ? j->limit_end
+                                  : now + (now - j->start);
 }
 
 /* Partition @p p's state in the snapshot: its running jobs as busy groups. */
@@ -62,11 +54,15 @@ static int refresh(run *r, size_t p)
     return rc;
 }
 
-static int snapshot(run *r)
+int restore(run *r)
 {
     int rc = accelsel_place_cluster_set_now(r->w->cluster, r->now);
     for (size_t p = 0; rc == 0 && p < accelsel_place_cluster_partitions(r->w->cluster); p++)
         rc = refresh(r, p);
+    for (size_t i = 0; rc == 0 && i < r->n_holds; i++) {
+        const hold *h = &r->holds[i];
+        rc = accelsel_place_cluster_take(r->w->cluster, h->partition, h->count, h->from, h->until);
+    }
     return rc;
 }
 
@@ -92,14 +88,17 @@ static int late(const run *r, const job *j)
     return j->deadline > 0 && j->deadline <= r->now;
 }
 
+/* Job @p j prepared: its global batch and samples, at the requested count,
+ * or under place-flexible and place-lookahead at that to twice it. */
 static int prepare(const run *r, job *j)
 {
     accelsel_job_spec s = ACCELSEL_JOB_SPEC_INIT;
     s.network = j->net;
-    s.per_device_batch = j->device_batch;
+    s.global_batch = j->global_batch;
     s.total_samples = j->samples;
-    s.min_count = r->kind == PLACE_FLEXIBLE ? 1 : j->count;
-    s.max_count = j->count;
+    s.min_count = j->count;
+    s.max_count = r->kind == PLACE_FLEXIBLE || r->kind == PLACE_LOOKAHEAD ? 2 * j->count
+                                                                          : j->count;
     s.deadline = late(r, j) ? 0 : j->deadline;
     accelsel_place_job_free(j->prepared);
     j->prepared = NULL;
@@ -107,10 +106,12 @@ static int prepare(const run *r, job *j)
     return accelsel_place_job_new(&j->prepared, r->w->pred, r->w->cluster, &s);
 }
 
-static int decide(const run *r, job *j, accelsel_decision *d)
+int decide(const run *r, job *j, int64_t partition, uint32_t count, accelsel_decision *d)
 {
     accelsel_place_options o = ACCELSEL_PLACE_OPTIONS_INIT;
     o.policy = r->w->policy;
+    o.partition = partition;
+    o.min_count = o.max_count = count;
     int rc = j->prepared == NULL || late(r, j) != j->prepared_late ? prepare(r, j) : 0;
     *d = (accelsel_decision)ACCELSEL_DECISION_INIT;
     return rc < 0 ? rc : accelsel_place_decide(d, j->prepared, &o);
@@ -120,7 +121,7 @@ static int decide(const run *r, job *j, accelsel_decision *d)
 static void decide_pending(void *ctx, size_t k)
 {
     run *r = ctx;
-    r->status[k] = decide(r, &r->jobs[r->pending[k]], &r->decided[k]);
+    r->status[k] = decide(r, &r->jobs[r->pending[k]], -1, 0, &r->decided[k]);
 }
 
 /* The run whose pending jobs qsort() orders (the dispatcher's thread alone
@@ -143,13 +144,15 @@ static int smaller_first(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Every waiting job, in the order of the run's kind: started if its choice is to start
- * now, else holding the accelerators it waits for from the time it can
- * start (accelsel_place_cluster_take()), so that the jobs after it are
- * placed around it: before its hold where they end in time, or after. */
+/* Every waiting job, in the order of the run's kind: started if its choice
+ * is to start now, else holding the accelerators it waits for from the
+ * time it can start (accelsel_place_cluster_take()), so that the jobs after
+ * it are placed around it: before its hold where they end in time, or
+ * after. */
 static int place_pass(run *r)
 {
-    int rc = snapshot(r), changed = 0;
+    r->n_holds = 0;
+    int rc = restore(r), changed = 0;
     if (rc < 0)
         return rc;
     pool_run(r->w->workers, decide_pending, r, r->n_pending);
@@ -167,25 +170,24 @@ static int place_pass(run *r)
         /* After a job took its accelerators the snapshot has changed; after
          * a failure the error is the worker's: either way, decide here. */
         if (changed || r->status[k] < 0)
-            r->status[k] = decide(r, j, d);
+            r->status[k] = decide(r, j, -1, 0, d);
         if (r->status[k] == ACCELSEL_EINFEASIBLE || r->status[k] == ACCELSEL_EEMPTY) {
             j->rejected = 1; /* it fits no partition's memory, or never gets its count */
             continue;
         }
         if (r->status[k] < 0)
             return r->status[k];
+        if (r->kind == PLACE_LOOKAHEAD && (rc = look_ahead(r, o, d)) < 0)
+            return rc;
         const accelsel_placement *c = &d->choice;
-        /* A start now on accelerators still held by a job past its expected
-         * end (the snapshot counts that as now) waits for them, holding none. */
-        int free_now = c->count <= part(r, c->partition)->free;
-        if (c->start_s == r->now && !free_now)
-            continue;
         if ((rc = accelsel_place_cluster_take(r->w->cluster, c->partition, c->count, c->start_s,
                                               c->completion_s)) < 0)
             return rc;
         changed = 1;
         if (c->start_s == r->now)
             start(r, j, c->partition, c->count, c->run_s, c->time_limit_s, c->error_group);
+        else
+            r->holds[r->n_holds++] = (hold){ c->partition, c->count, c->start_s, c->completion_s };
     }
     return 0;
 }
@@ -197,7 +199,7 @@ static int predict_on(const run *r, const job *j, size_t p, accelsel_prediction 
 {
     accelsel_predict_request q = ACCELSEL_PREDICT_REQUEST_INIT;
     q.network = j->net;
-    q.global_batch = j->device_batch * j->count;
+    q.global_batch = j->global_batch;
     q.total_samples = j->samples;
     *res = (accelsel_prediction)ACCELSEL_PREDICTION_INIT;
     int rc = accelsel_place_cluster_request(r->w->cluster, p, j->count, &q);
@@ -339,8 +341,12 @@ int simulate(const world *w, job *jobs, size_t n, scheduler_kind kind, summary *
     r.order = calloc(n ? n : 1, sizeof *r.order);
     r.decided = calloc(n ? n : 1, sizeof *r.decided);
     r.status = calloc(n ? n : 1, sizeof *r.status);
+    r.holds = calloc(n ? n : 1, sizeof *r.holds);
+    r.options = calloc(1 + 3 * parts, sizeof *r.options);
     r.used = calloc(parts ? parts : 1, sizeof *r.used);
-    int rc = r.pending && r.order && r.decided && r.status && r.used ? 0 : ACCELSEL_ENOMEM;
+    int rc = r.pending && r.order && r.decided && r.status && r.holds && r.options && r.used
+                 ? 0
+                 : ACCELSEL_ENOMEM;
     reset(jobs, n, 0);
     if (rc == 0 && (rc = day(&r)) == 0)
         summarise(&r, out);
@@ -351,6 +357,8 @@ int simulate(const world *w, job *jobs, size_t n, scheduler_kind kind, summary *
     free(r.order);
     free(r.decided);
     free(r.status);
+    free(r.holds);
+    free(r.options);
     free(r.used);
     return rc;
 }

@@ -448,8 +448,9 @@ START_TEST(decisions_equal_the_brute_force)
         }
         accelsel_place_cluster_free(c);
     }
-    /* Both outcomes occur (the seed's cases: most decide, narrowed ones too). */
-    ck_assert_uint_gt(decided, trials / 2);
+    /* Both outcomes occur (the seed's cases: most decide, narrowed ones
+     * too); a light run's three trials need only decide one. */
+    ck_assert_uint_gt(decided, trials >= 100 ? trials / 2 : 0);
     if (trials >= 100) {
         ck_assert_uint_gt(refused, 0);
         ck_assert_uint_gt(narrowed, 10);

@@ -10,9 +10,20 @@ static char fold(char c, int fold_case)
     return fold_case && c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-/* Levenshtein distance, one row of the table at a time on the stack. */
-static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb, int fold_case)
+/* @p n bytes of @p s into @p out, folded to lower case if @p fold_case. */
+static void fold_copy(char *out, const char *s, size_t n, int fold_case)
 {
+    for (size_t i = 0; i < n; i++)
+        out[i] = fold(s[i], fold_case);
+}
+
+/* Levenshtein distance, one row of the table at a time on the stack; both
+ * strings are folded once, not in every cell. */
+static size_t edit_distance(const char *a0, size_t la, const char *b0, size_t lb, int fold_case)
+{
+    char a[MAX_NAME], b[MAX_NAME];
+    fold_copy(a, a0, la, fold_case);
+    fold_copy(b, b0, lb, fold_case);
     size_t row[MAX_NAME + 1];
     for (size_t j = 0; j <= lb; j++)
         row[j] = j;
@@ -21,7 +32,7 @@ static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb, 
         row[0] = i;
         for (size_t j = 1; j <= lb; j++) {
             size_t up = row[j];
-            size_t best = diag + (fold(a[i - 1], fold_case) != fold(b[j - 1], fold_case));
+            size_t best = diag + (a[i - 1] != b[j - 1]);
             if (up + 1 < best)
                 best = up + 1;
             if (row[j - 1] + 1 < best)

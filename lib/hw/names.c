@@ -42,7 +42,7 @@ static int all_digits(const char *s, size_t n)
 static int is_noise(const char *w, size_t n)
 {
     for (size_t i = 0; i < sizeof noise / sizeof noise[0]; i++)
-        if (strlen(noise[i]) == n && memcmp(noise[i], w, n) == 0)
+        if (noise[i][0] == w[0] && strlen(noise[i]) == n && memcmp(noise[i], w, n) == 0)
             return 1;
     return 0;
 }

@@ -2,6 +2,7 @@
  * state, ordered by the policy; the best placement of each partition, the
  * first three of them. */
 #include <math.h>
+#include <stdint.h>
 
 #include "core/error.h"
 #include "place/place_impl.h"
@@ -92,25 +93,40 @@ static int weighed(const accelsel_place_options *o, size_t partition,
            c->count >= o->min_count && (o->max_count == 0 || c->count <= o->max_count);
 }
 
-/* The best candidate of span @p sp on the state, into *best: 0 if none can
- * ever start; *n_weighed counts the candidates the options weigh. */
-static int best_of(const accelsel_place_job *job, const asel_place_span *sp,
-                   const accelsel_place_options *o, scored *best, size_t *n_weighed)
+/* How many of the job's candidates the options weigh; only asked once a
+ * decision found none, to say why. */
+static size_t count_weighed(const accelsel_place_job *job, const accelsel_place_options *o)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < job->n_span; i++)
+        for (size_t k = 0; k < job->span[i].n; k++)
+            n += (size_t)weighed(o, job->span[i].partition, &job->cand[job->span[i].first + k]);
+    return n;
+}
+
+/* The best candidate of span @p sp on the state among those of @p lo to
+ * @p hi accelerators, into *best: 0 if none can ever start. A span's
+ * counts ascend, so the range is cut from its ends, not tested per
+ * candidate. */
+static int best_of(const accelsel_place_job *job, const asel_place_span *sp, uint32_t policy,
+                   uint32_t lo, uint32_t hi, scored *best)
 {
     const asel_place_partition *pt = &job->cluster->parts[sp->partition];
+    size_t first = sp->first, end = sp->first + sp->n;
+    while (first < end && job->cand[first].count < lo)
+        first++;
+    while (end > first && job->cand[end - 1].count > hi)
+        end--;
     int found = 0;
-    for (size_t i = sp->first; i < sp->first + sp->n; i++) {
+    for (size_t i = first; i < end; i++) {
         const asel_place_candidate *c = &job->cand[i];
-        if (!weighed(o, sp->partition, c))
-            continue;
-        (*n_weighed)++;
         double start = asel_place_start(pt, c->count, c->run_s);
         if (isinf(start))
             continue;
         scored s = { c, sp->partition, start, start + c->run_s, c->count * c->run_s / 3600.0,
                      c->throughput / c->count, 0 };
         s.meets = job->deadline == 0 || s.completion <= job->deadline;
-        if (!found || before(&s, best, o->policy))
+        if (!found || before(&s, best, policy))
             *best = s;
         found = 1;
     }
@@ -154,11 +170,15 @@ ACCELSEL_API int accelsel_place_decide(accelsel_decision *out, const accelsel_pl
         return asel_error_field(ACCELSEL_EINVAL, "deadline", "deadline %g has passed: the "
                                 "cluster's clock is at %g", job->deadline, now);
     scored top[3], s;
-    size_t n = 0, n_weighed = 0;
-    for (size_t i = 0; i < job->n_span; i++)
-        if (best_of(job, &job->span[i], &o, &s, &n_weighed))
+    size_t n = 0;
+    uint32_t hi = o.max_count > 0 ? o.max_count : UINT32_MAX;
+    for (size_t i = 0; i < job->n_span; i++) {
+        const asel_place_span *sp = &job->span[i];
+        if ((o.partition < 0 || (uint64_t)o.partition == sp->partition) &&
+            best_of(job, sp, o.policy, o.min_count, hi, &s))
             rank_in(top, &n, &s, o.policy);
-    if (n_weighed == 0)
+    }
+    if (n == 0 && count_weighed(job, &o) == 0)
         return asel_error(ACCELSEL_EEMPTY, "the options (partition %lld, min_count %u, "
                           "max_count %u) leave none of the job's candidates",
                           (long long)o.partition, o.min_count, o.max_count);

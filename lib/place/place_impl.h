@@ -69,7 +69,8 @@ typedef struct asel_place_candidate {
     double run_s, throughput, median_pct, p90_pct;
 } asel_place_candidate;
 
-/* The candidates of one allowed partition: cand[first .. first + n). */
+/* The candidates of one allowed partition: cand[first .. first + n), in
+ * ascending count. */
 typedef struct asel_place_span {
     size_t partition, first, n;
 } asel_place_span;

@@ -85,45 +85,36 @@ static void rank_in(scored top[3], size_t *n, const scored *s, uint32_t policy)
         (*n)++;
 }
 
-/* 1 if the options weigh candidate @p c of partition @p partition. */
-static int weighed(const accelsel_place_options *o, size_t partition,
-                   const asel_place_candidate *c)
+/* The candidates of span @p sp that the options weigh: cand[*first ..
+ * *end), empty for a partition they leave out. A span's counts ascend, so
+ * the counts' range is cut from its ends, not tested per candidate. */
+static void weighed(const accelsel_place_job *job, const asel_place_span *sp,
+                    const accelsel_place_options *o, size_t *first, size_t *end)
 {
-    return (o->partition < 0 || (uint64_t)o->partition == partition) &&
-           c->count >= o->min_count && (o->max_count == 0 || c->count <= o->max_count);
+    *first = *end = sp->first;
+    if (o->partition >= 0 && (uint64_t)o->partition != sp->partition)
+        return;
+    uint32_t hi = o->max_count > 0 ? o->max_count : UINT32_MAX;
+    *end = sp->first + sp->n;
+    while (*first < *end && job->cand[*first].count < o->min_count)
+        ++*first;
+    while (*end > *first && job->cand[*end - 1].count > hi)
+        --*end;
 }
 
-/* How many of the job's candidates the options weigh; only asked once a
- * decision found none, to say why. */
-static size_t count_weighed(const accelsel_place_job *job, const accelsel_place_options *o)
+/* The best of candidates cand[first .. end) of partition @p partition on
+ * the state, into *best: 0 if none can ever start. */
+static int best_of(const accelsel_place_job *job, size_t partition, size_t first, size_t end,
+                   uint32_t policy, scored *best)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < job->n_span; i++)
-        for (size_t k = 0; k < job->span[i].n; k++)
-            n += (size_t)weighed(o, job->span[i].partition, &job->cand[job->span[i].first + k]);
-    return n;
-}
-
-/* The best candidate of span @p sp on the state among those of @p lo to
- * @p hi accelerators, into *best: 0 if none can ever start. A span's
- * counts ascend, so the range is cut from its ends, not tested per
- * candidate. */
-static int best_of(const accelsel_place_job *job, const asel_place_span *sp, uint32_t policy,
-                   uint32_t lo, uint32_t hi, scored *best)
-{
-    const asel_place_partition *pt = &job->cluster->parts[sp->partition];
-    size_t first = sp->first, end = sp->first + sp->n;
-    while (first < end && job->cand[first].count < lo)
-        first++;
-    while (end > first && job->cand[end - 1].count > hi)
-        end--;
+    const asel_place_partition *pt = &job->cluster->parts[partition];
     int found = 0;
     for (size_t i = first; i < end; i++) {
         const asel_place_candidate *c = &job->cand[i];
         double start = asel_place_start(pt, c->count, c->run_s);
         if (isinf(start))
             continue;
-        scored s = { c, sp->partition, start, start + c->run_s, c->count * c->run_s / 3600.0,
+        scored s = { c, partition, start, start + c->run_s, c->count * c->run_s / 3600.0,
                      c->throughput / c->count, 0 };
         s.meets = job->deadline == 0 || s.completion <= job->deadline;
         if (!found || before(&s, best, policy))
@@ -170,15 +161,15 @@ ACCELSEL_API int accelsel_place_decide(accelsel_decision *out, const accelsel_pl
         return asel_error_field(ACCELSEL_EINVAL, "deadline", "deadline %g has passed: the "
                                 "cluster's clock is at %g", job->deadline, now);
     scored top[3], s;
-    size_t n = 0;
-    uint32_t hi = o.max_count > 0 ? o.max_count : UINT32_MAX;
+    size_t n = 0, n_weighed = 0;
     for (size_t i = 0; i < job->n_span; i++) {
-        const asel_place_span *sp = &job->span[i];
-        if ((o.partition < 0 || (uint64_t)o.partition == sp->partition) &&
-            best_of(job, sp, o.policy, o.min_count, hi, &s))
+        size_t first, end;
+        weighed(job, &job->span[i], &o, &first, &end);
+        n_weighed += end - first;
+        if (best_of(job, job->span[i].partition, first, end, o.policy, &s))
             rank_in(top, &n, &s, o.policy);
     }
-    if (n == 0 && count_weighed(job, &o) == 0)
+    if (n_weighed == 0)
         return asel_error(ACCELSEL_EEMPTY, "the options (partition %lld, min_count %u, "
                           "max_count %u) leave none of the job's candidates",
                           (long long)o.partition, o.min_count, o.max_count);
